@@ -1,0 +1,24 @@
+package io.fpsctl.engine;
+
+/**
+ * A rendered frame whose per-frame values were derived earlier (fpsctl's own per-frame CSV). The engine
+ * takes duration, interval, janky and stage spans as given and derives the rest (dropped, drop level,
+ * main cause, summaries) exactly as for a {@link RenderedFrame}.
+ *
+ * @param stageNs one span per {@link Stage} in ns, indexed by ordinal; {@code -1} where absent (e.g. gpu)
+ */
+public record MeasuredFrame(
+        String window,
+        long intendedVsync,
+        long end,
+        long interval,
+        long flags,
+        long duration,
+        boolean janky,
+        long[] stageNs) implements Frame {
+
+    @Override
+    public long time() {
+        return intendedVsync;
+    }
+}

@@ -1,0 +1,22 @@
+package io.fpsctl.sim;
+
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * What the simulated device runs for a shell service ({@code shell,v2,raw:<cmd>}, {@code shell:<cmd>},
+ * {@code exec:<cmd>}). The transport streams whatever is written to {@code stdout}/{@code stderr} to the
+ * host as it is written (chunked to the negotiated payload size) and sends the returned exit status
+ * (shell v2 only).
+ */
+@FunctionalInterface
+public interface ShellHandler {
+
+    /**
+     * Runs one command line (already stripped of the service prefix and arguments).
+     *
+     * @return the exit status (0..255)
+     * @throws IOException when the host went away while writing
+     */
+    int run(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException;
+}
