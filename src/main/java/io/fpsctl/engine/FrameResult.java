@@ -1,0 +1,135 @@
+package io.fpsctl.engine;
+
+import java.util.Arrays;
+
+/**
+ * Everything the engine derived for one new, counted frame (METRICS.md sections 4 and 5). The engine reuses
+ * one instance: a listener that keeps values must copy them.
+ */
+public final class FrameResult {
+    Source source;
+    String window;
+    long time;
+    long end;
+    long interval;
+    long flags;
+    boolean timed;
+    long duration;
+    long span;
+    long dropped;
+    boolean janky;
+    DropLevel dropLevel;
+    final long[] stages = new long[Stage.count()];
+    boolean slow;
+    Stage mainCause;
+    boolean jank;
+    boolean bigJank;
+
+    FrameResult() {
+    }
+
+    void reset(Source source, String window) {
+        this.source = source;
+        this.window = window;
+        time = end = interval = flags = 0;
+        timed = janky = slow = jank = bigJank = false;
+        duration = span = -1;
+        dropped = 0;
+        dropLevel = DropLevel.BEST;
+        mainCause = null;
+        Arrays.fill(stages, -1);
+    }
+
+    public Source source() {
+        return source;
+    }
+
+    /** Window title (gfxinfo) or layer name (SurfaceFlinger). */
+    public String window() {
+        return window;
+    }
+
+    /** IntendedVsync (rendered frames) or actualPresent (presented frames), ns. */
+    public long time() {
+        return time;
+    }
+
+    /** FrameCompleted (rendered) or actualPresent (presented), ns. */
+    public long end() {
+        return end;
+    }
+
+    /** The vsync interval T used for this frame (METRICS.md section 3), ns. */
+    public long interval() {
+        return interval;
+    }
+
+    public long flags() {
+        return flags;
+    }
+
+    /** Rendered: Flags == 0. Presented: judged (not the first frame of a segment). */
+    public boolean timed() {
+        return timed;
+    }
+
+    /** Rendered: FrameCompleted − IntendedVsync. Presented: the gap to the previous frame; −1 if none. */
+    public long duration() {
+        return duration;
+    }
+
+    /** Time since the previous frame of the same window in the same segment; −1 at a segment start. */
+    public long span() {
+        return span;
+    }
+
+    /** True when this frame starts a new segment (first frame, or after an idle gap). */
+    public boolean segmentStart() {
+        return span < 0;
+    }
+
+    public long dropped() {
+        return dropped;
+    }
+
+    public boolean janky() {
+        return janky;
+    }
+
+    public DropLevel dropLevel() {
+        return dropLevel;
+    }
+
+    /** Span of a stage in ns, −1 when the source does not know it. */
+    public long stage(Stage stage) {
+        return stages[stage.ordinal()];
+    }
+
+    /** {@code duration > S} (METRICS.md section 4). */
+    public boolean slow() {
+        return slow;
+    }
+
+    /** The main cause of a slow frame; null when the frame is not slow or no stage dominates. */
+    public Stage mainCause() {
+        return mainCause;
+    }
+
+    /** {@code none}, a stage key, or empty when the frame is not slow. */
+    public String mainCauseKey() {
+        if (!slow) {
+            return "";
+        }
+        return mainCause == null ? Summary.CAUSE_NONE : mainCause.key();
+    }
+
+    /** SurfaceFlinger: PerfDog jank. */
+    public boolean jank() {
+        return jank;
+    }
+
+    /** SurfaceFlinger: PerfDog big jank. */
+    public boolean bigJank() {
+        return bigJank;
+    }
+}

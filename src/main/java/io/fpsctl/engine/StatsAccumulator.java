@@ -1,0 +1,152 @@
+package io.fpsctl.engine;
+
+import java.util.List;
+
+/**
+ * Adds up {@link FrameResult}s into the sums a {@link Summary} is made of. Every field is additive, so the
+ * summary of a capture is the merge of its windows' accumulators.
+ */
+final class StatsAccumulator {
+    private static final int CAUSES = Stage.count() + 1;
+
+    private final Source source;
+    long frames;
+    long timed;
+    long janky;
+    long dropped;
+    /** Σ (dropped + 1) × T over counted frames: the denominator of the rendering fps. */
+    long renderTimeNs;
+    long minInterval = Long.MAX_VALUE;
+    /** Frames that are not a segment start, and the sum of their spans: spanFps (and SurfaceFlinger fps). */
+    long spanFrames;
+    long spanNs;
+    final long[] levels = new long[DropLevel.all().length];
+    final long[] stageSum = new long[Stage.count()];
+    final long[] stageCount = new long[Stage.count()];
+    final long[] causes = new long[CAUSES];
+    long jank;
+    long bigJank;
+    long jankGapNs;
+    long overflows;
+    final LongSeries durations = new LongSeries();
+    long worstDuration = -1;
+    String worstCause;
+
+    StatsAccumulator(Source source) {
+        this.source = source;
+    }
+
+    void add(FrameResult r) {
+        frames++;
+        if (r.interval < minInterval) {
+            minInterval = r.interval;
+        }
+        if (r.span >= 0) {
+            spanFrames++;
+            spanNs += r.span;
+        }
+        if (!source.presented()) {
+            renderTimeNs += (r.dropped + 1) * r.interval;
+        }
+        if (!r.timed) {
+            return;
+        }
+        timed++;
+        if (r.janky) {
+            janky++;
+        }
+        dropped += r.dropped;
+        levels[r.dropLevel.ordinal()]++;
+        durations.add(r.duration);
+        if (r.duration > worstDuration) {
+            worstDuration = r.duration;
+            worstCause = r.slow ? r.mainCauseKey() : null;
+        }
+        if (source.presented()) {
+            if (r.jank) {
+                jank++;
+                jankGapNs += r.duration;
+            }
+            if (r.bigJank) {
+                bigJank++;
+            }
+            return;
+        }
+        for (int i = 0; i < stageSum.length; i++) {
+            long s = r.stages[i];
+            if (s >= 0) {
+                stageSum[i] += s;
+                stageCount[i]++;
+            }
+        }
+        if (r.slow) {
+            causes[r.mainCause == null ? 0 : r.mainCause.ordinal() + 1]++;
+        }
+    }
+
+    void merge(StatsAccumulator o) {
+        frames += o.frames;
+        timed += o.timed;
+        janky += o.janky;
+        dropped += o.dropped;
+        renderTimeNs += o.renderTimeNs;
+        minInterval = Math.min(minInterval, o.minInterval);
+        spanFrames += o.spanFrames;
+        spanNs += o.spanNs;
+        for (int i = 0; i < levels.length; i++) {
+            levels[i] += o.levels[i];
+        }
+        for (int i = 0; i < stageSum.length; i++) {
+            stageSum[i] += o.stageSum[i];
+            stageCount[i] += o.stageCount[i];
+        }
+        for (int i = 0; i < causes.length; i++) {
+            causes[i] += o.causes[i];
+        }
+        jank += o.jank;
+        bigJank += o.bigJank;
+        jankGapNs += o.jankGapNs;
+        overflows += o.overflows;
+        durations.addAll(o.durations);
+        if (o.worstDuration > worstDuration) {
+            worstDuration = o.worstDuration;
+            worstCause = o.worstCause;
+        }
+    }
+
+    Summary toSummary(String packageName, String name, List<Summary> windows, List<String> warnings) {
+        Double refreshHz = minInterval == Long.MAX_VALUE ? null : 1e9 / minInterval;
+        Double fps = null;
+        Double spanFps = null;
+        if (timed > 0 && refreshHz != null) {
+            spanFps = spanNs > 0 ? Math.min(refreshHz, 1e9 * spanFrames / spanNs) : null;
+            if (source.presented()) {
+                fps = spanFps;
+            } else if (renderTimeNs > 0) {
+                fps = Math.min(refreshHz, 1e9 * frames / renderTimeNs);
+            }
+        }
+        Double[] stagesMs = null;
+        long[] mainCauses = null;
+        Long jankCount = null;
+        Long bigJankCount = null;
+        Double stutter = null;
+        if (source.presented()) {
+            jankCount = jank;
+            bigJankCount = bigJank;
+            stutter = spanNs > 0 ? jankGapNs * 100.0 / spanNs : null;
+        } else {
+            mainCauses = causes.clone();
+            if (timed > 0) {
+                stagesMs = new Double[stageSum.length];
+                for (int i = 0; i < stageSum.length; i++) {
+                    stagesMs[i] = stageCount[i] == 0 ? null : stageSum[i] / 1e6 / stageCount[i];
+                }
+            }
+        }
+        return new Summary(source, packageName, name, refreshHz, frames, timed, fps, spanFps, janky,
+                timed == 0 ? null : janky * 100.0 / timed, dropped, overflows, levels.clone(),
+                FrameTimes.of(durations), stagesMs, mainCauses, jankCount, bigJankCount, stutter,
+                worstCause, windows, warnings);
+    }
+}

@@ -1,0 +1,76 @@
+package io.fpsctl.engine;
+
+import java.util.List;
+
+/**
+ * The summary of a set of frames (METRICS.md sections 6–8): a whole capture, one window or layer, or one live
+ * window. Values are unrounded; sinks round when printing. Absent values are null (never 0).
+ *
+ * @param name            the window or layer; null for a whole capture
+ * @param refreshHz       1e9 / the smallest interval T seen
+ * @param dropLevels      counts indexed by {@link DropLevel#ordinal()}
+ * @param stagesMs        mean span per {@link Stage#ordinal()}, null entries where unknown; null for presented frames
+ * @param mainCauses      index 0 = none, then 1 + {@link Stage#ordinal()}; null for presented frames
+ * @param jank            PerfDog jank count (presented frames only, else null)
+ * @param worstCause      main cause of the slowest timed frame ({@code none}, a stage key, or null)
+ * @param windows         per-window summaries of a whole capture (empty for a window's own summary)
+ */
+public record Summary(
+        Source source,
+        String packageName,
+        String name,
+        Double refreshHz,
+        long frames,
+        long timedFrames,
+        Double fps,
+        Double spanFps,
+        long jankyFrames,
+        Double jankPercent,
+        long droppedFrames,
+        long overflows,
+        long[] dropLevels,
+        FrameTimes frameTimeMs,
+        Double[] stagesMs,
+        long[] mainCauses,
+        Long jank,
+        Long bigJank,
+        Double stutterPercent,
+        String worstCause,
+        List<Summary> windows,
+        List<String> warnings) {
+
+    public static final int SCHEMA_VERSION = 1;
+    public static final String CAUSE_NONE = "none";
+
+    /** Key of a main-cause index: 0 → none, else the stage key. */
+    public static String causeKey(int index) {
+        return index == 0 ? CAUSE_NONE : Stage.all()[index - 1].key();
+    }
+
+    public long dropLevel(DropLevel level) {
+        return dropLevels[level.ordinal()];
+    }
+
+    /** Mean span of a stage in ms, null when unknown. */
+    public Double stageMs(Stage stage) {
+        return stagesMs == null ? null : stagesMs[stage.ordinal()];
+    }
+
+    /** Count of slow frames whose main cause is {@code key} ({@code none} or a stage key). */
+    public long mainCause(String key) {
+        if (mainCauses == null) {
+            return 0;
+        }
+        for (int i = 0; i < mainCauses.length; i++) {
+            if (causeKey(i).equals(key)) {
+                return mainCauses[i];
+            }
+        }
+        return 0;
+    }
+
+    /** True for a summary without any counted frame (an idle live window, an empty dump). */
+    public boolean idle() {
+        return frames == 0;
+    }
+}
