@@ -95,8 +95,10 @@ public final class LatencyParser {
 
     /**
      * A cheap content sniff for kind detection: true when, after blank lines and an optional unresponsive
-     * warning, the first line is a single non-negative integer and the next non-blank line (if any) is a row
-     * of three integers. A last line that was cut off (no line break) only has to start like a row.
+     * warning, the first line is a single non-negative integer that fits in a {@code long} and the next
+     * non-blank line (if any) is a row of three integers. A last line that was cut off (no line break) only
+     * has to start like a row. When this is true (and no line exceeds 4096 characters), {@link #parse}
+     * accepts the same text.
      */
     public static boolean looksLikeLatencyDump(String firstLines) {
         if (firstLines == null) {
@@ -114,7 +116,7 @@ public final class LatencyParser {
                 i++;
             }
         }
-        if (i >= lines.length || !isUnsignedInteger(lines[i].strip())) {
+        if (i >= lines.length || !isPeriod(lines[i].strip())) {
             return false;
         }
         i++;
@@ -137,13 +139,21 @@ public final class LatencyParser {
         return true;
     }
 
+    private static boolean isPeriod(String text) {
+        if (!isUnsignedInteger(text)) {
+            return false;
+        }
+        try {
+            Long.parseLong(text);
+            return true;
+        } catch (NumberFormatException tooLarge) {
+            return false;
+        }
+    }
+
     private static long periodOf(String text, boolean truncated) throws DumpFormatException {
-        if (!truncated && isUnsignedInteger(text)) {
-            try {
-                return Long.parseLong(text);
-            } catch (NumberFormatException tooLarge) {
-                // falls through to the format error below
-            }
+        if (!truncated && isPeriod(text)) {
+            return Long.parseLong(text);
         }
         throw new DumpFormatException("not a SurfaceFlinger --latency dump: line 1 should be the refresh period in ns, found \""
                 + abbreviate(text) + "\"");

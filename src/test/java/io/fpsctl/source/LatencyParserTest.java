@@ -11,6 +11,7 @@ import io.fpsctl.engine.PresentedFrame;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -150,7 +151,7 @@ class LatencyParserTest {
 
     @Test
     void otherRealDumpsAreNotSniffedAsLatencyAndAreRejected() throws Exception {
-        List<String> others = new java.util.ArrayList<>();
+        List<String> others = new ArrayList<>();
         for (String kind : List.of("list", "display", "gfxinfo_summary", "gfxinfo_legacy", "framestats")) {
             others.addAll(RealFixtures.namesOfKind(kind));
         }
