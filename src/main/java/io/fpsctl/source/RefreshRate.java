@@ -1,0 +1,118 @@
+package io.fpsctl.source;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A display refresh rate: {@code hz} as the device reports it (e.g. {@code 120.00001}) and the vsync
+ * period {@code periodNs} = {@code Math.round(1e9 / hz)} (METRICS.md 3). Read from the first line of a
+ * {@code --latency} dump or from {@code dumpsys display} text (FORMATS.md C.3).
+ *
+ * @param hz       refresh rate in Hz, finite and &gt; 0
+ * @param periodNs vsync period in ns, &gt; 0
+ */
+public record RefreshRate(double hz, long periodNs) {
+
+    private static final String NUMBER = "([0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)";
+    /** {@code DisplayInfo}: "renderFrameRate 120.00001" (the rate apps render at). */
+    private static final Pattern RENDER_FRAME_RATE = Pattern.compile("(?<![A-Za-z])renderFrameRate\\s+" + NUMBER);
+    /** Active mode: "modeId 3" ({@code DisplayDeviceInfo}) or "mode 3" ({@code DisplayInfo}). */
+    private static final Pattern ACTIVE_MODE = Pattern.compile("(?<![A-Za-z])(?:modeId|mode)\\s+([0-9]{1,9})(?![0-9])");
+    /** Any {@code Display.Mode}'s "fps=60.000004". */
+    private static final Pattern FPS = Pattern.compile("(?<![A-Za-z])fps=" + NUMBER);
+
+    public RefreshRate {
+        if (!(hz > 0) || Double.isInfinite(hz)) {
+            throw new IllegalArgumentException("refresh rate must be finite and positive: " + hz);
+        }
+        if (periodNs <= 0) {
+            throw new IllegalArgumentException("refresh period must be positive: " + periodNs);
+        }
+    }
+
+    /** From a rate in Hz; empty unless it is finite, positive and gives a period of at least 1 ns. */
+    public static Optional<RefreshRate> fromHz(double hz) {
+        if (!(hz > 0) || Double.isInfinite(hz)) {
+            return Optional.empty();
+        }
+        long period = Math.round(1e9 / hz);
+        return period > 0 ? Optional.of(new RefreshRate(hz, period)) : Optional.empty();
+    }
+
+    /** From a vsync period in ns (e.g. {@code --latency} line 1); empty when not positive. */
+    public static Optional<RefreshRate> fromPeriodNs(long periodNs) {
+        return periodNs > 0 ? Optional.of(new RefreshRate(1e9 / periodNs, periodNs)) : Optional.empty();
+    }
+
+    /**
+     * From the first line of a {@code dumpsys SurfaceFlinger --latency} dump (surrounding whitespace is
+     * ignored); empty when it is not a positive integer.
+     */
+    public static Optional<RefreshRate> fromLatencyPeriodLine(String line) {
+        if (line == null) {
+            return Optional.empty();
+        }
+        String text = line.strip();
+        if (text.isEmpty() || text.length() > 18 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return Optional.empty();
+        }
+        return fromPeriodNs(Long.parseLong(text));
+    }
+
+    /**
+     * From {@code dumpsys display} text, in this order of preference: the first {@code renderFrameRate
+     * <fps>}; else the {@code fps=} of the active mode (the first {@code modeId N} / {@code mode N} whose
+     * {@code {id=N, …}} entry is present); else the first {@code fps=}. Values that are not positive are
+     * passed over. Empty when none is found.
+     */
+    public static Optional<RefreshRate> fromDisplayDump(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        Optional<RefreshRate> render = firstPositive(RENDER_FRAME_RATE.matcher(text));
+        if (render.isPresent()) {
+            return render;
+        }
+        Matcher activeMode = ACTIVE_MODE.matcher(text);
+        while (activeMode.find()) {
+            Optional<RefreshRate> mode = modeRate(text, activeMode.group(1));
+            if (mode.isPresent()) {
+                return mode;
+            }
+        }
+        return firstPositive(FPS.matcher(text));
+    }
+
+    /** The rate with one decimal, as fpsctl prints it (e.g. {@code "120.0"}). */
+    public String hzText() {
+        return String.format(Locale.ROOT, "%.1f", hz);
+    }
+
+    @Override
+    public String toString() {
+        return hzText() + " Hz (" + periodNs + " ns)";
+    }
+
+    private static Optional<RefreshRate> modeRate(String text, String id) {
+        Matcher entry = Pattern.compile("\\{id=" + id + ",([^{}]*)\\}").matcher(text);
+        while (entry.find()) {
+            Optional<RefreshRate> rate = firstPositive(FPS.matcher(entry.group(1)));
+            if (rate.isPresent()) {
+                return rate;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<RefreshRate> firstPositive(Matcher numbers) {
+        while (numbers.find()) {
+            Optional<RefreshRate> rate = fromHz(Double.parseDouble(numbers.group(1)));
+            if (rate.isPresent()) {
+                return rate;
+            }
+        }
+        return Optional.empty();
+    }
+}
