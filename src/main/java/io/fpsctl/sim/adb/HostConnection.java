@@ -94,8 +94,11 @@ final class HostConnection implements AutoCloseable {
         onClosed.accept(this);
     }
 
+    // The socket streams are not in try-with-resources: that would close the socket before the catch block
+    // runs; close() alone owns the socket, after the diagnostic line has been written.
     private void readLoop() {
-        try (InputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024)) {
+        try {
+            InputStream in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
             AdbMessage message;
             while ((message = AdbMessage.read(in, options.maxPayload())) != null) {
                 dispatch(message);
@@ -113,7 +116,8 @@ final class HostConnection implements AutoCloseable {
     }
 
     private void writeLoop() {
-        try (OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024)) {
+        try {
+            OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
             while (true) {
                 AdbMessage message = outbound.take();
                 if (message == END_OF_QUEUE) {
