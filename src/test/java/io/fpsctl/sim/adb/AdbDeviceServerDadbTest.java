@@ -33,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The simulator driven in-process by dadb, a real third-party adb client, without any adb binary. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
+@SuppressWarnings("try") // Dadb.close() declares InterruptedException
 class AdbDeviceServerDadbTest {
 
     private static AdbKeyPair keys;

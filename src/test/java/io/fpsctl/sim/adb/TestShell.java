@@ -21,7 +21,8 @@ final class TestShell implements ShellHandler {
 
     @Override
     public int run(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException {
-        String[] w = commandLine.split(" ", 2);
+        // adb exec-out single-quotes every argument ("binary '2097152'"); adb shell joins them unquoted
+        String[] w = commandLine.replace("'", "").split(" ", 2);
         String arg = w.length > 1 ? w[1] : "";
         switch (w[0]) {
             case "echo" -> stdout.write((arg + "\n").getBytes(StandardCharsets.UTF_8));
