@@ -1,0 +1,46 @@
+package io.fpsctl.sim.adb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+
+class AdbMessageTest {
+
+    @Property(tries = 200)
+    void encodeThenReadRoundTrips(@ForAll int command, @ForAll int arg0, @ForAll int arg1,
+            @ForAll @Size(max = 5000) byte[] payload) throws IOException {
+        AdbMessage m = new AdbMessage(command, arg0, arg1, payload);
+        byte[] wire = m.encode();
+        ByteBuffer h = ByteBuffer.wrap(wire).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(payload.length, h.getInt(12));
+        assertEquals(AdbMessage.checksum(payload), h.getInt(16));
+        assertEquals(~command, h.getInt(20));
+        assertEquals(m, AdbMessage.read(new ByteArrayInputStream(wire), 5000));
+    }
+
+    @Property(tries = 100)
+    void truncatedMessagesAreEof(@ForAll @Size(min = 1, max = 300) byte[] payload,
+            @ForAll @IntRange(min = 1, max = 1000) int cut) {
+        byte[] wire = new AdbMessage(AdbMessage.A_WRTE, 1, 2, payload).encode();
+        int keep = wire.length - 1 - (cut % (wire.length - 1));
+        byte[] prefix = java.util.Arrays.copyOf(wire, keep);
+        assertThrows(EOFException.class, () -> AdbMessage.read(new ByteArrayInputStream(prefix), 5000));
+    }
+
+    @Property(tries = 100)
+    void wrongMagicIsAProtocolError(@ForAll int command, @ForAll int magic) {
+        net.jqwik.api.Assume.that(magic != ~command);
+        byte[] wire = AdbMessage.of(command, 0, 0).encode();
+        ByteBuffer.wrap(wire).order(ByteOrder.LITTLE_ENDIAN).putInt(20, magic);
+        assertThrows(AdbProtocolException.class, () -> AdbMessage.read(new ByteArrayInputStream(wire), 5000));
+    }
+}
