@@ -28,7 +28,7 @@ final class StatsAccumulator {
     long bigJank;
     long jankGapNs;
     long overflows;
-    final LongSeries durations = new LongSeries();
+    final FrameTimeHistogram durations = new FrameTimeHistogram();
     long worstDuration = -1;
     String worstCause;
 
@@ -84,6 +84,7 @@ final class StatsAccumulator {
         }
     }
 
+    /** Adds everything {@code o} counted. */
     void merge(StatsAccumulator o) {
         frames += o.frames;
         timed += o.timed;
@@ -146,7 +147,7 @@ final class StatsAccumulator {
         }
         return new Summary(source, packageName, name, refreshHz, frames, timed, fps, spanFps, janky,
                 timed == 0 ? null : janky * 100.0 / timed, dropped, overflows, levels.clone(),
-                FrameTimes.of(durations), stagesMs, mainCauses, jankCount, bigJankCount, stutter,
+                durations.toFrameTimes(), stagesMs, mainCauses, jankCount, bigJankCount, stutter,
                 worstCause, windows, warnings);
     }
 }
