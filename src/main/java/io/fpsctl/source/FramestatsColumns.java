@@ -1,0 +1,148 @@
+package io.fpsctl.source;
+
+import java.util.List;
+
+/**
+ * Where each timestamp fpsctl uses sits in a {@code ---PROFILEDATA---} header, found by name (METRICS.md 1.1:
+ * never by position). Also the header lines of every Android version, for dumps that lost their header.
+ */
+final class FramestatsColumns {
+
+    /** The columns fpsctl reads; everything else in a header is ignored. */
+    enum Field {
+        FLAGS("Flags"),
+        INTENDED_VSYNC("IntendedVsync"),
+        VSYNC("Vsync"),
+        HANDLE_INPUT_START("HandleInputStart"),
+        ANIMATION_START("AnimationStart"),
+        PERFORM_TRAVERSALS_START("PerformTraversalsStart"),
+        DRAW_START("DrawStart"),
+        SYNC_QUEUED("SyncQueued"),
+        SYNC_START("SyncStart"),
+        ISSUE_DRAW_COMMANDS_START("IssueDrawCommandsStart"),
+        SWAP_BUFFERS("SwapBuffers"),
+        FRAME_COMPLETED("FrameCompleted"),
+        GPU_COMPLETED("GpuCompleted"),
+        FRAME_DEADLINE("FrameDeadline"),
+        /** As labelled; on Android 12–15 it holds the start time (see {@link #resolveInterval}). */
+        FRAME_INTERVAL("FrameInterval"),
+        FRAME_START_TIME("FrameStartTime");
+
+        final String header;
+
+        Field(String header) {
+            this.header = header;
+        }
+    }
+
+    private static final Field[] FIELDS = Field.values();
+    /** Values at or above this are timestamps, below it periods (METRICS.md 1.2). */
+    private static final long PERIOD_LIMIT = 1_000_000_000L;
+
+    /** Header lines by column count, for rows printed without one (Android 6 … 16). */
+    private static final List<String> KNOWN_HEADERS = List.of(
+            "Flags,IntendedVsync,Vsync,OldestInputEvent,NewestInputEvent,HandleInputStart,AnimationStart,"
+                    + "PerformTraversalsStart,DrawStart,SyncQueued,SyncStart,IssueDrawCommandsStart,SwapBuffers,"
+                    + "FrameCompleted",
+            "Flags,IntendedVsync,Vsync,OldestInputEvent,NewestInputEvent,HandleInputStart,AnimationStart,"
+                    + "PerformTraversalsStart,DrawStart,SyncQueued,SyncStart,IssueDrawCommandsStart,SwapBuffers,"
+                    + "FrameCompleted,DequeueBufferDuration,QueueBufferDuration",
+            "Flags,IntendedVsync,Vsync,OldestInputEvent,NewestInputEvent,HandleInputStart,AnimationStart,"
+                    + "PerformTraversalsStart,DrawStart,SyncQueued,SyncStart,IssueDrawCommandsStart,SwapBuffers,"
+                    + "FrameCompleted,DequeueBufferDuration,QueueBufferDuration,GpuCompleted",
+            "Flags,FrameTimelineVsyncId,IntendedVsync,Vsync,InputEventId,HandleInputStart,AnimationStart,"
+                    + "PerformTraversalsStart,DrawStart,FrameDeadline,FrameInterval,FrameStartTime,SyncQueued,"
+                    + "SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,DequeueBufferDuration,"
+                    + "QueueBufferDuration,GpuCompleted,SwapBuffersCompleted,DisplayPresentTime",
+            "Flags,FrameTimelineVsyncId,IntendedVsync,Vsync,InputEventId,HandleInputStart,AnimationStart,"
+                    + "PerformTraversalsStart,DrawStart,FrameDeadline,FrameInterval,FrameStartTime,SyncQueued,"
+                    + "SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,DequeueBufferDuration,"
+                    + "QueueBufferDuration,GpuCompleted,SwapBuffersCompleted,DisplayPresentTime,"
+                    + "CommandSubmissionCompleted",
+            "Flags,FrameTimelineVsyncId,IntendedVsync,Vsync,InputEventId,HandleInputStart,AnimationStart,"
+                    + "PerformTraversalsStart,DrawStart,FrameDeadline,FrameStartTime,FrameInterval,WorkloadTarget,"
+                    + "SyncQueued,SyncStart,IssueDrawCommandsStart,SwapBuffers,FrameCompleted,DequeueBufferDuration,"
+                    + "QueueBufferDuration,GpuCompleted,SwapBuffersCompleted,DisplayPresentTime,"
+                    + "CommandSubmissionCompleted");
+
+    /** Column index of each {@link Field}, −1 when the header lacks it. */
+    final int[] index = new int[FIELDS.length];
+    final int count;
+    /** The column that holds the interval in this block, decided by value; −2 = undecided, −1 = none. */
+    private int intervalColumn = -2;
+
+    private FramestatsColumns(String[] names) {
+        java.util.Arrays.fill(index, -1);
+        int n = names.length;
+        while (n > 0 && names[n - 1].isBlank()) {
+            n--; // the trailing comma of the header
+        }
+        count = n;
+        for (int c = 0; c < n; c++) {
+            String name = names[c].trim();
+            for (Field f : FIELDS) {
+                if (f.header.equals(name) && index[f.ordinal()] < 0) {
+                    index[f.ordinal()] = c;
+                }
+            }
+        }
+    }
+
+    /** Parses a header line; null when it lacks IntendedVsync or FrameCompleted. */
+    static FramestatsColumns parseHeader(String line) {
+        FramestatsColumns c = new FramestatsColumns(line.split(",", -1));
+        if (c.index[Field.INTENDED_VSYNC.ordinal()] < 0 || c.index[Field.FRAME_COMPLETED.ordinal()] < 0) {
+            return null;
+        }
+        return c;
+    }
+
+    /** The layout of a header-less row with {@code columns} values, or null when no version prints that many. */
+    static FramestatsColumns forCount(int columns) {
+        for (String h : KNOWN_HEADERS) {
+            if (h.split(",").length == columns) {
+                return parseHeader(h);
+            }
+        }
+        return null;
+    }
+
+    int get(Field f) {
+        return index[f.ordinal()];
+    }
+
+    /**
+     * The interval of a row (METRICS.md 1.2 label swap): of the columns labelled FrameInterval and
+     * FrameStartTime, the one whose value is below 1e9 is the interval. Decided on the first row where both
+     * hold a value, then kept for the block.
+     */
+    long resolveInterval(long[] row) {
+        int labelledInterval = get(Field.FRAME_INTERVAL);
+        int labelledStart = get(Field.FRAME_START_TIME);
+        if (intervalColumn == -2) {
+            if (labelledInterval < 0) {
+                intervalColumn = -1;
+            } else if (labelledStart < 0) {
+                intervalColumn = labelledInterval;
+            } else {
+                long a = row[labelledInterval];
+                long b = row[labelledStart];
+                if (a > 0 && b > 0) {
+                    intervalColumn = a < PERIOD_LIMIT ? labelledInterval : b < PERIOD_LIMIT ? labelledStart : -1;
+                } else {
+                    return a > 0 && a < PERIOD_LIMIT ? a : b > 0 && b < PERIOD_LIMIT ? b : 0;
+                }
+            }
+        }
+        if (intervalColumn < 0) {
+            return 0;
+        }
+        long v = row[intervalColumn];
+        return v > 0 && v < PERIOD_LIMIT ? v : 0;
+    }
+
+    long value(long[] row, Field f) {
+        int i = index[f.ordinal()];
+        return i < 0 ? 0 : row[i];
+    }
+}

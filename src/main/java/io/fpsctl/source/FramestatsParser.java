@@ -1,0 +1,272 @@
+package io.fpsctl.source;
+
+import io.fpsctl.engine.FrameSink;
+import io.fpsctl.engine.RenderedFrame;
+import io.fpsctl.source.FramestatsColumns.Field;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Streams {@code dumpsys gfxinfo <pkg> framestats} output (FORMATS.md A.2) into {@link RenderedFrame}s: every
+ * window's {@code ---PROFILEDATA---} block, columns by header name (14 → 26+ columns), trailing commas, the
+ * Android 12–15 FrameInterval/FrameStartTime label swap, several windows and processes, and rows that lost
+ * their header and markers. Lines outside the blocks go to a text consumer (the summary reader). Malformed rows
+ * are skipped and counted; the parser never holds more than one line.
+ */
+public final class FramestatsParser {
+    private static final String MARKER = "---PROFILEDATA---";
+    private static final String WINDOW_PREFIX = "Window: ";
+    private static final String ROOT_MARKER = "/android.view.ViewRootImpl@";
+    private static final String UNNAMED = "(unnamed window)";
+    /** Fewer values than this is not a framestats row (Android 6 prints 14). */
+    private static final int MIN_COLUMNS = 14;
+
+    private final FrameSink sink;
+    private final Consumer<String> text;
+    private long[] row = new long[32];
+
+    public FramestatsParser(FrameSink sink, Consumer<String> text) {
+        this.sink = sink;
+        this.text = text == null ? s -> { } : text;
+    }
+
+    public FramestatsParser(FrameSink sink) {
+        this(sink, null);
+    }
+
+    /** Reads the whole stream; the caller closes it. */
+    public FramestatsDump parse(InputStream in) throws IOException {
+        ByteLineReader r = new ByteLineReader(in);
+        String window = UNNAMED;
+        List<String> windows = new ArrayList<>();
+        FramestatsColumns columns = null;
+        boolean inBlock = false;
+        boolean expectHeader = false;
+        boolean headerless = false;
+        boolean gfxText = false;
+        int blocks = 0;
+        int firstColumns = 0;
+        long rows = 0;
+        long malformed = 0;
+        while (r.next()) {
+            byte[] b = r.buffer();
+            int s = r.start();
+            int e = r.end();
+            if (inBlock) {
+                if (isMarker(b, s, e)) {
+                    sink.blockEnd();
+                    inBlock = false;
+                    continue;
+                }
+                if (expectHeader) {
+                    expectHeader = false;
+                    columns = FramestatsColumns.parseHeader(r.line());
+                    if (columns == null) {
+                        columns = FramestatsColumns.forCount(countValues(b, s, e));
+                        if (columns == null) {
+                            malformed++;
+                            continue;
+                        }
+                        // a header-less block: this line is already a row
+                    } else {
+                        if (firstColumns == 0) {
+                            firstColumns = columns.count;
+                        }
+                        continue;
+                    }
+                }
+                if (columns == null || e == s) {
+                    malformed += e == s ? 0 : 1;
+                    continue;
+                }
+                rows++;
+                if (!emitRow(b, s, e, columns, window)) {
+                    malformed++;
+                }
+                continue;
+            }
+            if (headerless) {
+                int n = countValues(b, s, e);
+                if (n > 0 && n == columns.count) {
+                    rows++;
+                    if (!emitRow(b, s, e, columns, window)) {
+                        malformed++;
+                    }
+                    continue;
+                }
+                sink.blockEnd();
+                headerless = false;
+            }
+            if (isMarker(b, s, e)) {
+                inBlock = true;
+                expectHeader = true;
+                blocks++;
+                windows.add(window);
+                sink.blockStart(window);
+                continue;
+            }
+            int n = countValues(b, s, e);
+            if (n >= MIN_COLUMNS && (columns = FramestatsColumns.forCount(n)) != null) {
+                // rows printed without header and markers (e.g. copied from documentation)
+                headerless = true;
+                blocks++;
+                windows.add(window);
+                if (firstColumns == 0) {
+                    firstColumns = columns.count;
+                }
+                sink.blockStart(window);
+                rows++;
+                if (!emitRow(b, s, e, columns, window)) {
+                    malformed++;
+                }
+                continue;
+            }
+            String line = r.line();
+            String trimmed = line.strip();
+            if (trimmed.startsWith(WINDOW_PREFIX)) {
+                window = trimmed.substring(WINDOW_PREFIX.length()).strip();
+                gfxText = true;
+            } else {
+                int root = trimmed.indexOf(ROOT_MARKER);
+                if (root > 0 && trimmed.endsWith(")") && trimmed.contains("(visibility=")) {
+                    window = trimmed.substring(0, root);
+                    gfxText = true;
+                } else if (!gfxText && (trimmed.startsWith("** Graphics info for pid")
+                        || trimmed.startsWith("Applications Graphics Acceleration Info")
+                        || trimmed.startsWith("Stats since:") || trimmed.startsWith("Total frames rendered:"))) {
+                    gfxText = true;
+                }
+            }
+            text.accept(line);
+        }
+        if (inBlock || headerless) {
+            sink.blockEnd(); // truncated dump: keep what was read
+        }
+        return new FramestatsDump(blocks, rows, malformed, List.copyOf(windows), firstColumns, gfxText);
+    }
+
+    private static boolean isMarker(byte[] b, int s, int e) {
+        while (s < e && (b[s] == ' ' || b[s] == '\t')) {
+            s++;
+        }
+        while (e > s && (b[e - 1] == ' ' || b[e - 1] == '\t')) {
+            e--;
+        }
+        if (e - s != MARKER.length()) {
+            return false;
+        }
+        for (int i = 0; i < MARKER.length(); i++) {
+            if (b[s + i] != MARKER.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Counts the values of a line that consists only of comma-separated integers (a trailing comma allowed);
+     * 0 when the line is anything else.
+     */
+    static int countValues(byte[] b, int s, int e) {
+        if (s >= e) {
+            return 0;
+        }
+        int values = 0;
+        boolean digits = false;
+        for (int i = s; i < e; i++) {
+            byte c = b[i];
+            if (c >= '0' && c <= '9') {
+                digits = true;
+            } else if (c == ',') {
+                if (!digits) {
+                    return 0;
+                }
+                values++;
+                digits = false;
+            } else if (c == '-' && (i == s || b[i - 1] == ',')) {
+                continue;
+            } else {
+                return 0;
+            }
+        }
+        return digits ? values + 1 : values;
+    }
+
+    private static final byte[] INT64_MAX = Long.toString(Long.MAX_VALUE).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /** Whether the decimal digits {@code b[s..e)} are at most INT64_MAX. */
+    private static boolean fitsInt64(byte[] b, int s, int e) {
+        if (e - s != INT64_MAX.length) {
+            return e - s < INT64_MAX.length;
+        }
+        for (int i = 0; i < INT64_MAX.length; i++) {
+            if (b[s + i] != INT64_MAX[i]) {
+                return b[s + i] < INT64_MAX[i];
+            }
+        }
+        return true;
+    }
+
+    /** Parses one row into {@link #row} and hands it to the sink; false when it is malformed. */
+    private boolean emitRow(byte[] b, int s, int e, FramestatsColumns c, String window) {
+        int want = c.count;
+        if (row.length < want) {
+            row = new long[want];
+        }
+        long[] v = row;
+        int col = 0;
+        int i = s;
+        while (i < e) {
+            if (col == want) {
+                return false; // more values than the header names
+            }
+            boolean neg = false;
+            if (b[i] == '-') {
+                neg = true;
+                i++;
+            }
+            int digitsStart = i;
+            long x = 0;
+            while (i < e && b[i] != ',') {
+                int d = b[i] - '0';
+                if (d < 0 || d > 9) {
+                    return false;
+                }
+                x = x * 10 + d;
+                i++;
+            }
+            int digits = i - digitsStart;
+            if (digits == 0) {
+                return false;
+            }
+            if (digits >= 19 && !fitsInt64(b, digitsStart, i)) {
+                return false; // more than int64 holds (19 digits fit only up to INT64_MAX)
+            }
+            v[col++] = neg ? -x : x;
+            i++; // the comma
+        }
+        if (col != want) {
+            return false;
+        }
+        sink.frame(new RenderedFrame(window,
+                c.value(v, Field.FLAGS),
+                c.value(v, Field.INTENDED_VSYNC),
+                c.value(v, Field.VSYNC),
+                c.value(v, Field.HANDLE_INPUT_START),
+                c.value(v, Field.ANIMATION_START),
+                c.value(v, Field.PERFORM_TRAVERSALS_START),
+                c.value(v, Field.DRAW_START),
+                c.value(v, Field.SYNC_QUEUED),
+                c.value(v, Field.SYNC_START),
+                c.value(v, Field.ISSUE_DRAW_COMMANDS_START),
+                c.value(v, Field.SWAP_BUFFERS),
+                c.value(v, Field.FRAME_COMPLETED),
+                c.value(v, Field.GPU_COMPLETED),
+                c.value(v, Field.FRAME_DEADLINE),
+                c.resolveInterval(v)));
+        return true;
+    }
+}

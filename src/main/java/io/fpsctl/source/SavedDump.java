@@ -1,0 +1,160 @@
+package io.fpsctl.source;
+
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.Source;
+import io.fpsctl.engine.Summary;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A dump saved to a file: detects what it holds from its content, streams it through the matching parser into
+ * a {@link FrameEngine}, and summarises. This is {@code fpsctl analyze} minus the printing.
+ */
+public final class SavedDump {
+
+    /**
+     * @param reported the summaries Android printed itself (gfxinfo), for comparison; empty for other kinds
+     */
+    public record Result(Path file, DumpKind kind, Summary summary, List<GfxinfoSummary> reported) {
+    }
+
+    private SavedDump() {
+    }
+
+    /** Decides what {@code file} holds; {@link DumpKind#UNKNOWN} when it is nothing fpsctl reads. */
+    public static DumpKind kindOf(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(DumpKind.HEAD_BYTES);
+            return DumpKind.detect(head, head.length);
+        }
+    }
+
+    /**
+     * Analyses one file.
+     *
+     * @param packageName package to report; null to take it from the dump
+     * @param listener    receives per-frame results (e.g. for CSV output); may be null
+     * @throws DumpFormatException when the file is not a dump with frames (the message says what was expected)
+     */
+    public static Result analyze(Path file, EngineConfig config, String packageName, FrameEngine.Listener listener)
+            throws IOException, DumpFormatException {
+        DumpKind kind = kindOf(file);
+        try (InputStream raw = Files.newInputStream(file);
+             InputStream in = new BufferedInputStream(raw, 1 << 16)) {
+            switch (kind) {
+                case GFXINFO: {
+                    FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
+                    GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
+                    FramestatsDump dump = new FramestatsParser(engine, reported::line).parse(in);
+                    if (dump.malformedRows() > 0) {
+                        engine.warn(dump.malformedRows() + " malformed framestats row(s) skipped");
+                    }
+                    if (dump.blocks() == 0) {
+                        engine.warn("no ---PROFILEDATA--- block: take the dump with 'dumpsys gfxinfo <pkg> framestats'");
+                    }
+                    List<GfxinfoSummary> summaries = reported.summaries();
+                    String pkg = packageName != null ? packageName : packageOf(summaries, dump.windows());
+                    return new Result(file, kind, engine.summary(pkg), summaries);
+                }
+                case LATENCY: {
+                    FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
+                    String layer = layerName(file);
+                    LatencyDump dump;
+                    try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+                        dump = LatencyParser.parse(r, layer, engine);
+                    }
+                    if (dump.malformedLines() > 0) {
+                        engine.warn(dump.malformedLines() + " malformed --latency line(s) skipped");
+                    }
+                    if (!dump.hasData()) {
+                        engine.warn("the layer has no frame data (period line only or all rows 0 0 0): "
+                                + "measure another layer from 'dumpsys SurfaceFlinger --list'");
+                    }
+                    return new Result(file, kind, engine.summary(packageName), List.of());
+                }
+                case FRAME_CSV: {
+                    return analyzeCsv(file, in, config, packageName, listener);
+                }
+                case LAYER_LIST:
+                    throw new DumpFormatException(file + ": this is 'dumpsys SurfaceFlinger --list' output: it names "
+                            + "layers but holds no frames; analyze a '--latency <layer>' dump instead");
+                case DISPLAY:
+                    throw new DumpFormatException(file + ": this is 'dumpsys display' output: it holds refresh rates, "
+                            + "no frames; analyze a gfxinfo framestats or SurfaceFlinger --latency dump");
+                default:
+                    throw new DumpFormatException(file + ": not a dump fpsctl reads (expected 'dumpsys gfxinfo <pkg> "
+                            + "framestats', 'dumpsys SurfaceFlinger --latency <layer>' or an fpsctl frames CSV)");
+            }
+        }
+    }
+
+    private static Result analyzeCsv(Path file, InputStream in, EngineConfig config, String packageName,
+                                     FrameEngine.Listener listener) throws IOException, DumpFormatException {
+        Source source = csvSource(file);
+        FrameEngine engine = new FrameEngine(source, config, listener);
+        FrameCsvReader.Result res;
+        try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            res = new FrameCsvReader(engine).read(r);
+        }
+        if (res.malformedRows() > 0) {
+            engine.warn(res.malformedRows() + " malformed CSV row(s) skipped");
+        }
+        return new Result(file, DumpKind.FRAME_CSV, engine.summary(packageName != null ? packageName
+                : res.packageName()), List.of());
+    }
+
+    /** The source of a frames CSV, from its first data row (gfxinfo when the file has none). */
+    private static Source csvSource(Path file) throws IOException {
+        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            List<String> head = lines.limit(2).toList();
+            if (head.size() < 2) {
+                return Source.GFXINFO;
+            }
+            String[] cols = head.get(0).split(",", -1);
+            for (int i = 0; i < cols.length; i++) {
+                if (cols[i].equals("source")) {
+                    String[] cells = head.get(1).split(",", -1);
+                    Source s = i < cells.length ? Source.fromKey(cells[i]) : null;
+                    return s == null ? Source.GFXINFO : s;
+                }
+            }
+            return Source.GFXINFO;
+        }
+    }
+
+    /** A --latency dump does not name its layer; the file name stands in for it. */
+    private static String layerName(Path file) {
+        Path name = file.getFileName();
+        return name == null ? "layer" : name.toString();
+    }
+
+    private static String packageOf(List<GfxinfoSummary> summaries, List<String> windows) {
+        for (GfxinfoSummary s : summaries) {
+            if (s.processName() != null) {
+                return s.processName();
+            }
+        }
+        List<String> all = new ArrayList<>(windows);
+        for (GfxinfoSummary s : summaries) {
+            if (s.window() != null) {
+                all.add(s.window());
+            }
+        }
+        for (String w : all) {
+            String p = PackageNames.fromWindow(w);
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
+    }
+}
