@@ -1,0 +1,20 @@
+package io.fpsctl.cli;
+
+/** fpsctl's documented exit codes (README, {@code --help}). */
+public final class ExitCode {
+    /** Success; for {@code gate}: every threshold passed. */
+    public static final int OK = 0;
+    /** {@code gate}: a threshold failed. */
+    public static final int GATE_FAILED = 1;
+    /** Bad command line. */
+    public static final int USAGE = 2;
+    /** adb or device problem: no server, no device, offline, unauthorized, several devices without -s. */
+    public static final int DEVICE = 3;
+    /** App problem: not installed, not running, no frames within the timeout. */
+    public static final int APP = 4;
+    /** Input/output problem: unreadable file, not a dump, cannot write output. */
+    public static final int IO = 5;
+
+    private ExitCode() {
+    }
+}

@@ -1,0 +1,144 @@
+package io.fpsctl.sink;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimes;
+import io.fpsctl.engine.Stage;
+import io.fpsctl.engine.Summary;
+import java.io.IOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.List;
+
+/**
+ * Writes {@link Summary} objects as the METRICS.md section 8 JSON (schema version 1). Keys are stable; rates
+ * have one decimal, milliseconds and percentages two. Absent values are {@code null}.
+ */
+public final class SummaryJson {
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private SummaryJson() {
+    }
+
+    /** One summary as a JSON object. */
+    public static void write(Summary s, Writer out, boolean pretty) throws IOException {
+        try (JsonGenerator g = generator(out, pretty)) {
+            object(g, s, true);
+        }
+    }
+
+    /** Several summaries as a JSON array. */
+    public static void writeAll(List<Summary> all, Writer out, boolean pretty) throws IOException {
+        try (JsonGenerator g = generator(out, pretty)) {
+            g.writeStartArray();
+            for (Summary s : all) {
+                object(g, s, true);
+            }
+            g.writeEndArray();
+        }
+    }
+
+    private static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
+        JsonGenerator g = FACTORY.createGenerator(out);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        if (pretty) {
+            g.setPrettyPrinter(new DefaultPrettyPrinter());
+        }
+        return g;
+    }
+
+    private static void object(JsonGenerator g, Summary s, boolean top) throws IOException {
+        g.writeStartObject();
+        if (top) {
+            g.writeNumberField("schemaVersion", Summary.SCHEMA_VERSION);
+            g.writeStringField("source", s.source().key());
+            g.writeStringField("package", s.packageName());
+        } else {
+            g.writeStringField("name", s.name());
+        }
+        number(g, "refreshHz", s.refreshHz(), 1);
+        g.writeNumberField("frames", s.frames());
+        g.writeNumberField("timedFrames", s.timedFrames());
+        number(g, "fps", s.fps(), 1);
+        number(g, "spanFps", s.spanFps(), 1);
+        g.writeNumberField("jankyFrames", s.jankyFrames());
+        number(g, "jankPercent", s.jankPercent(), 2);
+        g.writeNumberField("droppedFrames", s.droppedFrames());
+        g.writeNumberField("overflows", s.overflows());
+        g.writeObjectFieldStart("dropLevels");
+        for (DropLevel l : DropLevel.all()) {
+            g.writeNumberField(l.key(), s.dropLevel(l));
+        }
+        g.writeEndObject();
+        FrameTimes t = s.frameTimeMs();
+        g.writeObjectFieldStart("frameTimeMs");
+        number(g, "p50", t == null ? null : t.p50(), 2);
+        number(g, "p90", t == null ? null : t.p90(), 2);
+        number(g, "p95", t == null ? null : t.p95(), 2);
+        number(g, "p99", t == null ? null : t.p99(), 2);
+        number(g, "max", t == null ? null : t.max(), 2);
+        number(g, "mean", t == null ? null : t.mean(), 2);
+        g.writeEndObject();
+        if (s.source().presented()) {
+            g.writeNullField("stagesMs");
+            g.writeNullField("mainCauses");
+        } else {
+            g.writeObjectFieldStart("stagesMs");
+            for (Stage st : Stage.all()) {
+                number(g, st.key(), s.stageMs(st), 2);
+            }
+            g.writeEndObject();
+            g.writeObjectFieldStart("mainCauses");
+            long[] causes = s.mainCauses();
+            for (int i = 0; i < causes.length; i++) {
+                g.writeNumberField(Summary.causeKey(i), causes[i]);
+            }
+            g.writeEndObject();
+        }
+        nullableLong(g, "jank", s.jank());
+        nullableLong(g, "bigJank", s.bigJank());
+        number(g, "stutterPercent", s.stutterPercent(), 2);
+        if (s.worstCause() == null) {
+            g.writeNullField("worstFrameCause");
+        } else {
+            g.writeStringField("worstFrameCause", s.worstCause());
+        }
+        if (top) {
+            g.writeArrayFieldStart("windows");
+            for (Summary w : s.windows()) {
+                object(g, w, false);
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("warnings");
+            for (String w : s.warnings()) {
+                g.writeString(w);
+            }
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
+    private static void nullableLong(JsonGenerator g, String key, Long v) throws IOException {
+        if (v == null) {
+            g.writeNullField(key);
+        } else {
+            g.writeNumberField(key, v);
+        }
+    }
+
+    private static void number(JsonGenerator g, String key, Double v, int decimals) throws IOException {
+        if (v == null || v.isNaN() || v.isInfinite()) {
+            g.writeNullField(key);
+        } else {
+            g.writeNumberField(key, round(v, decimals));
+        }
+    }
+
+    /** Half-up rounding of the decimal value, as printed everywhere in fpsctl. */
+    public static BigDecimal round(double v, int decimals) {
+        return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
+    }
+}

@@ -1,0 +1,89 @@
+package io.fpsctl.sink;
+
+import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimes;
+import io.fpsctl.engine.Stage;
+import io.fpsctl.engine.Summary;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** A readable, plain-text table of a {@link Summary} (what {@code analyze --format text} prints). */
+public final class SummaryText {
+    private SummaryText() {
+    }
+
+    public static void write(Summary s, String title, PrintWriter out) {
+        out.println(title);
+        row(out, "source", s.source().key() + (s.packageName() == null ? "" : "  package " + s.packageName()));
+        row(out, "refresh", s.refreshHz() == null ? "-" : fmt1(s.refreshHz()) + " Hz");
+        String fps = fmt1(s.fps());
+        if (!s.source().presented()) {
+            fps += "   (span fps " + fmt1(s.spanFps()) + ")";
+        }
+        row(out, "fps", fps);
+        row(out, "frames", s.frames() + " counted, " + s.timedFrames()
+                + (s.source().presented() ? " judged" : " timed"));
+        row(out, "janky", s.jankyFrames() + " (" + fmt2(s.jankPercent()) + " %)");
+        StringBuilder levels = new StringBuilder();
+        for (DropLevel l : DropLevel.all()) {
+            levels.append(levels.length() == 0 ? "" : "  ").append(l.key()).append(' ').append(s.dropLevel(l));
+        }
+        row(out, "dropped", s.droppedFrames() + " vsyncs   " + levels);
+        FrameTimes t = s.frameTimeMs();
+        row(out, s.source().presented() ? "gap ms" : "frame ms", t == null ? "-"
+                : "p50 " + fmt2(t.p50()) + "  p90 " + fmt2(t.p90()) + "  p95 " + fmt2(t.p95()) + "  p99 "
+                + fmt2(t.p99()) + "  max " + fmt2(t.max()) + "  mean " + fmt2(t.mean()));
+        if (s.source().presented()) {
+            row(out, "jank", s.jank() + " jank, " + s.bigJank() + " big jank, stutter " + fmt2(s.stutterPercent())
+                    + " %");
+        } else {
+            StringBuilder st = new StringBuilder();
+            for (Stage x : Stage.all()) {
+                if (s.stageMs(x) != null) {
+                    st.append(st.length() == 0 ? "" : "  ").append(x.key()).append(' ').append(fmt2(s.stageMs(x)));
+                }
+            }
+            row(out, "stages ms", st.length() == 0 ? "-" : st.toString());
+            StringBuilder causes = new StringBuilder();
+            long[] c = s.mainCauses();
+            for (int i = 0; i < c.length; i++) {
+                if (c[i] > 0) {
+                    causes.append(causes.length() == 0 ? "" : "  ").append(Summary.causeKey(i)).append(' ')
+                            .append(c[i]);
+                }
+            }
+            row(out, "slow causes", causes.length() == 0 ? "-" : causes.toString());
+        }
+        row(out, "overflows", Long.toString(s.overflows()));
+        if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
+            out.println();
+            out.printf(Locale.ROOT, "  %-60s %7s %7s %8s %9s%n", s.source().presented() ? "layer" : "window",
+                    "frames", "fps", "janky %", "p90 ms");
+            for (Summary w : s.windows()) {
+                FrameTimes wt = w.frameTimeMs();
+                out.printf(Locale.ROOT, "  %-60s %7d %7s %8s %9s%n", ellipsize(w.name(), 60), w.frames(),
+                        fmt1(w.fps()), fmt2(w.jankPercent()), wt == null ? "-" : fmt2(wt.p90()));
+            }
+        }
+        for (String w : s.warnings()) {
+            out.println("  warning: " + w);
+        }
+        out.flush();
+    }
+
+    private static void row(PrintWriter out, String label, String value) {
+        out.printf(Locale.ROOT, "  %-12s %s%n", label, value);
+    }
+
+    private static String ellipsize(String s, int max) {
+        return s.length() <= max ? s : "…" + s.substring(s.length() - max + 1);
+    }
+
+    public static String fmt1(Double v) {
+        return v == null ? "-" : SummaryJson.round(v, 1).toPlainString();
+    }
+
+    public static String fmt2(Double v) {
+        return v == null ? "-" : SummaryJson.round(v, 2).toPlainString();
+    }
+}
