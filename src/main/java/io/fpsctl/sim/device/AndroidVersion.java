@@ -1,0 +1,234 @@
+package io.fpsctl.sim.device;
+
+import io.fpsctl.sim.device.frames.FrameColumn;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import static io.fpsctl.sim.device.frames.FrameColumn.*;
+
+/**
+ * The one place where the emulated Android versions differ: framestats column sets and labels, which
+ * summary lines exist, blank-line quirks, SurfaceFlinger layer naming and build properties
+ * (FORMATS.md A.3, B.1, C.1, C.2).
+ *
+ * <p>Facts for 9+ come from FORMATS.md; the 6/7 shapes (no {@code Window:} line, per-window summary
+ * printed without {@code framestats} on 6, no {@code #0} layer suffix before 8) are inferred from the real
+ * captures and older hwui/SurfaceFlinger code and are the least certain part.
+ */
+public enum AndroidVersion {
+    ANDROID_6(6, 23, "6.0.1"),
+    ANDROID_7(7, 24, "7.0"),
+    ANDROID_8(8, 27, "8.1.0"),
+    ANDROID_9(9, 28, "9"),
+    ANDROID_10(10, 29, "10"),
+    ANDROID_11(11, 30, "11"),
+    ANDROID_12(12, 31, "12"),
+    ANDROID_13(13, 33, "13"),
+    ANDROID_14(14, 34, "14"),
+    ANDROID_15(15, 35, "15"),
+    ANDROID_16(16, 36, "16");
+
+    private static final List<FrameColumn> COLS_14 = List.of(FLAGS, INTENDED_VSYNC, VSYNC, OLDEST_INPUT_EVENT,
+            NEWEST_INPUT_EVENT, HANDLE_INPUT_START, ANIMATION_START, PERFORM_TRAVERSALS_START, DRAW_START,
+            SYNC_QUEUED, SYNC_START, ISSUE_DRAW_COMMANDS_START, SWAP_BUFFERS, FRAME_COMPLETED);
+    private static final List<FrameColumn> COLS_16 = concat(COLS_14, DEQUEUE_BUFFER_DURATION, QUEUE_BUFFER_DURATION);
+    private static final List<FrameColumn> COLS_17 = concat(COLS_16, GPU_COMPLETED);
+    private static final List<FrameColumn> COLS_22 = List.of(FLAGS, FRAME_TIMELINE_VSYNC_ID, INTENDED_VSYNC, VSYNC,
+            INPUT_EVENT_ID, HANDLE_INPUT_START, ANIMATION_START, PERFORM_TRAVERSALS_START, DRAW_START,
+            FRAME_DEADLINE, FRAME_START_TIME, FRAME_INTERVAL, SYNC_QUEUED, SYNC_START, ISSUE_DRAW_COMMANDS_START,
+            SWAP_BUFFERS, FRAME_COMPLETED, DEQUEUE_BUFFER_DURATION, QUEUE_BUFFER_DURATION, GPU_COMPLETED,
+            SWAP_BUFFERS_COMPLETED, DISPLAY_PRESENT_TIME);
+    private static final List<FrameColumn> COLS_23 = concat(COLS_22, COMMAND_SUBMISSION_COMPLETED);
+    private static final List<FrameColumn> COLS_24 = List.of(FLAGS, FRAME_TIMELINE_VSYNC_ID, INTENDED_VSYNC, VSYNC,
+            INPUT_EVENT_ID, HANDLE_INPUT_START, ANIMATION_START, PERFORM_TRAVERSALS_START, DRAW_START,
+            FRAME_DEADLINE, FRAME_START_TIME, FRAME_INTERVAL, WORKLOAD_TARGET, SYNC_QUEUED, SYNC_START,
+            ISSUE_DRAW_COMMANDS_START, SWAP_BUFFERS, FRAME_COMPLETED, DEQUEUE_BUFFER_DURATION,
+            QUEUE_BUFFER_DURATION, GPU_COMPLETED, SWAP_BUFFERS_COMPLETED, DISPLAY_PRESENT_TIME,
+            COMMAND_SUBMISSION_COMPLETED);
+
+    private final int major;
+    private final int sdk;
+    private final String release;
+
+    AndroidVersion(int major, int sdk, String release) {
+        this.major = major;
+        this.sdk = sdk;
+        this.release = release;
+    }
+
+    /** The version for a major release number 6..16. */
+    public static AndroidVersion of(int major) {
+        for (AndroidVersion v : values()) {
+            if (v.major == major) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("unsupported Android version " + major + " (6..16)");
+    }
+
+    public int major() {
+        return major;
+    }
+
+    /** {@code ro.build.version.sdk}. */
+    public int sdk() {
+        return sdk;
+    }
+
+    /** {@code ro.build.version.release}. */
+    public String release() {
+        return release;
+    }
+
+    // ---- framestats (A.3) -------------------------------------------------------------------------------
+
+    /** The frame values in the order a PROFILEDATA row prints them (data order). */
+    public List<FrameColumn> columns() {
+        if (major <= 7) {
+            return COLS_14;
+        }
+        if (major <= 10) {
+            return COLS_16;
+        }
+        if (major == 11) {
+            return COLS_17;
+        }
+        if (major == 12) {
+            return COLS_22;
+        }
+        if (major <= 15) {
+            return COLS_23;
+        }
+        return COLS_24;
+    }
+
+    /**
+     * The header labels, position by position. On 12–15 the labels at the {@code FrameStartTime} and
+     * {@code FrameInterval} positions are swapped relative to the data (A.3): the value under the label
+     * {@code FrameInterval} is the start time and the value under {@code FrameStartTime} the interval.
+     */
+    public List<String> headerLabels() {
+        List<String> labels = new ArrayList<>();
+        for (FrameColumn c : columns()) {
+            labels.add(c.label());
+        }
+        if (hasSwappedIntervalLabels()) {
+            int a = labels.indexOf(FRAME_START_TIME.label());
+            int b = labels.indexOf(FRAME_INTERVAL.label());
+            Collections.swap(labels, a, b);
+        }
+        return List.copyOf(labels);
+    }
+
+    /** 12–15 print {@code FrameDeadline,FrameInterval,FrameStartTime} over data in start-time, interval order. */
+    public boolean hasSwappedIntervalLabels() {
+        return major >= 12 && major <= 15;
+    }
+
+    // ---- summary lines (B.1) ----------------------------------------------------------------------------
+
+    /** {@code Janky frames (legacy)} and {@code Number Frame deadline missed (legacy)}: 12+. */
+    public boolean hasLegacyJankLines() {
+        return major >= 12;
+    }
+
+    /** GPU percentiles and {@code GPU HISTOGRAM}: 11+ (F.3). */
+    public boolean hasGpuStats() {
+        return major >= 11;
+    }
+
+    /** {@code Number Frame deadline missed}: 8+. */
+    public boolean hasDeadlineMissedLine() {
+        return major >= 8;
+    }
+
+    /** {@code 50th percentile} and {@code HISTOGRAM}: 7+ (the Android 6 summary has neither). */
+    public boolean hasHistogramAndMedian() {
+        return major >= 7;
+    }
+
+    /** The summary ends in an extra {@code \n} (12+-era {@code ProfileData::dump}). */
+    public boolean summaryEndsWithNewline() {
+        return major >= 12;
+    }
+
+    /** Deadline-based jank (B.3): {@code GpuCompleted >= FrameDeadline}. Before 12: duration > interval. */
+    public boolean hasDeadlineJank() {
+        return major >= 12;
+    }
+
+    /** The per-window summary starts with {@code Window: <title>} (8+; JankTracker got a description in O). */
+    public boolean hasWindowLine() {
+        return major >= 8;
+    }
+
+    /** Android 6 prints each window's jank summary even without {@code framestats}. */
+    public boolean printsWindowSummaryWithoutFramestats() {
+        return major == 6;
+    }
+
+    /** {@code View hierarchy} uses "render nodes" and the aligned {@code Total … :} lines (10+). */
+    public boolean hasRenderNodeViewHierarchy() {
+        return major >= 10;
+    }
+
+    // ---- SurfaceFlinger (C.1, C.2) ----------------------------------------------------------------------
+
+    /** Layer names carry a {@code #<n>} suffix (8+). */
+    public boolean hasLayerSuffix() {
+        return major >= 8;
+    }
+
+    /** The suffix is the global layer sequence ({@code #1234}) rather than the uniquifier {@code #0} (13+). */
+    public boolean hasSequenceLayerSuffix() {
+        return major >= 13;
+    }
+
+    /** SurfaceView buffer layer is {@code SurfaceView[<title>](BLAST)} (12+) instead of {@code SurfaceView - <title>}. */
+    public boolean hasBlastSurfaceView() {
+        return major >= 12;
+    }
+
+    /** {@code SurfaceView - <title>} naming (8–11); before 8 the layer is just {@code SurfaceView}. */
+    public boolean hasTitledLegacySurfaceView() {
+        return major >= 8;
+    }
+
+    /** {@code Bounds for - <title>} layer exists (10+). */
+    public boolean hasBoundsLayer() {
+        return major >= 10;
+    }
+
+    /** The activity token layer is {@code ActivityRecord{…}} (11+) rather than {@code AppWindowToken{…}} (8–10). */
+    public boolean hasActivityRecordLayer() {
+        return major >= 11;
+    }
+
+    /** {@code --list} lines are wrapped as {@code RequestedLayerState{<name> parentId=N}} (15+). */
+    public boolean wrapsListInRequestedLayerState() {
+        return major >= 15;
+    }
+
+    /** {@code --latency} without a name prints the 127 window-animation rows (≤13); 14+ only the period. */
+    public boolean latencyWithoutNamePrintsAnimationRows() {
+        return major <= 13;
+    }
+
+    /** {@code pm path} uses the randomized {@code /data/app/~~…==/pkg-…==/} layout (11+). */
+    public boolean hasRandomizedApkPath() {
+        return major >= 11;
+    }
+
+    @Override
+    public String toString() {
+        return "Android " + major + " (API " + sdk + ")";
+    }
+
+    private static List<FrameColumn> concat(List<FrameColumn> base, FrameColumn... more) {
+        List<FrameColumn> all = new ArrayList<>(base);
+        Collections.addAll(all, more);
+        return List.copyOf(all);
+    }
+}

@@ -1,0 +1,173 @@
+package io.fpsctl.sim.device;
+
+import io.fpsctl.sim.device.frames.LayerFrame;
+import io.fpsctl.sim.device.frames.SurfaceFrameGenerator;
+import io.fpsctl.sim.device.frames.VsyncClock;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+
+/**
+ * One incarnation of the app process (a crash or restart makes a new one): pid, the process-global
+ * {@link ProfileData}, its windows, the optional SurfaceView game layer and the SurfaceFlinger layers it owns.
+ */
+final class AppProcess {
+
+    private final int pid;
+    private final ProfileData global;
+    private final List<AppWindow> windows;
+    private final SurfaceFrameGenerator game;
+    private final LayerTracker gameLayer;
+    private final List<SfLayer> layers = new ArrayList<>();
+    private String surfaceViewLayerName;
+    private LayerFrame pendingGame;
+
+    AppProcess(int pid, long now, List<AppWindow> windows, SurfaceFrameGenerator game) {
+        this.pid = pid;
+        this.global = new ProfileData(now);
+        this.windows = List.copyOf(windows);
+        this.game = game;
+        this.gameLayer = game == null ? null : new LayerTracker();
+    }
+
+    int pid() {
+        return pid;
+    }
+
+    ProfileData global() {
+        return global;
+    }
+
+    List<AppWindow> windows() {
+        return windows;
+    }
+
+    List<SfLayer> layers() {
+        return layers;
+    }
+
+    /** Name of the SurfaceView buffer layer, or null. */
+    String surfaceViewLayerName() {
+        return surfaceViewLayerName;
+    }
+
+    /** Everything that happened up to {@code now}. */
+    void advanceTo(long now, AndroidVersion version, VsyncClock clock, FrameObserver observer) {
+        for (AppWindow w : windows) {
+            w.advanceTo(now, global, version, clock, observer);
+        }
+        if (game != null) {
+            while (true) {
+                if (pendingGame == null) {
+                    pendingGame = game.next();
+                }
+                if (pendingGame.latchTime() > now) {
+                    break;
+                }
+                gameLayer.add(pendingGame);
+                pendingGame = null;
+            }
+            gameLayer.settle(now, f -> observer.layerFrame("surfaceview", clock.periodAt(f.actualPresent()), f));
+        }
+        for (AppWindow w : windows) {
+            w.layer().settle(now, f -> observer.layerFrame(w.layerKey(), clock.periodAt(f.actualPresent()), f));
+        }
+    }
+
+    /** The process died: buffers not yet presented never will be. */
+    void die() {
+        for (AppWindow w : windows) {
+            w.layer().abandonUnsettled();
+        }
+        if (gameLayer != null) {
+            gameLayer.abandonUnsettled();
+        }
+    }
+
+    /** {@code dumpsys gfxinfo <pkg> reset}: per-window and global stats and rings. */
+    void resetStats(long now) {
+        for (AppWindow w : windows) {
+            w.reset(now);
+        }
+        global.reset(now);
+    }
+
+    /**
+     * Creates this process's SurfaceFlinger layers in Z order, named per version (FORMATS.md C.2).
+     *
+     * @param seq       the device-global layer sequence counter
+     * @param hex       random short hex ids ({@code identityHashCode}-like)
+     * @param packageName the app package
+     * @param taskId    the activity task id
+     * @param rootParent parent id for the app's top layer
+     */
+    void createLayers(AndroidVersion v, IntSupplier seq, Supplier<String> hex, String packageName,
+                      int taskId, int rootParent) {
+        AppWindow main = windows.get(0);
+        String activity = main.title().substring(main.title().indexOf('/') + 1);
+        String shortActivity = activity.startsWith(packageName + ".")
+                ? activity.substring(packageName.length()) : activity;
+        String record = "ActivityRecord{" + hex.get() + " u0 " + packageName + "/" + shortActivity + " t" + taskId + "}";
+        int tokenId = -1;
+        if (v.hasActivityRecordLayer()) {
+            tokenId = add(v, record, seq, rootParent, null);
+        } else if (v.hasLayerSuffix()) {
+            tokenId = add(v, "AppWindowToken{" + hex.get() + " token=Token{" + hex.get() + " " + record + "}}",
+                    seq, rootParent, null);
+        }
+        for (AppWindow w : windows) {
+            String t = w.title();
+            int parent = tokenId;
+            if (v.hasLayerSuffix()) {
+                parent = add(v, hex.get() + " " + t, seq, tokenId, null);
+            }
+            if (w.index() == 0 && game != null) {
+                addSurfaceView(v, t, seq, parent);
+            }
+            int buffer = add(v, t, seq, parent, w.layer());
+            if (v.hasBoundsLayer()) {
+                add(v, "Bounds for - " + t, seq, buffer, null);
+            }
+        }
+    }
+
+    private void addSurfaceView(AndroidVersion v, String title, IntSupplier seq, int parent) {
+        if (v.hasBlastSurfaceView()) {
+            add(v, "Background for SurfaceView[" + title + "]", seq, parent, null);
+            int container = add(v, "SurfaceView[" + title + "]", seq, parent, null);
+            add(v, "SurfaceView[" + title + "](BLAST)", seq, container, gameLayer);
+        } else if (v.hasTitledLegacySurfaceView()) {
+            add(v, "Background for -SurfaceView - " + title, seq, parent, null);
+            add(v, "SurfaceView - " + title, seq, parent, gameLayer);
+        } else {
+            add(v, "SurfaceView", seq, parent, gameLayer);
+        }
+        surfaceViewLayerName = layers.get(layers.size() - 1).name();
+    }
+
+    private int add(AndroidVersion v, String base, IntSupplier seq, int parent, LayerTracker tracker) {
+        int id = seq.getAsInt();
+        String name;
+        if (!v.hasLayerSuffix()) {
+            name = base;
+        } else if (v.hasSequenceLayerSuffix()) {
+            name = base + "#" + id;
+        } else {
+            name = base + "#0";
+        }
+        layers.add(new SfLayer(name, id, parent, tracker));
+        return id;
+    }
+
+    /** The buffer layer name of a window (what {@code --latency} wants for hwui frames). */
+    String windowLayerName(AppWindow w) {
+        for (SfLayer l : layers) {
+            if (l.tracker() == w.layer()) {
+                return l.name();
+            }
+        }
+        throw new IllegalStateException("no layer for " + w.title());
+    }
+}

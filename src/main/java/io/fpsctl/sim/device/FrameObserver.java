@@ -1,0 +1,42 @@
+package io.fpsctl.sim.device;
+
+import io.fpsctl.sim.device.frames.HwuiFrame;
+import io.fpsctl.sim.device.frames.LayerFrame;
+
+/**
+ * Receives every frame the simulated device produces, in order, once its values are final (the ground truth).
+ * {@link TruthWriter} writes them to files; tests may collect them in memory.
+ */
+public interface FrameObserver {
+
+    /**
+     * A hwui frame completed.
+     *
+     * @param windowIndex index of the window in the scenario (stable across app restarts)
+     * @param title       the window title
+     */
+    void hwuiFrame(int windowIndex, String title, HwuiFrame frame);
+
+    /**
+     * SurfaceFlinger presented a buffer.
+     *
+     * @param layerKey stable logical layer key: {@code app} (first window), {@code app-w<i>}, {@code surfaceview}
+     * @param periodNs the display period when the buffer was presented
+     */
+    void layerFrame(String layerKey, long periodNs, LayerFrame frame);
+
+    /** A batch of frames ended (write buffers out). */
+    default void flush() {
+    }
+
+    /** Does nothing. */
+    FrameObserver NONE = new FrameObserver() {
+        @Override
+        public void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
+        }
+
+        @Override
+        public void layerFrame(String layerKey, long periodNs, LayerFrame frame) {
+        }
+    };
+}

@@ -1,0 +1,45 @@
+package io.fpsctl.sim.device;
+
+import java.util.Objects;
+
+/**
+ * Command-line options of the simulated device.
+ *
+ * @param android     emulated Android version
+ * @param refreshHz   display refresh rate overriding the scenario's, or null to keep it (60/90/120/144 typical)
+ * @param seed        random seed; the same seed, scenario and poll-independent timeline give the same frames
+ * @param packageName the app package (default {@code com.example.feed})
+ */
+public record SimOptions(AndroidVersion android, Integer refreshHz, long seed, String packageName) {
+
+    public static final String DEFAULT_PACKAGE = "com.example.feed";
+
+    public SimOptions {
+        Objects.requireNonNull(android, "android");
+        packageName = packageName == null ? DEFAULT_PACKAGE : packageName;
+        if (!packageName.matches("[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+")) {
+            throw new IllegalArgumentException("not a package name: " + packageName);
+        }
+    }
+
+    /** Android 14, the scenario's refresh rate, seed 1, {@code com.example.feed}. */
+    public static SimOptions defaults() {
+        return new SimOptions(AndroidVersion.ANDROID_14, null, 1L, DEFAULT_PACKAGE);
+    }
+
+    public SimOptions withAndroid(int major) {
+        return new SimOptions(AndroidVersion.of(major), refreshHz, seed, packageName);
+    }
+
+    public SimOptions withRefreshHz(Integer hz) {
+        return new SimOptions(android, hz, seed, packageName);
+    }
+
+    public SimOptions withSeed(long s) {
+        return new SimOptions(android, refreshHz, s, packageName);
+    }
+
+    public SimOptions withPackage(String pkg) {
+        return new SimOptions(android, refreshHz, seed, pkg);
+    }
+}

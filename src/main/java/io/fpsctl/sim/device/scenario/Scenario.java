@@ -1,0 +1,42 @@
+package io.fpsctl.sim.device.scenario;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
+/**
+ * What the simulated app does: its hwui windows, an optional SurfaceView game layer, the refresh rate and
+ * refresh switches. Built-ins come from {@link Scenarios}; custom ones are JSON files with the same shape:
+ *
+ * <pre>{@code
+ * {"name":"custom","refreshHz":90,"refreshChanges":[{"atMs":10000,"hz":60}],
+ *  "windows":[{"activity":".MainActivity","phases":[
+ *     {"kind":"render","durationMs":2000,"input":true,
+ *      "slow":{"everyFrames":30,"missedVsyncs":[3,9]}},
+ *     {"kind":"idle","durationMs":1500}]}],
+ *  "surfaceView":{"minFps":40,"maxFps":60,"jankEveryMs":4000,"jankGapMs":[100,150]}}
+ * }</pre>
+ *
+ * @param name           registry name
+ * @param refreshHz      refresh rate (default 60; the CLI option overrides it)
+ * @param refreshChanges mid-run refresh switches
+ * @param windows        hwui windows (at least one)
+ * @param surfaceView    game layer or null
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
+                       SurfaceLayerSpec surfaceView) {
+
+    public Scenario {
+        name = name == null ? "custom" : name;
+        refreshHz = refreshHz == null ? 60 : refreshHz;
+        refreshChanges = refreshChanges == null ? List.of() : List.copyOf(refreshChanges);
+        windows = windows == null || windows.isEmpty() ? List.of(WindowSpec.of(".MainActivity", null))
+                : List.copyOf(windows);
+    }
+
+    /** The same scenario at another refresh rate (the {@code --refresh} option). */
+    public Scenario withRefreshHz(int hz) {
+        return new Scenario(name, hz, refreshChanges, windows, surfaceView);
+    }
+}

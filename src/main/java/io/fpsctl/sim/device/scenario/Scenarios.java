@@ -1,0 +1,120 @@
+package io.fpsctl.sim.device.scenario;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Built-in scenarios by name, plus JSON loading for custom ones.
+ *
+ * <ul>
+ *   <li>{@code smooth} – continuous scrolling, every frame on time.</li>
+ *   <li>{@code jank} – continuous rendering with a slow frame every 40 ± 15 frames, missing 3, 9, 24 vsyncs in turn.</li>
+ *   <li>{@code game} – a SurfaceView layer at 40–60 fps with hitches (> 83.33 ms, sometimes > 125 ms) every
+ *       2–6 s; the activity window itself draws a short HUD burst every 5 s.</li>
+ *   <li>{@code freeze} – continuous rendering with a frozen frame (720–1300 ms) every 2.7–4.3 s.</li>
+ *   <li>{@code idle-bursts} – scroll bursts of 0.9–1.5 s separated by 1.5–2.1 s without frames.</li>
+ *   <li>{@code two-windows} – an activity that scrolls plus a dialog window that animates now and then.</li>
+ * </ul>
+ */
+public final class Scenarios {
+
+    private static final Map<String, Supplier<Scenario>> BUILT_IN = new LinkedHashMap<>();
+
+    static {
+        BUILT_IN.put("smooth", Scenarios::smooth);
+        BUILT_IN.put("jank", Scenarios::jank);
+        BUILT_IN.put("game", Scenarios::game);
+        BUILT_IN.put("freeze", Scenarios::freeze);
+        BUILT_IN.put("idle-bursts", Scenarios::idleBursts);
+        BUILT_IN.put("two-windows", Scenarios::twoWindows);
+    }
+
+    private Scenarios() {
+    }
+
+    /** Names of the built-in scenarios. */
+    public static Set<String> names() {
+        return BUILT_IN.keySet();
+    }
+
+    /** A built-in scenario. */
+    public static Scenario byName(String name) {
+        Supplier<Scenario> s = BUILT_IN.get(name);
+        if (s == null) {
+            throw new IllegalArgumentException("unknown scenario '" + name + "'; built-in: " + names());
+        }
+        return s.get();
+    }
+
+    /** A custom scenario from a JSON file (see {@link Scenario} for the shape). Unknown keys are errors. */
+    public static Scenario fromJson(Path file) throws IOException {
+        return mapper().readValue(file.toFile(), Scenario.class);
+    }
+
+    /** A custom scenario from JSON text. */
+    public static Scenario fromJson(String json) throws IOException {
+        return mapper().readValue(json, Scenario.class);
+    }
+
+    /** The scenario as JSON (round-trips through {@link #fromJson(String)}). */
+    public static String toJson(Scenario scenario) throws IOException {
+        return mapper().writerWithDefaultPrettyPrinter().writeValueAsString(scenario);
+    }
+
+    /** A built-in name, or else a path to a JSON file. */
+    public static Scenario byNameOrFile(String nameOrPath) throws IOException {
+        if (BUILT_IN.containsKey(nameOrPath)) {
+            return byName(nameOrPath);
+        }
+        return fromJson(Path.of(nameOrPath));
+    }
+
+    private static ObjectMapper mapper() {
+        return new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    }
+
+    private static Scenario smooth() {
+        return single("smooth", List.of(PhaseSpec.render(60_000, 0, null, true)), null);
+    }
+
+    private static Scenario jank() {
+        SlowFrameSpec slow = SlowFrameSpec.everyFrames(40, 15, List.of(3, 9, 24));
+        return single("jank", List.of(PhaseSpec.render(60_000, 0, slow, true)), null);
+    }
+
+    private static Scenario game() {
+        SurfaceLayerSpec layer = new SurfaceLayerSpec(40.0, 60.0, 500L, 4_000L, 2_000L, List.of(100L, 150L, 95L));
+        return single("game", List.of(PhaseSpec.render(300, 0, null, false), PhaseSpec.idle(4_700, 0)), layer);
+    }
+
+    private static Scenario freeze() {
+        SlowFrameSpec slow = SlowFrameSpec.everyMillis(3_500, 800, List.of(720L, 950L, 1_300L));
+        return single("freeze", List.of(PhaseSpec.render(60_000, 0, slow, true)), null);
+    }
+
+    private static Scenario idleBursts() {
+        SlowFrameSpec slow = SlowFrameSpec.everyFrames(50, 10, List.of(3));
+        return single("idle-bursts",
+                List.of(PhaseSpec.render(1_200, 300, slow, true), PhaseSpec.idle(1_800, 300)), null);
+    }
+
+    private static Scenario twoWindows() {
+        WindowSpec main = WindowSpec.of(".MainActivity", List.of(PhaseSpec.render(60_000, 0,
+                SlowFrameSpec.everyFrames(60, 20, List.of(3, 9)), true)));
+        WindowSpec dialog = new WindowSpec(".ShareSheetActivity", null, 0, 1_000L, 12,
+                List.of(PhaseSpec.render(400, 100, null, false), PhaseSpec.idle(2_600, 400)));
+        return new Scenario("two-windows", 60, null, List.of(main, dialog), null);
+    }
+
+    private static Scenario single(String name, List<PhaseSpec> phases, SurfaceLayerSpec layer) {
+        return new Scenario(name, 60, null, List.of(WindowSpec.of(".MainActivity", phases)), layer);
+    }
+}
