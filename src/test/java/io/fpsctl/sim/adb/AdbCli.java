@@ -17,11 +17,11 @@ import java.util.concurrent.TimeUnit;
  * never touch a user's server on 5037 or their {@code ~/.android}. Output goes to files, not pipes: the
  * server that {@code start-server} forks inherits them and would keep a pipe open forever.
  */
-final class AdbCli {
+public final class AdbCli {
 
     /** One finished adb invocation. */
-    record Result(int exitCode, byte[] stdoutBytes, String stderr) {
-        String stdout() {
+    public record Result(int exitCode, byte[] stdoutBytes, String stderr) {
+        public String stdout() {
             return new String(stdoutBytes, StandardCharsets.UTF_8);
         }
 
@@ -35,14 +35,14 @@ final class AdbCli {
     private final int serverPort;
     private final Path home;
 
-    AdbCli(Path adb, int serverPort, Path home) {
+    public AdbCli(Path adb, int serverPort, Path home) {
         this.adb = adb;
         this.serverPort = serverPort;
         this.home = home;
     }
 
     /** The {@code adb} executable on PATH, if any. */
-    static Optional<Path> findOnPath() {
+    public static Optional<Path> findOnPath() {
         String path = System.getenv("PATH");
         if (path == null) {
             return Optional.empty();
@@ -56,12 +56,12 @@ final class AdbCli {
         return Optional.empty();
     }
 
-    int serverPort() {
+    public int serverPort() {
         return serverPort;
     }
 
     /** Starts {@code adb -P <port> args…}; stdout/stderr go to fresh files under the private home. */
-    Started start(String... args) throws IOException {
+    public Started start(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(adb.toString(), "-P", Integer.toString(serverPort)));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(home, "adb-out", ".bin");
@@ -75,13 +75,13 @@ final class AdbCli {
     }
 
     /** Runs adb to completion; kills it and fails if it takes longer than {@code timeout}. */
-    Result run(Duration timeout, String... args) throws IOException, InterruptedException {
+    public Result run(Duration timeout, String... args) throws IOException, InterruptedException {
         return start(args).await(timeout);
     }
 
     /** An adb process that is running. */
-    record Started(Process process, Path out, Path err, String description) {
-        Result await(Duration timeout) throws IOException, InterruptedException {
+    public record Started(Process process, Path out, Path err, String description) {
+        public Result await(Duration timeout) throws IOException, InterruptedException {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();

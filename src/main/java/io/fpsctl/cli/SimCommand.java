@@ -1,0 +1,139 @@
+package io.fpsctl.cli;
+
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenario;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fpsctl sim}: a simulated Android device that the real adb server accepts. */
+@Command(name = "sim", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {
+            "Run a simulated Android device on 127.0.0.1 that speaks the real adb protocol, with an app",
+            "rendering frames of a known scenario. Connect with 'adb connect 127.0.0.1:PORT'. Runs until Ctrl-C."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped", "2:usage error", "5:cannot listen on the port or write the truth file"})
+final class SimCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "Loopback port to listen on (default: ${DEFAULT-VALUE}).")
+    int port = Simulator.DEFAULT_PORT;
+
+    @Option(names = "--scenario", paramLabel = "NAME|FILE",
+            description = "smooth, jank, game, freeze, idle-bursts, two-windows, or a JSON scenario file "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String scenario = "jank";
+
+    @Option(names = "--refresh", paramLabel = "HZ", description = "Display refresh rate: 60, 90, 120 or 144 "
+            + "(default: the scenario's).")
+    Integer refresh;
+
+    @Option(names = "--android", paramLabel = "N", description = "Android version to emulate, 6..16 (default: ${DEFAULT-VALUE}).")
+    int android = 14;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Random seed: the same seed gives the same frames.")
+    long seed = 1;
+
+    @Option(names = "--package", paramLabel = "PKG", description = "The app's package (default: ${DEFAULT-VALUE}).")
+    String packageName = SimOptions.DEFAULT_PACKAGE;
+
+    @Option(names = "--truth", paramLabel = "FILE",
+            description = "Write every generated frame to FILE (framestats blocks; .latency files per layer).")
+    Path truth;
+
+    @Option(names = "--auth-never", description = "Never accept the host's key: the device shows as unauthorized.")
+    boolean authNever;
+
+    @Option(names = "--disconnect-after", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "Drop the connection after DUR (the device shows as offline, then comes back).")
+    Duration disconnectAfter;
+
+    @Option(names = "--dumpsys-delay", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "Make every dumpsys answer this slowly.")
+    Duration dumpsysDelay;
+
+    @Option(names = "--run-for", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "Stop after DUR instead of waiting for Ctrl-C.")
+    Duration runFor;
+
+    @Override
+    public Integer call() throws Exception {
+        Simulator.Config config = config();
+        PrintWriter out = spec.commandLine().getOut();
+        Simulator sim;
+        try {
+            sim = Simulator.start(config);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, e.getMessage());
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            closeQuietly(sim);
+            stopped.countDown();
+        }, "fpsctl-sim-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        String serial = sim.serial();
+        out.printf("fpsctl sim: Android %d device, app %s, scenario %s, listening on %s%n", android, packageName,
+                scenario, serial);
+        out.printf("  adb connect %s%n", serial);
+        out.printf("  adb -s %s shell dumpsys gfxinfo %s framestats%n", serial, packageName);
+        if (truth != null) {
+            out.printf("  truth: %s%n", truth);
+        }
+        out.println("Press Ctrl-C to stop.");
+        out.flush();
+        if (runFor != null) {
+            Thread.sleep(runFor.toMillis());
+            Runtime.getRuntime().removeShutdownHook(hook);
+            closeQuietly(sim);
+            return ExitCode.OK;
+        }
+        stopped.await();
+        return ExitCode.OK;
+    }
+
+    private Simulator.Config config() {
+        if (port < 0 || port > 65535) {
+            throw new CliException(ExitCode.USAGE, "--port must be between 0 and 65535");
+        }
+        AndroidVersion version;
+        try {
+            version = AndroidVersion.of(android);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, "--android must be between 6 and 16, got " + android);
+        }
+        if (refresh != null && refresh != 60 && refresh != 90 && refresh != 120 && refresh != 144) {
+            throw new CliException(ExitCode.USAGE, "--refresh must be 60, 90, 120 or 144, got " + refresh);
+        }
+        Scenario s;
+        try {
+            s = Scenarios.byNameOrFile(scenario);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, "unknown scenario '" + scenario + "': use one of "
+                    + Scenarios.names() + " or a JSON scenario file (" + e.getMessage() + ")");
+        }
+        SimOptions options = new SimOptions(version, refresh, seed, packageName);
+        return new Simulator.Config(s, options, port, truth, authNever, disconnectAfter,
+                dumpsysDelay == null ? 0 : dumpsysDelay.toMillis());
+    }
+
+    private void closeQuietly(Simulator sim) {
+        try {
+            sim.close();
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("fpsctl: could not finish the truth file: " + e.getMessage());
+        }
+    }
+}
