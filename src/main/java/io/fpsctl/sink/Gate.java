@@ -1,0 +1,312 @@
+package io.fpsctl.sink;
+
+import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimes;
+import io.fpsctl.engine.Summary;
+import io.fpsctl.sink.GateCheck.Verdict;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The thresholds of {@code fpsctl gate} and their evaluation against a {@link Summary}. Every threshold is
+ * optional; only the ones that are set become {@link GateCheck}s, in a fixed order.
+ *
+ * <h2>Rules</h2>
+ * <ul>
+ *   <li><b>What you see is what is gated.</b> A measured value is rounded as fpsctl prints it (fps one decimal,
+ *       percentages and milliseconds two) before it is compared, so {@code --min-fps 60} passes a run printed as
+ *       {@code 60.0} (e.g. 59.99999 fps at a 16 666 667 ns vsync) and fails {@code 59.9}. Bounds are inclusive.</li>
+ *   <li><b>Nothing measured fails.</b> When the summary has no value for a gated metric (no timed frames), the
+ *       check fails with "no frames measured". The counts ({@code --max-frozen}, {@code --max-big-jank}) fail the
+ *       same way when there are no timed frames: zero frozen frames out of zero frames proves nothing.</li>
+ *   <li><b>Not applicable is not a failure.</b> {@code --max-big-jank} applies to SurfaceFlinger only; for other
+ *       sources it is {@code NA}. {@code --min-scroll-fps} is {@code NA} while no scroll fps is measured.</li>
+ *   <li><b>Baseline regression</b> ({@code --baseline FILE --max-regression PCT}): fps and spanFps may fall to
+ *       {@code baseline × (1 − PCT/100)}; jankPercent, p90, p99 and droppedFrames may rise to
+ *       {@code baseline × (1 + PCT/100)}. When the baseline value is 0 a relative change is undefined, so the
+ *       change is compared in absolute units instead: the metric may move by PCT of its own unit (baseline 0
+ *       dropped frames, PCT 10 → at most 10 dropped frames). A metric the baseline lacks (null) is {@code NA}; a
+ *       metric the measurement lacks fails with "no frames measured". droppedFrames is a total, so it is only
+ *       comparable between captures of the same length.</li>
+ * </ul>
+ */
+public final class Gate {
+    /** The measured text of a metric the summary has no value for. */
+    public static final String NO_FRAMES = "no frames measured";
+
+    private final Double minFps;
+    private final Double maxJankPercent;
+    private final Double maxP90Ms;
+    private final Double maxP99Ms;
+    private final Long maxFrozen;
+    private final Long maxBigJank;
+    private final Double minScrollFps;
+    private final Summary baseline;
+    private final Double maxRegressionPercent;
+
+    private Gate(Builder b) {
+        minFps = b.minFps;
+        maxJankPercent = b.maxJankPercent;
+        maxP90Ms = b.maxP90Ms;
+        maxP99Ms = b.maxP99Ms;
+        maxFrozen = b.maxFrozen;
+        maxBigJank = b.maxBigJank;
+        minScrollFps = b.minScrollFps;
+        baseline = b.baseline;
+        maxRegressionPercent = b.maxRegressionPercent;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** True when no threshold is set (evaluating yields no checks). */
+    public boolean isEmpty() {
+        return minFps == null && maxJankPercent == null && maxP90Ms == null && maxP99Ms == null && maxFrozen == null
+                && maxBigJank == null && minScrollFps == null && baseline == null;
+    }
+
+    /** Evaluates every threshold that is set; {@code --min-scroll-fps} is NA (no scroll fps measured). */
+    public GateResult evaluate(Summary measured) {
+        return evaluate(measured, null);
+    }
+
+    /**
+     * Evaluates every threshold that is set.
+     *
+     * @param scrollFps the fps of a scripted scroll for {@code --min-scroll-fps}; null when not measured
+     */
+    public GateResult evaluate(Summary s, Double scrollFps) {
+        List<GateCheck> checks = new ArrayList<>();
+        FrameTimes t = s.frameTimeMs();
+        boolean timed = s.timedFrames() > 0;
+        if (minFps != null) {
+            checks.add(atLeast("fps", s.fps(), 1, minFps));
+        }
+        if (maxJankPercent != null) {
+            checks.add(atMost("jankPercent", s.jankPercent(), 2, maxJankPercent));
+        }
+        if (maxP90Ms != null) {
+            checks.add(atMost("p90Ms", t == null ? null : t.p90(), 2, maxP90Ms));
+        }
+        if (maxP99Ms != null) {
+            checks.add(atMost("p99Ms", t == null ? null : t.p99(), 2, maxP99Ms));
+        }
+        if (maxFrozen != null) {
+            checks.add(atMost("frozenFrames", timed ? (double) s.dropLevel(DropLevel.FROZEN) : null, 0, maxFrozen));
+        }
+        if (maxBigJank != null) {
+            if (!s.source().presented()) {
+                checks.add(notApplicable("bigJank", "<= " + maxBigJank,
+                        "n/a (" + s.source().key() + " has no big jank; SurfaceFlinger only)"));
+            } else {
+                Long big = timed ? s.bigJank() : null;
+                checks.add(atMost("bigJank", big == null ? null : big.doubleValue(), 0, maxBigJank));
+            }
+        }
+        if (minScrollFps != null) {
+            if (scrollFps == null) {
+                checks.add(notApplicable("scrollFps", ">= " + text(minScrollFps, 1),
+                        "not measured (no scripted scroll in this run)"));
+            } else {
+                checks.add(atLeast("scrollFps", scrollFps, 1, minScrollFps));
+            }
+        }
+        if (baseline != null) {
+            regression(checks, "fps", Summary::fps, 1, true, s);
+            regression(checks, "spanFps", Summary::spanFps, 1, true, s);
+            regression(checks, "jankPercent", Summary::jankPercent, 2, false, s);
+            regression(checks, "p90Ms", x -> x.frameTimeMs() == null ? null : x.frameTimeMs().p90(), 2, false, s);
+            regression(checks, "p99Ms", x -> x.frameTimeMs() == null ? null : x.frameTimeMs().p99(), 2, false, s);
+            regression(checks, "droppedFrames", x -> x.timedFrames() > 0 ? (double) x.droppedFrames() : null, 0,
+                    false, s);
+        }
+        return new GateResult(checks);
+    }
+
+    private static GateCheck atLeast(String metric, Double value, int decimals, double min) {
+        return bound(metric, value, decimals, ">= " + text(min, decimals), BigDecimal.valueOf(min), true);
+    }
+
+    private static GateCheck atMost(String metric, Double value, int decimals, double max) {
+        return bound(metric, value, decimals, "<= " + text(max, decimals), BigDecimal.valueOf(max), false);
+    }
+
+    /** Compares the printed (rounded) value with an inclusive bound. */
+    private static GateCheck bound(String metric, Double value, int decimals, String threshold, BigDecimal limit,
+                                   boolean higherIsBetter) {
+        if (value == null || value.isNaN() || value.isInfinite()) {
+            return new GateCheck(metric, threshold, NO_FRAMES, Verdict.FAIL,
+                    metric + ": " + NO_FRAMES + " (threshold " + threshold + ")");
+        }
+        BigDecimal printed = SummaryJson.round(value, decimals);
+        int cmp = printed.compareTo(limit);
+        boolean pass = higherIsBetter ? cmp >= 0 : cmp <= 0;
+        String measured = printed.toPlainString();
+        return verdict(metric, threshold, measured, pass);
+    }
+
+    private static GateCheck verdict(String metric, String threshold, String measured, boolean pass) {
+        return new GateCheck(metric, threshold, measured, pass ? Verdict.PASS : Verdict.FAIL,
+                metric + " " + measured + (pass ? " is " : " is not ") + threshold);
+    }
+
+    private static GateCheck notApplicable(String metric, String threshold, String why) {
+        return new GateCheck(metric, threshold, why, Verdict.NA, metric + ": " + why);
+    }
+
+    private void regression(List<GateCheck> checks, String key, Function<Summary, Double> value, int decimals,
+                            boolean higherIsBetter, Summary s) {
+        String metric = key + " vs baseline";
+        Double baseValue = value.apply(baseline);
+        BigDecimal pct = BigDecimal.valueOf(maxRegressionPercent);
+        if (baseValue == null || baseValue.isNaN() || baseValue.isInfinite()) {
+            checks.add(notApplicable(metric, "regression <= " + plain(pct, 0) + "%", "n/a (not in baseline)"));
+            return;
+        }
+        BigDecimal base = SummaryJson.round(baseValue, decimals);
+        String op = higherIsBetter ? ">= " : "<= ";
+        String sign = higherIsBetter ? " - " : " + ";
+        BigDecimal limit;
+        String threshold;
+        if (base.signum() == 0) {
+            // a relative change from 0 is undefined: allow PCT in the metric's own unit
+            limit = higherIsBetter ? base.subtract(pct) : base.add(pct);
+            threshold = op + plain(limit, decimals) + " (baseline " + base.toPlainString() + sign + plain(pct, 0)
+                    + " absolute)";
+        } else {
+            BigDecimal factor = BigDecimal.valueOf(100).add(higherIsBetter ? pct.negate() : pct)
+                    .divide(BigDecimal.valueOf(100));
+            limit = base.multiply(factor);
+            threshold = op + plain(limit, decimals) + " (baseline " + base.toPlainString() + sign + plain(pct, 0)
+                    + "%)";
+        }
+        Double current = value.apply(s);
+        if (current == null || current.isNaN() || current.isInfinite()) {
+            checks.add(new GateCheck(metric, threshold, NO_FRAMES, Verdict.FAIL,
+                    metric + ": " + NO_FRAMES + " (threshold " + threshold + ")"));
+            return;
+        }
+        BigDecimal printed = SummaryJson.round(current, decimals);
+        int cmp = printed.compareTo(limit);
+        boolean pass = higherIsBetter ? cmp >= 0 : cmp <= 0;
+        String change;
+        if (base.signum() == 0) {
+            BigDecimal d = printed.subtract(base);
+            change = (d.signum() >= 0 ? "+" : "") + d.toPlainString() + " vs " + base.toPlainString();
+        } else {
+            BigDecimal rel = printed.subtract(base).multiply(BigDecimal.valueOf(100))
+                    .divide(base.abs(), 1, RoundingMode.HALF_UP);
+            change = (rel.signum() >= 0 ? "+" : "") + rel.toPlainString() + "% vs " + base.toPlainString();
+        }
+        checks.add(verdict(metric, threshold, printed.toPlainString() + " (" + change + ")", pass));
+    }
+
+    /** A threshold as the user gave it, with at least the metric's printed decimals (60 → 60.0, 59.95 stays). */
+    private static String text(double v, int decimals) {
+        BigDecimal d = BigDecimal.valueOf(v).stripTrailingZeros();
+        if (d.scale() < decimals) {
+            d = d.setScale(decimals);
+        }
+        return d.toPlainString();
+    }
+
+    /** An exact limit without trailing zeros beyond the metric's printed decimals (57.000 → 57.0, 52.47 stays). */
+    private static String plain(BigDecimal d, int decimals) {
+        BigDecimal s = d.stripTrailingZeros();
+        return (s.scale() < decimals ? s.setScale(decimals) : s).toPlainString();
+    }
+
+    /**
+     * Collects thresholds; a null argument leaves the threshold unset (picocli leaves absent options null). Bounds
+     * must be finite and not negative.
+     */
+    public static final class Builder {
+        private Double minFps;
+        private Double maxJankPercent;
+        private Double maxP90Ms;
+        private Double maxP99Ms;
+        private Long maxFrozen;
+        private Long maxBigJank;
+        private Double minScrollFps;
+        private Summary baseline;
+        private Double maxRegressionPercent;
+
+        private Builder() {
+        }
+
+        /** {@code --min-fps}: fps must be at least this. */
+        public Builder minFps(Double fps) {
+            minFps = check("--min-fps", fps);
+            return this;
+        }
+
+        /** {@code --max-jank-percent}: jankPercent must be at most this. */
+        public Builder maxJankPercent(Double percent) {
+            maxJankPercent = check("--max-jank-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-p90-ms}: the 90th percentile frame time (gap for SurfaceFlinger) must be at most this. */
+        public Builder maxP90Ms(Double ms) {
+            maxP90Ms = check("--max-p90-ms", ms);
+            return this;
+        }
+
+        /** {@code --max-p99-ms}: the 99th percentile frame time (gap for SurfaceFlinger) must be at most this. */
+        public Builder maxP99Ms(Double ms) {
+            maxP99Ms = check("--max-p99-ms", ms);
+            return this;
+        }
+
+        /** {@code --max-frozen}: the count of frames in the frozen drop level must be at most this. */
+        public Builder maxFrozen(Long frames) {
+            maxFrozen = check("--max-frozen", frames);
+            return this;
+        }
+
+        /** {@code --max-big-jank}: PerfDog big jank count must be at most this (SurfaceFlinger only). */
+        public Builder maxBigJank(Long count) {
+            maxBigJank = check("--max-big-jank", count);
+            return this;
+        }
+
+        /** {@code --min-scroll-fps}: the fps of a scripted scroll must be at least this (NA until measured). */
+        public Builder minScrollFps(Double fps) {
+            minScrollFps = check("--min-scroll-fps", fps);
+            return this;
+        }
+
+        /**
+         * {@code --baseline FILE --max-regression PCT}: each of fps, spanFps, jankPercent, p90, p99 and
+         * droppedFrames may be at most {@code maxRegressionPercent} % worse than in {@code baseline}. A null
+         * baseline clears the check.
+         */
+        public Builder baseline(Summary baseline, double maxRegressionPercent) {
+            this.baseline = baseline;
+            this.maxRegressionPercent = baseline == null ? null : check("--max-regression", maxRegressionPercent);
+            return this;
+        }
+
+        public Gate build() {
+            return new Gate(this);
+        }
+
+        private static Double check(String option, Double v) {
+            if (v != null && (v.isNaN() || v.isInfinite() || v < 0)) {
+                throw new IllegalArgumentException(option + " must be a number >= 0, got " + v);
+            }
+            return v;
+        }
+
+        private static Long check(String option, Long v) {
+            if (v != null && v < 0) {
+                throw new IllegalArgumentException(option + " must be >= 0, got " + v);
+            }
+            return v;
+        }
+    }
+}

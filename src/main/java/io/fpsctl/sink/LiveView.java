@@ -1,0 +1,294 @@
+package io.fpsctl.sink;
+
+import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimes;
+import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.Source;
+import io.fpsctl.engine.Summary;
+import java.io.PrintWriter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+
+/**
+ * The terminal display of {@code fpsctl watch}, refreshed once per closed live window.
+ *
+ * <p><b>ANSI mode</b> (output is a terminal) keeps a block of {@value #ANSI_LINES} lines on screen and redraws it in
+ * place (cursor up, clear line, one write per refresh, so it does not flicker): package, device, source, refresh
+ * rate, window number and elapsed time; fps with a sparkline of the last {@value #HISTORY} windows ({@code ▁…█}
+ * relative to the refresh rate, {@code ·} for an idle window); jank %, dropped vsyncs and drop levels; p90 and worst
+ * frame time with the worst frame's main cause; and a ring-overflow warning. Colours only emphasise what the text
+ * already says: fps is green at ≥ 90 % of the refresh rate, yellow at ≥ 60 %, else red; p90 and worst frame time are
+ * green within one vsync interval, yellow within two, else red; jank % is green up to 5 %, yellow up to 10 %.
+ *
+ * <p><b>Plain mode</b> (output is a pipe or a CI log) prints one header line, then exactly one line per window with
+ * fixed {@code key=value} fields and no escape codes, absent values as {@code -}:
+ * <pre>
+ * watch device=emulator-5554 package=com.example source=gfxinfo
+ * window=0 elapsedSec=1.0 idle=false frames=60 fps=60.0 jankPercent=0.00 droppedFrames=0 best=60 normal=0 middle=0 high=0 frozen=0 p90Ms=8.00 maxMs=8.00 worstCause=- refreshHz=60.0
+ * </pre>
+ * and a {@code warning: ...} line per ring overflow. {@code refreshHz} is the last known refresh rate (also on idle
+ * windows, which have none of their own).
+ *
+ * <p>Elapsed time is wall-clock time since the view was created. Methods are synchronized: a Ctrl-C hook may call
+ * {@link #printSummary} while the poller thread calls {@link #window}.
+ */
+public final class LiveView {
+    /** How many recent windows the sparkline shows. */
+    public static final int HISTORY = 30;
+    /** Lines of the ANSI block. */
+    static final int ANSI_LINES = 5;
+    static final String BARS = "▁▂▃▄▅▆▇█";
+    static final char IDLE = '·';
+    private static final double GOOD_FPS = 0.9;
+    private static final double FAIR_FPS = 0.6;
+    private static final double GOOD_JANK_PERCENT = 5;
+    private static final double FAIR_JANK_PERCENT = 10;
+
+    private final PrintWriter out;
+    private final boolean ansi;
+    private final String device;
+    private final String packageName;
+    private final Source source;
+    private final LongSupplier nanoClock;
+    private final long startNanos;
+    /** fps of the recent windows, oldest first; NaN for an idle window (or one without timed frames). */
+    private final Deque<Double> history = new ArrayDeque<>(HISTORY);
+    private Double refreshHz;
+    private long overflows;
+    private String lastOverflowWindow;
+    private int linesDrawn;
+    private boolean headerPrinted;
+
+    /**
+     * @param ansi        true when {@code out} is a terminal that understands ANSI escapes (the caller detects it,
+     *                    e.g. {@code picocli.CommandLine.Help.Ansi.AUTO.enabled()})
+     * @param device      the device serial
+     * @param packageName the package watched
+     * @param nanoClock   a monotonic clock in ns for the elapsed time ({@code System::nanoTime})
+     */
+    public LiveView(PrintWriter out, boolean ansi, String device, String packageName, Source source,
+                    LongSupplier nanoClock) {
+        this.out = out;
+        this.ansi = ansi;
+        this.device = device == null ? "" : device;
+        this.packageName = packageName == null ? "" : packageName;
+        this.source = source;
+        this.nanoClock = nanoClock;
+        this.startNanos = nanoClock.getAsLong();
+    }
+
+    /** A view timed by {@link System#nanoTime()}. */
+    public LiveView(PrintWriter out, boolean ansi, String device, String packageName, Source source) {
+        this(out, ansi, device, packageName, source, System::nanoTime);
+    }
+
+    /** Shows a closed live window. */
+    public synchronized void window(LiveWindow window) {
+        Summary s = window.stats();
+        if (s.refreshHz() != null) {
+            refreshHz = s.refreshHz();
+        }
+        if (history.size() == HISTORY) {
+            history.removeFirst();
+        }
+        history.addLast(s.idle() || s.fps() == null ? Double.NaN : s.fps());
+        if (ansi) {
+            redraw(window);
+        } else {
+            header();
+            out.println(plainLine(window));
+        }
+        out.flush();
+    }
+
+    /** Reports a ring overflow of {@code window} (frames may have been lost between polls). */
+    public synchronized void overflow(String window) {
+        overflows++;
+        lastOverflowWindow = window;
+        if (!ansi) {
+            header();
+            out.println("warning: ring overflow in " + window + ": frames may have been lost, polling too slow"
+                    + " (overflows=" + overflows + ")");
+            out.flush();
+        }
+        // ANSI: the warning line shows it at the next refresh
+    }
+
+    /** Prints the final summary below the live display (end of capture or Ctrl-C). */
+    public synchronized void printSummary(Summary summary) {
+        if (!ansi) {
+            header();
+        }
+        out.println();
+        String title = "summary  " + packageName + (device.isEmpty() ? "" : "  device " + device) + "  elapsed "
+                + clock(elapsedNanos());
+        SummaryText.write(summary, ansi ? Ansi.style(true, Ansi.BOLD, title) : title, out);
+        out.flush();
+        linesDrawn = 0;
+    }
+
+    // ---- plain mode ----
+
+    private void header() {
+        if (!headerPrinted) {
+            headerPrinted = true;
+            out.println("watch device=" + dash(device) + " package=" + dash(packageName) + " source=" + source.key());
+        }
+    }
+
+    private String plainLine(LiveWindow w) {
+        Summary s = w.stats();
+        FrameTimes t = s.frameTimeMs();
+        StringBuilder b = new StringBuilder(256);
+        b.append("window=").append(w.index());
+        b.append(" elapsedSec=").append(SummaryJson.round(elapsedNanos() / 1e9, 1).toPlainString());
+        b.append(" idle=").append(s.idle());
+        b.append(" frames=").append(s.frames());
+        b.append(" fps=").append(SummaryText.fmt1(s.fps()));
+        b.append(" jankPercent=").append(SummaryText.fmt2(s.jankPercent()));
+        b.append(" droppedFrames=").append(s.droppedFrames());
+        for (DropLevel l : DropLevel.all()) {
+            b.append(' ').append(l.key()).append('=').append(s.dropLevel(l));
+        }
+        b.append(" p90Ms=").append(SummaryText.fmt2(t == null ? null : t.p90()));
+        b.append(" maxMs=").append(SummaryText.fmt2(t == null ? null : t.max()));
+        b.append(" worstCause=").append(s.worstCause() == null ? "-" : s.worstCause());
+        b.append(" refreshHz=").append(SummaryText.fmt1(s.refreshHz() != null ? s.refreshHz() : refreshHz));
+        return b.toString();
+    }
+
+    // ---- ANSI mode ----
+
+    private void redraw(LiveWindow w) {
+        List<String> lines = ansiLines(w);
+        StringBuilder b = new StringBuilder(1024);
+        if (linesDrawn > 0) {
+            b.append(Ansi.up(linesDrawn));
+        }
+        for (String line : lines) {
+            b.append(Ansi.CLEAR_LINE).append(line).append('\n');
+        }
+        out.print(b);
+        linesDrawn = lines.size();
+    }
+
+    private List<String> ansiLines(LiveWindow w) {
+        Summary s = w.stats();
+        List<String> lines = new ArrayList<>(ANSI_LINES);
+        lines.add(Ansi.style(true, Ansi.BOLD, ellipsize(packageName, 40)) + (device.isEmpty() ? "" : "  device "
+                + device) + "  " + source.key() + "  " + (refreshHz == null ? "? Hz" : SummaryText.fmt1(refreshHz)
+                + " Hz") + "  window " + w.index() + "  " + clock(elapsedNanos()));
+        String fps = s.idle() ? "idle" : SummaryText.fmt1(s.fps());
+        lines.add("fps    " + Ansi.style(true, fpsColour(s.idle() ? null : s.fps()), pad(fps, 6)) + "  " + sparkline());
+        if (s.idle()) {
+            lines.add("jank   -  (no frames in this window)");
+            lines.add("time   -");
+        } else {
+            StringBuilder levels = new StringBuilder();
+            for (DropLevel l : DropLevel.all()) {
+                String text = l.key() + " " + s.dropLevel(l);
+                String colour = s.dropLevel(l) == 0 || l == DropLevel.BEST ? null
+                        : l == DropLevel.FROZEN || l == DropLevel.HIGH ? Ansi.RED : Ansi.YELLOW;
+                levels.append("  ").append(Ansi.style(true, colour, text));
+            }
+            String jank = SummaryText.fmt2(s.jankPercent()) + " %";
+            lines.add("jank   " + Ansi.style(true, jankColour(s.jankPercent()), jank) + "   dropped " + s.droppedFrames() + " " + levels);
+            FrameTimes t = s.frameTimeMs();
+            String label = source.presented() ? "gap" : "time";
+            if (t == null) {
+                lines.add(pad(label, 7) + "-");
+            } else {
+                String cause = s.worstCause() == null ? "" : "  cause " + s.worstCause();
+                String p90 = SummaryText.fmt2(t.p90()) + " ms";
+                String worst = SummaryText.fmt2(t.max()) + " ms";
+                lines.add(pad(label, 7) + "p90 " + Ansi.style(true, msColour(t.p90()), p90) + "   worst "
+                        + Ansi.style(true, msColour(t.max()), worst) + cause);
+            }
+        }
+        lines.add(overflows == 0 ? "" : Ansi.style(true, Ansi.YELLOW, "warning: " + overflows + " ring overflow"
+                + (overflows == 1 ? "" : "s") + " (last in " + ellipsize(lastOverflowWindow, 40)
+                + "): frames may have been lost, poll faster"));
+        return lines;
+    }
+
+    /** The recent fps as bars relative to the refresh rate (or to the highest fps seen when it is unknown). */
+    private String sparkline() {
+        double scale = refreshHz != null ? refreshHz : 0;
+        if (scale <= 0) {
+            for (Double f : history) {
+                if (!f.isNaN()) {
+                    scale = Math.max(scale, f);
+                }
+            }
+        }
+        StringBuilder b = new StringBuilder(HISTORY * 8);
+        for (Double f : history) {
+            if (f.isNaN() || scale <= 0) {
+                b.append(Ansi.style(true, Ansi.DIM, String.valueOf(IDLE)));
+            } else {
+                int level = (int) Math.ceil(f / scale * BARS.length()) - 1;
+                level = Math.max(0, Math.min(BARS.length() - 1, level));
+                b.append(Ansi.style(true, fpsColour(f), String.valueOf(BARS.charAt(level))));
+            }
+        }
+        return b.toString();
+    }
+
+    private String fpsColour(Double fps) {
+        if (fps == null || refreshHz == null) {
+            return null;
+        }
+        double rounded = SummaryJson.round(fps, 1).doubleValue();
+        return rounded >= GOOD_FPS * refreshHz ? Ansi.GREEN : rounded >= FAIR_FPS * refreshHz ? Ansi.YELLOW : Ansi.RED;
+    }
+
+    private String msColour(double ms) {
+        if (refreshHz == null) {
+            return null;
+        }
+        double vsyncMs = 1000 / refreshHz;
+        return ms <= vsyncMs ? Ansi.GREEN : ms <= 2 * vsyncMs ? Ansi.YELLOW : Ansi.RED;
+    }
+
+    private static String jankColour(Double percent) {
+        if (percent == null) {
+            return null;
+        }
+        return percent <= GOOD_JANK_PERCENT ? Ansi.GREEN : percent <= FAIR_JANK_PERCENT ? Ansi.YELLOW : Ansi.RED;
+    }
+
+    // ---- text helpers ----
+
+    private long elapsedNanos() {
+        return Math.max(0, nanoClock.getAsLong() - startNanos);
+    }
+
+    /** {@code mm:ss}, or {@code h:mm:ss} from one hour on. */
+    static String clock(long nanos) {
+        long sec = nanos / 1_000_000_000L;
+        long h = sec / 3600;
+        long m = sec / 60 % 60;
+        long s = sec % 60;
+        return h > 0 ? String.format(Locale.ROOT, "%d:%02d:%02d", h, m, s)
+                : String.format(Locale.ROOT, "%02d:%02d", m, s);
+    }
+
+    private static String dash(String s) {
+        return s.isEmpty() ? "-" : s;
+    }
+
+    private static String pad(String s, int width) {
+        return s.length() >= width ? s : s + " ".repeat(width - s.length());
+    }
+
+    private static String ellipsize(String s, int max) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() <= max ? s : "…" + s.substring(s.length() - max + 1);
+    }
+}

@@ -1,0 +1,61 @@
+package io.fpsctl.sink;
+
+import io.fpsctl.sink.GateCheck.Verdict;
+import java.io.PrintWriter;
+
+/**
+ * A {@link GateResult} as a GitHub-flavoured Markdown section, for pull-request comments and
+ * {@code $GITHUB_STEP_SUMMARY}: a heading with the overall result and a table of the checks. Cell text is escaped
+ * ({@code |}, backslash, line breaks, HTML-significant characters) so a value cannot break the table.
+ */
+public final class MarkdownReport {
+    private MarkdownReport() {
+    }
+
+    /**
+     * @param subject what was measured, e.g. {@code com.example (gfxinfo, 240 frames)}; null to omit
+     */
+    public static void write(GateResult result, String subject, PrintWriter out) {
+        out.println("### fpsctl gate: " + (result.passed() ? "✅ passed" : "❌ failed"));
+        out.println();
+        if (subject != null && !subject.isBlank()) {
+            out.println(cell(subject));
+            out.println();
+        }
+        out.println("| Check | Threshold | Measured | Result |");
+        out.println("|---|---|---|---|");
+        for (GateCheck c : result.checks()) {
+            out.println("| " + cell(c.metric()) + " | " + cell(c.threshold()) + " | " + cell(c.measured()) + " | "
+                    + icon(c.verdict()) + " " + GateTable.word(c.verdict()) + " |");
+        }
+        out.println();
+        out.println(cell(result.headline()));
+        out.flush();
+    }
+
+    private static String icon(Verdict v) {
+        return switch (v) {
+            case PASS -> "✅";
+            case FAIL -> "❌";
+            case NA -> "➖";
+        };
+    }
+
+    /** Escapes text for a table cell. */
+    static String cell(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '|' -> b.append("\\|");
+                case '\\' -> b.append("\\\\");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '\r', '\n' -> b.append(' ');
+                default -> b.append(ch);
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,158 @@
+package io.fpsctl.sink;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimes;
+import io.fpsctl.engine.Source;
+import io.fpsctl.engine.Stage;
+import io.fpsctl.engine.Summary;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads a METRICS.md section 8 JSON summary (what {@link SummaryJson#write} produces, schema version 1) back into a
+ * {@link Summary}, for {@code gate --from} and baselines. Values come back with the rounding they were printed with.
+ * Unknown keys are ignored (adding keys is allowed by the schema); a missing optional key reads as absent.
+ *
+ * <p>Frame times are all-or-nothing: {@code frameTimeMs} comes back as null unless p50, p90, p95, p99, max and
+ * mean are all numbers.
+ */
+public final class SummaryJsonReader {
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private SummaryJsonReader() {
+    }
+
+    /** Reads the summary in {@code file}; the message of an exception names the file. */
+    public static Summary read(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return read(in);
+        } catch (SummaryFormatException e) {
+            throw new SummaryFormatException(file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Reads one summary object.
+     *
+     * @throws SummaryFormatException when the text is not JSON or not a schema-1 fpsctl summary
+     */
+    public static Summary read(Reader in) throws IOException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(in);
+        } catch (JsonProcessingException e) {
+            throw new SummaryFormatException("not JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new SummaryFormatException("empty, not an fpsctl summary");
+        }
+        if (root.isArray()) {
+            throw new SummaryFormatException("holds " + root.size() + " summaries (a JSON array); expected one");
+        }
+        if (!root.isObject() || !root.path("schemaVersion").isInt()) {
+            throw new SummaryFormatException("not an fpsctl summary (no schemaVersion)");
+        }
+        int version = root.get("schemaVersion").intValue();
+        if (version != Summary.SCHEMA_VERSION) {
+            throw new SummaryFormatException("schemaVersion " + version + " is not supported (this fpsctl reads "
+                    + Summary.SCHEMA_VERSION + ")");
+        }
+        Source source = Source.fromKey(root.path("source").asText(""));
+        if (source == null) {
+            throw new SummaryFormatException("unknown source '" + root.path("source").asText("") + "'");
+        }
+        String pkg = text(root, "package");
+        List<Summary> windows = new ArrayList<>();
+        for (JsonNode w : root.path("windows")) {
+            windows.add(summary(w, source, pkg, text(w, "name"), List.of(), List.of()));
+        }
+        List<String> warnings = new ArrayList<>();
+        for (JsonNode w : root.path("warnings")) {
+            warnings.add(w.asText());
+        }
+        return summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings));
+    }
+
+    private static Summary summary(JsonNode n, Source source, String pkg, String name, List<Summary> windows,
+                                   List<String> warnings) throws SummaryFormatException {
+        if (!n.isObject()) {
+            throw new SummaryFormatException("a window entry is not an object");
+        }
+        long[] levels = new long[DropLevel.all().length];
+        JsonNode dl = n.path("dropLevels");
+        for (DropLevel l : DropLevel.all()) {
+            levels[l.ordinal()] = count(dl, l.key());
+        }
+        Double[] stages = null;
+        JsonNode st = n.path("stagesMs");
+        if (st.isObject() && count(n, "timedFrames") > 0) { // the engine has no stage means without timed frames
+            stages = new Double[Stage.count()];
+            for (Stage s : Stage.all()) {
+                stages[s.ordinal()] = number(st, s.key());
+            }
+        }
+        long[] causes = null;
+        JsonNode mc = n.path("mainCauses");
+        if (mc.isObject()) {
+            causes = new long[Stage.count() + 1];
+            for (int i = 0; i < causes.length; i++) {
+                causes[i] = count(mc, Summary.causeKey(i));
+            }
+        }
+        return new Summary(source, pkg, name, number(n, "refreshHz"), count(n, "frames"), count(n, "timedFrames"),
+                number(n, "fps"), number(n, "spanFps"), count(n, "jankyFrames"), number(n, "jankPercent"),
+                count(n, "droppedFrames"), count(n, "overflows"), levels, frameTimes(n.path("frameTimeMs")), stages,
+                causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
+                text(n, "worstFrameCause"), windows, warnings);
+    }
+
+    private static FrameTimes frameTimes(JsonNode t) {
+        Double p50 = number(t, "p50");
+        Double p90 = number(t, "p90");
+        Double p95 = number(t, "p95");
+        Double p99 = number(t, "p99");
+        Double max = number(t, "max");
+        Double mean = number(t, "mean");
+        if (p50 == null || p90 == null || p95 == null || p99 == null || max == null || mean == null) {
+            return null;
+        }
+        return new FrameTimes(p50, p90, p95, p99, max, mean);
+    }
+
+    private static String text(JsonNode n, String key) {
+        JsonNode v = n.path(key);
+        return v.isTextual() ? v.textValue() : null;
+    }
+
+    private static Double number(JsonNode n, String key) {
+        JsonNode v = n.path(key);
+        return v.isNumber() ? v.doubleValue() : null;
+    }
+
+    private static Long nullableLong(JsonNode n, String key) throws SummaryFormatException {
+        JsonNode v = n.path(key);
+        return v.isNumber() ? count(n, key) : null;
+    }
+
+    /** A count: absent or null reads as 0; anything but a non-negative integer is an error. */
+    private static long count(JsonNode n, String key) throws SummaryFormatException {
+        JsonNode v = n.path(key);
+        if (v.isMissingNode() || v.isNull()) {
+            return 0;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0) {
+            throw new SummaryFormatException("'" + key + "' must be a non-negative integer, got " + v);
+        }
+        return v.longValue();
+    }
+}
