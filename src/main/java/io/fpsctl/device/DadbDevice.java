@@ -12,10 +12,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -32,6 +35,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class DadbDevice implements Device {
 
     private static final int CONNECT_TIMEOUT_MS = 5_000;
+    private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
     private static final String SHELL_V2 = "shell_v2";
 
     /** Closes streams whose shell command ran out of time. */
@@ -79,23 +83,49 @@ public final class DadbDevice implements Device {
      * A device reached directly at {@code host:port}, without an adb server. Connects at once.
      *
      * @param keys the key pair to answer AUTH with; null if the device never asks (no-auth adbd, simulator)
-     * @throws DeviceException if nothing answers there or the device rejects the key
+     * @throws DeviceException if nothing answers there, the device rejects the key, or the handshake does not
+     *     finish within 10 s (a device waiting for the user to accept the debugging prompt)
      */
     public static DadbDevice direct(String host, int port, AdbKeyPair keys) {
+        return direct(host, port, keys, HANDSHAKE_TIMEOUT);
+    }
+
+    /** {@link #direct(String, int, AdbKeyPair)} with a given handshake timeout (tests). */
+    static DadbDevice direct(String host, int port, AdbKeyPair keys, Duration handshakeTimeout) {
         String serial = host + ":" + port;
         Dadb dadb = Dadb.create(host, port, keys, CONNECT_TIMEOUT_MS, 0, true);
         DadbDevice device = new DadbDevice(serial, dadb, true);
+        // dadb reads the handshake without a timeout and only exposes the socket once it is done; a device
+        // that keeps the host waiting (adbd showing the "Allow USB debugging?" prompt, or the simulator's
+        // --auth-never, D.2) would block forever. So handshake on a helper thread and give up after a while;
+        // if the handshake completes later, the helper closes the connection.
+        CompletableFuture<Void> ready = CompletableFuture.runAsync(device::requireShellV2, r -> {
+            Thread t = new Thread(r, "fpsctl-adb-handshake-" + serial);
+            t.setDaemon(true);
+            t.start();
+        });
         try {
-            device.requireShellV2();
-        } catch (DeviceGoneException e) {
+            ready.get(handshakeTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            return device;
+        } catch (TimeoutException e) {
+            ready.whenComplete((ok, err) -> device.close());
+            throw new DeviceException("device " + serial + " did not finish the adb handshake within "
+                    + Durations.text(handshakeTimeout) + ": accept the USB debugging prompt on the device, then retry", e);
+        } catch (ExecutionException e) {
             device.close();
-            throw new DeviceException("cannot reach an adb device at " + serial
-                    + ": check that it (or the simulator) is running on that port", e);
-        } catch (RuntimeException e) {
+            if (e.getCause() instanceof DeviceGoneException gone) {
+                throw new DeviceException("cannot reach an adb device at " + serial
+                        + ": check that it (or the simulator) is running on that port", gone);
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new DeviceException("cannot connect to " + serial + ": " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             device.close();
-            throw e;
+            throw new DeviceException("interrupted while connecting to " + serial, e);
         }
-        return device;
     }
 
     @Override

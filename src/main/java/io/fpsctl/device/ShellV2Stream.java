@@ -177,6 +177,9 @@ final class ShellV2Stream implements ShellStream {
             if (len == 0) {
                 return 0;
             }
+            if (closed) {
+                return -1; // whatever was buffered is dropped with the stream
+            }
             while (chunkPos == chunk.length) {
                 if (exitStatus >= 0 || closed) {
                     return -1;
