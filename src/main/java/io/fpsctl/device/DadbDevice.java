@@ -1,0 +1,303 @@
+package io.fpsctl.device;
+
+import dadb.AdbKeyPair;
+import dadb.AdbStream;
+import dadb.Dadb;
+import dadb.InstallResult;
+import dadb.SyncResult;
+import dadb.adbserver.AdbServer;
+import io.fpsctl.cli.ExitCode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A {@link Device} backed by dadb, in one of two ways:
+ * <ul>
+ *   <li>{@link #viaServer(AdbServerAddress, String)}: through the adb server ({@code host:transport:<serial>},
+ *       FORMATS.md D.6), one TCP connection to the server per stream. Survives the device going away and
+ *       coming back without being recreated.</li>
+ *   <li>{@link #direct(String, int, AdbKeyPair)}: straight to a device's adb port with no server (the simulator
+ *       behind {@code --simulate}), one TCP connection multiplexing all streams (D.1–D.4). After the
+ *       transport dies the connection is dropped and rebuilt on the next call.</li>
+ * </ul>
+ */
+public final class DadbDevice implements Device {
+
+    private static final int CONNECT_TIMEOUT_MS = 5_000;
+    private static final Duration HANDSHAKE_TIMEOUT = Duration.ofSeconds(10);
+    private static final String SHELL_V2 = "shell_v2";
+
+    /** Closes streams whose shell command ran out of time. */
+    private static final ScheduledThreadPoolExecutor WATCHDOG = watchdog();
+
+    private final String serial;
+    private final Dadb dadb;
+    private final boolean direct;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile boolean shellV2Checked;
+
+    private DadbDevice(String serial, Dadb dadb, boolean direct) {
+        this.serial = serial;
+        this.dadb = dadb;
+        this.direct = direct;
+    }
+
+    /**
+     * A device reached through the adb server at {@code server}. The server must be running (see
+     * {@link AdbHostClient}); dadb asks it for the device's features right away.
+     *
+     * @throws DeviceException if the server does not know the serial, or the device is offline or unauthorized
+     */
+    public static DadbDevice viaServer(AdbServerAddress server, String serial) {
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(serial, "serial");
+        try {
+            Dadb dadb = AdbServer.createDadb(server.hostForDadb(), server.port(), "host:transport:" + serial,
+                    CONNECT_TIMEOUT_MS, 0);
+            return new DadbDevice(serial, dadb, false);
+        } catch (Exception e) { // Kotlin does not declare its IOExceptions
+            throw AdbErrors.fromDadb(serial, "read its features", e);
+        }
+    }
+
+    /**
+     * A device reached directly at {@code host:port} using the user's adb key ({@code ~/.android/adbkey}, which
+     * dadb creates if missing, like adb does).
+     */
+    public static DadbDevice direct(String host, int port) {
+        return direct(host, port, AdbKeyPair.readDefault());
+    }
+
+    /**
+     * A device reached directly at {@code host:port}, without an adb server. Connects at once.
+     *
+     * @param keys the key pair to answer AUTH with; null if the device never asks (no-auth adbd, simulator)
+     * @throws DeviceException if nothing answers there, the device rejects the key, or the handshake does not
+     *     finish within 10 s (a device waiting for the user to accept the debugging prompt)
+     */
+    public static DadbDevice direct(String host, int port, AdbKeyPair keys) {
+        return direct(host, port, keys, HANDSHAKE_TIMEOUT);
+    }
+
+    /** {@link #direct(String, int, AdbKeyPair)} with a given handshake timeout (tests). */
+    static DadbDevice direct(String host, int port, AdbKeyPair keys, Duration handshakeTimeout) {
+        String serial = host + ":" + port;
+        Dadb dadb = Dadb.create(host, port, keys, CONNECT_TIMEOUT_MS, 0, true);
+        DadbDevice device = new DadbDevice(serial, dadb, true);
+        // dadb reads the handshake without a timeout and only exposes the socket once it is done; a device
+        // that keeps the host waiting (adbd showing the "Allow USB debugging?" prompt, or the simulator's
+        // --auth-never, D.2) would block forever. So handshake on a helper thread and give up after a while;
+        // if the handshake completes later, the helper closes the connection.
+        CompletableFuture<Void> ready = CompletableFuture.runAsync(device::requireShellV2, r -> {
+            Thread t = new Thread(r, "fpsctl-adb-handshake-" + serial);
+            t.setDaemon(true);
+            t.start();
+        });
+        try {
+            ready.get(handshakeTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            return device;
+        } catch (TimeoutException e) {
+            ready.whenComplete((ok, err) -> device.close());
+            throw new DeviceException("device " + serial + " did not finish the adb handshake within "
+                    + Durations.text(handshakeTimeout) + ": accept the USB debugging prompt on the device, then retry", e);
+        } catch (ExecutionException e) {
+            device.close();
+            if (e.getCause() instanceof DeviceGoneException gone) {
+                throw new DeviceException("cannot reach an adb device at " + serial
+                        + ": check that it (or the simulator) is running on that port", gone);
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new DeviceException("cannot connect to " + serial + ": " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            device.close();
+            throw new DeviceException("interrupted while connecting to " + serial, e);
+        }
+    }
+
+    @Override
+    public String serial() {
+        return serial;
+    }
+
+    @Override
+    public ShellResult shell(String command, Duration timeout) {
+        Objects.requireNonNull(timeout, "timeout");
+        ShellV2Stream stream = openStream(command);
+        AtomicBoolean timedOut = new AtomicBoolean();
+        ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
+            timedOut.set(true);
+            stream.close();
+            if (direct) {
+                // a blocked reader on the shared connection only wakes up when the connection closes
+                dropConnection();
+            }
+        }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        try {
+            ShellResult result = stream.readAll();
+            if (result == null) {
+                throw new ShellTimeoutException(serial, command, timeout);
+            }
+            return result;
+        } catch (DeviceGoneException e) {
+            if (timedOut.get()) {
+                throw new ShellTimeoutException(serial, command, timeout);
+            }
+            throw e;
+        } finally {
+            watchdog.cancel(false);
+            stream.close();
+        }
+    }
+
+    @Override
+    public ShellStream openShell(String command) {
+        return openStream(command);
+    }
+
+    @Override
+    public void install(Path apk) {
+        requireOpen();
+        InstallResult result;
+        try {
+            result = dadb.install(apk.toFile(), "-r");
+        } catch (Exception e) {
+            throw failure("install " + apk.getFileName(), e);
+        }
+        if (result instanceof InstallResult.Failure failure) {
+            throw new DeviceException(ExitCode.APP, "installing " + apk.getFileName() + " on " + serial + " failed: "
+                    + AdbErrors.oneLine(failure.getReason()), null);
+        }
+    }
+
+    @Override
+    public void push(Path local, String remotePath) {
+        requireOpen();
+        SyncResult result;
+        try {
+            result = dadb.push(local.toFile(), remotePath, fileMode(local), Files.getLastModifiedTime(local).toMillis());
+        } catch (IOException e) {
+            if (e instanceof dadb.AdbException) {
+                throw failure("push " + local.getFileName(), e);
+            }
+            throw new DeviceException(ExitCode.IO, "cannot read " + local + ": " + e.getMessage(), e);
+        } catch (Exception e) {
+            throw failure("push " + local.getFileName(), e);
+        }
+        if (result instanceof SyncResult.Failure failure) {
+            throw new DeviceException("pushing " + local.getFileName() + " to " + serial + ":" + remotePath
+                    + " failed: " + AdbErrors.oneLine(failure.getReason()));
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            dropConnection();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DadbDevice[" + serial + (direct ? ", direct" : ", via adb server") + "]";
+    }
+
+    private ShellV2Stream openStream(String command) {
+        Objects.requireNonNull(command, "command");
+        requireOpen();
+        requireShellV2();
+        AdbStream stream;
+        try {
+            stream = dadb.open("shell,v2,raw:" + command);
+        } catch (Exception e) {
+            throw failure("run '" + command + "'", e);
+        }
+        return new ShellV2Stream(serial, command, stream, this::afterGone);
+    }
+
+    /**
+     * D.8 item 3: without {@code shell_v2} adb falls back to {@code shell:} and exit codes are lost; fpsctl
+     * needs them, so say so instead of guessing.
+     */
+    private void requireShellV2() {
+        if (shellV2Checked) {
+            return;
+        }
+        boolean supported;
+        try {
+            supported = dadb.supportsFeature(SHELL_V2);
+        } catch (Exception e) { // direct: the first feature query connects
+            throw failure("connect", e);
+        }
+        if (!supported) {
+            throw new DeviceException("device " + serial + " does not support the adb shell protocol v2"
+                    + " (Android 7.0 or later is needed): use a newer device");
+        }
+        shellV2Checked = true;
+    }
+
+    private DeviceException failure(String what, Exception e) {
+        DeviceException mapped = AdbErrors.fromDadb(serial, what, e);
+        if (mapped instanceof DeviceGoneException) {
+            afterGone();
+        }
+        return mapped;
+    }
+
+    /** Direct: dadb keeps reusing a connection whose peer vanished unless it is closed (it reconnects then). */
+    private void afterGone() {
+        if (direct) {
+            dropConnection();
+        }
+    }
+
+    private void dropConnection() {
+        try {
+            dadb.close(); // server path: no-op; direct: closes the socket, the next call reconnects
+        } catch (Exception ignored) {
+            // already closed
+        }
+    }
+
+    private void requireOpen() {
+        if (closed.get()) {
+            throw new IllegalStateException(this + " is closed");
+        }
+    }
+
+    private static int fileMode(Path local) {
+        try {
+            Object mode = Files.getAttribute(local, "unix:mode");
+            if (mode instanceof Integer m) {
+                return m;
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // not a POSIX file system: fall back below
+        }
+        return 0100644; // S_IFREG | rw-r--r--
+    }
+
+    private static ScheduledThreadPoolExecutor watchdog() {
+        ScheduledThreadPoolExecutor ex = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = Executors.defaultThreadFactory().newThread(r);
+            t.setName("fpsctl-shell-timeout");
+            t.setDaemon(true);
+            return t;
+        });
+        ex.setRemoveOnCancelPolicy(true);
+        return ex;
+    }
+}

@@ -1,0 +1,56 @@
+package io.fpsctl.device;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * One Android device, as the rest of fpsctl sees it. Implementations talk adb; callers never do.
+ *
+ * <p>Commands run with the shell protocol v2 so exit codes and stderr are kept (FORMATS.md D.5). Every method
+ * throws {@link DeviceException} (unchecked) on failure; {@link DeviceGoneException} when the transport died,
+ * after which the same {@code Device} can be used again once the device is back
+ * ({@link Devices#awaitOnline(String, Duration)}). Instances are safe for concurrent use.
+ */
+public interface Device extends AutoCloseable {
+
+    /** Timeout of {@link #shell(String)}. */
+    Duration DEFAULT_SHELL_TIMEOUT = Duration.ofSeconds(30);
+
+    /** The adb serial, e.g. {@code emulator-5554}, {@code 127.0.0.1:15037} or a USB serial. */
+    String serial();
+
+    /** Same as {@link #shell(String, Duration)} with {@link #DEFAULT_SHELL_TIMEOUT}. */
+    default ShellResult shell(String command) {
+        return shell(command, DEFAULT_SHELL_TIMEOUT);
+    }
+
+    /**
+     * Runs {@code command} with {@code sh -c} semantics on the device and waits for it to finish.
+     *
+     * @throws ShellTimeoutException if it does not finish within {@code timeout} (the stream is closed)
+     * @throws DeviceGoneException if the transport died (the command may or may not have run)
+     * @throws DeviceException for any other adb problem (refused, unauthorized, …)
+     */
+    ShellResult shell(String command, Duration timeout);
+
+    /**
+     * Starts a long-running command (e.g. {@code am instrument -w -r …}) and returns its output as it arrives.
+     * No timeout applies; close the stream to stop reading (the device side sees the stream close).
+     */
+    ShellStream openShell(String command);
+
+    /**
+     * Installs (or replaces, {@code -r}) an APK.
+     *
+     * @throws DeviceException with exit code 4 ({@link io.fpsctl.cli.ExitCode#APP}) if the package manager
+     *     refuses it, exit code 3 for adb problems
+     */
+    void install(Path apk);
+
+    /** Copies a local file to {@code remotePath} on the device (sync protocol). */
+    void push(Path local, String remotePath);
+
+    /** Releases the connection; idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,214 @@
+package io.fpsctl.device;
+
+import dadb.AdbStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
+import okio.BufferedSource;
+
+/**
+ * Reads the shell protocol v2 packets of one {@code shell,v2,raw:<cmd>} stream (FORMATS.md D.5): 1-byte id,
+ * 4-byte little-endian length, payload; ids 1 stdout, 2 stderr, 3 exit (1 byte). Packets are read one by one
+ * straight from dadb's stream, so output is handed on as it arrives.
+ *
+ * <p>We decode packets ourselves instead of using dadb's {@code AdbShellStream.readAll()}: that one turns each
+ * packet into a String separately (breaking UTF-8 sequences split across packets) and reads the exit status as
+ * a signed byte (255 becomes -1).
+ */
+final class ShellV2Stream implements ShellStream {
+
+    private static final int ID_STDOUT = 1;
+    private static final int ID_STDERR = 2;
+    private static final int ID_EXIT = 3;
+    /** Far above any real packet (adbd's are ≤ its max payload, ≤ 1 MiB, D.1); guards against desync. */
+    private static final int MAX_PACKET = 16 * 1024 * 1024;
+    private static final int STDERR_LIMIT = 64 * 1024;
+    private static final byte[] EMPTY = new byte[0];
+
+    private final String serial;
+    private final String command;
+    private final AdbStream stream;
+    private final BufferedSource source;
+    private final Runnable onGone;
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    private final InputStream stdout = new Stdout();
+    private volatile boolean closed;
+    private volatile int exitStatus = -1;
+    private byte[] chunk = EMPTY;
+    private int chunkPos;
+
+    /**
+     * @param onGone run once the transport is found dead (the direct connection must then be rebuilt)
+     */
+    ShellV2Stream(String serial, String command, AdbStream stream, Runnable onGone) {
+        this.serial = serial;
+        this.command = command;
+        this.stream = stream;
+        this.source = stream.getSource();
+        this.onGone = onGone;
+    }
+
+    @Override
+    public InputStream stdout() {
+        return stdout;
+    }
+
+    @Override
+    public String stderr() {
+        synchronized (stderr) {
+            return stderr.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    @Override
+    public OptionalInt exitCode() {
+        int e = exitStatus;
+        return e < 0 ? OptionalInt.empty() : OptionalInt.of(e);
+    }
+
+    /** True once {@link #close()} was called (by the reader, or by a timeout watchdog on another thread). */
+    boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * Reads the whole stream: stdout and stderr in full, then the exit status.
+     *
+     * @return the result, or {@code null} if the stream was closed locally before the exit packet
+     * @throws DeviceGoneException if the transport died or the stream ended without an exit packet
+     */
+    ShellResult readAll() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        while (true) {
+            Packet p = next();
+            if (p == null) {
+                return null;
+            }
+            switch (p.id) {
+                case ID_STDOUT -> out.writeBytes(p.payload);
+                case ID_STDERR -> err.writeBytes(p.payload);
+                case ID_EXIT -> {
+                    return new ShellResult(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+                            exitStatus);
+                }
+                default -> {
+                    // ids 0, 4, 5 only travel host → device; ignore anything else
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            stream.close(); // through the server: closes the socket, which also unblocks a reader
+        } catch (Exception ignored) {
+            // the transport is already gone; nothing more to release
+        }
+    }
+
+    private record Packet(int id, byte[] payload) {
+    }
+
+    /** The next packet, or null once the stream was closed locally. */
+    private Packet next() {
+        try {
+            if (source.exhausted()) {
+                if (closed) {
+                    return null;
+                }
+                // D.8 item 9: a v2 stream that ends without an exit packet means the device went away
+                throw gone("the stream ended without an exit status", null);
+            }
+            int id = source.readByte() & 0xff;
+            int length = source.readIntLe();
+            if (length < 0 || length > MAX_PACKET) {
+                throw new DeviceException("unexpected shell protocol data from " + serial + " (packet length "
+                        + Integer.toUnsignedString(length) + "): the connection is out of step; retry");
+            }
+            byte[] payload = source.readByteArray(length);
+            if (id == ID_EXIT) {
+                exitStatus = length > 0 ? payload[0] & 0xff : 0; // uint8_t, like adb's client (D.5)
+            }
+            return new Packet(id, payload);
+        } catch (IOException e) {
+            if (closed) {
+                return null;
+            }
+            throw gone(e.getMessage(), e);
+        }
+    }
+
+    private DeviceGoneException gone(String detail, Throwable cause) {
+        close();
+        onGone.run();
+        return new DeviceGoneException(serial, "device " + serial + " went away while running '" + command + "'"
+                + (detail == null ? "" : " (" + detail + ")") + ": reconnect it and retry", cause);
+    }
+
+    private void appendStderr(byte[] payload) {
+        synchronized (stderr) {
+            int room = STDERR_LIMIT - stderr.size();
+            if (room > 0) {
+                stderr.write(payload, 0, Math.min(room, payload.length));
+            }
+        }
+    }
+
+    /** Standard output as an InputStream: refills from the next stdout packet, ends at the exit packet. */
+    private final class Stdout extends InputStream {
+        @Override
+        public int read() {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
+            }
+            if (closed) {
+                return -1; // whatever was buffered is dropped with the stream
+            }
+            while (chunkPos == chunk.length) {
+                if (exitStatus >= 0 || closed) {
+                    return -1;
+                }
+                Packet p = next();
+                if (p == null) {
+                    return -1;
+                }
+                if (p.id == ID_STDOUT) {
+                    chunk = p.payload;
+                    chunkPos = 0;
+                } else if (p.id == ID_STDERR) {
+                    appendStderr(p.payload);
+                }
+            }
+            int n = Math.min(len, chunk.length - chunkPos);
+            System.arraycopy(chunk, chunkPos, b, off, n);
+            chunkPos += n;
+            return n;
+        }
+
+        @Override
+        public int available() {
+            return chunk.length - chunkPos;
+        }
+
+        @Override
+        public void close() {
+            ShellV2Stream.this.close();
+        }
+    }
+}
