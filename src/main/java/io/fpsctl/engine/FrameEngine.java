@@ -51,6 +51,8 @@ public final class FrameEngine implements FrameSink {
     private long displayPeriodNs;
     private boolean history;
     private boolean warnedFallback;
+    private long counted;
+    private long overflows;
 
     public FrameEngine(Source source, EngineConfig config, Listener listener) {
         this.source = source;
@@ -122,6 +124,7 @@ public final class FrameEngine implements FrameSink {
         int ring = source.presented() ? LATENCY_RING : GFXINFO_RING;
         if (t.blocks > 0 && !history && t.blockComplete == ring && t.blockNew == ring) {
             t.stats.overflows++;
+            overflows++;
             listener.overflow(t.name);
         }
         t.blocks++;
@@ -293,11 +296,31 @@ public final class FrameEngine implements FrameSink {
     }
 
     private void emit(Track t, FrameResult r) {
+        counted++;
         t.stats.add(r);
         listener.frame(r);
         if (live != null) {
             live.add(r);
         }
+    }
+
+    /** Frames counted so far (cheap; for pollers that adapt their interval). */
+    public long countedFrames() {
+        return counted;
+    }
+
+    /** Ring overflows detected so far. */
+    public long overflowCount() {
+        return overflows;
+    }
+
+    /** The smallest vsync interval seen so far, or 0. */
+    public long minIntervalNs() {
+        long min = Long.MAX_VALUE;
+        for (Track t : tracks.values()) {
+            min = Math.min(min, t.stats.minInterval);
+        }
+        return min == Long.MAX_VALUE ? displayPeriodNs : min;
     }
 
     /** Closes the live window in progress (end of capture). */

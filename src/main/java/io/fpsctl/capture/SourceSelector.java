@@ -1,0 +1,51 @@
+package io.fpsctl.capture;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.Source;
+import io.fpsctl.source.GfxinfoPoller;
+import io.fpsctl.source.SurfaceFlingerPoller;
+import java.util.List;
+
+/**
+ * {@code --source auto}: gfxinfo when the app renders through HWUI, SurfaceFlinger when it does not (games,
+ * Flutter, video draw into a SurfaceView: framestats stays empty while the layer has frames). Decided by
+ * watching both for a moment.
+ */
+public final class SourceSelector {
+    private static final long PROBE_MS = 700;
+
+    /** The chosen source and why, for the user. */
+    public record Choice(Source source, String reason) {
+    }
+
+    private SourceSelector() {
+    }
+
+    public static Choice choose(Device device, String pkg) throws InterruptedException {
+        FrameEngine gfx = new FrameEngine(Source.GFXINFO, EngineConfig.defaults());
+        GfxinfoPoller gfxPoller = new GfxinfoPoller(device, pkg, gfx);
+        FrameEngine sf = new FrameEngine(Source.SURFACEFLINGER, EngineConfig.defaults());
+        SurfaceFlingerPoller sfPoller = new SurfaceFlingerPoller(device, pkg, sf, null);
+        List<String> layers = sfPoller.discover();
+        boolean surfaceView = !layers.isEmpty() && layers.get(0).startsWith("SurfaceView");
+        gfxPoller.poll();
+        if (surfaceView) {
+            sfPoller.poll();
+        }
+        Thread.sleep(PROBE_MS);
+        long hwui = gfxPoller.poll().newFrames();
+        long presented = surfaceView ? sfPoller.poll().newFrames() : 0;
+        if (surfaceView && presented > 0 && presented > 2 * hwui) {
+            return new Choice(Source.SURFACEFLINGER, "the app draws into a SurfaceView (" + presented
+                    + " presents vs " + hwui + " HWUI frames in " + PROBE_MS + " ms)");
+        }
+        if (hwui > 0) {
+            return new Choice(Source.GFXINFO, "the app renders through HWUI (" + hwui + " frames in " + PROBE_MS
+                    + " ms)");
+        }
+        return new Choice(Source.GFXINFO, "the app was idle while probing; measuring HWUI frames (use --source "
+                + "surfaceflinger for games, video or Flutter)");
+    }
+}

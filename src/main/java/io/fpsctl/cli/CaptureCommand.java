@@ -1,0 +1,232 @@
+package io.fpsctl.cli;
+
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.Summary;
+import io.fpsctl.sink.AtomicFile;
+import io.fpsctl.sink.FrameCsv;
+import io.fpsctl.sink.SummaryJson;
+import io.fpsctl.sink.SummaryText;
+import io.fpsctl.sink.WindowCsv;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fpsctl capture PACKAGE... --duration DUR --out DIR}: batch capture to CSV and JSON. */
+@Command(name = "capture", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Capture frames of one or more apps for a while and write, per device and package,",
+            "DIR/<serial>/<package>/frames.csv, windows.csv and summary.json. Packages are captured concurrently."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:captured", "2:usage error", "3:adb/device problem", "4:app not installed, not running, "
+                + "or no frames", "5:cannot write the output"})
+final class CaptureCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "PACKAGE", description = "Packages to capture, e.g. com.example.feed.")
+    List<String> packages;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR", description = "Output folder.")
+    Path out;
+
+    @Mixin
+    DeviceOptions deviceOptions;
+
+    @Mixin
+    MeasureOptions measureOptions;
+
+    @Mixin
+    EngineOptions engineOptions;
+
+    /** One device × package being captured. */
+    private final class Job implements Runnable {
+        final String pkg;
+        Measurement measurement;
+        DeviceOptions.Connection connection;
+        Summary summary;
+        CliException failure;
+        Path dir;
+
+        Job(String pkg) {
+            this.pkg = pkg;
+        }
+
+        @Override
+        public void run() {
+            try {
+                capture();
+            } catch (CliException e) {
+                failure = e;
+            } catch (RuntimeException e) {
+                failure = new CliException(ExitCode.IO, pkg + ": " + e, e);
+            }
+        }
+
+        private void capture() {
+            EngineConfig config = engineOptions.toConfig();
+            connection = deviceOptions.connect(pkg);
+            try {
+                dir = out.resolve(safe(connection.device.serial())).resolve(safe(pkg));
+                Files.createDirectories(dir);
+                try (BufferedWriter framesOut = Files.newBufferedWriter(dir.resolve("frames.csv"), StandardCharsets.UTF_8);
+                     BufferedWriter windowsOut = Files.newBufferedWriter(dir.resolve("windows.csv"), StandardCharsets.UTF_8);
+                     FrameCsv frames = new FrameCsv(framesOut, true);
+                     WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg)) {
+                    String serial = connection.device.serial();
+                    FrameEngine.Listener listener = new FrameEngine.Listener() {
+                        @Override
+                        public void frame(FrameResult r) {
+                            try {
+                                frames.write(serial, pkg, r);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        }
+
+                        @Override
+                        public void window(LiveWindow w) {
+                            try {
+                                windows.write(w);
+                                frames.flush(); // rows reach the disk at least once per window
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        }
+
+                        @Override
+                        public boolean wantsWindows() {
+                            return true;
+                        }
+                    };
+                    measurement = Measurement.prepare(connection, pkg, measureOptions, config, listener,
+                            note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
+                    notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason + ")");
+                    measurement.run(measureOptions.duration);
+                    frames.flush();
+                    summary = measurement.summary();
+                    Summary s = summary;
+                    AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                }
+            } catch (IOException e) {
+                throw new CliException(ExitCode.IO, "cannot write " + (dir == null ? out : dir) + ": " + e.getMessage(), e);
+            } finally {
+                connection.close();
+            }
+        }
+
+        void stop() {
+            Measurement m = measurement;
+            if (m != null) {
+                m.session.stop();
+            }
+        }
+    }
+
+    private final ConcurrentLinkedQueue<String> notes = new ConcurrentLinkedQueue<>();
+
+    @Override
+    public Integer call() throws Exception {
+        if (measureOptions.duration == null) {
+            throw new CliException(ExitCode.USAGE, "capture needs --duration (e.g. --duration 30s)");
+        }
+        engineOptions.toConfig();
+        List<Job> jobs = new ArrayList<>();
+        for (String p : packages) {
+            jobs.add(new Job(p));
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        try (StopSignal stop = new StopSignal(() -> jobs.forEach(Job::stop))) {
+            List<Thread> threads = new ArrayList<>();
+            for (Job j : jobs) {
+                Thread t = new Thread(j, "fpsctl-capture-" + j.pkg);
+                t.start();
+                threads.add(t);
+            }
+            long started = System.nanoTime();
+            boolean terminal = System.console() != null;
+            for (Thread t : threads) {
+                while (t.isAlive()) {
+                    t.join(1000);
+                    drainNotes(err);
+                    if (terminal) {
+                        progress(err, started);
+                    }
+                }
+            }
+            drainNotes(err);
+            if (terminal) {
+                err.print("\r\033[2K");
+                err.flush();
+            }
+            return finish(jobs, stop.requested());
+        }
+    }
+
+    private int finish(List<Job> jobs, boolean interrupted) {
+        PrintWriter o = spec.commandLine().getOut();
+        o.printf(Locale.ROOT, "%-24s %-28s %-15s %7s %7s %8s %8s%n", "device", "package", "source", "frames", "fps",
+                "janky %", "p90 ms");
+        int code = ExitCode.OK;
+        for (Job j : jobs) {
+            if (j.failure != null) {
+                spec.commandLine().getErr().println("fpsctl: " + j.failure.getMessage());
+                code = Math.max(code, j.failure.exitCode());
+                continue;
+            }
+            Summary s = j.summary;
+            o.printf(Locale.ROOT, "%-24s %-28s %-15s %7d %7s %8s %8s%n", j.connection.device.serial(), j.pkg,
+                    s.source().key(), s.frames(), SummaryText.fmt1(s.fps()), SummaryText.fmt2(s.jankPercent()),
+                    s.frameTimeMs() == null ? "-" : SummaryText.fmt2(s.frameTimeMs().p90()));
+            o.println("  " + j.dir);
+            if (s.frames() == 0) {
+                spec.commandLine().getErr().println("fpsctl: " + j.pkg + " rendered no frames while captured: "
+                        + "interact with the app during the capture, or try --source surfaceflinger");
+                code = Math.max(code, ExitCode.APP);
+            }
+        }
+        if (interrupted) {
+            o.println("(stopped early with Ctrl-C; files are complete up to that point)");
+        }
+        o.flush();
+        return code;
+    }
+
+    private void drainNotes(PrintWriter err) {
+        String n;
+        while ((n = notes.poll()) != null) {
+            err.println("fpsctl: " + n);
+        }
+        err.flush();
+    }
+
+    private void progress(PrintWriter err, long started) {
+        double done = Math.min(1.0, (System.nanoTime() - started) / (double) measureOptions.duration.toNanos());
+        int width = 30;
+        int filled = (int) Math.round(done * width);
+        err.printf(Locale.ROOT, "\r\033[2K[%s%s] %3.0f %%", "#".repeat(filled), " ".repeat(width - filled), done * 100);
+        err.flush();
+    }
+
+    /** A serial or package as a folder name: {@code 127.0.0.1:5555} → {@code 127.0.0.1_5555}. */
+    static String safe(String s) {
+        return s.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+}

@@ -1,0 +1,169 @@
+package io.fpsctl.cli;
+
+import io.fpsctl.capture.CaptureSession;
+import io.fpsctl.device.AdbBinary;
+import io.fpsctl.device.AdbHostClient;
+import io.fpsctl.device.AdbServerAddress;
+import io.fpsctl.device.DadbDevice;
+import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.DeviceInfo;
+import io.fpsctl.device.Devices;
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import java.io.IOException;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** How a command reaches its device: adb conventions ({@code -s}, {@code -H}, {@code -P}) or {@code --simulate}. */
+final class DeviceOptions {
+
+    @Option(names = {"-s", "--serial"}, paramLabel = "SERIAL",
+            description = "Device serial (default: ANDROID_SERIAL, or the only device attached).")
+    String serial;
+
+    @Option(names = "-H", paramLabel = "HOST", description = "adb server host (default: 127.0.0.1, or ADB_SERVER_SOCKET).")
+    String host;
+
+    @Option(names = "-P", paramLabel = "PORT", description = "adb server port (default: 5037, or ADB_SERVER_SOCKET).")
+    Integer port;
+
+    @Option(names = "--simulate", arity = "0..1", fallbackValue = "jank", paramLabel = "SCENARIO",
+            description = "Measure a built-in simulated device instead of a phone (scenario: smooth, jank, game, "
+                    + "freeze, idle-bursts, two-windows; default jank). Needs no adb.")
+    String simulate;
+
+    @Option(names = "--connect", paramLabel = "HOST:PORT",
+            description = "Talk to a device's adbd (e.g. a running 'fpsctl sim') directly over TCP, without an adb server.")
+    String connect;
+
+    @Option(names = "--sim-android", paramLabel = "N", description = "Android version of the simulated device (default: 14).")
+    int simAndroid = 14;
+
+    @Option(names = "--sim-refresh", paramLabel = "HZ", description = "Refresh rate of the simulated device (60, 90, 120, 144).")
+    Integer simRefresh;
+
+    @Option(names = "--reconnect-timeout", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "How long to wait for a device that went away (default: 60s).")
+    Duration reconnectTimeout = Duration.ofSeconds(60);
+
+    /** An open device, and the simulator behind it when simulating. */
+    static final class Connection implements AutoCloseable {
+        final Device device;
+        final CaptureSession.Reconnector reconnector;
+        final Simulator simulator;
+
+        Connection(Device device, CaptureSession.Reconnector reconnector, Simulator simulator) {
+            this.device = device;
+            this.reconnector = reconnector;
+            this.simulator = simulator;
+        }
+
+        @Override
+        public void close() {
+            device.close();
+            if (simulator != null) {
+                try {
+                    simulator.close();
+                } catch (IOException e) {
+                    // the simulator only holds loopback sockets and an optional truth file; nothing to tell the user
+                }
+            }
+        }
+    }
+
+    boolean simulating() {
+        return simulate != null;
+    }
+
+    /** Opens the device for {@code pkg} (a simulated device runs that package). */
+    Connection connect(String pkg) {
+        if (simulate != null) {
+            return simulated(pkg);
+        }
+        if (connect != null) {
+            return direct();
+        }
+        try {
+            AdbServerAddress address = AdbServerAddress.resolve(host, port, System.getenv());
+            Devices devices = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv());
+            DeviceInfo info = devices.select(serial);
+            Device device = DadbDevice.viaServer(address, info.serial());
+            return new Connection(device, timeout -> {
+                try {
+                    devices.awaitOnline(info.serial(), timeout);
+                    return true;
+                } catch (DeviceException e) {
+                    return false;
+                }
+            }, null);
+        } catch (DeviceException e) {
+            throw new CliException(e.exitCode(), e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, e.getMessage(), e);
+        }
+    }
+
+    private Connection simulated(String pkg) {
+        Simulator sim;
+        try {
+            SimOptions options = new SimOptions(AndroidVersion.of(simAndroid), simRefresh, 1, pkg);
+            sim = Simulator.start(new Simulator.Config(Scenarios.byNameOrFile(simulate), options, 0, null, false,
+                    null, 0));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, "--simulate: " + e.getMessage() + " (scenarios: "
+                    + Scenarios.names() + ")");
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot start the simulated device: " + e.getMessage());
+        }
+        Device device = DadbDevice.direct("127.0.0.1", sim.port());
+        return new Connection(device, timeout -> awaitDirect(device, timeout), sim);
+    }
+
+    private Connection direct() {
+        int colon = connect.lastIndexOf(':');
+        int p;
+        try {
+            p = Integer.parseInt(connect.substring(colon + 1));
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new CliException(ExitCode.USAGE, "--connect needs HOST:PORT, e.g. 127.0.0.1:15037");
+        }
+        String h = colon > 0 ? connect.substring(0, colon) : "127.0.0.1";
+        try {
+            Device device = DadbDevice.direct(h, p);
+            device.shell("true", Duration.ofSeconds(10));
+            return new Connection(device, timeout -> awaitDirect(device, timeout), null);
+        } catch (DeviceException e) {
+            throw new CliException(ExitCode.DEVICE, "cannot reach a device at " + connect + ": " + e.getMessage()
+                    + " (is it listening? for a phone use 'adb connect' and -s)", e);
+        }
+    }
+
+    /** A directly connected device is back when a trivial command runs again. */
+    private static boolean awaitDirect(Device device, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (device.shell("true", Duration.ofSeconds(5)).succeeded()) {
+                    return true;
+                }
+            } catch (DeviceException e) {
+                // still away
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** A short name of the device for messages and file paths. */
+    static String label(Connection c) {
+        return c.simulator != null ? "sim-" + c.simulator.port() : c.device.serial();
+    }
+}

@@ -1,0 +1,103 @@
+package io.fpsctl.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.fpsctl.device.AdbBinary;
+import io.fpsctl.device.AdbHostClient;
+import io.fpsctl.device.AdbServerAddress;
+import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceDescription;
+import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.Devices;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fpsctl devices}: what is attached, with model, Android version and refresh rate. */
+@Command(name = "devices", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "List the devices the adb server knows (or the simulated one with --simulate).",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "2:usage error", "3:no adb server could be reached or started"})
+final class DevicesCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Mixin
+    DeviceOptions deviceOptions;
+
+    @Override
+    public Integer call() throws Exception {
+        List<DeviceDescription> list;
+        try {
+            if (deviceOptions.simulating()) {
+                try (DeviceOptions.Connection c = deviceOptions.connect("com.example.feed")) {
+                    Device d = c.device;
+                    list = List.of(Devices.describe(d, "device", "Sim"));
+                }
+            } else {
+                AdbServerAddress address = AdbServerAddress.resolve(deviceOptions.host, deviceOptions.port, System.getenv());
+                list = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv()).describeAll();
+            }
+        } catch (DeviceException e) {
+            throw new CliException(e.exitCode(), e.getMessage(), e);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            writeJson(list, out);
+        } else if (list.isEmpty()) {
+            out.println("no devices attached (connect one, or try: fpsctl watch com.example.feed --simulate)");
+        } else {
+            out.printf(Locale.ROOT, "%-24s %-14s %-22s %-8s %s%n", "serial", "state", "model", "android", "refresh");
+            for (DeviceDescription d : list) {
+                out.printf(Locale.ROOT, "%-24s %-14s %-22s %-8s %s%n", d.serial(), d.state(), nz(d.model()),
+                        nz(d.androidVersion()), d.refreshRate() == null ? "-" : d.refreshRate().hzText() + " Hz");
+            }
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private static String nz(String s) {
+        return s == null ? "-" : s;
+    }
+
+    private static void writeJson(List<DeviceDescription> list, PrintWriter out) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.setPrettyPrinter(new DefaultPrettyPrinter());
+            g.writeStartArray();
+            for (DeviceDescription d : list) {
+                g.writeStartObject();
+                g.writeStringField("serial", d.serial());
+                g.writeStringField("state", d.state());
+                g.writeStringField("model", d.model());
+                g.writeStringField("androidVersion", d.androidVersion());
+                if (d.sdk() == null) {
+                    g.writeNullField("sdk");
+                } else {
+                    g.writeNumberField("sdk", d.sdk());
+                }
+                if (d.refreshRate() == null) {
+                    g.writeNullField("refreshHz");
+                } else {
+                    g.writeNumberField("refreshHz", Math.round(d.refreshRate().hz() * 10) / 10.0);
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
+        out.println();
+    }
+}

@@ -1,0 +1,159 @@
+package io.fpsctl.cli;
+
+import io.fpsctl.engine.Summary;
+import io.fpsctl.sink.AtomicFile;
+import io.fpsctl.sink.Gate;
+import io.fpsctl.sink.GateResult;
+import io.fpsctl.sink.GateTable;
+import io.fpsctl.sink.JUnitReport;
+import io.fpsctl.sink.MarkdownReport;
+import io.fpsctl.sink.SummaryJson;
+import io.fpsctl.sink.SummaryJsonReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fpsctl gate}: fails a CI step when rendering is worse than the thresholds. */
+@Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Measure an app (or read a saved summary with --from) and check it against thresholds.",
+            "Prints a table of threshold, measured value and verdict per metric."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every threshold passed", "1:a threshold failed", "2:usage error",
+            "3:adb/device problem", "4:app not installed, not running", "5:cannot read --from/--baseline or write a report"})
+final class GateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "0..1", paramLabel = "PACKAGE", description = "The app to measure (not with --from).")
+    String pkg;
+
+    @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json instead of measuring.")
+    Path from;
+
+    @Option(names = "--min-fps", paramLabel = "N") Double minFps;
+    @Option(names = "--max-jank-percent", paramLabel = "N") Double maxJankPercent;
+    @Option(names = "--max-p90-ms", paramLabel = "MS") Double maxP90Ms;
+    @Option(names = "--max-p99-ms", paramLabel = "MS") Double maxP99Ms;
+    @Option(names = "--max-frozen", paramLabel = "N", description = "Most frames allowed in the frozen drop level.")
+    Long maxFrozen;
+    @Option(names = "--max-big-jank", paramLabel = "N", description = "Most PerfDog big janks (SurfaceFlinger source).")
+    Long maxBigJank;
+    @Option(names = "--min-scroll-fps", paramLabel = "N", description = "Needs --source agent (not yet available).")
+    Double minScrollFps;
+    @Option(names = "--baseline", paramLabel = "FILE", description = "A summary.json to compare against.")
+    Path baseline;
+    @Option(names = "--max-regression", paramLabel = "PCT", description = "How much worse than --baseline each metric may be, in %.")
+    Double maxRegression;
+    @Option(names = "--junit", paramLabel = "FILE", description = "Write a JUnit XML report.")
+    Path junit;
+    @Option(names = "--markdown", paramLabel = "FILE", description = "Write a Markdown report (e.g. $GITHUB_STEP_SUMMARY).")
+    Path markdown;
+    @Option(names = "--summary-out", paramLabel = "FILE", description = "Also save the measured summary.json.")
+    Path summaryOut;
+
+    @Mixin
+    DeviceOptions deviceOptions;
+
+    @Mixin
+    MeasureOptions measureOptions;
+
+    @Mixin
+    EngineOptions engineOptions;
+
+    @Override
+    public Integer call() throws Exception {
+        Gate gate = gate();
+        if (gate.isEmpty()) {
+            throw new CliException(ExitCode.USAGE, "no threshold given: add e.g. --min-fps 55 or --max-jank-percent 5");
+        }
+        Summary measured;
+        String subject;
+        if (from != null) {
+            if (pkg != null) {
+                throw new CliException(ExitCode.USAGE, "give either PACKAGE or --from, not both");
+            }
+            measured = readSummary(from, "--from");
+            subject = from.toString();
+        } else {
+            if (pkg == null) {
+                throw new CliException(ExitCode.USAGE, "gate needs a PACKAGE to measure, or --from summary.json");
+            }
+            if (measureOptions.duration == null) {
+                throw new CliException(ExitCode.USAGE, "gate needs --duration (e.g. --duration 20s)");
+            }
+            measured = measure();
+            subject = pkg;
+        }
+        GateResult result = gate.evaluate(measured);
+        PrintWriter out = spec.commandLine().getOut();
+        GateTable.write(result, out, System.console() != null);
+        out.flush();
+        try {
+            if (junit != null) {
+                ByteArrayOutputStream xml = new ByteArrayOutputStream();
+                JUnitReport.write(result, subject, xml);
+                AtomicFile.write(junit, w -> w.write(xml.toString(StandardCharsets.UTF_8)));
+            }
+            if (markdown != null) {
+                AtomicFile.write(markdown, w -> MarkdownReport.write(result, subject, new PrintWriter(w)));
+            }
+            if (summaryOut != null) {
+                AtomicFile.write(summaryOut, w -> SummaryJson.write(measured, w, true));
+            }
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot write the report: " + e.getMessage(), e);
+        }
+        return result.passed() ? ExitCode.OK : ExitCode.GATE_FAILED;
+    }
+
+    private Gate gate() {
+        Gate.Builder b = Gate.builder().minFps(minFps).maxJankPercent(maxJankPercent).maxP90Ms(maxP90Ms)
+                .maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank).minScrollFps(minScrollFps);
+        if (baseline != null) {
+            if (maxRegression == null) {
+                throw new CliException(ExitCode.USAGE, "--baseline needs --max-regression PCT");
+            }
+            b.baseline(readSummary(baseline, "--baseline"), maxRegression);
+        } else if (maxRegression != null) {
+            throw new CliException(ExitCode.USAGE, "--max-regression needs --baseline summary.json");
+        }
+        return b.build();
+    }
+
+    private static Summary readSummary(Path file, String option) {
+        if (!Files.isReadable(file)) {
+            throw new CliException(ExitCode.IO, option + " " + file + ": cannot read the file");
+        }
+        try {
+            return SummaryJsonReader.read(file);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, option + " " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Summary measure() {
+        try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
+            PrintWriter err = spec.commandLine().getErr();
+            Measurement m = Measurement.prepare(c, pkg, measureOptions, engineOptions.toConfig(), null,
+                    note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
+            err.println("fpsctl: measuring " + pkg + " on " + c.device.serial() + " for "
+                    + measureOptions.duration.toSeconds() + " s: " + m.describe() + " (" + m.sourceReason + ")");
+            err.flush();
+            try (StopSignal stop = new StopSignal(m.session::stop)) {
+                m.run(measureOptions.duration);
+                return m.summary();
+            }
+        }
+    }
+}

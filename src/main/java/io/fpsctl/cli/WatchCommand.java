@@ -1,0 +1,137 @@
+package io.fpsctl.cli;
+
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.sink.FrameCsv;
+import io.fpsctl.sink.LiveView;
+import io.fpsctl.sink.WindowCsv;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code fpsctl watch PACKAGE}: live fps, jank and slow-frame causes in the terminal. */
+@Command(name = "watch", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"Watch an app render, live: fps, jank %, dropped frames, p90 frame time and the worst frame's",
+            "main cause, refreshed every --window. Ctrl-C prints the session summary."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "2:usage error", "3:adb/device problem", "4:app not installed or not running",
+            "5:cannot write --csv/--frames-csv"})
+final class WatchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "PACKAGE", description = "The app, e.g. com.example.feed.")
+    String pkg;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Also write one row per live window.")
+    Path windowsCsv;
+
+    @Option(names = "--frames-csv", paramLabel = "FILE", description = "Also write one row per frame (the format analyze reads).")
+    Path framesCsv;
+
+    @Option(names = "--plain", description = "One line per window, no colours (default when output is not a terminal).")
+    boolean plain;
+
+    @Mixin
+    DeviceOptions deviceOptions;
+
+    @Mixin
+    MeasureOptions measureOptions;
+
+    @Mixin
+    EngineOptions engineOptions;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        var config = engineOptions.toConfig();
+        try (DeviceOptions.Connection c = deviceOptions.connect(pkg);
+             BufferedWriter fw = open(framesCsv);
+             BufferedWriter ww = open(windowsCsv)) {
+            String serial = c.device.serial();
+            FrameCsv frames = fw == null ? null : new FrameCsv(fw, true);
+            WindowCsv windows = ww == null ? null : new WindowCsv(ww, serial, pkg);
+            LiveView[] view = new LiveView[1];
+            FrameEngine.Listener listener = new FrameEngine.Listener() {
+                @Override
+                public void frame(FrameResult r) {
+                    if (frames != null) {
+                        try {
+                            frames.write(serial, pkg, r);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    }
+                }
+
+                @Override
+                public void window(LiveWindow w) {
+                    try {
+                        if (windows != null) {
+                            windows.write(w);
+                        }
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    view[0].window(w);
+                }
+
+                @Override
+                public void overflow(String window) {
+                    view[0].overflow(window);
+                }
+
+                @Override
+                public boolean wantsWindows() {
+                    return true;
+                }
+            };
+            Measurement m = Measurement.prepare(c, pkg, measureOptions, config, listener,
+                    note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
+            boolean ansi = !plain && System.console() != null;
+            view[0] = new LiveView(out, ansi, serial, pkg, m.source);
+            err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason
+                    + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
+            err.flush();
+            try (StopSignal stop = new StopSignal(m.session::stop)) {
+                m.run(measureOptions.duration);
+                view[0].printSummary(m.summary());
+                out.flush();
+                if (frames != null) {
+                    frames.flush();
+                }
+                if (windows != null) {
+                    windows.flush();
+                }
+            }
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot write: " + e.getMessage(), e);
+        }
+        return ExitCode.OK;
+    }
+
+    private static BufferedWriter open(Path p) throws IOException {
+        if (p == null) {
+            return null;
+        }
+        Path parent = p.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        return Files.newBufferedWriter(p, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,91 @@
+package io.fpsctl.source;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.device.ShellResult;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.Source;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Polls {@code dumpsys gfxinfo <pkg> framestats} (METRICS.md section 1). The engine de-duplicates the
+ * overlapping 120-frame rings; this class adapts the interval so a ring never fills between two polls (at most
+ * half a ring of frames per poll, shorter after an overflow), and starts a new segment when the app's process
+ * restarted (new pid).
+ */
+public final class GfxinfoPoller implements FramePoller {
+    /** The slowest interval: 500 ms. */
+    public static final Duration MAX_DELAY = Duration.ofMillis(500);
+    private static final Duration MIN_DELAY = Duration.ofMillis(50);
+    private static final Pattern PID = Pattern.compile("\\*\\* Graphics info for pid (\\d+) \\[");
+
+    private final Device device;
+    private final String pkg;
+    private final FrameEngine engine;
+    private String pid;
+    private boolean first = true;
+    private double shrink = 1.0;
+
+    public GfxinfoPoller(Device device, String pkg, FrameEngine engine) {
+        this.device = device;
+        this.pkg = pkg;
+        this.engine = engine;
+    }
+
+    @Override
+    public Poll poll() {
+        ShellResult r = device.shell("dumpsys gfxinfo " + pkg + " framestats");
+        String out = r.stdout();
+        if (out.contains("No process found for: " + pkg)) {
+            return new Poll(0, false, false, MAX_DELAY);
+        }
+        Matcher m = PID.matcher(out);
+        String now = m.find() ? m.group(1) : null;
+        boolean restarted = pid != null && now != null && !now.equals(pid);
+        if (restarted) {
+            engine.restartSegment();
+        }
+        if (now != null) {
+            pid = now;
+        }
+        long before = engine.countedFrames();
+        long overflowsBefore = engine.overflowCount();
+        engine.history(first && !restarted);
+        try {
+            new FramestatsParser(engine).parse(new ByteArrayInputStream(out.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // reading a byte array does not fail
+        } finally {
+            engine.history(false);
+        }
+        first = false;
+        boolean overflow = engine.overflowCount() > overflowsBefore;
+        if (overflow) {
+            shrink = Math.max(0.1, shrink / 2);
+        }
+        return new Poll(engine.countedFrames() - before, true, overflow, nextDelay());
+    }
+
+    /** Half a ring's worth of frames at the fastest refresh seen, capped at {@link #MAX_DELAY}. */
+    private Duration nextDelay() {
+        long t = engine.minIntervalNs();
+        long halfRing = t > 0 ? t * FrameEngine.GFXINFO_RING / 2 : MAX_DELAY.toNanos();
+        long ns = (long) (Math.min(MAX_DELAY.toNanos(), halfRing) * shrink);
+        return Duration.ofNanos(Math.max(MIN_DELAY.toNanos(), ns));
+    }
+
+    @Override
+    public Source source() {
+        return Source.GFXINFO;
+    }
+
+    @Override
+    public String describe() {
+        return "gfxinfo framestats";
+    }
+}

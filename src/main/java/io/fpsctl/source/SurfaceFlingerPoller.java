@@ -1,0 +1,116 @@
+package io.fpsctl.source;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.Source;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Polls {@code dumpsys SurfaceFlinger --latency <layer>} (METRICS.md section 2): finds the layer with
+ * {@code --list} and {@link LayerRanker}, falls back to the next candidate when a layer shows no data, and finds
+ * the layers again when all candidates went quiet (the activity changed). {@code --layer} forces one name.
+ */
+public final class SurfaceFlingerPoller implements FramePoller {
+    private static final Duration MAX_DELAY = Duration.ofMillis(500);
+    private static final Duration MIN_DELAY = Duration.ofMillis(50);
+
+    private final Device device;
+    private final String pkg;
+    private final FrameEngine engine;
+    private final String forcedLayer;
+    private final List<String> candidates = new ArrayList<>();
+    private final Set<String> seen = new HashSet<>();
+    private int current;
+    private String measuring;
+
+    public SurfaceFlingerPoller(Device device, String pkg, FrameEngine engine, String forcedLayer) {
+        this.device = device;
+        this.pkg = pkg;
+        this.engine = engine;
+        this.forcedLayer = forcedLayer;
+    }
+
+    /** The layers that could be measured for the package, best first. */
+    public List<String> discover() {
+        candidates.clear();
+        current = 0;
+        if (forcedLayer != null) {
+            candidates.add(forcedLayer);
+        } else {
+            candidates.addAll(LayerRanker.rank(LayerList.parse(device.shell("dumpsys SurfaceFlinger --list").stdout()),
+                    pkg));
+        }
+        return List.copyOf(candidates);
+    }
+
+    /** The layer being measured, or null. */
+    public String layer() {
+        return measuring;
+    }
+
+    @Override
+    public Poll poll() {
+        if (current >= candidates.size()) {
+            discover();
+            if (candidates.isEmpty()) {
+                measuring = null;
+                return new Poll(0, false, false, MAX_DELAY);
+            }
+        }
+        long before = engine.countedFrames();
+        long overflowsBefore = engine.overflowCount();
+        int tried = 0;
+        while (current < candidates.size() && tried < 3) {
+            String layer = candidates.get(current);
+            boolean firstLook = seen.add(layer);
+            engine.history(firstLook);
+            LatencyDump d;
+            try {
+                d = LatencyParser.parse(new StringReader(device.shell("dumpsys SurfaceFlinger --latency "
+                        + ShellQuote.quote(layer)).stdout()), layer, engine);
+            } catch (DumpFormatException e) {
+                d = null; // a truncated or garbled answer: try again next poll
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } finally {
+                engine.history(false);
+            }
+            tried++;
+            if (d != null) {
+                engine.displayPeriodNs(d.periodNs());
+                if (d.hasData()) {
+                    measuring = layer;
+                    break;
+                }
+            }
+            current++; // no data on this layer: the next candidate
+        }
+        boolean overflow = engine.overflowCount() > overflowsBefore;
+        return new Poll(engine.countedFrames() - before, measuring != null, overflow, nextDelay(overflow));
+    }
+
+    private Duration nextDelay(boolean overflow) {
+        long t = engine.minIntervalNs();
+        long halfRing = t > 0 ? t * FrameEngine.LATENCY_RING / 2 : MAX_DELAY.toNanos();
+        long ns = Math.min(MAX_DELAY.toNanos(), halfRing) / (overflow ? 2 : 1);
+        return Duration.ofNanos(Math.max(MIN_DELAY.toNanos(), ns));
+    }
+
+    @Override
+    public Source source() {
+        return Source.SURFACEFLINGER;
+    }
+
+    @Override
+    public String describe() {
+        return "SurfaceFlinger layer '" + (measuring != null ? measuring
+                : candidates.isEmpty() ? "?" : candidates.get(Math.min(current, candidates.size() - 1))) + "'";
+    }
+}
