@@ -2,10 +2,9 @@ package io.fpsctl.cli;
 
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
-import io.fpsctl.engine.FrameResult;
-import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.AtomicFile;
+import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
@@ -13,7 +12,6 @@ import io.fpsctl.sink.WindowCsv;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,31 +89,7 @@ final class CaptureCommand implements Callable<Integer> {
                      FrameCsv frames = new FrameCsv(framesOut, true);
                      WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg)) {
                     String serial = connection.device.serial();
-                    FrameEngine.Listener listener = new FrameEngine.Listener() {
-                        @Override
-                        public void frame(FrameResult r) {
-                            try {
-                                frames.write(serial, pkg, r);
-                            } catch (IOException e) {
-                                throw new UncheckedIOException(e);
-                            }
-                        }
-
-                        @Override
-                        public void window(LiveWindow w) {
-                            try {
-                                windows.write(w);
-                                frames.flush(); // rows reach the disk at least once per window
-                            } catch (IOException e) {
-                                throw new UncheckedIOException(e);
-                            }
-                        }
-
-                        @Override
-                        public boolean wantsWindows() {
-                            return true;
-                        }
-                    };
+                    FrameEngine.Listener listener = new CsvRecorder(frames, windows, serial, pkg, null, null);
                     measurement = Measurement.prepare(connection, pkg, measureOptions, config, listener,
                             note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
                     notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason + ")");

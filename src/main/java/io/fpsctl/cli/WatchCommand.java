@@ -1,15 +1,13 @@
 package io.fpsctl.cli;
 
 import io.fpsctl.engine.FrameEngine;
-import io.fpsctl.engine.FrameResult;
-import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.LiveView;
 import io.fpsctl.sink.WindowCsv;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,40 +64,8 @@ final class WatchCommand implements Callable<Integer> {
             FrameCsv frames = fw == null ? null : new FrameCsv(fw, true);
             WindowCsv windows = ww == null ? null : new WindowCsv(ww, serial, pkg);
             LiveView[] view = new LiveView[1];
-            FrameEngine.Listener listener = new FrameEngine.Listener() {
-                @Override
-                public void frame(FrameResult r) {
-                    if (frames != null) {
-                        try {
-                            frames.write(serial, pkg, r);
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                    }
-                }
-
-                @Override
-                public void window(LiveWindow w) {
-                    try {
-                        if (windows != null) {
-                            windows.write(w);
-                        }
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                    view[0].window(w);
-                }
-
-                @Override
-                public void overflow(String window) {
-                    view[0].overflow(window);
-                }
-
-                @Override
-                public boolean wantsWindows() {
-                    return true;
-                }
-            };
+            FrameEngine.Listener listener = new CsvRecorder(frames, windows, serial, pkg, w -> view[0].window(w),
+                    w -> view[0].overflow(w));
             Measurement m = Measurement.prepare(c, pkg, measureOptions, config, listener,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             boolean ansi = !plain && System.console() != null;
