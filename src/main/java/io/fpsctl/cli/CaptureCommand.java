@@ -45,6 +45,9 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR", description = "Output folder.")
     Path out;
 
+    @Option(names = "--all-devices", description = "Capture on every device attached.")
+    boolean allDevices;
+
     @Mixin
     DeviceOptions deviceOptions;
 
@@ -57,13 +60,15 @@ final class CaptureCommand implements Callable<Integer> {
     /** One device × package being captured. */
     private final class Job implements Runnable {
         final String pkg;
+        final String serial;
         Measurement measurement;
         DeviceOptions.Connection connection;
         Summary summary;
         CliException failure;
         Path dir;
 
-        Job(String pkg) {
+        Job(String serial, String pkg) {
+            this.serial = serial;
             this.pkg = pkg;
         }
 
@@ -80,7 +85,7 @@ final class CaptureCommand implements Callable<Integer> {
 
         private void capture() {
             EngineConfig config = engineOptions.toConfig();
-            connection = deviceOptions.connect(pkg);
+            connection = deviceOptions.connect(pkg, serial);
             try {
                 dir = out.resolve(safe(connection.device.serial())).resolve(safe(pkg));
                 Files.createDirectories(dir);
@@ -123,8 +128,10 @@ final class CaptureCommand implements Callable<Integer> {
         }
         engineOptions.toConfig();
         List<Job> jobs = new ArrayList<>();
-        for (String p : packages) {
-            jobs.add(new Job(p));
+        for (String serial : deviceOptions.serialsFor(allDevices)) {
+            for (String p : packages) {
+                jobs.add(new Job(serial, p));
+            }
         }
         PrintWriter err = spec.commandLine().getErr();
         try (StopSignal stop = new StopSignal(() -> jobs.forEach(Job::stop))) {
@@ -166,6 +173,9 @@ final class CaptureCommand implements Callable<Integer> {
                 continue;
             }
             Summary s = j.summary;
+            if (s == null) {
+                continue;
+            }
             o.printf(Locale.ROOT, "%-24s %-28s %-15s %7d %7s %8s %8s%n", j.connection.device.serial(), j.pkg,
                     s.source().key(), s.frames(), SummaryText.fmt1(s.fps()), SummaryText.fmt2(s.jankPercent()),
                     s.frameTimeMs() == null ? "-" : SummaryText.fmt2(s.frameTimeMs().p90()));

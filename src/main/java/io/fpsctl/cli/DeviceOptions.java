@@ -21,8 +21,8 @@ import picocli.CommandLine.Option;
 final class DeviceOptions {
 
     @Option(names = {"-s", "--serial"}, paramLabel = "SERIAL",
-            description = "Device serial (default: ANDROID_SERIAL, or the only device attached).")
-    String serial;
+            description = "Device serial (default: ANDROID_SERIAL, or the only device attached); capture takes several.")
+    java.util.List<String> serials;
 
     @Option(names = "-H", paramLabel = "HOST", description = "adb server host (default: 127.0.0.1, or ADB_SERVER_SOCKET).")
     String host;
@@ -78,8 +78,45 @@ final class DeviceOptions {
         return simulate != null;
     }
 
+    /** The one {@code -s} value, or null; several are a usage error outside capture. */
+    String serial() {
+        if (serials == null || serials.isEmpty()) {
+            return null;
+        }
+        if (serials.size() > 1) {
+            throw new CliException(ExitCode.USAGE, "this command measures one device: give -s once");
+        }
+        return serials.get(0);
+    }
+
+    /** The devices a multi-device command should use: the {@code -s} values, or every online device. */
+    java.util.List<String> serialsFor(boolean allDevices) {
+        if (simulate != null || connect != null) {
+            return java.util.Collections.singletonList(null);
+        }
+        if (!allDevices) {
+            return serials == null || serials.isEmpty() ? java.util.Collections.singletonList(null) : serials;
+        }
+        try {
+            AdbServerAddress address = AdbServerAddress.resolve(host, port, System.getenv());
+            java.util.List<String> online = new AdbHostClient(address, AdbBinary.onPath()).devices().stream()
+                    .filter(DeviceInfo::isOnline).map(DeviceInfo::serial).toList();
+            if (online.isEmpty()) {
+                throw new CliException(ExitCode.DEVICE, "no device attached: connect one, or run with --simulate");
+            }
+            return online;
+        } catch (DeviceException e) {
+            throw new CliException(e.exitCode(), e.getMessage(), e);
+        }
+    }
+
     /** Opens the device for {@code pkg} (a simulated device runs that package). */
     Connection connect(String pkg) {
+        return connect(pkg, serial());
+    }
+
+    /** Opens {@code serial} (null: the default device) for {@code pkg}. */
+    Connection connect(String pkg, String serial) {
         if (simulate != null) {
             return simulated(pkg);
         }

@@ -34,6 +34,14 @@ public final class Main {
                 err.println("fpsctl: " + c.getMessage());
                 return c.exitCode();
             }
+            if (t instanceof io.fpsctl.device.DeviceException d) {
+                err.println("fpsctl: " + d.getMessage());
+                return d.exitCode();
+            }
+            if (t instanceof java.io.UncheckedIOException u) {
+                err.println("fpsctl: cannot read or write: " + u.getCause().getMessage());
+                return ExitCode.IO;
+            }
             if (t instanceof OutOfMemoryError) {
                 err.println("fpsctl: out of memory; please report this with the input that caused it");
                 return ExitCode.IO;
