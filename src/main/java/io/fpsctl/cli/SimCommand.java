@@ -64,6 +64,19 @@ final class SimCommand implements Callable<Integer> {
             description = "Make every dumpsys answer this slowly.")
     Duration dumpsysDelay;
 
+    @Option(names = "--crash-after", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "Crash the app after DUR; it restarts at once with a new pid.")
+    Duration crashAfter;
+
+    @Option(names = "--app-stopped", description = "The app is installed but not running.")
+    boolean appStopped;
+
+    @Option(names = "--not-installed", description = "The package is not installed.")
+    boolean notInstalled;
+
+    @Option(names = "--truncate-at", paramLabel = "BYTES", description = "Cut every dumpsys answer after BYTES bytes.")
+    Integer truncateAt;
+
     @Option(names = "--run-for", paramLabel = "DUR", converter = DurationConverter.class,
             description = "Stop after DUR instead of waiting for Ctrl-C.")
     Duration runFor;
@@ -78,6 +91,7 @@ final class SimCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, e.getMessage());
         }
+        faults(sim);
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             closeQuietly(sim);
@@ -102,6 +116,20 @@ final class SimCommand implements Callable<Integer> {
         }
         stopped.await();
         return ExitCode.OK;
+    }
+
+    private void faults(Simulator sim) {
+        if (notInstalled) {
+            sim.android().uninstallApp();
+        } else if (appStopped) {
+            sim.android().stopApp();
+        }
+        if (truncateAt != null) {
+            sim.android().setTruncateDumpsysAt(truncateAt);
+        }
+        if (crashAfter != null) {
+            sim.after(crashAfter, a -> a.crashApp());
+        }
     }
 
     private Simulator.Config config() {

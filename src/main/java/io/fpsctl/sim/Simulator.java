@@ -37,6 +37,15 @@ public final class Simulator implements AutoCloseable {
                          Duration disconnectAfter, long dumpsysDelayMs) {
     }
 
+    /** Runs {@code fault} on the emulated device after {@code delay} (e.g. a crash in the middle of a capture). */
+    public void after(Duration delay, java.util.function.Consumer<SimulatedAndroid> fault) {
+        ticker.schedule(() -> {
+            synchronized (android) {
+                fault.accept(android);
+            }
+        }, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     private final SimulatedAndroid android;
     private final AdbDeviceServer server;
     private final TruthWriter truth;

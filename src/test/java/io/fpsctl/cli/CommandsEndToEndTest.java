@@ -140,6 +140,47 @@ class CommandsEndToEndTest {
     }
 
     @Test
+    void captureCarriesOnAcrossAnAppCrash(@TempDir Path dir) throws Exception {
+        try (Simulator s = sim("smooth")) {
+            int pidBefore = s.android().pid().orElseThrow();
+            s.after(Duration.ofMillis(2500), a -> a.crashApp());
+            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "5s", "--out", dir.toString(),
+                    "--source", "gfxinfo");
+            assertEquals(0, r.exit, r.toString());
+            assertTrue(s.android().pid().orElseThrow() != pidBefore, "the app restarted with a new pid");
+            Path frames;
+            try (var w = Files.walk(dir)) {
+                frames = w.filter(p -> p.getFileName().toString().equals("frames.csv")).findFirst().orElseThrow();
+            }
+            // 5 s at 120 Hz: frames of both processes are counted (the new process starts a new segment)
+            long rows = Files.readAllLines(frames).size() - 1;
+            assertTrue(rows > 350, "frames before and after the crash: " + rows);
+        }
+    }
+
+    @Test
+    void simulatorFaultFlagsReachTheCommands() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String[] flags = {"--not-installed", "--app-stopped"};
+        String[] says = {"not installed", "is not running"};
+        for (int i = 0; i < flags.length; i++) {
+            String flag = flags[i];
+            Thread sim = new Thread(() -> Cli.run("sim", "--port", Integer.toString(port), flag, "--run-for", "3s"));
+            sim.start();
+            Thread.sleep(1000);
+            Cli gate = Cli.run("gate", PKG, "--connect", "127.0.0.1:" + port, "--duration", "1s", "--min-fps", "1");
+            assertEquals(4, gate.exit, gate.toString());
+            assertTrue(gate.err.contains(says[i]), gate.err);
+            sim.join(10_000);
+        }
+        Cli usage = Cli.run("sim", "--truncate-at", "x", "--run-for", "100ms");
+        assertEquals(2, usage.exit, usage.toString());
+    }
+
+    @Test
     void captureThroughTheRealAdbServer(@TempDir Path home) throws Exception {
         Optional<Path> binary = AdbCli.findOnPath();
         assumeTrue(binary.isPresent(), "adb is not on PATH (apt-get install adb): skipping");
