@@ -20,6 +20,8 @@ import java.util.Set;
 public final class SurfaceFlingerPoller implements FramePoller {
     private static final Duration MAX_DELAY = Duration.ofMillis(500);
     private static final Duration MIN_DELAY = Duration.ofMillis(50);
+    /** While measuring a fallback layer, every this many polls the better-ranked ones are looked at again. */
+    private static final int RECHECK_EVERY = 4;
 
     private final Device device;
     private final String pkg;
@@ -29,6 +31,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
     private final Set<String> seen = new HashSet<>();
     private int current;
     private String measuring;
+    private long polls;
 
     public SurfaceFlingerPoller(Device device, String pkg, FrameEngine engine, String forcedLayer) {
         this.device = device;
@@ -66,6 +69,9 @@ public final class SurfaceFlingerPoller implements FramePoller {
         }
         long before = engine.countedFrames();
         long overflowsBefore = engine.overflowCount();
+        if (current > 0 && ++polls % RECHECK_EVERY == 0) {
+            current = 0; // a better-ranked layer (e.g. a SurfaceView that started drawing late) is tried again
+        }
         int tried = 0;
         while (current < candidates.size() && tried < 3) {
             String layer = candidates.get(current);
