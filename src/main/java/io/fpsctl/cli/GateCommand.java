@@ -53,7 +53,7 @@ final class GateCommand implements Callable<Integer> {
     Double minScrollFps;
     @Option(names = "--baseline", paramLabel = "FILE", description = "A summary.json to compare against.")
     Path baseline;
-    @Option(names = "--max-regression", paramLabel = "PCT", description = "How much worse than --baseline each metric may be, in %.")
+    @Option(names = "--max-regression", paramLabel = "PCT", description = "How much worse than --baseline each metric may be, in %%.")
     Double maxRegression;
     @Option(names = "--junit", paramLabel = "FILE", description = "Write a JUnit XML report.")
     Path junit;

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code fpsctl watch PACKAGE}: live fps, jank and slow-frame causes in the terminal. */
 @Command(name = "watch", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"Watch an app render, live: fps, jank %, dropped frames, p90 frame time and the worst frame's",
+        description = {"Watch an app render, live: fps, jank %%, dropped frames, p90 frame time and the worst frame's",
             "main cause, refreshed every --window. Ctrl-C prints the session summary."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "2:usage error", "3:adb/device problem", "4:app not installed or not running",
