@@ -40,6 +40,11 @@ import java.util.TreeSet;
  */
 public final class SimulatedAndroid implements ShellHandler {
 
+    /** The only APK fpsctl installs: its agent. The simulator cannot read an APK's manifest, so any install is it. */
+    static final String AGENT_PACKAGE = "io.fpsctl.agent";
+    /** {@code Signature.hashCode()} of the simulated app's certificate (a release key: no developer's key matches). */
+    static final String APP_SIGNATURE_HASH = "5e3c1f2a";
+
     private static final String[] SYSTEM_PACKAGES = {"android", "com.android.systemui", "com.android.settings",
             "com.android.shell", "com.android.launcher3", "com.google.android.webview"};
 
@@ -63,6 +68,8 @@ public final class SimulatedAndroid implements ShellHandler {
     private int nextPid;
 
     private boolean installed = true;
+    /** Whether {@value #AGENT_PACKAGE} was installed ({@code cmd package install} / {@code pm install}). */
+    private boolean agentInstalled;
     private AppProcess process;
     private volatile long dumpsysDelayMillis;
     private volatile int truncateDumpsysAt = -1;
@@ -282,6 +289,10 @@ public final class SimulatedAndroid implements ShellHandler {
                 return pidof(args);
             case "pm":
                 return pm(args);
+            case "cmd":
+                // dadb streams the APK to 'cmd package install -S <size>' when the device has the 'cmd' feature
+                return !args.isEmpty() && args.get(0).equals("package") ? pm(args.subList(1, args.size()))
+                        : new Reply("", "cmd: Can't find service: " + (args.isEmpty() ? "" : args.get(0)) + "\n", 20);
             case "am":
                 return am(args);
             case "echo":
@@ -308,9 +319,28 @@ public final class SimulatedAndroid implements ShellHandler {
                 return Reply.ok(dumpSurfaceFlinger(rest));
             case "display":
                 return Reply.ok(dumpDisplay());
+            case "package":
+                return Reply.ok(dumpPackage(rest));
             default:
                 return new Reply("", "Can't find service: " + args.get(0) + "\n", 0);
         }
+    }
+
+    /** {@code dumpsys package <pkg>}: the lines fpsctl reads (signatures), for the app when installed. */
+    private String dumpPackage(List<String> args) {
+        if (args.isEmpty() || !args.get(0).equals(packageName) || !installed) {
+            return "";
+        }
+        return "Packages:\n  Package [" + packageName + "] (4b1d2e7):\n    userId=10123\n"
+                + "    pkg=Package{8c0f3a1 " + packageName + "}\n    codePath=" + apkDir + "\n"
+                + "    versionCode=1 minSdk=24 targetSdk=34\n"
+                + "    signatures=PackageSignatures{1f2e3d4 version:3, signatures:[" + APP_SIGNATURE_HASH
+                + "], past signatures:[]}\n";
+    }
+
+    /** Whether the agent APK is installed. */
+    public synchronized boolean isAgentInstalled() {
+        return agentInstalled;
     }
 
     private String dumpGfxinfo(List<String> args) {
@@ -460,7 +490,26 @@ public final class SimulatedAndroid implements ShellHandler {
             if (installed && !system && packageName.contains(filter)) {
                 sb.append("package:").append(packageName).append('\n');
             }
+            if (agentInstalled && !system && AGENT_PACKAGE.contains(filter)) {
+                sb.append("package:").append(AGENT_PACKAGE).append('\n');
+            }
             return Reply.ok(sb.toString());
+        }
+        if (!args.isEmpty() && args.get(0).equals("install")) {
+            agentInstalled = true;
+            return Reply.ok("Success\n");
+        }
+        if (args.size() >= 2 && args.get(0).equals("uninstall")) {
+            String pkg = args.get(args.size() - 1);
+            if (pkg.equals(AGENT_PACKAGE) && agentInstalled) {
+                agentInstalled = false;
+                return Reply.ok("Success\n");
+            }
+            if (pkg.equals(packageName) && installed) {
+                uninstallApp();
+                return Reply.ok("Success\n");
+            }
+            return new Reply("Failure [DELETE_FAILED_INTERNAL_ERROR]\n", "", 1);
         }
         if (args.size() >= 2 && args.get(0).equals("path")) {
             if (installed && args.get(1).equals(packageName)) {
