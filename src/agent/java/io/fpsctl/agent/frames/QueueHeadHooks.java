@@ -1,0 +1,105 @@
+package io.fpsctl.agent.frames;
+
+import android.view.Choreographer;
+
+import io.fpsctl.agent.report.Capabilities;
+import io.fpsctl.agent.report.Protocol;
+import io.fpsctl.agent.wrappers.ChoreographerQueues;
+import io.fpsctl.agent.wrappers.HiddenApiException;
+
+/**
+ * Matrix-style stage timing: a callback at the head of the INPUT queue; when it runs it puts callbacks at
+ * the head of the ANIMATION and TRAVERSAL queues of the same frame; after the frame message ends the
+ * INPUT hook is armed again. The hooks never schedule a frame. If the platform refuses once, the hooks
+ * report an {@code E} record and switch themselves off. Main thread only.
+ */
+public final class QueueHeadHooks {
+    private final HeadInserter queues;
+    private final FrameTimeline timeline;
+    private final Capabilities capabilities;
+    private boolean armed;
+    private boolean failed;
+
+    private final Runnable inputHead = new Runnable() {
+        @Override
+        public void run() {
+            armed = false;
+            timeline.onInputHead(queues.frameTimeNanos());
+            add(HeadInserter.ANIMATION, animationHead);
+            add(queues.traversalQueue(), traversalHead);
+        }
+    };
+
+    private final Runnable animationHead = new Runnable() {
+        @Override
+        public void run() {
+            timeline.onAnimationHead(queues.frameTimeNanos());
+        }
+    };
+
+    private final Runnable traversalHead = new Runnable() {
+        @Override
+        public void run() {
+            timeline.onTraversalHead(queues.frameTimeNanos());
+        }
+    };
+
+    /** @param queues queue access; @param timeline receives the stage marks; @param capabilities refusals go here */
+    public QueueHeadHooks(HeadInserter queues, FrameTimeline timeline, Capabilities capabilities) {
+        this.queues = queues;
+        this.timeline = timeline;
+        this.capabilities = capabilities;
+        timeline.setFrameEndListener(new Runnable() {
+            @Override
+            public void run() {
+                arm();
+            }
+        });
+    }
+
+    /** Adapts the reflective wrapper of {@code choreographer} to {@link HeadInserter}. */
+    public static HeadInserter forChoreographer(final Choreographer choreographer, final ChoreographerQueues hidden) {
+        return new HeadInserter() {
+            @Override
+            public int traversalQueue() {
+                return hidden.traversalQueue();
+            }
+
+            @Override
+            public void addAtHead(int type, Runnable action) throws HiddenApiException {
+                hidden.addAtHead(type, action);
+            }
+
+            @Override
+            public long frameTimeNanos() {
+                return choreographer.getFrameTimeNanos();
+            }
+        };
+    }
+
+    /** Puts the INPUT hook in place for the next frame, unless it already is or the platform refused. */
+    public void arm() {
+        if (!armed && !failed) {
+            armed = add(HeadInserter.INPUT, inputHead);
+        }
+    }
+
+    /** Whether the platform refused the hooks. */
+    public boolean failed() {
+        return failed;
+    }
+
+    private boolean add(int type, Runnable action) {
+        if (failed) {
+            return false;
+        }
+        try {
+            queues.addAtHead(type, action);
+            return true;
+        } catch (HiddenApiException e) {
+            failed = true;
+            capabilities.refused(Protocol.CAP_CHOREOGRAPHER_QUEUES, e.getMessage());
+            return false;
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.fpsctl.agent;
+
+import io.fpsctl.agent.frames.HeadInserter;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Stands in for Choreographer's queues: keeps head callbacks per queue and runs them when the test says. */
+final class FakeQueues implements HeadInserter {
+    final List<List<Runnable>> queues = new ArrayList<List<Runnable>>();
+    long frameTime;
+
+    FakeQueues() {
+        for (int i = 0; i < 5; i++) {
+            queues.add(new ArrayList<Runnable>());
+        }
+    }
+
+    @Override
+    public int traversalQueue() {
+        return 3;
+    }
+
+    @Override
+    public void addAtHead(int type, Runnable action) {
+        queues.get(type).add(0, action);
+    }
+
+    @Override
+    public long frameTimeNanos() {
+        return frameTime;
+    }
+
+    /** Runs and removes every callback of queue {@code type}, like Choreographer.doCallbacks. */
+    void run(int type) {
+        List<Runnable> q = new ArrayList<Runnable>(queues.get(type));
+        queues.get(type).clear();
+        for (Runnable r : q) {
+            r.run();
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.fpsctl.agent;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNull;
+
+import io.fpsctl.agent.report.FrameRecord;
+import io.fpsctl.agent.report.RecordBatch;
+import io.fpsctl.agent.report.RecordEncoder;
+
+import org.junit.Test;
+
+/** Protocol v1 encoding, byte for byte (plain JUnit 4: the encoder needs no Android classes). */
+public class RecordEncoderTest {
+
+    @Test
+    public void frameRecordMatchesProtocolFieldOrder() {
+        FrameRecord f = new FrameRecord();
+        f.window = ".feed.FeedActivity";
+        f.intendedVsyncNs = 1000000000L;
+        f.vsyncNs = 1000200000L;
+        f.endNs = 1018000000L;
+        f.intervalNs = 16666667L;
+        f.flags = 1;
+        f.interaction = 7;
+        f.delayNs = 100;
+        f.inputNs = 200;
+        f.animationNs = 300;
+        f.layoutNs = 400;
+        f.drawNs = 500;
+        f.syncNs = 600;
+        f.commandNs = 700;
+        f.swapNs = 800;
+        f.gpuNs = -1;
+        f.deadlineNs = 1016666667L;
+        f.chInputNs = 1000000;
+        f.chAnimationNs = 2000000;
+        f.chTraversalNs = 50000000;
+        StringBuilder sb = new StringBuilder();
+        RecordEncoder.frame(sb, f);
+        assertEquals("F|.feed.FeedActivity|1000000000|1000200000|1018000000|16666667|1|7|100|200|300|400|500|600|700|800"
+                + "|-1|1016666667|1000000|2000000|50000000", sb.toString());
+        assertEquals(21, sb.toString().split("\\|", -1).length);
+    }
+
+    @Test
+    public void slowMessageJoinsStackInnermostFirstAndStripsSeparators() {
+        StackTraceElement[] stack = {
+                new StackTraceElement("java.lang.Thread", "sleep", null, -2),
+                new StackTraceElement("com.example.Feed", "bind", "Feed.java", 42),
+        };
+        StringBuilder sb = new StringBuilder();
+        RecordEncoder.slowMessage(sb, 123456, 120, "Handler (android.os.Handler) {1a2b} a|b\nc: 0", stack);
+        assertEquals("M|123456|120|Handler (android.os.Handler) {1a2b} a b c: 0|"
+                + "java.lang.Thread.sleep(Native Method) <- com.example.Feed.bind(Feed.java:42)", sb.toString());
+    }
+
+    @Test
+    public void helloAndErrorRecords() {
+        StringBuilder sb = new StringBuilder();
+        RecordEncoder.hello(sb, 35, "com.example.feed", 4242, "choreographer,looper");
+        assertEquals("H|35|com.example.feed|4242|choreographer,looper", sb.toString());
+        sb.setLength(0);
+        RecordEncoder.error(sb, "choreographer-queues: NoSuchFieldException mCallbackQueues");
+        assertEquals("E|choreographer-queues: NoSuchFieldException mCallbackQueues", sb.toString());
+    }
+
+    @Test
+    public void batchSeparatesRecordsWithNewlineAndDrainsOnce() {
+        RecordBatch batch = new RecordBatch();
+        assertNull(batch.drain());
+        batch.hello(34, "p", 1, "looper");
+        batch.error("x|y");
+        assertEquals("H|34|p|1|looper\nE|x y", batch.drain());
+        assertNull(batch.drain());
+    }
+}
