@@ -49,7 +49,8 @@ final class GateCommand implements Callable<Integer> {
     Long maxFrozen;
     @Option(names = "--max-big-jank", paramLabel = "N", description = "Most PerfDog big janks (SurfaceFlinger source).")
     Long maxBigJank;
-    @Option(names = "--min-scroll-fps", paramLabel = "N", description = "Needs --source agent (not yet available).")
+    @Option(names = "--min-scroll-fps", paramLabel = "N", description = "Minimum scroll fps (frames rendered while a view scrolls; needs --source agent, "
+                    + "NA otherwise).")
     Double minScrollFps;
     @Option(names = "--baseline", paramLabel = "FILE", description = "A summary.json to compare against.")
     Path baseline;
@@ -95,7 +96,7 @@ final class GateCommand implements Callable<Integer> {
             measured = measure();
             subject = pkg;
         }
-        GateResult result = gate.evaluate(measured);
+        GateResult result = gate.evaluate(measured, measured.scrollFps());
         PrintWriter out = spec.commandLine().getOut();
         GateTable.write(result, out, System.console() != null);
         out.flush();

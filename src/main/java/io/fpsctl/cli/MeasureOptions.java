@@ -5,16 +5,21 @@ import picocli.CommandLine.Option;
 
 /** What to measure and for how long: shared by watch, capture and gate. */
 final class MeasureOptions {
-    enum SourceOption { auto, gfxinfo, surfaceflinger }
+    enum SourceOption { auto, gfxinfo, surfaceflinger, agent }
 
     @Option(names = "--source", paramLabel = "SOURCE",
-            description = "auto (default: gfxinfo for HWUI apps, surfaceflinger for games/video/Flutter), gfxinfo "
-                    + "or surfaceflinger.")
+            description = "auto (default: gfxinfo for HWUI apps, surfaceflinger for games/video/Flutter), gfxinfo, "
+                    + "surfaceflinger, or agent (the on-device agent: stages, scroll fps, slow main-thread messages; "
+                    + "'fpsctl agent install PACKAGE' first).")
     SourceOption source = SourceOption.auto;
 
     @Option(names = "--layer", paramLabel = "NAME",
             description = "SurfaceFlinger layer to measure (default: found with 'dumpsys SurfaceFlinger --list').")
     String layer;
+
+    @Option(names = "--slow-message-ms", paramLabel = "MS",
+            description = "--source agent: report main-thread messages longer than this, with stacks (default: 100).")
+    long slowMessageMs = 100;
 
     @Option(names = {"-d", "--duration"}, paramLabel = "DUR", converter = DurationConverter.class,
             description = "How long to measure, e.g. 20s, 2m (watch: until Ctrl-C when not given).")

@@ -8,6 +8,8 @@ import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
+import io.fpsctl.source.AgentPoller;
+import io.fpsctl.source.AgentStartException;
 import io.fpsctl.source.FramePoller;
 import io.fpsctl.source.GfxinfoPoller;
 import io.fpsctl.source.SurfaceFlingerPoller;
@@ -27,6 +29,8 @@ final class Measurement {
     final FrameEngine engine;
     final CaptureSession session;
     private final FramePoller poller;
+    /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
+    private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
 
     private Measurement(DeviceOptions.Connection connection, String pkg, Source source, String reason,
                         FrameEngine engine, FramePoller poller, CaptureSession session) {
@@ -53,6 +57,9 @@ final class Measurement {
                     throw new CliException(ExitCode.APP, "package " + pkg + " is not installed on " + c.device.serial()
                             + ": install it or check the name ('adb shell pm list packages')");
                 case NOT_RUNNING:
+                    if (m.source == MeasureOptions.SourceOption.agent) {
+                        break; // am instrument starts the app with the agent attached
+                    }
                     throw new CliException(ExitCode.APP, pkg + " is not running on " + c.device.serial()
                             + ": start the app, then run fpsctl again");
                 default:
@@ -65,7 +72,11 @@ final class Measurement {
                 source = choice.source();
                 reason = choice.reason();
             } else {
-                source = m.source == MeasureOptions.SourceOption.gfxinfo ? Source.GFXINFO : Source.SURFACEFLINGER;
+                source = switch (m.source) {
+                    case gfxinfo -> Source.GFXINFO;
+                    case agent -> Source.AGENT;
+                    default -> Source.SURFACEFLINGER;
+                };
                 reason = "chosen with --source" + (m.layer != null ? "/--layer" : "");
             }
             FrameEngine engine = new FrameEngine(source, config, listener);
@@ -78,6 +89,14 @@ final class Measurement {
                             + ": check 'adb shell dumpsys SurfaceFlinger --list' and pass --layer");
                 }
                 poller = sf;
+            } else if (source == Source.AGENT) {
+                AgentPoller agent = new AgentPoller(c.device, pkg, engine, m.slowMessageMs);
+                try {
+                    agent.start(AGENT_START_TIMEOUT);
+                } catch (AgentStartException e) {
+                    throw new CliException(ExitCode.APP, e.getMessage());
+                }
+                poller = agent;
             } else {
                 poller = new GfxinfoPoller(c.device, pkg, engine);
             }
@@ -97,7 +116,7 @@ final class Measurement {
         return poller.describe();
     }
 
-    /** Runs the poll loop. */
+    /** Runs the poll loop (and stops the agent afterwards). */
     CaptureSession.End run(Duration duration) {
         try {
             return session.run(duration);
@@ -108,6 +127,10 @@ final class Measurement {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return CaptureSession.End.STOPPED;
+        } finally {
+            if (poller instanceof AgentPoller agent) {
+                agent.close();
+            }
         }
     }
 

@@ -74,6 +74,10 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--not-installed", description = "The package is not installed.")
     boolean notInstalled;
 
+    @Option(names = "--agent-not-installed", description = "The fpsctl agent is not installed: 'am instrument "
+            + "io.fpsctl.agent/.FpsctlAgent' fails as on a phone without it (default: installed, it streams).")
+    boolean agentNotInstalled;
+
     @Option(names = "--truncate-at", paramLabel = "BYTES", description = "Cut every dumpsys answer after BYTES bytes.")
     Integer truncateAt;
 
@@ -123,6 +127,9 @@ final class SimCommand implements Callable<Integer> {
             sim.android().uninstallApp();
         } else if (appStopped) {
             sim.android().stopApp();
+        }
+        if (agentNotInstalled) {
+            sim.android().setAgentInstalled(false);
         }
         if (truncateAt != null) {
             sim.android().setTruncateDumpsysAt(truncateAt);

@@ -5,9 +5,9 @@ package io.fpsctl.engine;
  *
  * <p>{@link RenderedFrame} comes from HWUI (a {@code framestats} row or an agent FrameMetrics record),
  * {@link PresentedFrame} from SurfaceFlinger {@code --latency}, {@link MeasuredFrame} from fpsctl's own
- * per-frame CSV, whose per-frame values were already derived once.
+ * per-frame CSV, whose per-frame values were already derived once, {@link AgentFrame} from the on-device agent.
  */
-public sealed interface Frame permits RenderedFrame, PresentedFrame, MeasuredFrame {
+public sealed interface Frame permits RenderedFrame, PresentedFrame, MeasuredFrame, AgentFrame {
 
     /** The window (gfxinfo) or layer (SurfaceFlinger) the frame belongs to. */
     String window();

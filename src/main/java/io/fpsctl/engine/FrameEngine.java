@@ -53,6 +53,8 @@ public final class FrameEngine implements FrameSink {
     private boolean warnedFallback;
     private long counted;
     private long overflows;
+    private long slowMessageCount;
+    private final List<SlowMessage> worstMessages = new ArrayList<>();
 
     public FrameEngine(Source source, EngineConfig config, Listener listener) {
         this.source = source;
@@ -143,6 +145,8 @@ public final class FrameEngine implements FrameSink {
             presented(t, f);
         } else if (frame instanceof MeasuredFrame f) {
             measured(t, f);
+        } else if (frame instanceof AgentFrame f) {
+            agent(t, f);
         }
     }
 
@@ -227,7 +231,60 @@ public final class FrameEngine implements FrameSink {
         for (int i = 0; i < r.stages.length && given != null && i < given.length; i++) {
             r.stages[i] = given[i];
         }
+        r.interaction = f.interaction();
+        copyChoreographer(r, f.choreographerNs());
         finishRendered(t, r);
+    }
+
+    /**
+     * An agent frame: duration = end − IntendedVsync; janky by the deadline rule when the deadline and GPU span
+     * are known (GpuCompleted = SwapBuffers + gpu, SwapBuffers = end − swap), else {@code duration > T}.
+     */
+    private void agent(Track t, AgentFrame f) {
+        if (f.intendedVsync() <= 0 || f.end() <= 0 || !fresh(t, f.intendedVsync()) || history) {
+            return;
+        }
+        FrameResult r = result;
+        r.reset(source, t.name);
+        r.time = f.intendedVsync();
+        r.end = f.end();
+        r.flags = f.flags();
+        r.interval = f.interval() > 0 ? f.interval() : fallbackInterval();
+        r.duration = f.end() - f.intendedVsync();
+        long[] given = f.stageNs();
+        for (int i = 0; i < r.stages.length && given != null && i < given.length; i++) {
+            r.stages[i] = given[i] < 0 ? -1 : given[i];
+        }
+        long gpu = r.stages[Stage.GPU.ordinal()];
+        long swap = r.stages[Stage.SWAP.ordinal()];
+        boolean validDeadline = f.deadline() != 0 && f.deadline() != Long.MAX_VALUE;
+        r.janky = validDeadline && gpu >= 0 && swap >= 0
+                ? f.end() - swap + gpu >= f.deadline()
+                : r.duration > r.interval;
+        r.interaction = f.interaction();
+        copyChoreographer(r, f.choreographerNs());
+        finishRendered(t, r);
+    }
+
+    private static void copyChoreographer(FrameResult r, long[] given) {
+        for (int i = 0; i < r.choreographer.length && given != null && i < given.length; i++) {
+            r.choreographer[i] = given[i] < 0 ? -1 : given[i];
+        }
+    }
+
+    /** Records a slow main-thread message (agent): counted, and kept when among the worst. */
+    public void slowMessage(SlowMessage m) {
+        slowMessageCount++;
+        int at = 0;
+        while (at < worstMessages.size() && worstMessages.get(at).durationMs() >= m.durationMs()) {
+            at++;
+        }
+        if (at < SlowMessages.KEEP) {
+            worstMessages.add(at, m);
+            if (worstMessages.size() > SlowMessages.KEEP) {
+                worstMessages.remove(worstMessages.size() - 1);
+            }
+        }
     }
 
     /** A negative span counts as 0 (METRICS.md section 4). */
@@ -344,7 +401,9 @@ public final class FrameEngine implements FrameSink {
         if (all.frames == 0) {
             w.add("no frames: nothing was rendered in what was read");
         }
-        return all.toSummary(packageName, null, List.copyOf(windows), List.copyOf(w));
+        SlowMessages slow = source == Source.AGENT
+                ? new SlowMessages(slowMessageCount, List.copyOf(worstMessages)) : null;
+        return all.toSummary(packageName, null, List.copyOf(windows), List.copyOf(w)).withSlowMessages(slow);
     }
 
     /** Per window/layer de-duplication and segment state. */

@@ -24,6 +24,8 @@ public final class FrameResult {
     Stage mainCause;
     boolean jank;
     boolean bigJank;
+    long interaction;
+    final long[] choreographer = new long[Interaction.CH_QUEUES];
 
     FrameResult() {
     }
@@ -38,6 +40,8 @@ public final class FrameResult {
         dropLevel = DropLevel.BEST;
         mainCause = null;
         Arrays.fill(stages, -1);
+        interaction = Interaction.UNKNOWN;
+        Arrays.fill(choreographer, -1);
     }
 
     public Source source() {
@@ -131,5 +135,15 @@ public final class FrameResult {
     /** SurfaceFlinger: PerfDog big jank. */
     public boolean bigJank() {
         return bigJank;
+    }
+
+    /** Agent {@link Interaction} bits; {@code -1} when the source does not know them. */
+    public long interaction() {
+        return interaction;
+    }
+
+    /** Agent: time in a Choreographer queue ({@link Interaction#CH_INPUT} …) in ns; −1 when unknown. */
+    public long choreographer(int queue) {
+        return choreographer[queue];
     }
 }

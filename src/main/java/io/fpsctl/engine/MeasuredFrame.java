@@ -5,7 +5,9 @@ package io.fpsctl.engine;
  * takes duration, interval, janky and stage spans as given and derives the rest (dropped, drop level,
  * main cause, summaries) exactly as for a {@link RenderedFrame}.
  *
- * @param stageNs one span per {@link Stage} in ns, indexed by ordinal; {@code -1} where absent (e.g. gpu)
+ * @param stageNs         one span per {@link Stage} in ns, indexed by ordinal; {@code -1} where absent (e.g. gpu)
+ * @param interaction     agent {@link Interaction} bits, {@code -1} when unknown (CSV of another source)
+ * @param choreographerNs agent Choreographer queue spans ({@link Interaction#CH_INPUT} …), null when unknown
  */
 public record MeasuredFrame(
         String window,
@@ -15,7 +17,15 @@ public record MeasuredFrame(
         long flags,
         long duration,
         boolean janky,
-        long[] stageNs) implements Frame {
+        long[] stageNs,
+        long interaction,
+        long[] choreographerNs) implements Frame {
+
+    /** A frame without agent values. */
+    public MeasuredFrame(String window, long intendedVsync, long end, long interval, long flags, long duration,
+                         boolean janky, long[] stageNs) {
+        this(window, intendedVsync, end, interval, flags, duration, janky, stageNs, Interaction.UNKNOWN, null);
+    }
 
     @Override
     public long time() {

@@ -31,6 +31,13 @@ final class StatsAccumulator {
     final FrameTimeHistogram durations = new FrameTimeHistogram();
     long worstDuration = -1;
     String worstCause;
+    /** Frames with the scrolling / finger bit and their Σ (dropped + 1) × T (scroll fps, finger-scroll fps). */
+    long scrollFrames;
+    long scrollRenderNs;
+    long fingerFrames;
+    long fingerRenderNs;
+    final long[] chSum = new long[Interaction.CH_QUEUES];
+    final long[] chCount = new long[Interaction.CH_QUEUES];
 
     StatsAccumulator(Source source) {
         this.source = source;
@@ -46,7 +53,16 @@ final class StatsAccumulator {
             spanNs += r.span;
         }
         if (!source.presented()) {
-            renderTimeNs += (r.dropped + 1) * r.interval;
+            long t = (r.dropped + 1) * r.interval;
+            renderTimeNs += t;
+            if (Interaction.has(r.interaction, Interaction.SCROLLING)) {
+                scrollFrames++;
+                scrollRenderNs += t;
+            }
+            if (Interaction.has(r.interaction, Interaction.FINGER)) {
+                fingerFrames++;
+                fingerRenderNs += t;
+            }
         }
         if (!r.timed) {
             return;
@@ -79,6 +95,12 @@ final class StatsAccumulator {
                 stageCount[i]++;
             }
         }
+        for (int i = 0; i < chSum.length; i++) {
+            if (r.choreographer[i] >= 0) {
+                chSum[i] += r.choreographer[i];
+                chCount[i]++;
+            }
+        }
         if (r.slow) {
             causes[r.mainCause == null ? 0 : r.mainCause.ordinal() + 1]++;
         }
@@ -108,6 +130,14 @@ final class StatsAccumulator {
         bigJank += o.bigJank;
         jankGapNs += o.jankGapNs;
         overflows += o.overflows;
+        scrollFrames += o.scrollFrames;
+        scrollRenderNs += o.scrollRenderNs;
+        fingerFrames += o.fingerFrames;
+        fingerRenderNs += o.fingerRenderNs;
+        for (int i = 0; i < chSum.length; i++) {
+            chSum[i] += o.chSum[i];
+            chCount[i] += o.chCount[i];
+        }
         durations.addAll(o.durations);
         if (o.worstDuration > worstDuration) {
             worstDuration = o.worstDuration;
@@ -145,9 +175,25 @@ final class StatsAccumulator {
                 }
             }
         }
+        Double[] chMs = null;
+        for (int i = 0; i < chSum.length; i++) {
+            if (chCount[i] > 0) {
+                chMs = chMs == null ? new Double[chSum.length] : chMs;
+                chMs[i] = chSum[i] / 1e6 / chCount[i];
+            }
+        }
         return new Summary(source, packageName, name, refreshHz, frames, timed, fps, spanFps, janky,
                 timed == 0 ? null : janky * 100.0 / timed, dropped, overflows, levels.clone(),
                 durations.toFrameTimes(), stagesMs, mainCauses, jankCount, bigJankCount, stutter,
-                worstCause, windows, warnings);
+                worstCause, windows, warnings, rate(scrollFrames, scrollRenderNs, refreshHz),
+                rate(fingerFrames, fingerRenderNs, refreshHz), chMs, null);
+    }
+
+    /** METRICS.md section 6 rendering fps over a subset of frames; null without frames. */
+    private static Double rate(long n, long renderNs, Double refreshHz) {
+        if (n == 0 || renderNs <= 0 || refreshHz == null) {
+            return null;
+        }
+        return Math.min(refreshHz, 1e9 * n / renderNs);
     }
 }

@@ -14,6 +14,11 @@ import java.util.List;
  * @param jank            PerfDog jank count (presented frames only, else null)
  * @param worstCause      main cause of the slowest timed frame ({@code none}, a stage key, or null)
  * @param windows         per-window summaries of a whole capture (empty for a window's own summary)
+ * @param scrollFps       agent: rendering fps (section 6) over frames with the scrolling bit; null otherwise
+ * @param fingerScrollFps agent: the same over frames with the finger bit; null otherwise
+ * @param choreographerMs agent: mean time per Choreographer queue (input, animation, traversal), null entries
+ *                        where unknown; null when no frame had them
+ * @param slowMessages    agent: slow main-thread messages of the run (whole capture only); null otherwise
  */
 public record Summary(
         Source source,
@@ -37,7 +42,23 @@ public record Summary(
         Double stutterPercent,
         String worstCause,
         List<Summary> windows,
-        List<String> warnings) {
+        List<String> warnings,
+        Double scrollFps,
+        Double fingerScrollFps,
+        Double[] choreographerMs,
+        SlowMessages slowMessages) {
+
+    /** This summary with {@code slow} as its slow messages. */
+    public Summary withSlowMessages(SlowMessages slow) {
+        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
+                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow);
+    }
+
+    /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */
+    public Double choreographerMs(int queue) {
+        return choreographerMs == null ? null : choreographerMs[queue];
+    }
 
     public static final int SCHEMA_VERSION = 1;
     public static final String CAUSE_NONE = "none";

@@ -1,6 +1,7 @@
 package io.fpsctl.sink;
 
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.Stage;
 import java.io.Closeable;
 import java.io.Flushable;
@@ -14,7 +15,8 @@ import org.apache.commons.csv.CSVPrinter;
  * fpsctl's per-frame CSV: one row per counted frame, the format {@code analyze} reads back. Durations are exact
  * milliseconds (up to 6 decimals) so that reading the file reproduces the same summary. SurfaceFlinger rows put
  * actualPresent in {@code endNs}, leave {@code intendedVsyncNs} and the stage columns empty, and leave
- * {@code durationMs} (the gap) empty on the first frame of a segment.
+ * {@code durationMs} (the gap) empty on the first frame of a segment. The agent's columns ({@code interaction},
+ * {@code chInputMs}, {@code chAnimationMs}, {@code chTraversalMs}) come last and are empty for other sources.
  */
 public final class FrameCsv implements Closeable, Flushable {
 
@@ -27,7 +29,8 @@ public final class FrameCsv implements Closeable, Flushable {
         for (Stage s : Stage.all()) {
             h.add(s.key() + "Ms");
         }
-        h.addAll(List.of("mainCause", "jank", "bigJank"));
+        h.addAll(List.of("mainCause", "jank", "bigJank", "interaction", "chInputMs", "chAnimationMs",
+                "chTraversalMs"));
         HEADER = List.copyOf(h);
     }
 
@@ -70,6 +73,11 @@ public final class FrameCsv implements Closeable, Flushable {
         c.add(r.mainCauseKey());
         c.add(presented ? Boolean.toString(r.jank()) : "");
         c.add(presented ? Boolean.toString(r.bigJank()) : "");
+        c.add(r.interaction() < 0 ? "" : Long.toString(r.interaction()));
+        for (int q = 0; q < Interaction.CH_QUEUES; q++) {
+            long v = r.choreographer(q);
+            c.add(v < 0 ? "" : Millis.format(v));
+        }
         printer.printRecord(c);
         if (flushEachRow) {
             printer.flush();

@@ -23,7 +23,8 @@ import java.util.function.Function;
  *       check fails with "no frames measured". The counts ({@code --max-frozen}, {@code --max-big-jank}) fail the
  *       same way when there are no timed frames: zero frozen frames out of zero frames proves nothing.</li>
  *   <li><b>Not applicable is not a failure.</b> {@code --max-big-jank} applies to SurfaceFlinger only; for other
- *       sources it is {@code NA}. {@code --min-scroll-fps} is {@code NA} while no scroll fps is measured.</li>
+ *       sources it is {@code NA}. {@code --min-scroll-fps} is {@code NA} while no scroll fps is measured (only the agent
+ *       measures it).</li>
  *   <li><b>Baseline regression</b> ({@code --baseline FILE --max-regression PCT}): fps and spanFps may fall to
  *       {@code baseline × (1 − PCT/100)}; jankPercent, p90, p99 and droppedFrames may rise to
  *       {@code baseline × (1 + PCT/100)}. When the baseline value is 0 a relative change is undefined, so the
@@ -69,15 +70,16 @@ public final class Gate {
                 && maxBigJank == null && minScrollFps == null && baseline == null;
     }
 
-    /** Evaluates every threshold that is set; {@code --min-scroll-fps} is NA (no scroll fps measured). */
+    /** Evaluates every threshold that is set; {@code --min-scroll-fps} uses the summary's scroll fps (agent). */
     public GateResult evaluate(Summary measured) {
-        return evaluate(measured, null);
+        return evaluate(measured, measured.scrollFps());
     }
 
     /**
      * Evaluates every threshold that is set.
      *
-     * @param scrollFps the fps of a scripted scroll for {@code --min-scroll-fps}; null when not measured
+     * @param scrollFps the scroll fps for {@code --min-scroll-fps} ({@link Summary#scrollFps()}); null when not
+     *                  measured
      */
     public GateResult evaluate(Summary s, Double scrollFps) {
         List<GateCheck> checks = new ArrayList<>();
@@ -110,7 +112,7 @@ public final class Gate {
         if (minScrollFps != null) {
             if (scrollFps == null) {
                 checks.add(notApplicable("scrollFps", ">= " + text(minScrollFps, 1),
-                        "not measured (no scripted scroll in this run)"));
+                        "not measured (needs --source agent and frames while a view scrolls)"));
             } else {
                 checks.add(atLeast("scrollFps", scrollFps, 1, minScrollFps));
             }

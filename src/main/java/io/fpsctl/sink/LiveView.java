@@ -157,6 +157,9 @@ public final class LiveView {
         b.append(" p90Ms=").append(SummaryText.fmt2(t == null ? null : t.p90()));
         b.append(" maxMs=").append(SummaryText.fmt2(t == null ? null : t.max()));
         b.append(" worstCause=").append(s.worstCause() == null ? "-" : s.worstCause());
+        if (s.source() == Source.AGENT) {
+            b.append(" scrollFps=").append(SummaryText.fmt1(s.scrollFps()));
+        }
         b.append(" refreshHz=").append(SummaryText.fmt1(s.refreshHz() != null ? s.refreshHz() : refreshHz));
         return b.toString();
     }

@@ -5,6 +5,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimes;
+import io.fpsctl.engine.Interaction;
+import io.fpsctl.engine.SlowMessage;
+import io.fpsctl.engine.SlowMessages;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;
 import java.io.IOException;
@@ -106,7 +109,19 @@ public final class SummaryJson {
         } else {
             g.writeStringField("worstFrameCause", s.worstCause());
         }
+        number(g, "scrollFps", s.scrollFps(), 1);
+        number(g, "fingerScrollFps", s.fingerScrollFps(), 1);
+        if (s.choreographerMs() == null) {
+            g.writeNullField("choreographerMs");
+        } else {
+            g.writeObjectFieldStart("choreographerMs");
+            for (int i = 0; i < Interaction.CH_QUEUES; i++) {
+                number(g, Interaction.CH_KEYS[i], s.choreographerMs(i), 2);
+            }
+            g.writeEndObject();
+        }
         if (top) {
+            slowMessages(g, s.slowMessages());
             g.writeArrayFieldStart("windows");
             for (Summary w : s.windows()) {
                 object(g, w, false);
@@ -119,6 +134,25 @@ public final class SummaryJson {
             g.writeEndArray();
         }
         g.writeEndObject();
+    }
+
+    /** {@code slowMessageCount} and {@code slowMessages} (null for sources other than the agent). */
+    private static void slowMessages(JsonGenerator g, SlowMessages slow) throws IOException {
+        if (slow == null) {
+            g.writeNullField("slowMessageCount");
+            g.writeNullField("slowMessages");
+            return;
+        }
+        g.writeNumberField("slowMessageCount", slow.count());
+        g.writeArrayFieldStart("slowMessages");
+        for (SlowMessage m : slow.worst()) {
+            g.writeStartObject();
+            g.writeNumberField("durationMs", m.durationMs());
+            g.writeStringField("target", m.target());
+            g.writeStringField("stack", m.stack());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     private static void nullableLong(JsonGenerator g, String key, Long v) throws IOException {

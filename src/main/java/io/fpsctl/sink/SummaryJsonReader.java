@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.Interaction;
+import io.fpsctl.engine.SlowMessage;
+import io.fpsctl.engine.SlowMessages;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Stage;
@@ -80,7 +83,23 @@ public final class SummaryJsonReader {
         for (JsonNode w : root.path("warnings")) {
             warnings.add(w.asText());
         }
-        return summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings));
+        return summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
+                .withSlowMessages(slowMessages(root));
+    }
+
+    /** {@code slowMessageCount} and {@code slowMessages}; null when the summary has neither (not an agent run). */
+    private static SlowMessages slowMessages(JsonNode root) throws SummaryFormatException {
+        JsonNode list = root.path("slowMessages");
+        if (!list.isArray() && !root.path("slowMessageCount").isNumber()) {
+            return null;
+        }
+        List<SlowMessage> worst = new ArrayList<>();
+        for (JsonNode m : list) {
+            Double ms = number(m, "durationMs");
+            worst.add(new SlowMessage(0, ms == null ? 0 : Math.round(ms), text(m, "target"), text(m, "stack")));
+        }
+        long count = root.path("slowMessageCount").isNumber() ? count(root, "slowMessageCount") : worst.size();
+        return new SlowMessages(count, List.copyOf(worst));
     }
 
     private static Summary summary(JsonNode n, Source source, String pkg, String name, List<Summary> windows,
@@ -113,7 +132,19 @@ public final class SummaryJsonReader {
                 number(n, "fps"), number(n, "spanFps"), count(n, "jankyFrames"), number(n, "jankPercent"),
                 count(n, "droppedFrames"), count(n, "overflows"), levels, frameTimes(n.path("frameTimeMs")), stages,
                 causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
-                text(n, "worstFrameCause"), windows, warnings);
+                text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
+                choreographer(n.path("choreographerMs")), null);
+    }
+
+    private static Double[] choreographer(JsonNode c) {
+        if (!c.isObject()) {
+            return null;
+        }
+        Double[] ms = new Double[Interaction.CH_QUEUES];
+        for (int i = 0; i < ms.length; i++) {
+            ms[i] = number(c, Interaction.CH_KEYS[i]);
+        }
+        return ms;
     }
 
     private static FrameTimes frameTimes(JsonNode t) {

@@ -1,6 +1,10 @@
 package io.fpsctl.sink;
 
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.Interaction;
+import io.fpsctl.engine.SlowMessage;
+import io.fpsctl.engine.SlowMessages;
+import io.fpsctl.engine.Source;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;
@@ -54,6 +58,9 @@ public final class SummaryText {
             }
             row(out, "slow causes", causes.length() == 0 ? "-" : causes.toString());
         }
+        if (s.source() == Source.AGENT) {
+            agent(s, out);
+        }
         row(out, "overflows", Long.toString(s.overflows()));
         if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
             out.println();
@@ -69,6 +76,34 @@ public final class SummaryText {
             out.println("  warning: " + w);
         }
         out.flush();
+    }
+
+    /** Scroll fps, Choreographer queue times and slow main-thread messages (agent only). */
+    private static void agent(Summary s, PrintWriter out) {
+        row(out, "scroll fps", fmt1(s.scrollFps()) + "   (finger-scroll fps " + fmt1(s.fingerScrollFps()) + ")");
+        StringBuilder ch = new StringBuilder();
+        for (int i = 0; i < Interaction.CH_QUEUES; i++) {
+            if (s.choreographerMs(i) != null) {
+                ch.append(ch.length() == 0 ? "" : "  ").append(Interaction.CH_KEYS[i]).append(' ')
+                        .append(fmt2(s.choreographerMs(i)));
+            }
+        }
+        row(out, "choreo ms", ch.length() == 0 ? "-" : ch.toString());
+        SlowMessages slow = s.slowMessages();
+        if (slow == null) {
+            return;
+        }
+        row(out, "slow msgs", slow.count() + (slow.worst().isEmpty() ? "" : "   worst:"));
+        for (SlowMessage m : slow.worst()) {
+            out.printf(Locale.ROOT, "    %6d ms  %s%n", m.durationMs(), m.target());
+            if (m.stack() != null && !m.stack().isEmpty()) {
+                String prefix = "at ";
+                for (String frame : m.stack().split(" <- ")) {
+                    out.printf(Locale.ROOT, "               %s%s%n", prefix, frame);
+                    prefix = "<- ";
+                }
+            }
+        }
     }
 
     private static void row(PrintWriter out, String label, String value) {

@@ -1,6 +1,7 @@
 package io.fpsctl.source;
 
 import io.fpsctl.engine.FrameSink;
+import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.MeasuredFrame;
 import io.fpsctl.engine.PresentedFrame;
 import io.fpsctl.engine.Source;
@@ -25,6 +26,9 @@ public final class FrameCsvReader {
     }
 
     private static final String[] REQUIRED = {"source", "window", "endNs", "intervalNs", "durationMs", "flags"};
+
+    /** The agent's Choreographer columns, indexed like {@link Interaction#CH_INPUT} …; read when present. */
+    private static final String[] CH_COLUMNS = {"chInputMs", "chAnimationMs", "chTraversalMs"};
 
     private final FrameSink sink;
 
@@ -89,9 +93,19 @@ public final class FrameCsvReader {
                         String v = get(rec, st.key() + "Ms");
                         stages[st.ordinal()] = v == null || v.isEmpty() ? -1 : parseMillis(v);
                     }
+                    String bits = get(rec, "interaction");
+                    long interaction = bits == null || bits.isEmpty() ? Interaction.UNKNOWN : Long.parseLong(bits);
+                    long[] ch = null;
+                    for (int q = 0; q < CH_COLUMNS.length; q++) {
+                        String v = get(rec, CH_COLUMNS[q]);
+                        if (v != null && !v.isEmpty()) {
+                            ch = ch == null ? new long[] {-1, -1, -1} : ch;
+                            ch[q] = parseMillis(v);
+                        }
+                    }
                     sink.frame(new MeasuredFrame(w, Long.parseLong(rec.get("intendedVsyncNs")), end, interval,
                             Long.parseLong(rec.get("flags")), parseMillis(rec.get("durationMs")),
-                            Boolean.parseBoolean(get(rec, "janky")), stages));
+                            Boolean.parseBoolean(get(rec, "janky")), stages, interaction, ch));
                 } catch (RuntimeException e) {
                     malformed++; // a cell that is not a number, a short record
                 }

@@ -73,7 +73,28 @@ public final class SimulatedAndroid implements ShellHandler {
     private AppProcess process;
     private volatile long dumpsysDelayMillis;
     private volatile int truncateDumpsysAt = -1;
-    private volatile InstrumentationStream instrumentation = new FailedInstrumentation();
+    private volatile InstrumentationStream instrumentation;
+    private volatile boolean agentInstalled = true;
+    private final List<FrameObserver> taps = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final FrameObserver fanOut = new FrameObserver() {
+        @Override
+        public void hwuiFrame(int windowIndex, String title, io.fpsctl.sim.device.frames.HwuiFrame frame) {
+            observer.hwuiFrame(windowIndex, title, frame);
+            for (FrameObserver t : taps) {
+                t.hwuiFrame(windowIndex, title, frame);
+            }
+        }
+
+        @Override
+        public void layerFrame(String layerKey, long periodNs, io.fpsctl.sim.device.frames.LayerFrame frame) {
+            observer.layerFrame(layerKey, periodNs, frame);
+        }
+
+        @Override
+        public void flush() {
+            observer.flush();
+        }
+    };
 
     private SimulatedAndroid(Scenario scenario, SimOptions options, TimeSource time, FrameObserver observer) {
         this.version = options.android();
@@ -147,7 +168,7 @@ public final class SimulatedAndroid implements ShellHandler {
     public synchronized void advance() {
         long now = time.nanoTime();
         if (process != null) {
-            process.advanceTo(now, version, clock, observer);
+            process.advanceTo(now, version, clock, fanOut);
         }
         observer.flush();
     }
@@ -223,9 +244,47 @@ public final class SimulatedAndroid implements ShellHandler {
         this.truncateDumpsysAt = bytes;
     }
 
-    /** Replaces what {@code am instrument} prints. */
+    /**
+     * Replaces what {@code am instrument} prints; null restores the built-in behaviour: the fpsctl agent
+     * ({@code io.fpsctl.agent/.FpsctlAgent}) streams while {@link #setAgentInstalled agent is installed}, any
+     * other instrumentation is {@link FailedInstrumentation not installed}.
+     */
     public void setInstrumentation(InstrumentationStream stream) {
-        this.instrumentation = stream == null ? new FailedInstrumentation() : stream;
+        this.instrumentation = stream;
+    }
+
+    /** Whether the fpsctl agent is installed (default true, so {@code --source agent} works against the sim). */
+    public void setAgentInstalled(boolean installed) {
+        this.agentInstalled = installed;
+    }
+
+    public boolean isAgentInstalled() {
+        return agentInstalled;
+    }
+
+    /** Adds an observer of every hwui frame from now on (the simulated agent). */
+    void addFrameTap(FrameObserver tap) {
+        taps.add(tap);
+    }
+
+    void removeFrameTap(FrameObserver tap) {
+        taps.remove(tap);
+    }
+
+    private InstrumentationStream instrumentationFor(List<String> args) {
+        InstrumentationStream set = instrumentation;
+        if (set != null) {
+            return set;
+        }
+        boolean agent = FailedInstrumentation.component(args).equals(AgentInstrumentation.COMPONENT);
+        return agent && agentInstalled && isRunningOrStartable() ? new AgentInstrumentation(this)
+                : new FailedInstrumentation();
+    }
+
+    /** am instrument restarts the target app with the instrumentation attached: start it if needed. */
+    private synchronized boolean isRunningOrStartable() {
+        startApp();
+        return process != null;
     }
 
     // ---- shell ----------------------------------------------------------------------------------------
@@ -250,7 +309,8 @@ public final class SimulatedAndroid implements ShellHandler {
         }
         List<String> args = words.subList(1, words.size());
         if (cmd.equals("am") && !args.isEmpty() && args.get(0).equals("instrument")) {
-            return instrumentation.run(List.copyOf(args.subList(1, args.size())), stdout, stderr);
+            List<String> instrumentArgs = List.copyOf(args.subList(1, args.size()));
+            return instrumentationFor(instrumentArgs).run(instrumentArgs, stdout, stderr);
         }
         Reply reply;
         synchronized (this) {

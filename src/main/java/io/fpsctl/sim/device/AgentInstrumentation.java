@@ -1,0 +1,202 @@
+package io.fpsctl.sim.device;
+
+import static io.fpsctl.sim.device.frames.FrameColumn.ANIMATION_START;
+import static io.fpsctl.sim.device.frames.FrameColumn.DRAW_START;
+import static io.fpsctl.sim.device.frames.FrameColumn.FRAME_COMPLETED;
+import static io.fpsctl.sim.device.frames.FrameColumn.FRAME_DEADLINE;
+import static io.fpsctl.sim.device.frames.FrameColumn.GPU_COMPLETED;
+import static io.fpsctl.sim.device.frames.FrameColumn.HANDLE_INPUT_START;
+import static io.fpsctl.sim.device.frames.FrameColumn.INPUT_EVENT_ID;
+import static io.fpsctl.sim.device.frames.FrameColumn.INTENDED_VSYNC;
+import static io.fpsctl.sim.device.frames.FrameColumn.ISSUE_DRAW_COMMANDS_START;
+import static io.fpsctl.sim.device.frames.FrameColumn.PERFORM_TRAVERSALS_START;
+import static io.fpsctl.sim.device.frames.FrameColumn.SWAP_BUFFERS;
+import static io.fpsctl.sim.device.frames.FrameColumn.SYNC_QUEUED;
+import static io.fpsctl.sim.device.frames.FrameColumn.SYNC_START;
+import static io.fpsctl.sim.device.frames.FrameColumn.VSYNC;
+
+import io.fpsctl.sim.device.frames.HwuiFrame;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The simulated on-device agent: answers {@code am instrument -w -r … io.fpsctl.agent/.FpsctlAgent} with an agent
+ * stream protocol v1 (see {@link io.fpsctl.source.AgentStreamParser}) for the running scenario, in real time,
+ * one batch every 250 ms until the shell stream closes or the app's process ends. Frames are the very frames
+ * the HWUI rings get (same generator and clock), as FrameMetrics would report them; Choreographer queue times
+ * are the input / animation / layout+draw spans; a frame with input events is a scrolling frame, and the finger
+ * is down during the first 1.2 s of every 2 s of scrolling (then the list flings); the main-thread part of a
+ * frame longer than {@code fpsctl.slowMessageMs} is reported as a slow message with a plausible stack.
+ */
+final class AgentInstrumentation implements InstrumentationStream {
+    static final String COMPONENT = "io.fpsctl.agent/.FpsctlAgent";
+    private static final long BATCH_MS = 250;
+    private static final long FINGER_CYCLE_MS = 2000;
+    private static final long FINGER_DOWN_MS = 1200;
+
+    private record Tapped(String title, HwuiFrame frame) {
+    }
+
+    private final SimulatedAndroid android;
+
+    AgentInstrumentation(SimulatedAndroid android) {
+        this.android = android;
+    }
+
+    @Override
+    public int run(List<String> args, OutputStream stdout, OutputStream stderr) throws IOException {
+        long slowMs = slowMessageMs(args);
+        Queue<Tapped> frames = new ConcurrentLinkedQueue<>();
+        FrameObserver tap = new FrameObserver() {
+            @Override
+            public void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
+                frames.add(new Tapped(title, frame));
+            }
+
+            @Override
+            public void layerFrame(String layerKey, long periodNs, io.fpsctl.sim.device.frames.LayerFrame frame) {
+            }
+        };
+        android.advance(); // frames before the agent attached are not reported
+        android.addFrameTap(tap);
+        int pid = android.pid().orElse(0);
+        try {
+            StringBuilder batch = new StringBuilder();
+            batch.append("H|").append(android.version().sdk()).append('|').append(android.packageName()).append('|')
+                    .append(pid).append("|choreographer,choreographer-queues,looper,framemetrics,scroll,touch\n");
+            long prevIntended = Long.MIN_VALUE;
+            while (true) {
+                try {
+                    Thread.sleep(BATCH_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return 0;
+                }
+                android.advance();
+                Tapped t;
+                while ((t = frames.poll()) != null) {
+                    HwuiFrame f = t.frame();
+                    if ((f.flags() & 8) != 0) {
+                        continue; // FrameMetrics reports no skipped frame
+                    }
+                    long period = android.clock().periodAt(f.intendedVsync());
+                    boolean idleBefore = prevIntended == Long.MIN_VALUE || f.intendedVsync() - prevIntended > 2 * period;
+                    prevIntended = f.intendedVsync();
+                    frame(batch, t.title(), f, period, idleBefore);
+                    slowMessage(batch, f, slowMs);
+                }
+                if (batch.length() > 0) {
+                    bundle(stdout, batch);
+                    batch.setLength(0);
+                }
+                if (android.pid().orElse(-1) != pid) {
+                    stdout.write(("INSTRUMENTATION_RESULT: shortMsg=Process crashed.\nINSTRUMENTATION_CODE: 0\n")
+                            .getBytes(StandardCharsets.UTF_8));
+                    stdout.flush();
+                    return 0;
+                }
+            }
+        } finally {
+            android.removeFrameTap(tap);
+        }
+    }
+
+    /** {@code am instrument -w -r} prints the bundle's keys sorted: {@code fpsctl}, then {@code v}. */
+    private static void bundle(OutputStream out, CharSequence payload) throws IOException {
+        String s = "INSTRUMENTATION_STATUS: fpsctl=" + payload + "INSTRUMENTATION_STATUS: v=1\n"
+                + "INSTRUMENTATION_STATUS_CODE: 1\n";
+        out.write(s.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    private static void frame(StringBuilder b, String window, HwuiFrame f, long period, boolean idleBefore) {
+        long intended = f.get(INTENDED_VSYNC);
+        long swap = f.get(SWAP_BUFFERS);
+        long end = f.get(FRAME_COMPLETED);
+        long gpu = f.get(GPU_COMPLETED) > 0 ? Math.max(0, f.get(GPU_COMPLETED) - swap) : -1;
+        long deadline = f.get(FRAME_DEADLINE);
+        deadline = deadline == Long.MAX_VALUE ? 0 : deadline;
+        long interaction = idleBefore ? 4 : 0;
+        if (f.get(INPUT_EVENT_ID) != 0) {
+            interaction |= 1;
+            if (Math.floorMod(intended / 1_000_000L, FINGER_CYCLE_MS) < FINGER_DOWN_MS) {
+                interaction |= 2;
+            }
+        }
+        long input = span(f.get(HANDLE_INPUT_START), f.get(ANIMATION_START));
+        long animation = span(f.get(ANIMATION_START), f.get(PERFORM_TRAVERSALS_START));
+        long layout = span(f.get(PERFORM_TRAVERSALS_START), f.get(DRAW_START));
+        long draw = span(f.get(DRAW_START), f.get(SYNC_QUEUED));
+        b.append("F|").append(window.replace('|', ' ')).append('|').append(intended).append('|')
+                .append(f.get(VSYNC)).append('|').append(end).append('|').append(period).append('|')
+                .append((f.flags() & 1) != 0 ? 1 : 0).append('|').append(interaction).append('|')
+                .append(span(intended, f.get(HANDLE_INPUT_START))).append('|').append(input).append('|')
+                .append(animation).append('|').append(layout).append('|').append(draw).append('|')
+                .append(span(f.get(SYNC_START), f.get(ISSUE_DRAW_COMMANDS_START))).append('|')
+                .append(span(f.get(ISSUE_DRAW_COMMANDS_START), swap)).append('|').append(span(swap, end)).append('|')
+                .append(gpu).append('|').append(deadline).append('|')
+                .append(input).append('|').append(animation).append('|').append(layout + draw).append('\n');
+    }
+
+    /** The main-thread part of a frame (input … draw) as one Choreographer message, when over the threshold. */
+    private void slowMessage(StringBuilder b, HwuiFrame f, long slowMs) {
+        long start = f.get(HANDLE_INPUT_START);
+        long ms = span(start, f.get(SYNC_QUEUED)) / 1_000_000L;
+        if (ms < slowMs) {
+            return;
+        }
+        long animation = span(f.get(ANIMATION_START), f.get(PERFORM_TRAVERSALS_START));
+        long layout = span(f.get(PERFORM_TRAVERSALS_START), f.get(DRAW_START));
+        long draw = span(f.get(DRAW_START), f.get(SYNC_QUEUED));
+        String pkg = android.packageName();
+        String inner;
+        if (layout >= animation && layout >= draw) {
+            inner = "android.graphics.BitmapFactory.nativeDecodeStream(Native Method) <- "
+                    + "android.graphics.BitmapFactory.decodeStream(BitmapFactory.java:790) <- "
+                    + pkg + ".FeedAdapter.onBindViewHolder(FeedAdapter.java:88) <- "
+                    + "androidx.recyclerview.widget.RecyclerView$Adapter.bindViewHolder(RecyclerView.java:7254) <- "
+                    + "androidx.recyclerview.widget.LinearLayoutManager.onLayoutChildren(LinearLayoutManager.java:668) <- "
+                    + "android.view.ViewRootImpl.performTraversals(ViewRootImpl.java:3847)";
+        } else if (animation >= draw) {
+            inner = "org.json.JSONTokener.nextValue(JSONTokener.java:98) <- "
+                    + pkg + ".FeedViewModel.parsePage(FeedViewModel.java:142) <- "
+                    + pkg + ".FeedAnimator.onAnimationUpdate(FeedAnimator.java:57) <- "
+                    + "android.animation.ValueAnimator.doAnimationFrame(ValueAnimator.java:1509) <- "
+                    + "android.view.Choreographer.doCallbacks(Choreographer.java:1148)";
+        } else {
+            inner = "android.graphics.Path.op(Path.java:260) <- "
+                    + pkg + ".ShadowView.onDraw(ShadowView.java:73) <- "
+                    + "android.view.View.draw(View.java:23889) <- "
+                    + "android.view.ViewRootImpl.draw(ViewRootImpl.java:4860)";
+        }
+        b.append("M|").append(start / 1_000_000L).append('|').append(ms).append('|')
+                .append("Handler (android.view.Choreographer$FrameHandler) {a2c41f0} "
+                        + "android.view.Choreographer$FrameDisplayEventReceiver@9e3b1d2: 0").append('|')
+                .append(inner).append(" <- android.view.Choreographer.doFrame(Choreographer.java:1290) <- "
+                        + "android.os.Handler.dispatchMessage(Handler.java:106) <- "
+                        + "android.os.Looper.loop(Looper.java:288) <- "
+                        + "android.app.ActivityThread.main(ActivityThread.java:7918)").append('\n');
+    }
+
+    private static long span(long from, long to) {
+        return from <= 0 || to <= 0 ? -1 : Math.max(0, to - from);
+    }
+
+    /** {@code -e fpsctl.slowMessageMs N}, default 100. */
+    static long slowMessageMs(List<String> args) {
+        for (int i = 0; i + 2 < args.size(); i++) {
+            if (args.get(i).equals("-e") && args.get(i + 1).equals("fpsctl.slowMessageMs")) {
+                try {
+                    return Long.parseLong(args.get(i + 2));
+                } catch (NumberFormatException e) {
+                    return 100;
+                }
+            }
+        }
+        return 100;
+    }
+}

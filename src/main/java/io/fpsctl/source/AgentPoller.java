@@ -1,0 +1,213 @@
+package io.fpsctl.source;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.ShellStream;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.Source;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The live source of {@code --source agent}: runs the on-device agent with
+ * {@code am instrument -w -r -e fpsctl.slowMessageMs N io.fpsctl.agent/.FpsctlAgent}, reads its stream on a
+ * daemon thread ({@link InstrumentationStreamParser}, {@link AgentStreamParser}) and queues the records; each
+ * {@link #poll()} drains the queue into the engine on the caller's thread, so the engine stays single-threaded.
+ * {@link #close()} closes the shell stream, which stops the agent.
+ */
+public final class AgentPoller implements FramePoller, AutoCloseable {
+    /** The agent's instrumentation component. */
+    public static final String COMPONENT = "io.fpsctl.agent/.FpsctlAgent";
+    /** The agent sends a batch at most every 250 ms. */
+    static final Duration BATCH = Duration.ofMillis(250);
+    private static final Set<String> CAPABILITIES =
+            Set.of("choreographer", "choreographer-queues", "looper", "framemetrics", "scroll", "touch");
+
+    private final Device device;
+    private final String pkg;
+    private final FrameEngine engine;
+    private final long slowMessageMs;
+    private final Queue<AgentRecord> queue = new ConcurrentLinkedQueue<>();
+    private final AgentStreamParser parser = new AgentStreamParser();
+    private final CountDownLatch started = new CountDownLatch(1);
+    private volatile String failure;
+    private volatile boolean ended;
+    private volatile String endReason;
+    private volatile long malformed;
+    private ShellStream stream;
+    private Thread reader;
+
+    public AgentPoller(Device device, String pkg, FrameEngine engine, long slowMessageMs) {
+        this.device = device;
+        this.pkg = pkg;
+        this.engine = engine;
+        this.slowMessageMs = slowMessageMs;
+    }
+
+    /** The shell command that starts the agent. */
+    public static String command(long slowMessageMs) {
+        return "am instrument -w -r -e fpsctl.slowMessageMs " + slowMessageMs + " " + COMPONENT;
+    }
+
+    /**
+     * Starts the agent and waits up to {@code timeout} for its first batch or its failure.
+     *
+     * @throws AgentStartException when the agent cannot run (not installed, signed with another key, wrong
+     *     protocol version); the message is one line for the user
+     * @throws DeviceException for adb problems
+     */
+    public void start(Duration timeout) throws AgentStartException, InterruptedException {
+        stream = device.openShell(command(slowMessageMs));
+        reader = new Thread(this::read, "fpsctl-agent-reader");
+        reader.setDaemon(true);
+        reader.start();
+        started.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        String f = failure;
+        if (f != null) {
+            close();
+            throw new AgentStartException(f);
+        }
+    }
+
+    private void read() {
+        try {
+            InstrumentationStreamParser in = new InstrumentationStreamParser(stream.stdout());
+            InstrumentationStreamParser.Event e;
+            while ((e = in.next()) != null) {
+                if (!event(e)) {
+                    break;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            endReason = "the agent's stream broke: " + e.getMessage();
+        } finally {
+            if (failure == null && !started()) {
+                failure = explain(stream.stderr(), null);
+            }
+            ended = true;
+            started.countDown();
+        }
+    }
+
+    private boolean started() {
+        return started.getCount() == 0;
+    }
+
+    /** Handles one event on the reader thread; false to stop reading. */
+    private boolean event(InstrumentationStreamParser.Event e) {
+        Map<String, String> b = e.bundle();
+        switch (e.kind()) {
+            case STATUS:
+                if (AgentStreamParser.isAgentBundle(b)) {
+                    try {
+                        List<AgentRecord> records = parser.decode(b);
+                        queue.addAll(records);
+                        malformed = parser.malformed();
+                        started.countDown();
+                    } catch (AgentProtocolException x) {
+                        failure = x.getMessage();
+                        started.countDown();
+                        return false;
+                    }
+                } else if (b.containsKey("Error")) {
+                    failure = explain(b.get("Error"), b.get("Error"));
+                    started.countDown();
+                }
+                return true;
+            case RESULT:
+                endReason = b.containsKey("shortMsg") ? "the app's process ended (" + b.get("shortMsg").strip() + ")"
+                        : "the agent stopped";
+                return true;
+            case FAILED:
+                if (failure == null && !started()) {
+                    failure = explain(e.text(), null);
+                }
+                return true;
+            default:
+                return true;
+        }
+    }
+
+    /** A one-line explanation of why the agent did not start. */
+    private String explain(String text, String fallback) {
+        String t = text == null ? "" : text;
+        if (t.contains("does not have a signature matching the target")) {
+            return "the fpsctl agent is not signed with the key that signed " + pkg + ", so Android refuses to "
+                    + "instrument it: reinstall it with the app's key ('fpsctl agent install " + pkg + " --keystore "
+                    + "FILE --ks-pass … --key-alias …'; debug builds use ~/.android/debug.keystore, the default); "
+                    + "release builds cannot be instrumented (except after 'adb root' on a userdebug/eng Android 13+)";
+        }
+        if (t.contains("Unable to find instrumentation info") || t.contains("INSTRUMENTATION_FAILED")) {
+            return "the fpsctl agent is not installed on " + device.serial() + ": run 'fpsctl agent install " + pkg
+                    + "' first";
+        }
+        if (fallback != null) {
+            return "the fpsctl agent did not start: " + fallback.strip().lines().findFirst().orElse("");
+        }
+        String first = t.strip().lines().findFirst().orElse("");
+        return "the fpsctl agent did not start" + (first.isEmpty() ? "" : ": " + first);
+    }
+
+    @Override
+    public Poll poll() {
+        long before = engine.countedFrames();
+        AgentRecord r;
+        while ((r = queue.poll()) != null) {
+            if (r instanceof AgentRecord.Frame f) {
+                engine.frame(f.frame());
+            } else if (r instanceof AgentRecord.Slow s) {
+                engine.slowMessage(s.message());
+            } else if (r instanceof AgentRecord.Problem p) {
+                engine.warn("agent: " + p.text());
+            } else if (r instanceof AgentRecord.Hello h) {
+                for (String c : CAPABILITIES) {
+                    if (!h.capabilities().contains(c)) {
+                        engine.warn("agent: '" + c + "' is not available on this device (Android API " + h.sdk() + ")");
+                    }
+                }
+            }
+        }
+        boolean running = !ended || !queue.isEmpty();
+        return new Poll(engine.countedFrames() - before, running, false, BATCH);
+    }
+
+    /** Why the agent's stream ended early, or null while it runs. */
+    public String endReason() {
+        return ended ? endReason : null;
+    }
+
+    @Override
+    public Source source() {
+        return Source.AGENT;
+    }
+
+    @Override
+    public String describe() {
+        return "the on-device agent (" + COMPONENT + ")";
+    }
+
+    /** Stops the agent (closes the shell stream) and notes malformed records in the summary's warnings. */
+    @Override
+    public void close() {
+        if (stream != null) {
+            stream.close();
+        }
+        if (reader != null) {
+            try {
+                reader.join(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (malformed > 0) {
+            engine.warn("agent: " + malformed + " malformed record(s) skipped");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.fpsctl.source;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fpsctl.engine.AgentFrame;
+import io.fpsctl.engine.SlowMessage;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class AgentStreamParserTest {
+    private static final String F = "F|com.example/com.example.Main|1000000000|1000500000|1012000000|16666667|0|3"
+            + "|500000|100000|2000000|3000000|1000000|400000|800000|1200000|2500000|1016666667|100000|2000000|4000000";
+
+    @Test
+    void decodesEveryRecordType() throws AgentProtocolException {
+        AgentStreamParser p = new AgentStreamParser();
+        List<AgentRecord> records = p.decode(Map.of("v", "1", "fpsctl",
+                "H|34|com.example|4242|choreographer,looper,framemetrics\n" + F + "\n"
+                        + "M|123456|240|Handler (x) {1} null: 0|a.B.c(B.java:1) <- d.E.f(E.java:2)\n"
+                        + "E|choreographer-queues: NoSuchFieldException mCallbackQueues\n"));
+        assertEquals(4, records.size());
+        assertEquals(new AgentRecord.Hello(34, "com.example", 4242, Set.of("choreographer", "looper", "framemetrics")),
+                records.get(0));
+        AgentFrame f = ((AgentRecord.Frame) records.get(1)).frame();
+        assertEquals("com.example/com.example.Main", f.window());
+        assertEquals(1_000_000_000L, f.intendedVsync());
+        assertEquals(1_012_000_000L, f.end());
+        assertEquals(16_666_667L, f.interval());
+        assertEquals(3, f.interaction());
+        assertArrayEquals(new long[] {500000, 100000, 2000000, 3000000, 1000000, 400000, 800000, 1200000, 2500000},
+                f.stageNs());
+        assertEquals(1_016_666_667L, f.deadline());
+        assertArrayEquals(new long[] {100000, 2000000, 4000000}, f.choreographerNs());
+        assertEquals(new AgentRecord.Slow(new SlowMessage(123456, 240, "Handler (x) {1} null: 0",
+                "a.B.c(B.java:1) <- d.E.f(E.java:2)")), records.get(2));
+        assertEquals(new AgentRecord.Problem("choreographer-queues: NoSuchFieldException mCallbackQueues"),
+                records.get(3));
+        assertEquals(0, p.malformed());
+    }
+
+    @Test
+    void malformedRecordsAreSkippedAndCounted() throws AgentProtocolException {
+        AgentStreamParser p = new AgentStreamParser();
+        List<AgentRecord> records = p.decode(Map.of("v", "1", "fpsctl", String.join("\n",
+                F,
+                "F|w|1|2|3",                                 // too few fields
+                F.replace("|16666667|", "|sixteen|"),        // not a number
+                F.replace("|1012000000|", "|999|"),          // ends before it starts
+                "M|1|x|t|s",                                 // duration not a number
+                "X|what",                                    // unknown type
+                "H|34|pkg",                                  // short hello
+                "",
+                F)));
+        assertEquals(2, records.size());
+        assertEquals(6, p.malformed());
+        assertEquals(8, p.records()); // the blank line is not a record
+    }
+
+    @Test
+    void anUnknownVersionIsAClearError() {
+        AgentProtocolException e = assertThrows(AgentProtocolException.class,
+                () -> new AgentStreamParser().decode(Map.of("v", "2", "fpsctl", F)));
+        assertTrue(e.getMessage().contains("protocol version 2"), e.getMessage());
+        assertTrue(e.getMessage().contains("fpsctl agent install"), e.getMessage());
+        assertThrows(AgentProtocolException.class, () -> new AgentStreamParser().decode(Map.of("fpsctl", F)));
+        assertTrue(AgentStreamParser.isAgentBundle(Map.of("fpsctl", "")));
+        assertTrue(!AgentStreamParser.isAgentBundle(Map.of("Error", "x", "id", "ActivityManagerService")));
+    }
+}
