@@ -49,6 +49,7 @@ class AgentCommandTest {
         try (Simulator s = Simulator.start(new Simulator.Config(Scenarios.byName("smooth"),
                 new SimOptions(AndroidVersion.of(14), 60, 5, PKG), 0, null, false, null, 0));
                 Device d = DadbDevice.direct("127.0.0.1", s.port())) {
+            s.android().setAgentInstalled(false); // as on a phone that never had it
             assertFalse(d.shell("pm list packages io.fpsctl").stdout().contains("io.fpsctl.agent"));
             Cli in = Cli.run("agent", "install", PKG, "--connect", s.serial(), "--keystore", keystore.toString());
             assertEquals(0, in.exit, in::toString);

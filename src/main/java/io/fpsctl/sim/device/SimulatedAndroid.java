@@ -68,12 +68,14 @@ public final class SimulatedAndroid implements ShellHandler {
     private int nextPid;
 
     private boolean installed = true;
-    /** Whether {@value #AGENT_PACKAGE} was installed ({@code cmd package install} / {@code pm install}). */
-    private boolean agentInstalled;
     private AppProcess process;
     private volatile long dumpsysDelayMillis;
     private volatile int truncateDumpsysAt = -1;
     private volatile InstrumentationStream instrumentation;
+    /**
+     * Whether {@value #AGENT_PACKAGE} is installed ({@code cmd package install} / {@code pm install} /
+     * {@code pm uninstall}); the simulated device comes with the agent installed so {@code --source agent} works.
+     */
     private volatile boolean agentInstalled = true;
     private final List<FrameObserver> taps = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final FrameObserver fanOut = new FrameObserver() {
@@ -398,10 +400,6 @@ public final class SimulatedAndroid implements ShellHandler {
                 + "], past signatures:[]}\n";
     }
 
-    /** Whether the agent APK is installed. */
-    public synchronized boolean isAgentInstalled() {
-        return agentInstalled;
-    }
 
     private String dumpGfxinfo(List<String> args) {
         long now = time.nanoTime();

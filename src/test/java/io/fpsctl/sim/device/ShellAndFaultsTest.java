@@ -29,7 +29,7 @@ class ShellAndFaultsTest {
         assertTrue(all.contains("[ro.product.model]: [Sim]\n"));
         assertEquals(h.device.pid().getAsInt() + "\n", h.sh("pidof com.example.feed"));
         assertTrue(h.sh("pm list packages").contains("package:com.example.feed\n"));
-        assertEquals("package:com.example.feed\n", h.sh("pm list packages -3"));
+        assertEquals("package:com.example.feed\npackage:io.fpsctl.agent\n", h.sh("pm list packages -3")); // the agent comes preinstalled
         assertTrue(h.sh("pm path com.example.feed").matches("package:/data/app/~~[A-Za-z0-9_-]{22}==/com\\.example\\.feed-[A-Za-z0-9_-]{22}==/base\\.apk\n"));
         assertEquals("package:/data/app/com.example.feed-1/base.apk\n",
                 new SimHarness("smooth", 9, 60, 1).sh("pm path com.example.feed"));
