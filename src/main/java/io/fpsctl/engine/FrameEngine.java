@@ -190,12 +190,7 @@ public final class FrameEngine implements FrameSink {
                 || (f.flags() & RenderedFrame.FLAG_SKIPPED) != 0) {
             return;
         }
-        FrameResult r = result;
-        r.reset(source, t.name);
-        r.time = f.intendedVsync();
-        r.end = f.frameCompleted();
-        r.flags = f.flags();
-        r.interval = f.frameInterval() > 0 ? f.frameInterval() : fallbackInterval();
+        FrameResult r = begin(t, f.intendedVsync(), f.frameCompleted(), f.flags(), f.frameInterval());
         r.duration = f.frameCompleted() - f.intendedVsync();
         long deadline = f.frameDeadline();
         boolean validDeadline = deadline != 0 && deadline != Long.MAX_VALUE;
@@ -219,12 +214,7 @@ public final class FrameEngine implements FrameSink {
         if (!fresh(t, f.intendedVsync()) || history || (f.flags() & RenderedFrame.FLAG_SKIPPED) != 0) {
             return;
         }
-        FrameResult r = result;
-        r.reset(source, t.name);
-        r.time = f.intendedVsync();
-        r.end = f.end();
-        r.flags = f.flags();
-        r.interval = f.interval() > 0 ? f.interval() : fallbackInterval();
+        FrameResult r = begin(t, f.intendedVsync(), f.end(), f.flags(), f.interval());
         r.duration = f.duration();
         r.janky = f.janky();
         long[] given = f.stageNs();
@@ -244,12 +234,7 @@ public final class FrameEngine implements FrameSink {
         if (f.intendedVsync() <= 0 || f.end() <= 0 || !fresh(t, f.intendedVsync()) || history) {
             return;
         }
-        FrameResult r = result;
-        r.reset(source, t.name);
-        r.time = f.intendedVsync();
-        r.end = f.end();
-        r.flags = f.flags();
-        r.interval = f.interval() > 0 ? f.interval() : fallbackInterval();
+        FrameResult r = begin(t, f.intendedVsync(), f.end(), f.flags(), f.interval());
         r.duration = f.end() - f.intendedVsync();
         long[] given = f.stageNs();
         for (int i = 0; i < r.stages.length && given != null && i < given.length; i++) {
@@ -285,6 +270,17 @@ public final class FrameEngine implements FrameSink {
                 worstMessages.remove(worstMessages.size() - 1);
             }
         }
+    }
+
+    /** Resets the shared result for a new rendered frame; T per METRICS.md section 3. */
+    private FrameResult begin(Track t, long time, long end, long flags, long ownInterval) {
+        FrameResult r = result;
+        r.reset(source, t.name);
+        r.time = time;
+        r.end = end;
+        r.flags = flags;
+        r.interval = ownInterval > 0 ? ownInterval : fallbackInterval();
+        return r;
     }
 
     /** A negative span counts as 0 (METRICS.md section 4). */
