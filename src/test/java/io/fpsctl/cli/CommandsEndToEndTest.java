@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.adb.AdbCli;
+import io.fpsctl.testing.TestAdb;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,10 +95,7 @@ class CommandsEndToEndTest {
 
     @Test
     void gateWithNoDeviceIsExitThree(@TempDir Path home) throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = TestAdb.freePort();
         try {
             Cli r = Cli.run("gate", PKG, "-P", Integer.toString(port), "--duration", "1s", "--min-fps", "1");
             assertEquals(3, r.exit, r.toString());
@@ -160,10 +157,7 @@ class CommandsEndToEndTest {
 
     @Test
     void simulatorFaultFlagsReachTheCommands() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = TestAdb.freePort();
         String[] flags = {"--not-installed", "--app-stopped"};
         String[] says = {"not installed", "is not running"};
         for (int i = 0; i < flags.length; i++) {
@@ -184,10 +178,7 @@ class CommandsEndToEndTest {
     void captureThroughTheRealAdbServer(@TempDir Path home) throws Exception {
         Optional<Path> binary = AdbCli.findOnPath();
         assumeTrue(binary.isPresent(), "adb is not on PATH (apt-get install adb): skipping");
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = TestAdb.freePort();
         AdbCli adb = new AdbCli(binary.get(), port, home);
         Duration t = Duration.ofSeconds(20);
         try (Simulator s = sim("jank")) {

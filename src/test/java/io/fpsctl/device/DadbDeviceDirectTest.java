@@ -10,10 +10,8 @@ import io.fpsctl.sim.adb.AdbDeviceServer;
 import io.fpsctl.sim.adb.DeviceIdentity;
 import io.fpsctl.sim.adb.TransportOptions;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,10 +39,7 @@ class DadbDeviceDirectTest {
     /** A throw-away key pair, so dadb never creates ~/.android/adbkey on the machine running the tests. */
     @BeforeAll
     static void keys(@TempDir Path dir) {
-        File priv = dir.resolve("adbkey").toFile();
-        File pub = dir.resolve("adbkey.pub").toFile();
-        AdbKeyPair.generate(priv, pub);
-        keys = AdbKeyPair.read(priv, pub);
+        keys = io.fpsctl.testing.TestAdb.throwawayKeys(dir);
     }
 
     @BeforeEach
@@ -144,10 +139,7 @@ class DadbDeviceDirectTest {
 
     @Test
     void nothingListeningIsAClearError() throws IOException {
-        int closed;
-        try (ServerSocket s = new ServerSocket(0)) {
-            closed = s.getLocalPort();
-        }
+        int closed = io.fpsctl.testing.TestAdb.freePort();
         DeviceException e = assertThrows(DeviceException.class, () -> DadbDevice.direct("127.0.0.1", closed, keys));
         assertEquals("cannot reach an adb device at 127.0.0.1:" + closed
                 + ": check that it (or the simulator) is running on that port", e.getMessage());

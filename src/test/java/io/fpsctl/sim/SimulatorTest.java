@@ -4,21 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dadb.AdbKeyPair;
 import dadb.AdbShellResponse;
 import dadb.Dadb;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
 import io.fpsctl.sim.adb.AdbCli;
+import io.fpsctl.testing.TestAdb;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
 import io.fpsctl.source.FramestatsDump;
 import io.fpsctl.source.FramestatsParser;
 import java.io.ByteArrayInputStream;
-import java.io.File;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,12 +45,9 @@ class SimulatorTest {
 
     @Test
     void directDadbConnectionNeedsNoAdbServer(@TempDir Path dir) throws Exception {
-        File priv = dir.resolve("adbkey").toFile();
-        File pub = dir.resolve("adbkey.pub").toFile();
-        AdbKeyPair.generate(priv, pub);
         Path truth = dir.resolve("t.txt");
         try (Simulator sim = start(truth);
-             Dadb dadb = Dadb.create("127.0.0.1", sim.port(), AdbKeyPair.read(priv, pub))) {
+             Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
             Thread.sleep(1500); // let the app render on the real-time clock
             AdbShellResponse r = dadb.shell("dumpsys gfxinfo com.example.feed framestats");
             assertEquals(0, r.getExitCode());
@@ -68,10 +63,7 @@ class SimulatorTest {
     void theRealAdbServerSeesADevice(@TempDir Path home) throws Exception {
         Optional<Path> binary = AdbCli.findOnPath();
         assumeTrue(binary.isPresent(), "adb is not on PATH (apt-get install adb): skipping the real-adb test");
-        int serverPort;
-        try (ServerSocket s = new ServerSocket(0)) {
-            serverPort = s.getLocalPort();
-        }
+        int serverPort = TestAdb.freePort();
         AdbCli adb = new AdbCli(binary.get(), serverPort, home);
         Duration t = Duration.ofSeconds(20);
         try (Simulator sim = start(null)) {

@@ -12,7 +12,6 @@ import dadb.AdbShellResponse;
 import dadb.AdbShellStream;
 import dadb.AdbStream;
 import dadb.Dadb;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,10 +45,7 @@ class AdbDeviceServerDadbTest {
     /** A throw-away key pair, so dadb does not create ~/.android/adbkey on the machine running the tests. */
     @BeforeAll
     static void keys(@TempDir Path dir) {
-        File priv = dir.resolve("adbkey").toFile();
-        File pub = dir.resolve("adbkey.pub").toFile();
-        AdbKeyPair.generate(priv, pub);
-        keys = AdbKeyPair.read(priv, pub);
+        keys = io.fpsctl.testing.TestAdb.throwawayKeys(dir);
     }
 
     @BeforeEach

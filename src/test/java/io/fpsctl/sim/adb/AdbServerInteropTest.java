@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,7 +46,7 @@ class AdbServerInteropTest {
         if (binary.isEmpty()) {
             return; // each test is skipped in requireAdb(): surefire drops a class-level skip without a trace
         }
-        adb = new AdbCli(binary.get(), freePort(), home);
+        adb = new AdbCli(binary.get(), io.fpsctl.testing.TestAdb.freePort(), home);
         AdbCli.Result started = adb.run(QUICK, "start-server");
         assertEquals(0, started.exitCode(), started.toString());
 
@@ -199,9 +197,4 @@ class AdbServerInteropTest {
         throw new AssertionError(serial + " not '" + state + "' within " + within + "; last: " + last);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
-    }
 }
