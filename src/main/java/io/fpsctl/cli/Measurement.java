@@ -22,7 +22,6 @@ import java.util.function.Consumer;
  * whose listener feeds the command's sinks. Shared by watch, capture and gate.
  */
 final class Measurement {
-    final DeviceOptions.Connection connection;
     final String pkg;
     final Source source;
     final String sourceReason;
@@ -32,9 +31,8 @@ final class Measurement {
     /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
     private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
 
-    private Measurement(DeviceOptions.Connection connection, String pkg, Source source, String reason,
+    private Measurement(String pkg, Source source, String reason,
                         FrameEngine engine, FramePoller poller, CaptureSession session) {
-        this.connection = connection;
         this.pkg = pkg;
         this.source = source;
         this.sourceReason = reason;
@@ -102,7 +100,7 @@ final class Measurement {
             }
             CaptureSession session = new CaptureSession(poller, engine, c.reconnector,
                     reconnectTimeout, notes);
-            return new Measurement(c, pkg, source, reason, engine, poller, session);
+            return new Measurement(pkg, source, reason, engine, poller, session);
         } catch (DeviceException e) {
             throw new CliException(e.exitCode(), e.getMessage(), e);
         } catch (InterruptedException e) {

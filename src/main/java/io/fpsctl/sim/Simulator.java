@@ -39,11 +39,7 @@ public final class Simulator implements AutoCloseable {
 
     /** Runs {@code fault} on the emulated device after {@code delay} (e.g. a crash in the middle of a capture). */
     public void after(Duration delay, java.util.function.Consumer<SimulatedAndroid> fault) {
-        ticker.schedule(() -> {
-            synchronized (android) {
-                fault.accept(android);
-            }
-        }, delay.toMillis(), TimeUnit.MILLISECONDS);
+        ticker.schedule(() -> fault.accept(android), delay.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private final SimulatedAndroid android;
@@ -121,9 +117,7 @@ public final class Simulator implements AutoCloseable {
         ticker.shutdownNow();
         server.close();
         if (truth != null) {
-            synchronized (android) {
-                android.advance();
-            }
+            android.advance(); // the frames up to now reach the truth file
             truth.close();
         }
     }
