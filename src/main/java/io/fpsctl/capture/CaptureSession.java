@@ -7,10 +7,11 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * Runs one poller against one engine until the duration is over or {@link #stop()} is called: sleeps what the
- * poller asks between polls, survives a device that goes away (waits for it to come back, up to the reconnect
- * timeout, and carries on: the rings still hold the frames of the last second) and reports what happened as
- * one-line notes. Thread-safe {@link #stop()} for Ctrl-C.
+ * Runs one poller against one engine until the duration is over or {@link #stop(String)} is called: sleeps what
+ * the poller asks between polls, survives a device that goes away (waits for it to come back, up to the
+ * reconnect timeout, polls at once to recover what the rings still hold, and counts what they no longer hold as
+ * a coverage gap, METRICS.md section 11) and reports what happened as one-line notes. A run that did not last
+ * the duration asked for (device lost for good, a signal) has a partial summary. Thread-safe {@link #stop}.
  */
 public final class CaptureSession {
 
@@ -29,8 +30,13 @@ public final class CaptureSession {
     private final Duration reconnectTimeout;
     private final Consumer<String> notes;
     private volatile boolean stopped;
+    private volatile String stopReason;
     private long polls;
     private long disconnects;
+    private End end;
+    private Duration asked;
+    private long ranNs;
+    private String lostMessage;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -43,6 +49,12 @@ public final class CaptureSession {
 
     /** Asks the loop to end after the poll in progress. */
     public void stop() {
+        stop("stopped");
+    }
+
+    /** Asks the loop to end after the poll in progress; {@code reason} (e.g. "SIGTERM") goes into the summary. */
+    public void stop(String reason) {
+        stopReason = reason;
         stopped = true;
     }
 
@@ -50,15 +62,31 @@ public final class CaptureSession {
      * Polls until {@code duration} has passed (null: until stopped), then closes the engine's live window.
      */
     public End run(Duration duration) throws InterruptedException {
-        long deadline = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
+        long started = System.nanoTime();
+        asked = duration;
+        long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
         boolean appWasRunning = true;
+        long newestBeforeGone = Long.MIN_VALUE;
         End end = End.DURATION;
         while (!stopped && System.nanoTime() < deadline) {
             long start = System.nanoTime();
             Duration delay;
             try {
+                boolean afterReconnect = newestBeforeGone != Long.MIN_VALUE;
+                int gapsBefore = engine.coverageGaps();
+                engine.markOldestNew();
                 FramePoller.Poll p = poller.poll();
                 polls++;
+                if (afterReconnect) {
+                    long from = newestBeforeGone;
+                    newestBeforeGone = Long.MIN_VALUE;
+                    long oldest = engine.oldestNewFrameNs();
+                    // the rings were read back first; only a ring wholly newer than what we had lost frames
+                    if (p.overflow() && engine.coverageGaps() == gapsBefore && oldest != Long.MAX_VALUE) {
+                        engine.coverageGap(from == Long.MIN_VALUE + 1 ? oldest : from, oldest, "the device was away; frames drawn "
+                                + "meanwhile were no longer in its buffers");
+                    }
+                }
                 if (p.appRunning() != appWasRunning) {
                     notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
                             + "closed?): waiting for it");
@@ -70,10 +98,16 @@ public final class CaptureSession {
                 delay = p.nextDelay();
             } catch (DeviceGoneException e) {
                 disconnects++;
+                newestBeforeGone = Math.max(Long.MIN_VALUE + 1, engine.newestFrameNs());
                 notes.accept("device disconnected: waiting up to " + reconnectTimeout.toSeconds()
                         + " s for it to come back (files so far are complete)");
-                if (!reconnector.awaitOnline(reconnectTimeout)) {
+                if (stopped || !reconnector.awaitOnline(reconnectTimeout)) {
+                    if (stopped) {
+                        break;
+                    }
                     end = End.DEVICE_LOST;
+                    lostMessage = "device " + e.serial() + " went away and did not come back within "
+                            + reconnectTimeout.toSeconds() + " s: check the cable / 'adb devices', then run again";
                     break;
                 }
                 notes.accept("device is back: capture continues");
@@ -89,8 +123,30 @@ public final class CaptureSession {
         if (stopped && end == End.DURATION) {
             end = End.STOPPED;
         }
+        ranNs = System.nanoTime() - started;
+        this.end = end;
         engine.finish();
         return end;
+    }
+
+    /** How the run ended; null while it runs. */
+    public End end() {
+        return end;
+    }
+
+    /** For {@link End#DEVICE_LOST}: one line saying which device went away and what to do; else null. */
+    public String lostMessage() {
+        return lostMessage;
+    }
+
+    /** Why the run was stopped (e.g. "SIGINT"), or null. */
+    public String stopReason() {
+        return stopped ? stopReason : null;
+    }
+
+    /** True when the run ended before the duration asked for (device lost, or stopped while a duration was set). */
+    public boolean partial() {
+        return end == End.DEVICE_LOST || (end == End.STOPPED && asked != null);
     }
 
     private void sleepInterruptibly(long ns) throws InterruptedException {
@@ -112,8 +168,14 @@ public final class CaptureSession {
         return disconnects;
     }
 
-    /** The summary so far. */
+    /** The summary so far; marked partial (with a warning saying why) when the run ended early. */
     public Summary summary(String pkg) {
-        return engine.summary(pkg);
+        Summary s = engine.summary(pkg);
+        if (!partial()) {
+            return s;
+        }
+        String why = end == End.DEVICE_LOST ? "the device was lost" : "stopped by " + stopReason;
+        return s.asPartial(String.format(java.util.Locale.ROOT, "partial run: %s after %.1f s of the %.1f s asked for",
+                why, ranNs / 1e9, asked.toNanos() / 1e9));
     }
 }

@@ -153,7 +153,8 @@ public final class Measurement {
         }
     }
 
+    /** The summary so far; partial (see {@link CaptureSession#partial()}) when the run ended early. */
     public Summary summary() {
-        return engine.summary(pkg);
+        return session.summary(pkg);
     }
 }

@@ -108,6 +108,10 @@ final class CaptureCommand implements Callable<Integer> {
                     summary = measurement.summary();
                     Summary s = summary;
                     AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                    String lost = measurement.session().lostMessage();
+                    if (lost != null) {
+                        failure = new CliException(ExitCode.DEVICE, pkg + ": " + lost);
+                    }
                 }
             } catch (IOException e) {
                 throw new CliException(ExitCode.IO, "cannot write " + (dir == null ? out : dir) + ": " + e.getMessage(), e);
@@ -116,10 +120,10 @@ final class CaptureCommand implements Callable<Integer> {
             }
         }
 
-        void stop() {
+        void stop(String signal) {
             Measurement m = measurement;
             if (m != null) {
-                m.session().stop();
+                m.session().stop(signal);
             }
         }
     }
@@ -139,7 +143,7 @@ final class CaptureCommand implements Callable<Integer> {
             }
         }
         PrintWriter err = spec.commandLine().getErr();
-        try (StopSignal stop = new StopSignal(() -> jobs.forEach(Job::stop))) {
+        try (StopSignal stop = new StopSignal(signal -> jobs.forEach(j -> j.stop(signal)))) {
             List<Thread> threads = new ArrayList<>();
             for (Job j : jobs) {
                 Thread t = new Thread(j, "fpsctl-capture-" + j.pkg);
@@ -162,20 +166,23 @@ final class CaptureCommand implements Callable<Integer> {
                 err.print("\r\033[2K");
                 err.flush();
             }
-            return finish(jobs, stop.requested());
+            int code = finish(jobs, stop);
+            return stop.exitCode(code);
         }
     }
 
-    private int finish(List<Job> jobs, boolean interrupted) {
+    private int finish(List<Job> jobs, StopSignal stop) {
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "%-24s %-28s %-15s %7s %7s %8s %8s%n", "device", "package", "source", "frames", "fps",
                 "janky %", "p90 ms");
         int code = ExitCode.OK;
         for (Job j : jobs) {
             if (j.failure != null) {
-                spec.commandLine().getErr().println("fpsctl: " + j.failure.getMessage());
+                spec.commandLine().getErr().println("fpsctl: " + ErrorLine.of(j.failure.getMessage()));
                 code = Math.max(code, j.failure.exitCode());
-                continue;
+                if (j.summary == null) {
+                    continue;
+                }
             }
             Summary s = j.summary;
             if (s == null) {
@@ -185,14 +192,14 @@ final class CaptureCommand implements Callable<Integer> {
                     s.source().key(), s.frames(), SummaryText.fmt1(s.fps()), SummaryText.fmt2(s.jankPercent()),
                     s.frameTimeMs() == null ? "-" : SummaryText.fmt2(s.frameTimeMs().p90()));
             o.println("  " + j.dir);
-            if (s.frames() == 0) {
+            if (s.frames() == 0 && j.failure == null) {
                 spec.commandLine().getErr().println("fpsctl: " + j.pkg + " rendered no frames while captured: "
                         + "interact with the app during the capture, or try --source surfaceflinger");
                 code = Math.max(code, ExitCode.APP);
             }
         }
-        if (interrupted) {
-            o.println("(stopped early with Ctrl-C; files are complete up to that point)");
+        if (stop.requested()) {
+            spec.commandLine().getErr().println("fpsctl: " + stop.message());
         }
         o.flush();
         return code;

@@ -63,6 +63,13 @@ final class GateCommand implements Callable<Integer> {
     Path markdown;
     @Option(names = "--summary-out", paramLabel = "FILE", description = "Also save the measured summary.json.")
     Path summaryOut;
+    @Option(names = "--allow-partial", description = "Judge a run that ended early (device lost, signal) on what was "
+            + "captured instead of failing it; every report says the run was partial.")
+    boolean allowPartial;
+
+    /** Set while measuring: the signal handler, and how the run ended. */
+    private StopSignal stop;
+    private String deviceLost;
 
     @Mixin
     DeviceOptions deviceOptions;
@@ -102,6 +109,24 @@ final class GateCommand implements Callable<Integer> {
         GateTable.write(result, out, System.console() != null);
         out.flush();
         try {
+            writeReports(result, subject, measured);
+        } finally {
+            if (stop != null) {
+                stop.close();
+            }
+        }
+        if (deviceLost != null) {
+            throw new CliException(ExitCode.DEVICE, deviceLost);
+        }
+        if (stop != null && stop.requested()) {
+            spec.commandLine().getErr().println("fpsctl: " + stop.message());
+            return stop.exitCode(ExitCode.OK);
+        }
+        return result.passed() ? ExitCode.OK : ExitCode.GATE_FAILED;
+    }
+
+    private void writeReports(GateResult result, String subject, Summary measured) {
+        try {
             if (junit != null) {
                 ByteArrayOutputStream xml = new ByteArrayOutputStream();
                 JUnitReport.write(result, subject, xml);
@@ -116,11 +141,10 @@ final class GateCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write the report: " + e.getMessage(), e);
         }
-        return result.passed() ? ExitCode.OK : ExitCode.GATE_FAILED;
     }
 
     private Gate gate() {
-        Gate.Builder b = Gate.builder().minFps(minFps).maxJankPercent(maxJankPercent).maxP90Ms(maxP90Ms)
+        Gate.Builder b = Gate.builder().allowPartial(allowPartial).minFps(minFps).maxJankPercent(maxJankPercent).maxP90Ms(maxP90Ms)
                 .maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank).minScrollFps(minScrollFps);
         if (baseline != null) {
             if (maxRegression == null) {
@@ -152,10 +176,15 @@ final class GateCommand implements Callable<Integer> {
             err.println("fpsctl: measuring " + pkg + " on " + c.device.serial() + " for "
                     + measureOptions.duration.toSeconds() + " s: " + m.describe() + " (" + m.sourceReason() + ")");
             err.flush();
-            try (StopSignal stop = new StopSignal(m.session()::stop)) {
+            stop = new StopSignal(m.session()::stop); // closed after the reports are written
+            try {
                 m.run(measureOptions.duration);
-                return m.summary();
+            } catch (RuntimeException e) {
+                stop.close();
+                throw e;
             }
+            deviceLost = m.session().lostMessage();
+            return m.summary();
         }
     }
 }

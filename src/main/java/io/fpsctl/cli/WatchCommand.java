@@ -84,11 +84,17 @@ final class WatchCommand implements Callable<Integer> {
                 if (windows != null) {
                     windows.flush();
                 }
+                if (m.session().lostMessage() != null) {
+                    throw new CliException(ExitCode.DEVICE, m.session().lostMessage());
+                }
+                if (stop.requested()) {
+                    err.println("fpsctl: " + stop.message());
+                }
+                return stop.exitCode(ExitCode.OK);
             }
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write: " + e.getMessage(), e);
         }
-        return ExitCode.OK;
     }
 
     private static BufferedWriter open(Path p) throws IOException {

@@ -46,6 +46,9 @@ public final class FrameEngine implements FrameSink {
     private final FrameResult result = new FrameResult();
     private final Map<String, Track> tracks = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
+    private int coverageGaps;
+    private long coverageGapNs;
+    private long oldestNew = Long.MAX_VALUE;
     private final LiveWindows live;
     private Track current;
     private long displayPeriodNs;
@@ -88,6 +91,41 @@ public final class FrameEngine implements FrameSink {
      */
     public void history(boolean on) {
         this.history = on;
+    }
+
+    /**
+     * METRICS.md section 11: frames may be missing from the capture between {@code fromNs} and {@code toNs} on
+     * the device timeline (a device that went away, a ring overflow); counted, and one warning line.
+     */
+    public void coverageGap(long fromNs, long toNs, String reason) {
+        long ns = Math.max(0, toNs - fromNs);
+        coverageGaps++;
+        coverageGapNs += ns;
+        warnings.add(String.format(java.util.Locale.ROOT, "coverage gap of %.1f ms: %s", ns / 1e6, reason));
+    }
+
+    /** How many coverage gaps were counted. */
+    public int coverageGaps() {
+        return coverageGaps;
+    }
+
+    /** The newest frame key (IntendedVsync / present time) read so far on any window; Long.MIN_VALUE if none. */
+    public long newestFrameNs() {
+        long max = Long.MIN_VALUE;
+        for (Track t : tracks.values()) {
+            max = Math.max(max, t.maxSeen);
+        }
+        return max;
+    }
+
+    /** Starts watching for the oldest new frame key (see {@link #oldestNewFrameNs()}). */
+    public void markOldestNew() {
+        oldestNew = Long.MAX_VALUE;
+    }
+
+    /** The oldest new frame key read since {@link #markOldestNew()}; Long.MAX_VALUE if none. */
+    public long oldestNewFrameNs() {
+        return oldestNew;
     }
 
     /** Adds a warning that the summary will carry (e.g. malformed rows a parser skipped). */
@@ -175,13 +213,14 @@ public final class FrameEngine implements FrameSink {
     }
 
     /** De-duplication (METRICS.md 1.6 / 2.3): true when {@code key} is new for the track. */
-    private static boolean fresh(Track t, long key) {
+    private boolean fresh(Track t, long key) {
         t.blockComplete++;
         if (key <= t.maxSeen) {
             return false;
         }
         t.maxSeen = key;
         t.blockNew++;
+        oldestNew = Math.min(oldestNew, key);
         return true;
     }
 
@@ -399,7 +438,8 @@ public final class FrameEngine implements FrameSink {
         }
         SlowMessages slow = source == Source.AGENT
                 ? new SlowMessages(slowMessageCount, List.copyOf(worstMessages)) : null;
-        return all.toSummary(packageName, null, List.copyOf(windows), List.copyOf(w)).withSlowMessages(slow);
+        return all.toSummary(packageName, null, List.copyOf(windows), List.copyOf(w)).withSlowMessages(slow)
+                .withCoverage(coverageGaps, coverageGapNs / 1e6);
     }
 
     /** Per window/layer de-duplication and segment state. */

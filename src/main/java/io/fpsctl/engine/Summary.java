@@ -19,6 +19,9 @@ import java.util.List;
  * @param choreographerMs agent: mean time per Choreographer queue (input, animation, traversal), null entries
  *                        where unknown; null when no frame had them
  * @param slowMessages    agent: slow main-thread messages of the run (whole capture only); null otherwise
+ * @param coverageGaps    METRICS.md section 11: intervals of the device timeline in which frames may be missing
+ * @param coverageGapMs   their total length in ms
+ * @param partial         the run ended before the duration asked for (device lost, signal)
  */
 public record Summary(
         Source source,
@@ -46,13 +49,50 @@ public record Summary(
         Double scrollFps,
         Double fingerScrollFps,
         Double[] choreographerMs,
-        SlowMessages slowMessages) {
+        SlowMessages slowMessages,
+        int coverageGaps,
+        double coverageGapMs,
+        boolean partial) {
+
+    /** A summary without coverage gaps, of a complete run. */
+    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
+                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
+                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
+                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
+                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
+                   SlowMessages slowMessages) {
+        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
+                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, 0, 0.0, false);
+    }
+
+    /** This summary with coverage gaps (section 11). */
+    public Summary withCoverage(int gaps, double gapMs) {
+        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
+                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, gaps, gapMs, partial);
+    }
+
+    /** This summary marked as a partial run, with {@code warning} added to its warnings. */
+    public Summary asPartial(String warning) {
+        List<String> w = new java.util.ArrayList<>(warnings);
+        if (!w.contains(warning)) {
+            w.add(warning);
+        }
+        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
+                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, List.copyOf(w), scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, true);
+    }
 
     /** This summary with {@code slow} as its slow messages. */
     public Summary withSlowMessages(SlowMessages slow) {
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow);
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow,
+                coverageGaps, coverageGapMs, partial);
     }
 
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */

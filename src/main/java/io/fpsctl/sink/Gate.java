@@ -32,6 +32,10 @@ import java.util.function.Function;
  *       dropped frames, PCT 10 → at most 10 dropped frames). A metric the baseline lacks (null) is {@code NA}; a
  *       metric the measurement lacks fails with "no frames measured". droppedFrames is a total, so it is only
  *       comparable between captures of the same length.</li>
+ *   <li><b>A partial run is not a pass.</b> A summary marked partial (the device was lost, a signal stopped the
+ *       run) adds a {@code completeRun} check that fails, unless {@code --allow-partial}: then it is {@code NA} and
+ *       every report says the run was partial. Coverage gaps (METRICS.md section 11) add an informative
+ *       {@code coverage} row.</li>
  * </ul>
  */
 public final class Gate {
@@ -47,8 +51,10 @@ public final class Gate {
     private final Double minScrollFps;
     private final Summary baseline;
     private final Double maxRegressionPercent;
+    private final boolean allowPartial;
 
     private Gate(Builder b) {
+        allowPartial = b.allowPartial;
         minFps = b.minFps;
         maxJankPercent = b.maxJankPercent;
         maxP90Ms = b.maxP90Ms;
@@ -126,7 +132,30 @@ public final class Gate {
             regression(checks, "droppedFrames", x -> x.timedFrames() > 0 ? (double) x.droppedFrames() : null, 0,
                     false, s);
         }
-        return new GateResult(checks);
+        if (s.partial()) {
+            String why = partialWhy(s);
+            checks.add(allowPartial
+                    ? new GateCheck("completeRun", "--allow-partial", "partial run", GateCheck.Verdict.NA,
+                            "partial run accepted with --allow-partial: " + why)
+                    : new GateCheck("completeRun", "the whole --duration", "partial run", GateCheck.Verdict.FAIL,
+                            "partial run, not a pass: " + why + " (add --allow-partial to judge it anyway)"));
+        }
+        if (s.coverageGaps() > 0) {
+            String gaps = s.coverageGaps() + (s.coverageGaps() == 1 ? " gap, " : " gaps, ")
+                    + text(s.coverageGapMs(), 1) + " ms";
+            checks.add(new GateCheck("coverage", "no gaps", gaps, GateCheck.Verdict.NA,
+                    "frames may be missing from the capture: " + gaps));
+        }
+        return new GateResult(checks, s.partial());
+    }
+
+    private static String partialWhy(Summary s) {
+        for (String w : s.warnings()) {
+            if (w.startsWith("partial run: ")) {
+                return w.substring("partial run: ".length());
+            }
+        }
+        return "the run ended early";
     }
 
     private static GateCheck atLeast(String metric, Double value, int decimals, double min) {
@@ -236,8 +265,15 @@ public final class Gate {
         private Double minScrollFps;
         private Summary baseline;
         private Double maxRegressionPercent;
+        private boolean allowPartial;
 
         private Builder() {
+        }
+
+        /** {@code --allow-partial}: judge a partial run on what was captured (the reports say it was partial). */
+        public Builder allowPartial(boolean allow) {
+            allowPartial = allow;
+            return this;
         }
 
         /** {@code --min-fps}: fps must be at least this. */

@@ -133,7 +133,8 @@ public final class SummaryJsonReader {
                 count(n, "droppedFrames"), count(n, "overflows"), levels, frameTimes(n.path("frameTimeMs")), stages,
                 causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
-                choreographer(n.path("choreographerMs")), null);
+                choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE, count(n, "coverageGaps")),
+                number(n, "coverageGapMs") == null ? 0.0 : number(n, "coverageGapMs"), n.path("partial").asBoolean(false));
     }
 
     private static Double[] choreographer(JsonNode c) {
