@@ -1,0 +1,127 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A device that goes away mid-run: for good (exit 3, partial summary, never PASSED), or and back (coverage gap). */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DeviceLossTest {
+    private static final String PKG = "com.example.feed";
+
+    private static Simulator sim() throws Exception {
+        return Simulator.start(new Simulator.Config(Scenarios.byName("smooth"),
+                new SimOptions(AndroidVersion.of(14), 120, 5, PKG), 0, null, false, null, 0));
+    }
+
+    private static void pollUntil(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "condition not reached within 30 s");
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void gateOnADeviceLostForGoodIsExitThreeWithAPartialSummaryAndNoPass(@TempDir Path dir) throws Exception {
+        Path summary = dir.resolve("summary.json");
+        Path junit = dir.resolve("gate.xml");
+        Path markdown = dir.resolve("gate.md");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        AtomicInteger exit = new AtomicInteger(-1);
+        try (Simulator s = sim()) {
+            Thread gate = new Thread(() -> exit.set(Main.run(new String[] {"gate", PKG, "--connect", s.serial(),
+                "--duration", "20s", "--reconnect-timeout", "1s", "--min-fps", "1", "--source", "gfxinfo",
+                "--summary-out", summary.toString(), "--junit", junit.toString(), "--markdown", markdown.toString()},
+                    new PrintWriter(out, true), new PrintWriter(err, true))));
+            gate.start();
+            pollUntil(() -> err.toString().contains("fpsctl: measuring"));
+            long t0 = s.android().now();
+            pollUntil(() -> s.android().now() - t0 > 1_500_000_000L); // 1.5 s of frames on the device's clock
+            s.close(); // the device dies for good
+            gate.join(30_000);
+        }
+        assertEquals(3, exit.get(), "out:\n" + out + "\nerr:\n" + err);
+        String all = out + "\n" + err + "\n" + Files.readString(junit) + "\n" + Files.readString(markdown);
+        assertFalse(all.contains("PASSED") || all.contains("passed"), all);
+        assertTrue(err.toString().contains("did not come back"), err.toString());
+        JsonNode json = new ObjectMapper().readTree(summary.toFile());
+        assertTrue(json.get("partial").asBoolean(), json.toString());
+        assertTrue(json.get("frames").asLong() > 60, "the frames captured before the loss are kept: " + json);
+        assertTrue(json.get("warnings").toString().contains("partial run: the device was lost"), json.toString());
+        String lastErr = err.toString().strip().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(lastErr.startsWith("fpsctl: device 127.0.0.1:"), lastErr);
+    }
+
+    @Test
+    void gateAllowPartialJudgesWhatWasCapturedAndSaysSo(@TempDir Path dir) throws Exception {
+        Path junit = dir.resolve("gate.xml");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        AtomicInteger exit = new AtomicInteger(-1);
+        try (Simulator s = sim()) {
+            Thread gate = new Thread(() -> exit.set(Main.run(new String[] {"gate", PKG, "--connect", s.serial(),
+                "--duration", "20s", "--reconnect-timeout", "1s", "--min-fps", "1", "--source", "gfxinfo",
+                "--allow-partial", "--junit", junit.toString()},
+                    new PrintWriter(out, true), new PrintWriter(err, true))));
+            gate.start();
+            pollUntil(() -> err.toString().contains("fpsctl: measuring"));
+            long t0 = s.android().now();
+            pollUntil(() -> s.android().now() - t0 > 1_000_000_000L);
+            s.close();
+            gate.join(30_000);
+        }
+        assertEquals(3, exit.get(), "a lost device is still a device error");
+        assertTrue(out.toString().contains("gate PASSED (partial run)"), out.toString());
+        assertTrue(Files.readString(junit).contains("partial run accepted with --allow-partial"));
+    }
+
+    @Test
+    void aReconnectRecoversTheRingsAndReportsTheRestAsACoverageGap(@TempDir Path dir) throws Exception {
+        try (Simulator s = sim()) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            AtomicInteger exit = new AtomicInteger(-1);
+            Thread capture = new Thread(() -> exit.set(Main.run(new String[] {"capture", PKG, "--connect",
+                s.serial(), "--duration", "6s", "--out", dir.toString(), "--source", "gfxinfo"},
+                    new PrintWriter(out, true), new PrintWriter(err, true))));
+            capture.start();
+            pollUntil(() -> err.toString().contains("measuring"));
+            long t0 = s.android().now();
+            pollUntil(() -> s.android().now() - t0 > 1_000_000_000L);
+            s.transport().disconnect(Duration.ofMillis(2500)); // 300 frames at 120 Hz: more than a 120-frame ring
+            capture.join(40_000);
+            assertEquals(0, exit.get(), "out:\n" + out + "\nerr:\n" + err);
+            Path summary;
+            try (var w = Files.walk(dir)) {
+                summary = w.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+            }
+            JsonNode json = new ObjectMapper().readTree(summary.toFile());
+            assertEquals(1, json.get("coverageGaps").asInt(), json.toString());
+            // 2.5 s away minus the 1 s ring recovered at reconnect, give or take a poll interval and reconnect time
+            double gapMs = json.get("coverageGapMs").asDouble();
+            assertTrue(gapMs > 500 && gapMs < 4000, "gap " + gapMs);
+            assertTrue(json.get("warnings").toString().contains("coverage gap of"), json.toString());
+            assertFalse(json.get("partial").asBoolean());
+        }
+    }
+}
