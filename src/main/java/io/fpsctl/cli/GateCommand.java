@@ -42,20 +42,20 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json instead of measuring.")
     Path from;
 
-    @Option(names = "--min-fps", paramLabel = "N") Double minFps;
-    @Option(names = "--max-jank-percent", paramLabel = "N") Double maxJankPercent;
-    @Option(names = "--max-p90-ms", paramLabel = "MS") Double maxP90Ms;
-    @Option(names = "--max-p99-ms", paramLabel = "MS") Double maxP99Ms;
-    @Option(names = "--max-frozen", paramLabel = "N", description = "Most frames allowed in the frozen drop level.")
+    @Option(names = "--min-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double minFps;
+    @Option(names = "--max-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double maxJankPercent;
+    @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP90Ms;
+    @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP99Ms;
+    @Option(names = "--max-frozen", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most frames allowed in the frozen drop level.")
     Long maxFrozen;
-    @Option(names = "--max-big-jank", paramLabel = "N", description = "Most PerfDog big janks (SurfaceFlinger source).")
+    @Option(names = "--max-big-jank", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most PerfDog big janks (SurfaceFlinger source).")
     Long maxBigJank;
-    @Option(names = "--min-scroll-fps", paramLabel = "N", description = "Minimum scroll fps (frames rendered while a view scrolls; needs --source agent, "
+    @Option(names = "--min-scroll-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class, description = "Minimum scroll fps (frames rendered while a view scrolls; needs --source agent, "
                     + "NA otherwise).")
     Double minScrollFps;
     @Option(names = "--baseline", paramLabel = "FILE", description = "A summary.json to compare against.")
     Path baseline;
-    @Option(names = "--max-regression", paramLabel = "PCT", description = "How much worse than --baseline each metric may be, in %%.")
+    @Option(names = "--max-regression", paramLabel = "PCT", converter = NumberConverter.NonNegative.class, description = "How much worse than --baseline each metric may be, in %%.")
     Double maxRegression;
     @Option(names = "--junit", paramLabel = "FILE", description = "Write a JUnit XML report.")
     Path junit;
