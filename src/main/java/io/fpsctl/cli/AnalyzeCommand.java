@@ -12,12 +12,11 @@ import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;
 import io.fpsctl.source.SavedDump;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -35,7 +34,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "or fpsctl's own per-frame CSV. The kind of each file is detected from its content."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:ok", "2:usage error", "5:a file is unreadable or not a dump fpsctl reads"})
+            "0:ok", "2:usage error", "5:a file is unreadable or not a dump fpsctl reads (the others are still analysed)"})
 final class AnalyzeCommand implements Callable<Integer> {
 
     enum Format { text, json, csv }
@@ -43,7 +42,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Dump or CSV files to analyse.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Dump or CSV files to analyse; - reads standard input.")
     List<Path> files;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
@@ -61,56 +60,128 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         EngineConfig config = engineOptions.toConfig();
         PrintWriter out = spec.commandLine().getOut();
-        List<Summary> summaries = new ArrayList<>();
+        PrintWriter err = spec.commandLine().getErr();
         FrameCsv csv = format == Format.csv ? new FrameCsv(out, false) : null;
+        boolean json = format == Format.json;
+        boolean array = json && files.size() > 1;
+        if (array) {
+            out.print("[");
+        }
+        int failed = 0;
+        boolean first = true;
         for (Path file : files) {
-            if (!Files.isReadable(file) || Files.isDirectory(file)) {
-                throw new CliException(ExitCode.IO, file + ": cannot read the file (check the path)");
-            }
-            FrameEngine.Listener listener = csv == null ? null : new FrameEngine.Listener() {
-                @Override
-                public void frame(FrameResult r) {
-                    try {
-                        csv.write("", packageName != null ? packageName : PackageNames.fromWindow(r.window()), r);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-            };
-            SavedDump.Result result;
+            String name = file.toString();
+            Summary s;
+            SavedDump.Result result = null;
+            String error = null;
             try {
-                result = SavedDump.analyze(file, config, packageName, listener);
-            } catch (NoSuchFileException e) {
-                throw new CliException(ExitCode.IO, file + ": no such file");
-            } catch (DumpFormatException e) {
-                throw new CliException(ExitCode.IO, e.getMessage());
-            } catch (UncheckedIOException | IOException e) {
-                throw new CliException(ExitCode.IO, file + ": cannot read or write: " + e.getMessage());
+                result = analyzeOne(file, config, csv);
+            } catch (CliException e) {
+                error = e.getMessage();
             }
-            Summary s = result.summary();
+            if (json) {
+                out.print(first ? (array ? "\n" : "") : ",\n");
+            }
+            first = false;
+            if (error != null) {
+                failed++;
+                ErrorLine.print(err, error);
+                if (json) {
+                    errorObject(name, error, out);
+                }
+                continue;
+            }
+            s = result.summary();
             for (String w : s.warnings()) {
-                spec.commandLine().getErr().println("fpsctl: warning: " + file + ": " + w);
+                ErrorLine.print(err, "warning: " + name + ": " + w);
             }
-            summaries.add(s);
             if (format == Format.text) {
-                SummaryText.write(s, file + "  (" + result.kind().description() + ")", out);
+                SummaryText.write(s, ErrorLine.of(name) + "  (" + result.kind().description() + ")", out);
                 reported(result.reported(), out);
                 out.println();
+            } else if (json) {
+                SummaryJson.write(s, out, true);
             }
         }
-        if (format == Format.json) {
-            if (summaries.size() == 1) {
-                SummaryJson.write(summaries.get(0), out, true);
-            } else {
-                SummaryJson.writeAll(summaries, out, true);
-            }
+        if (array) {
+            out.print("\n]");
+        }
+        if (json) {
             out.println();
         }
         if (csv != null) {
             csv.flush();
         }
         out.flush();
-        return ExitCode.OK;
+        if (failed > 0 && files.size() > 1) {
+            ErrorLine.print(err, failed + " of " + files.size() + " files could not be analysed (see above)");
+        }
+        return failed > 0 ? ExitCode.IO : ExitCode.OK;
+    }
+
+    /** Analyses one file ({@code -}: standard input), read once from start to end. */
+    private SavedDump.Result analyzeOne(Path file, EngineConfig config, FrameCsv csv) {
+        String name = file.toString();
+        FrameEngine.Listener listener = csv == null ? null : new FrameEngine.Listener() {
+            @Override
+            public void frame(FrameResult r) {
+                try {
+                    csv.write("", packageName != null ? packageName : PackageNames.fromWindow(r.window()), r);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
+        boolean stdin = name.equals("-");
+        if (!stdin && !Files.exists(file)) {
+            throw new CliException(ExitCode.IO, name + ": no such file (check the path)");
+        }
+        if (!stdin && !Files.isReadable(file)) {
+            throw new CliException(ExitCode.IO, name + ": permission denied (check the file's permissions)");
+        }
+        if (!stdin && Files.isDirectory(file)) {
+            throw new CliException(ExitCode.IO, name + ": is a folder; give the dump files in it");
+        }
+        try (InputStream in = stdin ? new NonClosing(System.in) : new java.io.FileInputStream(file.toFile())) {
+            Path fileName = file.getFileName();
+            String layer = stdin ? "stdin" : fileName == null ? "layer" : fileName.toString();
+            return SavedDump.analyze(in, stdin ? "standard input" : name, layer, config, packageName, listener);
+        } catch (DumpFormatException e) {
+            throw new CliException(ExitCode.IO, e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new CliException(ExitCode.IO, name + ": cannot read or write: " + ErrorLine.describe(e.getCause()));
+        } catch (IOException e) {
+            String what = ErrorLine.describe(e);
+            throw new CliException(ExitCode.IO, what.startsWith(name) ? what : name + ": " + what);
+        } catch (RuntimeException e) {
+            throw new CliException(ExitCode.IO, name + ": could not be analysed (internal error: please report it "
+                    + "with this file)", e);
+        }
+    }
+
+    /** {@code {"file": NAME, "error": MESSAGE}}: what stands in the JSON output for a file that failed. */
+    private static void errorObject(String name, String error, PrintWriter out) throws IOException {
+        try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory()
+                .createGenerator(out)) {
+            g.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("file", name);
+            g.writeStringField("error", ErrorLine.of(error));
+            g.writeEndObject();
+        }
+    }
+
+    /** Standard input, not closed after reading (the JVM owns it). */
+    private static final class NonClosing extends java.io.FilterInputStream {
+        NonClosing(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public void close() {
+            // System.in stays open
+        }
     }
 
     /** What Android printed itself, so users can compare it with fpsctl's numbers. */

@@ -24,7 +24,7 @@ public final class SavedDump {
     /**
      * @param reported the summaries Android printed itself (gfxinfo), for comparison; empty for other kinds
      */
-    public record Result(Path file, DumpKind kind, Summary summary, List<GfxinfoSummary> reported) {
+    public record Result(String name, DumpKind kind, Summary summary, List<GfxinfoSummary> reported) {
     }
 
     private SavedDump() {
@@ -47,9 +47,28 @@ public final class SavedDump {
      */
     public static Result analyze(Path file, EngineConfig config, String packageName, FrameEngine.Listener listener)
             throws IOException, DumpFormatException {
-        DumpKind kind = kindOf(file);
-        try (InputStream raw = Files.newInputStream(file);
-             InputStream in = new BufferedInputStream(raw, 1 << 16)) {
+        try (InputStream raw = Files.newInputStream(file)) {
+            return analyze(raw, file.toString(), layerName(file), config, packageName, listener);
+        }
+    }
+
+    /**
+     * Analyses a stream read once, from its start to its end (a pipe, a FIFO, {@code /dev/stdin}): its kind is
+     * decided from a bounded head buffer, then the same bytes go to the parser.
+     *
+     * @param name  the file name for messages ({@code -} for standard input)
+     * @param layer the layer name for a --latency dump (it does not name its layer)
+     */
+    public static Result analyze(InputStream raw, String name, String layer, EngineConfig config,
+                                 String packageName, FrameEngine.Listener listener)
+            throws IOException, DumpFormatException {
+        InputStream in = new BufferedInputStream(raw, 1 << 16);
+        in.mark(DumpKind.HEAD_BYTES + 1);
+        byte[] head = in.readNBytes(DumpKind.HEAD_BYTES);
+        in.reset();
+        DumpKind kind = DumpKind.detect(head, head.length);
+        String file = name;
+        {
             switch (kind) {
                 case GFXINFO: {
                     FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
@@ -63,11 +82,10 @@ public final class SavedDump {
                     }
                     List<GfxinfoSummary> summaries = reported.summaries();
                     String pkg = packageName != null ? packageName : packageOf(summaries, dump.windows());
-                    return new Result(file, kind, engine.summary(pkg), summaries);
+                    return new Result(name, kind, engine.summary(pkg), summaries);
                 }
                 case LATENCY: {
                     FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
-                    String layer = layerName(file);
                     LatencyDump dump;
                     try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
                         dump = LatencyParser.parse(r, layer, engine);
@@ -79,10 +97,10 @@ public final class SavedDump {
                         engine.warn("the layer has no frame data (period line only or all rows 0 0 0): "
                                 + "measure another layer from 'dumpsys SurfaceFlinger --list'");
                     }
-                    return new Result(file, kind, engine.summary(packageName), List.of());
+                    return new Result(name, kind, engine.summary(packageName), List.of());
                 }
                 case FRAME_CSV: {
-                    return analyzeCsv(file, in, config, packageName, listener);
+                    return analyzeCsv(name, head, in, config, packageName, listener);
                 }
                 case LAYER_LIST:
                     throw new DumpFormatException(file + ": this is 'dumpsys SurfaceFlinger --list' output: it names "
@@ -97,9 +115,10 @@ public final class SavedDump {
         }
     }
 
-    private static Result analyzeCsv(Path file, InputStream in, EngineConfig config, String packageName,
-                                     FrameEngine.Listener listener) throws IOException, DumpFormatException {
-        Source source = csvSource(file);
+    private static Result analyzeCsv(String file, byte[] head, InputStream in, EngineConfig config,
+                                     String packageName, FrameEngine.Listener listener)
+            throws IOException, DumpFormatException {
+        Source source = csvSource(head);
         FrameEngine engine = new FrameEngine(source, config, listener);
         FrameCsvReader.Result res;
         try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
@@ -112,10 +131,10 @@ public final class SavedDump {
                 : res.packageName()), List.of());
     }
 
-    /** The source of a frames CSV, from its first data row (gfxinfo when the file has none). */
-    private static Source csvSource(Path file) throws IOException {
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            List<String> head = lines.limit(2).toList();
+    /** The source of a frames CSV, from its first data row in the head buffer (gfxinfo when there is none). */
+    private static Source csvSource(byte[] bytes) {
+        {
+            List<String> head = new String(bytes, StandardCharsets.UTF_8).lines().limit(2).toList();
             if (head.size() < 2) {
                 return Source.GFXINFO;
             }
