@@ -82,7 +82,8 @@ final class CaptureCommand implements Callable<Integer> {
             } catch (io.fpsctl.device.DeviceException e) {
                 failure = new CliException(ExitCode.of(e), e.getMessage(), e);
             } catch (java.io.UncheckedIOException e) {
-                failure = new CliException(ExitCode.IO, pkg + ": cannot write output: " + e.getCause().getMessage(), e);
+                failure = new CliException(ExitCode.IO, pkg + ": cannot write output: "
+                        + ErrorLine.describe(e.getCause()), e);
             } catch (RuntimeException e) {
                 failure = new CliException(ExitCode.IO, pkg + ": " + e, e);
             }
@@ -94,20 +95,32 @@ final class CaptureCommand implements Callable<Integer> {
             try {
                 dir = out.resolve(safe(connection.device.serial())).resolve(safe(pkg));
                 Files.createDirectories(dir);
-                try (BufferedWriter framesOut = Files.newBufferedWriter(dir.resolve("frames.csv"), StandardCharsets.UTF_8);
-                     BufferedWriter windowsOut = Files.newBufferedWriter(dir.resolve("windows.csv"), StandardCharsets.UTF_8);
+                try (BufferedWriter framesOut = csv(dir.resolve("frames.csv"));
+                     BufferedWriter windowsOut = csv(dir.resolve("windows.csv"));
                      FrameCsv frames = new FrameCsv(framesOut, true);
                      WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg)) {
                     String serial = connection.device.serial();
                     FrameEngine.Listener listener = new CsvRecorder(frames, windows, serial, pkg, null, null);
                     measurement = Measurement.prepare(connection.device, connection.reconnector, pkg, measureOptions.request(), config, listener,
                             note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
+                    String early = stopSignal;
+                    if (early != null) {
+                        measurement.session().stop(early); // the signal came while the device was being prepared
+                    }
                     notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
-                    measurement.run(measureOptions.duration);
-                    frames.flush();
+                    java.io.UncheckedIOException csvFailed = null;
+                    try {
+                        measurement.run(measureOptions.duration);
+                        frames.flush();
+                    } catch (java.io.UncheckedIOException e) {
+                        csvFailed = e; // the CSVs end at their last whole row; still try to save the summary
+                    }
                     summary = measurement.summary();
                     Summary s = summary;
                     AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                    if (csvFailed != null) {
+                        throw csvFailed;
+                    }
                     String lost = measurement.session().lostMessage();
                     if (lost != null) {
                         failure = new CliException(ExitCode.DEVICE, pkg + ": " + lost);
@@ -129,6 +142,8 @@ final class CaptureCommand implements Callable<Integer> {
     }
 
     private final ConcurrentLinkedQueue<String> notes = new ConcurrentLinkedQueue<>();
+    /** The signal that asked the capture to stop, or null. */
+    private volatile String stopSignal;
 
     @Override
     public Integer call() throws Exception {
@@ -143,7 +158,10 @@ final class CaptureCommand implements Callable<Integer> {
             }
         }
         PrintWriter err = spec.commandLine().getErr();
-        try (StopSignal stop = new StopSignal(signal -> jobs.forEach(j -> j.stop(signal)))) {
+        try (StopSignal stop = new StopSignal(signal -> {
+            stopSignal = signal;
+            jobs.forEach(j -> j.stop(signal));
+        })) {
             List<Thread> threads = new ArrayList<>();
             for (Job j : jobs) {
                 Thread t = new Thread(j, "fpsctl-capture-" + j.pkg);
@@ -219,6 +237,11 @@ final class CaptureCommand implements Callable<Integer> {
         int filled = (int) Math.round(done * width);
         err.printf(Locale.ROOT, "\r\033[2K[%s%s] %3.0f %%", "#".repeat(filled), " ".repeat(width - filled), done * 100);
         err.flush();
+    }
+
+    private static BufferedWriter csv(Path file) throws IOException {
+        return new BufferedWriter(new java.io.OutputStreamWriter(io.fpsctl.sink.WholeLinesFile.open(file),
+                StandardCharsets.UTF_8));
     }
 
     /** A serial or package as a folder name: {@code 127.0.0.1:5555} → {@code 127.0.0.1_5555}. */

@@ -169,22 +169,30 @@ final class GateCommand implements Callable<Integer> {
     }
 
     private Summary measure() {
+        java.util.concurrent.atomic.AtomicReference<Measurement> current = new java.util.concurrent.atomic.AtomicReference<>();
+        stop = new StopSignal(signal -> { // closed after the reports are written
+            Measurement m = current.get();
+            if (m != null) {
+                m.session().stop(signal);
+            }
+        });
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
             PrintWriter err = spec.commandLine().getErr();
             Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), engineOptions.toConfig(), null,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
+            current.set(m);
+            if (stop.requested()) {
+                m.session().stop(stop.signal()); // the signal came while the device was being prepared
+            }
             err.println("fpsctl: measuring " + pkg + " on " + c.device.serial() + " for "
                     + measureOptions.duration.toSeconds() + " s: " + m.describe() + " (" + m.sourceReason() + ")");
             err.flush();
-            stop = new StopSignal(m.session()::stop); // closed after the reports are written
-            try {
-                m.run(measureOptions.duration);
-            } catch (RuntimeException e) {
-                stop.close();
-                throw e;
-            }
+            m.run(measureOptions.duration);
             deviceLost = m.session().lostMessage();
             return m.summary();
+        } catch (RuntimeException e) {
+            stop.close();
+            throw e;
         }
     }
 }

@@ -6,11 +6,12 @@ import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.LiveView;
 import io.fpsctl.sink.WindowCsv;
+import io.fpsctl.sink.WholeLinesFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -53,12 +54,21 @@ final class WatchCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engineOptions;
 
+    private StopSignal stop;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         var config = engineOptions.toConfig();
-        try (DeviceOptions.Connection c = deviceOptions.connect(pkg);
+        java.util.concurrent.atomic.AtomicReference<Measurement> current = new java.util.concurrent.atomic.AtomicReference<>();
+        stop = new StopSignal(signal -> {
+            Measurement m = current.get();
+            if (m != null) {
+                m.session().stop(signal);
+            }
+        });
+        try (StopSignal installed = stop; DeviceOptions.Connection c = deviceOptions.connect(pkg);
              BufferedWriter fw = open(framesCsv);
              BufferedWriter ww = open(windowsCsv)) {
             String serial = c.device.serial();
@@ -74,7 +84,11 @@ final class WatchCommand implements Callable<Integer> {
             err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             err.flush();
-            try (StopSignal stop = new StopSignal(m.session()::stop)) {
+            {
+                current.set(m);
+                if (stop.requested()) {
+                    m.session().stop(stop.signal());
+                }
                 m.run(measureOptions.duration);
                 view[0].printSummary(m.summary());
                 out.flush();
@@ -101,10 +115,6 @@ final class WatchCommand implements Callable<Integer> {
         if (p == null) {
             return null;
         }
-        Path parent = p.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        return Files.newBufferedWriter(p, StandardCharsets.UTF_8);
+        return new BufferedWriter(new OutputStreamWriter(WholeLinesFile.open(p), StandardCharsets.UTF_8));
     }
 }
