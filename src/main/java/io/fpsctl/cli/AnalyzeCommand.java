@@ -69,54 +69,85 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         int failed = 0;
         boolean first = true;
-        for (Path file : files) {
-            String name = file.toString();
-            Summary s;
-            SavedDump.Result result = null;
-            String error = null;
-            try {
-                result = analyzeOne(file, config, csv);
-            } catch (CliException e) {
-                error = e.getMessage();
+        try (StopSignal stop = new StopSignal(signal -> stopped = signal)) {
+            for (Path file : files) {
+                if (stopped != null) {
+                    break;
+                }
+                String name = file.toString();
+                Summary s;
+                SavedDump.Result result = null;
+                String error = null;
+                try {
+                    result = analyzeOne(file, config, csv);
+                } catch (CliException e) {
+                    error = e.getMessage();
+                }
+                if (json) {
+                    out.print(first ? (array ? "\n" : "") : ",\n");
+                }
+                first = false;
+                if (error != null) {
+                    failed++;
+                    ErrorLine.print(err, error);
+                    if (json) {
+                        errorObject(name, error, out);
+                    }
+                    continue;
+                }
+                s = result.summary();
+                if (stopped != null) {
+                    s = s.asPartial("partial run: stopped by " + stopped + " while reading " + name);
+                }
+                for (String w : s.warnings()) {
+                    ErrorLine.print(err, "warning: " + name + ": " + w);
+                }
+                if (format == Format.text) {
+                    SummaryText.write(s, ErrorLine.of(name) + "  (" + result.kind().description() + ")", out);
+                    reported(result.reported(), out);
+                    out.println();
+                } else if (json) {
+                    SummaryJson.write(s, out, true);
+                }
+            }
+            if (array) {
+                out.print("\n]");
             }
             if (json) {
-                out.print(first ? (array ? "\n" : "") : ",\n");
-            }
-            first = false;
-            if (error != null) {
-                failed++;
-                ErrorLine.print(err, error);
-                if (json) {
-                    errorObject(name, error, out);
-                }
-                continue;
-            }
-            s = result.summary();
-            for (String w : s.warnings()) {
-                ErrorLine.print(err, "warning: " + name + ": " + w);
-            }
-            if (format == Format.text) {
-                SummaryText.write(s, ErrorLine.of(name) + "  (" + result.kind().description() + ")", out);
-                reported(result.reported(), out);
                 out.println();
-            } else if (json) {
-                SummaryJson.write(s, out, true);
             }
+            if (csv != null) {
+                csv.flush();
+            }
+            out.flush();
+            if (failed > 0 && files.size() > 1) {
+                ErrorLine.print(err, failed + " of " + files.size() + " files could not be analysed (see above)");
+            }
+            if (stop.requested()) {
+                ErrorLine.print(err, "stopped by " + stopped + ": the summaries cover what was read until then");
+            }
+            return stop.exitCode(failed > 0 ? ExitCode.IO : ExitCode.OK);
         }
-        if (array) {
-            out.print("\n]");
+    }
+
+    /** The signal that asked analyze to stop reading, or null. */
+    private volatile String stopped;
+
+    /** An input that ends (EOF) once a signal asked analyze to stop, so what was read is still summarised. */
+    private final class Stoppable extends java.io.FilterInputStream {
+        Stoppable(InputStream in) {
+            super(in);
         }
-        if (json) {
-            out.println();
+
+        @Override
+        public int read() throws IOException {
+            return stopped != null ? -1 : super.read();
         }
-        if (csv != null) {
-            csv.flush();
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return stopped != null ? -1 : super.read(b, off, len);
         }
-        out.flush();
-        if (failed > 0 && files.size() > 1) {
-            ErrorLine.print(err, failed + " of " + files.size() + " files could not be analysed (see above)");
-        }
-        return failed > 0 ? ExitCode.IO : ExitCode.OK;
     }
 
     /** Analyses one file ({@code -}: standard input), read once from start to end. */
@@ -142,7 +173,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (!stdin && Files.isDirectory(file)) {
             throw new CliException(ExitCode.IO, name + ": is a folder; give the dump files in it");
         }
-        try (InputStream in = stdin ? new NonClosing(System.in) : new java.io.FileInputStream(file.toFile())) {
+        try (InputStream in = new Stoppable(stdin ? new NonClosing(System.in)
+                : new java.io.FileInputStream(file.toFile()))) {
             Path fileName = file.getFileName();
             String layer = stdin ? "stdin" : fileName == null ? "layer" : fileName.toString();
             return SavedDump.analyze(in, stdin ? "standard input" : name, layer, config, packageName, listener);

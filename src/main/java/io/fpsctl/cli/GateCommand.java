@@ -30,7 +30,9 @@ import picocli.CommandLine.Spec;
             "Prints a table of threshold, measured value and verdict per metric."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every threshold passed", "1:a threshold failed", "2:usage error",
-            "3:adb/device problem", "4:app not installed, not running", "5:cannot read --from/--baseline or write a report"})
+            "3:adb/device problem (also: the device went away for good; reports are written, marked partial)",
+            "4:app not installed, not running", "5:cannot read --from/--baseline or write a report",
+            "130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
 final class GateCommand implements Callable<Integer> {
 
     @Spec
