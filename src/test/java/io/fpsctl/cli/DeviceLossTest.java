@@ -73,6 +73,43 @@ class DeviceLossTest {
     }
 
     @Test
+    void captureAndWatchOnADeviceLostForGoodAreExitThreeWithTheirFilesWritten(@TempDir Path dir) throws Exception {
+        for (String command : new String[] {"capture", "watch"}) {
+            Path frames = dir.resolve(command + "-frames.csv");
+            String[] args = command.equals("capture")
+                    ? new String[] {"--out", dir.resolve("cap").toString()}
+                    : new String[] {"--frames-csv", frames.toString()};
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            AtomicInteger exit = new AtomicInteger(-1);
+            try (Simulator s = sim()) {
+                java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(command, PKG, "--connect",
+                        s.serial(), "--duration", "20s", "--reconnect-timeout", "1s", "--source", "gfxinfo"));
+                all.addAll(java.util.List.of(args));
+                Thread t = new Thread(() -> exit.set(Main.run(all.toArray(String[]::new), new PrintWriter(out, true),
+                        new PrintWriter(err, true))));
+                t.start();
+                pollUntil(() -> err.toString().contains("measuring") || err.toString().contains("watching"));
+                long t0 = s.android().now();
+                pollUntil(() -> s.android().now() - t0 > 1_000_000_000L);
+                s.close();
+                t.join(30_000);
+            }
+            assertEquals(3, exit.get(), command + "\nout:\n" + out + "\nerr:\n" + err);
+            if (command.equals("capture")) {
+                try (var w = Files.walk(dir.resolve("cap"))) {
+                    Path summary = w.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst()
+                            .orElseThrow();
+                    assertTrue(new ObjectMapper().readTree(summary.toFile()).get("partial").asBoolean());
+                }
+            } else {
+                String csv = Files.readString(frames);
+                assertTrue(csv.endsWith("\n") && csv.lines().count() > 60, "whole rows of what was captured");
+            }
+        }
+    }
+
+    @Test
     void gateAllowPartialJudgesWhatWasCapturedAndSaysSo(@TempDir Path dir) throws Exception {
         Path junit = dir.resolve("gate.xml");
         StringWriter out = new StringWriter();
