@@ -89,6 +89,8 @@ public final class SavedDump {
                     LatencyDump dump;
                     try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
                         dump = LatencyParser.parse(r, layer, engine);
+                    } catch (DumpFormatException e) {
+                        throw new DumpFormatException(file + ": " + e.getMessage());
                     }
                     if (dump.malformedLines() > 0) {
                         engine.warn(dump.malformedLines() + " malformed --latency line(s) skipped");
@@ -123,6 +125,9 @@ public final class SavedDump {
         FrameCsvReader.Result res;
         try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             res = new FrameCsvReader(engine).read(r);
+        } catch (DumpFormatException e) {
+            throw new DumpFormatException(file + ": " + e.getMessage()
+                    + " (write it again with 'fpsctl analyze DUMP --format csv')");
         }
         if (res.malformedRows() > 0) {
             engine.warn(res.malformedRows() + " malformed CSV row(s) skipped");

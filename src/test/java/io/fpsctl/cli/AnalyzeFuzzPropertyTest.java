@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import net.jqwik.api.ForAll;
@@ -45,7 +46,9 @@ class AnalyzeFuzzPropertyTest {
             JsonNode json = JSON.readTree(r.out);
             if (r.exit == 5) {
                 assertTrue(json.has("error"), r.out);
-                assertEquals(1, r.err.lines().filter(l -> !l.startsWith("fpsctl: warning")).count(), r.err);
+                List<String> errors = r.err.lines().filter(l -> !l.startsWith("fpsctl: warning")).toList();
+                assertEquals(1, errors.size(), r.err);
+                assertTrue(errors.get(0).contains(file.getFileName().toString()), "names the file: " + errors);
                 return;
             }
             check(json);
