@@ -21,7 +21,7 @@ final class ScenarioConverter implements ITypeConverter<String> {
         } catch (InvalidPathException e) {
             // not a path either
         }
-        throw new TypeConversionException("'" + value + "' is neither a built-in scenario (" + String.join(", ",
-                new java.util.TreeSet<>(Scenarios.names())) + ") nor a scenario JSON file");
+        throw new TypeConversionException("unknown scenario '" + value + "': use one of " + String.join(", ",
+                new java.util.TreeSet<>(Scenarios.names())) + ", or a scenario JSON file that exists");
     }
 }

@@ -121,9 +121,6 @@ public final class SummaryJson {
             g.writeEndObject();
         }
         if (top) {
-            g.writeNumberField("coverageGaps", s.coverageGaps());
-            g.writeNumberField("coverageGapMs", round(s.coverageGapMs(), 1));
-            g.writeBooleanField("partial", s.partial());
             slowMessages(g, s.slowMessages());
             g.writeArrayFieldStart("windows");
             for (Summary w : s.windows()) {
@@ -135,6 +132,9 @@ public final class SummaryJson {
                 g.writeString(w);
             }
             g.writeEndArray();
+            g.writeNumberField("coverageGaps", s.coverageGaps());
+            g.writeNumberField("coverageGapMs", round(s.coverageGapMs(), 1));
+            g.writeBooleanField("partial", s.partial());
         }
         g.writeEndObject();
     }
