@@ -14,8 +14,12 @@ import java.util.TreeSet;
  */
 final class PageFlipCounter implements FrameObserver {
 
-    /** Present times older than this behind the newest are final: layers settle within a few frames of each other. */
-    private static final long WINDOW_NS = 1_000_000_000L;
+    /**
+     * How many recent present times are remembered to recognise a refresh another layer already flipped. One
+     * {@code advance} settles each layer in turn, so a layer can lag another by the whole span since the last
+     * advance: 8192 refreshes is about 57 s at 144 Hz.
+     */
+    private static final int REMEMBERED = 8192;
 
     private final TreeSet<Long> recentPresents = new TreeSet<>();
     private long count;
@@ -39,8 +43,9 @@ final class PageFlipCounter implements FrameObserver {
         long present = frame.actualPresent();
         if (recentPresents.add(present)) {
             count++;
-            long newest = recentPresents.last();
-            recentPresents.headSet(newest - WINDOW_NS).clear();
+            while (recentPresents.size() > REMEMBERED) {
+                recentPresents.pollFirst();
+            }
         }
     }
 }
