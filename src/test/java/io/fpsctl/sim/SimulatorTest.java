@@ -80,6 +80,14 @@ class SimulatorTest {
             assertEquals(0, dump.exitCode());
             AdbCli.Result sdk = adb.run(t, "-s", sim.serial(), "shell", "getprop", "ro.build.version.sdk");
             assertEquals("34", sdk.stdout().strip());
+            // what other tools ask first: the process list, the focused window, the page-flip counter
+            String pid = adb.run(t, "-s", sim.serial(), "shell", "pidof", "com.example.feed").stdout().strip();
+            assertTrue(adb.run(t, "-s", sim.serial(), "shell", "ps", "-A").stdout()
+                    .contains(" " + pid + "    560 "), "ps -A lists the app's pid");
+            assertTrue(adb.run(t, "-s", sim.serial(), "shell", "dumpsys", "window", "displays").stdout()
+                    .contains("\n  mCurrentFocus=Window{"));
+            assertEquals("Result: Parcel(NULL)", adb.run(t, "-s", sim.serial(), "shell", "service", "call",
+                    "SurfaceFlinger", "1013").stdout().strip(), "Android 14 no longer has transaction 1013");
         } finally {
             adb.run(t, "kill-server");
         }
