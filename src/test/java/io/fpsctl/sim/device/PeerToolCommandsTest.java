@@ -209,6 +209,27 @@ class PeerToolCommandsTest {
         assertFalse(h.sh("dumpsys activity activities").contains(PKG));
     }
 
+    // ---- pipes inside one adb shell command line ----------------------------------------------------------
+
+    @Test
+    void grepAndHeadInsideTheShellCommand() {
+        SimHarness h = device(14, "smooth", 60);
+        String focus = h.sh("dumpsys window displays | grep mCurrentFocus");
+        assertTrue(focus.matches("  mCurrentFocus=Window\\{[0-9a-f]{7} u0 " + Pattern.quote(TITLE) + "\\}\n"), focus);
+        String resumed = h.sh("dumpsys activity activities | grep -E 'topResumedActivity|ResumedActivity:'");
+        assertEquals(2, resumed.split("\n").length, resumed);
+        int pid = h.device.pid().orElseThrow();
+        assertTrue(h.sh("ps -A | grep " + PKG + " | head -n 1").matches("u0_a123 +" + pid + " .* " + Pattern.quote(PKG)
+                + "\n"));
+        SimHarness.Result none = h.run("ps -A | grep com.nope");
+        assertEquals(1, none.exit());
+        assertEquals("", none.out());
+        assertEquals(3, h.sh("dumpsys window | grep -v '^ ' | head -3").split("\n").length);
+        SimHarness.Result unknown = h.run("ps | wc -l");
+        assertEquals(127, unknown.exit());
+        assertEquals("/system/bin/sh: wc: inaccessible or not found\n", unknown.err());
+    }
+
     // ---- dumpsys activity -------------------------------------------------------------------------------
 
     @ParameterizedTest
