@@ -3,6 +3,8 @@ package io.fpsctl.sim.device;
 import io.fpsctl.sim.device.frames.LayerFrame;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.HashSet;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -332,43 +335,30 @@ class PeerToolCommandsTest {
 
     // ---- dumpsys SurfaceFlinger (no arguments) ----------------------------------------------------------
 
-    @Test
-    void surfaceFlingerHeaderPie() {
-        String out = device(9, "smooth", 60).sh("dumpsys SurfaceFlinger");
-        // 1e9 / 16666666 = 60.0000024 -> "%f"
-        assertTrue(out.contains(" ns (refresh 16666666 ns)\n"), out);
-        assertTrue(out.contains("\n  refresh-rate              : 60.000002 fps\n"), out);
+    static Stream<Arguments> surfaceFlingerHeaders() {
+        return Stream.of(
+                // 6–9 DispSync line; global state "%f fps" of 1e9/period (16666666 -> 60.0000024)
+                Arguments.of(6, 90, "DispSync configuration: app phase 1000000 ns, sf phase 1000000 ns, present offset"
+                        + " 0 ns (refresh 11111111 ns)\n", "\n  refresh-rate              : 90.000001 fps\n"),
+                Arguments.of(9, 60, " ns (refresh 16666666 ns)\n", "\n  refresh-rate              : 60.000002 fps\n"),
+                // 10/11 VSYNC configuration section
+                Arguments.of(11, 120, "VSYNC period:   8333333 ns\n", "\n  refresh-rate              : 120.000005 fps\n"),
+                // 12: Fps to_string "%.2ffps"; 12/13 present-offset line of dumpVSync
+                Arguments.of(12, 90, "\n      present offset:         0 ns\t     VSYNC period:  11111111 ns\n",
+                        "\n  refresh-rate              : 90.00fps\n"),
+                // 13/14: Fps to_string "%.2f Hz"; 14's dumpScheduler has the wider present-offset line
+                Arguments.of(13, 60, "\n      present offset:         0 ns\t     VSYNC period:  16666666 ns\n",
+                        "\n  refresh-rate              : 60.00 Hz\n"),
+                Arguments.of(14, 120, "\n         present offset:         0 ns\t        VSYNC period:   8333333 ns\n",
+                        "\n  refresh-rate              : 120.00 Hz\n"));
     }
 
-    @Test
-    void surfaceFlingerHeaderMarshmallow() {
-        String out = device(6, "smooth", 90).sh("dumpsys SurfaceFlinger");
-        assertTrue(out.contains("DispSync configuration: app phase 1000000 ns, sf phase 1000000 ns, present offset 0 ns"
-                + " (refresh 11111111 ns)\n"), out);
-        assertTrue(out.contains("\n  refresh-rate              : 90.000001 fps\n"), out);
-    }
-
-    @Test
-    void surfaceFlingerHeaderAndroid11() {
-        String out = device(11, "smooth", 120).sh("dumpsys SurfaceFlinger");
-        assertTrue(out.contains("VSYNC period:   8333333 ns\n"), out);
-        assertTrue(out.contains("\n  refresh-rate              : 120.000005 fps\n"), out);
-    }
-
-    @Test
-    void surfaceFlingerHeaderAndroid12() {
-        String out = device(12, "smooth", 90).sh("dumpsys SurfaceFlinger");
-        // Fps to_string on 12: "%.2ffps"
-        assertTrue(out.contains("\n      present offset:         0 ns\t     VSYNC period:  11111111 ns\n"), out);
-        assertTrue(out.contains("\n  refresh-rate              : 90.00fps\n"), out);
-    }
-
-    @Test
-    void surfaceFlingerHeaderAndroid14() {
-        String out = device(14, "smooth", 120).sh("dumpsys SurfaceFlinger");
-        // 13/14 Fps to_string: "%.2f Hz"; dumpScheduler's wider present-offset line
-        assertTrue(out.contains("\n         present offset:         0 ns\t        VSYNC period:   8333333 ns\n"), out);
-        assertTrue(out.contains("\n  refresh-rate              : 120.00 Hz\n"), out);
+    @ParameterizedTest
+    @MethodSource("surfaceFlingerHeaders")
+    void surfaceFlingerHeaderCarriesTheRefreshRate(int v, int hz, String periodLine, String rateLine) {
+        String out = device(v, "smooth", hz).sh("dumpsys SurfaceFlinger");
+        assertTrue(out.contains(periodLine), out);
+        assertTrue(out.contains(rateLine), out);
     }
 
     @ParameterizedTest
