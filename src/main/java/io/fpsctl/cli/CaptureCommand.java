@@ -48,6 +48,9 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--all-devices", description = "Capture on every device attached.")
     boolean allDevices;
 
+    @Option(names = "--report", description = "Also write report.html (charts, opens offline) next to summary.json.")
+    boolean report;
+
     @Mixin
     DeviceOptions deviceOptions;
 
@@ -103,6 +106,10 @@ final class CaptureCommand implements Callable<Integer> {
                     summary = measurement.summary();
                     Summary s = summary;
                     AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                }
+                if (report) {
+                    ReportCommand.write(dir.resolve("report.html"), List.of(ReportInputs.load(dir, config)), null,
+                            null, ReportCommand.DEFAULT_MAX_REGRESSION);
                 }
             } catch (IOException e) {
                 throw new CliException(ExitCode.IO, "cannot write " + (dir == null ? out : dir) + ": " + e.getMessage(), e);
