@@ -47,7 +47,7 @@ public final class HtmlReport {
                 .replace("/*@REPORT_JS@*/", scriptSafe(resource("report/report.js")));
         int at = page.indexOf("/*@DATA@*/");
         out.write(page, 0, at);
-        out.write(scriptSafe(data(runs, options)));
+        out.write(jsonInScript(data(runs, options)));
         out.write(page, at + "/*@DATA@*/".length(), page.length() - at - "/*@DATA@*/".length());
     }
 
@@ -192,6 +192,11 @@ public final class HtmlReport {
     /** Text inside a script element must not close it: {@code </} becomes {@code <\/} (valid in JS and JSON). */
     static String scriptSafe(String s) {
         return s.replace("</", "<\\/");
+    }
+
+    /** JSON inside a script element: every {@code <} (only ever inside strings) becomes {@code \u003c}. */
+    static String jsonInScript(String json) {
+        return json.replace("<", "\\u003c");
     }
 
     static String escapeHtml(String s) {
