@@ -166,7 +166,7 @@
   var figHead = ['metric'];
   runs.forEach(function (r, i) { figHead.push(runs.length > 1 ? 'run ' + (i + 1) : 'value'); if (i > 0) { figHead.push('vs run 1'); } });
   if (DATA.gate) { figHead.push('threshold'); }
-  fig.appendChild(table(figHead, FIGURES.filter(function (f) {
+  var figRows = FIGURES.filter(function (f) {
     return runs.some(function (r) { return get(r.summary, f[0]) !== null; }) || f[0] === 'fps' || f[0] === 'jankPercent';
   }).map(function (f) {
     var cells = [el('td', { text: f[1] })];
@@ -185,7 +185,15 @@
       })));
     }
     return el('tr', null, cells);
-  })));
+  });
+  /* one run: the figures side by side in three short tables; several runs: one table to compare across */
+  var groups = runs.length === 1 && !DATA.gate ? 3 : 1;
+  var per = Math.ceil(figRows.length / groups);
+  var flex = el('div', { 'class': 'figures' });
+  for (var gi = 0; gi < groups; gi++) {
+    flex.appendChild(table(figHead, figRows.slice(gi * per, (gi + 1) * per)));
+  }
+  fig.appendChild(flex);
 
   /* ---- charts ---- */
   function chartWidth() { return Math.max(480, Math.min(1120, app.clientWidth - 40)); }
@@ -383,6 +391,18 @@
       busy = false;
     }
     track('frames', u, data, { range: [0, full] });
+    /* for scripts/bench-report (#bench): mean time of one pan step (re-decimate every frame, new data; uPlot then
+     * draws about 2 points per pixel column and level, whatever the number of frames) */
+    report.panBench = function (steps) {
+      var span = full / 10;
+      var t0 = performance.now();
+      for (var i = 0; i < steps; i++) {
+        var mn = (full - span) * i / steps;
+        setRange(mn, mn + span);
+      }
+      setRange(0, full);
+      return (performance.now() - t0) / steps;
+    };
     reset.addEventListener('click', function () { setRange(0, full); });
     u.over.addEventListener('dblclick', function () { setRange(0, full); });
     u.over.addEventListener('wheel', function (e) {
@@ -482,7 +502,9 @@
       runs.forEach(function (r, i) {
         cells.push(figureCell(i, 'stagesMs.' + k, get(r.summary, 'stagesMs.' + k)));
         var slow = r.frames ? r.frames.slowStagesMs[k] : null;
-        cells.push(el('td', { text: fixed(slow, 2) }));
+        var top = r.frames ? Math.max.apply(null, STAGES.map(function (q) { return r.frames.slowStagesMs[q] || 0; })) : 0;
+        cells.push(el('td', null, [el('span', { 'class': 'bar', style: 'width:' + (top > 0 && slow ? Math.round(slow / top * 120) : 0) +
+          'px;background:' + RUN_COLORS[i % RUN_COLORS.length] }), ' ' + fixed(slow, 2)]));
         cells.push(figureCell(i, 'mainCauses.' + k, get(r.summary, 'mainCauses.' + k)));
       });
       return el('tr', null, cells);
@@ -500,13 +522,14 @@
     if (runs.length > 1) { wf.appendChild(el('h3', { text: 'run ' + (i + 1) + ': ' + r.label })); }
     var stagesKnown = r.summary.stagesMs !== null && r.summary.stagesMs !== undefined;
     var h = ['at s', 'window', 'ms', 'dropped', 'level', 'main cause'].concat(stagesKnown ? STAGES : []);
-    wf.appendChild(table(h, r.frames.worst.map(function (w) {
-      var cells = [el('td', { text: w.t.toFixed(3) }), el('td', { 'class': 'txt', text: w.window }),
+    wf.appendChild(el('div', { 'class': 'scroll' }, [table(h, r.frames.worst.map(function (w) {
+      var shortName = w.window.indexOf('/') >= 0 ? w.window.substring(w.window.lastIndexOf('/') + 1) : w.window;
+      var cells = [el('td', { text: w.t.toFixed(3) }), el('td', { 'class': 'txt', title: w.window, text: shortName }),
         el('td', { text: fixed(w.durationMs, 2) }), el('td', { text: String(w.dropped) }),
         el('td', { text: w.dropLevel }), el('td', { text: w.mainCause || '' })];
       if (stagesKnown) { STAGES.forEach(function (k) { cells.push(el('td', { text: fixed(w.stagesMs[k], 2) })); }); }
       return el('tr', null, cells);
-    })));
+    }))]));
   });
   if (!anyFrames) { empty(wf, 'No frames in the input: only the summary was given.'); }
 
@@ -559,10 +582,12 @@
   function selfCheck() {
     var pre = document.getElementById('selfcheck');
     if (!pre) { pre = el('pre', { id: 'selfcheck' }); document.body.appendChild(pre); }
-    pre.textContent = JSON.stringify({ ready: report.ready, charts: report.charts, errors: report.errors,
+    pre.textContent = JSON.stringify({ ready: report.ready, readyMs: report.readyMs, panMs: report.panMs, charts: report.charts, errors: report.errors,
       runs: runs.length, frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }) });
   }
+  if (location.hash === '#bench' && report.panBench) { report.panMs = report.panBench(20); }
   report.ready = true;
+  report.readyMs = Math.round(performance.now()); /* since navigation start: parse, decode, draw */
   selfCheck();
   window.addEventListener('error', selfCheck);
 })();
