@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Summary;
@@ -87,6 +88,10 @@ final class CaptureCommand implements Callable<Integer> {
                 capture();
             } catch (CliException e) {
                 failure = e;
+            } catch (io.fpsctl.device.DeviceException e) {
+                failure = new CliException(ExitCode.of(e), e.getMessage(), e);
+            } catch (java.io.UncheckedIOException e) {
+                failure = new CliException(ExitCode.IO, pkg + ": cannot write output: " + e.getCause().getMessage(), e);
             } catch (RuntimeException e) {
                 failure = new CliException(ExitCode.IO, pkg + ": " + e, e);
             }
@@ -106,9 +111,9 @@ final class CaptureCommand implements Callable<Integer> {
                     String serial = connection.device.serial();
                     FrameEngine.Listener listener = TeeListener.of(new CsvRecorder(frames, windows, serial, pkg, null,
                             null), trace);
-                    measurement = Measurement.prepare(connection, pkg, measureOptions, config, listener,
+                    measurement = Measurement.prepare(connection.device, connection.reconnector, pkg, measureOptions.request(), config, listener,
                             note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
-                    notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason + ")");
+                    notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
                     measurement.run(measureOptions.duration);
                     frames.flush();
                     summary = measurement.summary();
@@ -129,7 +134,7 @@ final class CaptureCommand implements Callable<Integer> {
         void stop() {
             Measurement m = measurement;
             if (m != null) {
-                m.session.stop();
+                m.session().stop();
             }
         }
     }

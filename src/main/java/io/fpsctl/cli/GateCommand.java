@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.AtomicFile;
 import io.fpsctl.sink.Gate;
@@ -161,12 +162,12 @@ final class GateCommand implements Callable<Integer> {
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
             PrintWriter err = spec.commandLine().getErr();
             reportFrames = report != null ? new ReportFrames() : null;
-            Measurement m = Measurement.prepare(c, pkg, measureOptions, engineOptions.toConfig(), reportFrames,
+            Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), engineOptions.toConfig(), reportFrames,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             err.println("fpsctl: measuring " + pkg + " on " + c.device.serial() + " for "
-                    + measureOptions.duration.toSeconds() + " s: " + m.describe() + " (" + m.sourceReason + ")");
+                    + measureOptions.duration.toSeconds() + " s: " + m.describe() + " (" + m.sourceReason() + ")");
             err.flush();
-            try (StopSignal stop = new StopSignal(m.session::stop)) {
+            try (StopSignal stop = new StopSignal(m.session()::stop)) {
                 m.run(measureOptions.duration);
                 return m.summary();
             }

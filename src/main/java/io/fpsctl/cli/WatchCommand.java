@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
@@ -72,14 +73,14 @@ final class WatchCommand implements Callable<Integer> {
             LiveView[] view = new LiveView[1];
             FrameEngine.Listener listener = TeeListener.of(new CsvRecorder(frames, windows, serial, pkg,
                     w -> view[0].window(w), w -> view[0].overflow(w)), trace);
-            Measurement m = Measurement.prepare(c, pkg, measureOptions, config, listener,
+            Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), config, listener,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             boolean ansi = !plain && System.console() != null;
-            view[0] = new LiveView(out, ansi, serial, pkg, m.source);
-            err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason
+            view[0] = new LiveView(out, ansi, serial, pkg, m.source());
+            err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             err.flush();
-            try (StopSignal stop = new StopSignal(m.session::stop)) {
+            try (StopSignal stop = new StopSignal(m.session()::stop)) {
                 m.run(measureOptions.duration);
                 view[0].printSummary(m.summary());
                 out.flush();
