@@ -107,6 +107,22 @@ class ReportBrowserTest {
         assertTrue(!dom.contains(">regressed") && !dom.contains("improved<"), "no verdict other than unchanged");
     }
 
+    @Test
+    void gateReportShowsTheThresholdsAndTheMeasuredSummary() throws Exception {
+        Path html = dir.resolve("gate.html");
+        Path saved = dir.resolve("gate-summary.json");
+        Cli r = Cli.run("gate", PKG, "--simulate=jank", "--duration", "2s", "--min-fps", "1000",
+                "--max-jank-percent", "100", "--summary-out", saved.toString(), "--report", html.toString());
+        assertEquals(1, r.exit, "1000 fps cannot pass: " + r);
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "g"));
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        assertTrue(check.path("charts").path("frames").path("points").asInt() > 0, check.toString());
+        assertTrue(dom.contains(">&gt;= 1000.0 FAIL"), "the fps threshold is shown as failed beside fps");
+        assertTrue(dom.contains(">&lt;= 100.00 PASS"), "the jank threshold is shown as passed");
+        assertFiguresEqual(dom, JSON.readTree(saved.toFile()), 0);
+    }
+
     /** Compares every figure of run {@code run} with the summary file; returns the keys compared. */
     private static List<String> assertFiguresEqual(String dom, JsonNode summary, int run) {
         Matcher m = FIGURE.matcher(dom);

@@ -74,6 +74,30 @@ class ReportCommandTest {
         assertEquals(begins, ends);
     }
 
+    @Test
+    void capturePerfettoHasOneSlicePerFrameOfTheCsv(@TempDir Path dir) throws Exception {
+        Cli r = Cli.run("capture", "com.example.feed", "--simulate=jank", "--duration", "2s", "--out", dir.toString(),
+                "--perfetto", "frames.perfetto-trace");
+        assertEquals(0, r.exit, r.toString());
+        Path folder;
+        try (var s = Files.list(dir)) {
+            folder = s.findFirst().orElseThrow().resolve("com.example.feed");
+        }
+        long rows = Files.readAllLines(folder.resolve("frames.csv")).size() - 1;
+        assertTrue(rows > 0);
+        assertEquals(rows, slices(folder.resolve("frames.perfetto-trace")), "one slice per frames.csv row");
+    }
+
+    private static long slices(Path trace) throws Exception {
+        long begins = 0;
+        for (ByteString p : UnknownFieldSet.parseFrom(Files.readAllBytes(trace)).getField(1).getLengthDelimitedList()) {
+            for (ByteString e : UnknownFieldSet.parseFrom(p).getField(11).getLengthDelimitedList()) {
+                begins += UnknownFieldSet.parseFrom(e).getField(9).getVarintList().get(0) == 1 ? 1 : 0;
+            }
+        }
+        return begins;
+    }
+
     private static int count(String s, String what) {
         Matcher m = Pattern.compile(Pattern.quote(what)).matcher(s);
         int n = 0;
