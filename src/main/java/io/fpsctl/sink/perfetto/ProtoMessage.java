@@ -10,66 +10,44 @@ final class ProtoMessage {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
     private final CodedOutputStream out = CodedOutputStream.newInstance(bytes, 64);
 
-    ProtoMessage uint64(int field, long v) {
+    /** One write to the in-memory stream (it cannot fail for I/O reasons; the signature says it may). */
+    @FunctionalInterface
+    private interface Write {
+        void to(CodedOutputStream out) throws IOException;
+    }
+
+    private ProtoMessage put(Write w) {
         try {
-            out.writeUInt64(field, v);
+            w.to(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return this;
+    }
+
+    ProtoMessage uint64(int field, long v) {
+        return put(o -> o.writeUInt64(field, v));
     }
 
     ProtoMessage int64(int field, long v) {
-        try {
-            out.writeInt64(field, v);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return this;
+        return put(o -> o.writeInt64(field, v));
     }
 
     ProtoMessage double64(int field, double v) {
-        try {
-            out.writeDouble(field, v);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return this;
-    }
-
-    ProtoMessage bool(int field, boolean v) {
-        try {
-            out.writeBool(field, v);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return this;
+        return put(o -> o.writeDouble(field, v));
     }
 
     ProtoMessage string(int field, String v) {
-        try {
-            out.writeString(field, v);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return this;
+        return put(o -> o.writeString(field, v));
     }
 
     ProtoMessage message(int field, ProtoMessage m) {
-        try {
-            out.writeByteArray(field, m.toByteArray());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return this;
+        byte[] b = m.toByteArray();
+        return put(o -> o.writeByteArray(field, b));
     }
 
     byte[] toByteArray() {
-        try {
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        put(CodedOutputStream::flush);
         return bytes.toByteArray();
     }
 }
