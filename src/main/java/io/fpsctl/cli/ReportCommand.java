@@ -6,6 +6,8 @@ import io.fpsctl.sink.GateResult;
 import io.fpsctl.sink.report.HtmlReport;
 import io.fpsctl.sink.report.ReportRun;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,9 +70,15 @@ final class ReportCommand implements Callable<Integer> {
     static void write(Path file, List<ReportRun> runs, String title, GateResult gate, double maxRegression) {
         String t = title != null ? title : defaultTitle(runs);
         try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
             AtomicFile.write(file, w -> HtmlReport.write(runs, new HtmlReport.Options(t, gate, maxRegression), w));
         } catch (IOException e) {
-            throw new CliException(ExitCode.IO, "cannot write the report " + file + ": " + e.getMessage(), e);
+            String why = e instanceof AccessDeniedException ? "permission denied" : e.toString();
+            throw new CliException(ExitCode.IO, "cannot write the report " + file + " (" + why
+                    + "): check that its folder is writable", e);
         }
     }
 

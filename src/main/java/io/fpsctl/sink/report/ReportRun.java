@@ -1,6 +1,7 @@
 package io.fpsctl.sink.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -19,6 +20,6 @@ public record ReportRun(String label, String kind, JsonNode summary, ReportFrame
     public ReportRun {
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(summary, "summary");
-        header = header == null ? Map.of() : new LinkedHashMap<>(header);
+        header = header == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(header));
     }
 }
