@@ -242,7 +242,8 @@
     ctx.lineWidth = 1;
     ctx.font = (10 * devicePixelRatio) + 'px sans-serif';
     /* every multiple when they are far enough apart, else the drop-level boundaries (1, 2, 4, 10, 25, 43 × T) */
-    var dense = Math.abs(u.valToPos(vsyncMs, 'y') - u.valToPos(0, 'y')) < 14;
+    var dense = Math.abs(u.valToPos(2 * vsyncMs, 'y') - u.valToPos(vsyncMs, 'y')) < 14 ||
+      Math.abs(u.valToPos(60 * vsyncMs, 'y') - u.valToPos(59 * vsyncMs, 'y')) < 14;
     var ks = [];
     for (var k0 = 1; k0 <= maxK; k0++) { ks.push(k0); }
     if (dense) { ks = [1, 2, 4, 10, 25, 43]; }
@@ -293,7 +294,8 @@
   /* every frame's time on a time axis, decimated per pixel column */
   var ftSec = section('Frame times', 'Every counted frame, coloured by drop level; dashed lines are vsync multiples ' +
     '(T = ' + vsyncMs.toFixed(2) + ' ms). Drawn as the min and max per pixel column and level (no frame is left ' +
-    'out of the figures). Drag to zoom, wheel to zoom, shift+wheel to pan, double-click to reset.');
+    'out of the figures). Drag to zoom, wheel to zoom, shift+wheel to pan, double-click to reset; untick log ' +
+    'scale for a linear axis.');
   (function () {
     if (!anyFrames) { empty(ftSec, 'No frames in the input: only the summary was given.'); return; }
     var full = 0;
@@ -325,6 +327,7 @@
       }
       var data = [x];
       var yMax = 0;
+      var yMin = Infinity;
       runs.forEach(function (r) {
         var lo = [], hi = [];
         for (var li = 0; li < LEVELS.length; li++) {
@@ -351,12 +354,14 @@
               y[2 * b2] = lo[lj][b2];
               y[2 * b2 + 1] = hi[lj][b2] === lo[lj][b2] ? null : hi[lj][b2];
               if (hi[lj][b2] > yMax) { yMax = hi[lj][b2]; }
+              if (lo[lj][b2] > 0 && lo[lj][b2] < yMin) { yMin = lo[lj][b2]; }
             }
           }
           data.push(y);
         }
       });
       state.yMax = yMax;
+      state.yMin = yMin === Infinity ? 1 : yMin;
       return data;
     }
     var div = el('div', { 'class': 'chart', id: 'chart-frames' });
@@ -365,21 +370,35 @@
     ftSec.appendChild(div);
     var busy = false;
     var data = build(0, full);
-    var u = new uPlot({ width: width, height: 320, series: series,
-      legend: { live: false },
-      cursor: { bind: { dblclick: function () { return function () { return null; }; } } },
-      scales: { x: { time: false, auto: false, range: function () { return [state.min, state.max]; } },
-        y: { auto: false, range: function () { return [0, Math.max(state.yMax * 1.05, vsyncMs * 2)]; } } },
-      axes: [{ label: 'seconds since the first frame' }, { label: 'frame time ms' }],
-      hooks: {
-        draw: [function (u) { guideLinesY(u, 60); }, drawHook('frames')],
-        setScale: [function (u, key) {
-          if (key !== 'x' || busy) { return; }
-          var mn = u.scales.x.min, mx = u.scales.x.max;
-          if (mn === state.min && mx === state.max) { return; }
-          setRange(mn, mx);
-        }]
-      } }, data, div);
+    function create(log) {
+      return new uPlot({ width: width, height: 320, series: series,
+        legend: { live: false },
+        cursor: { bind: { dblclick: function () { return function () { return null; }; } } },
+        scales: { x: { time: false, auto: false, range: function () { return [state.min, state.max]; } },
+          y: log ? { distr: 3, log: 10, auto: false, range: function () {
+            return [Math.max(0.1, state.yMin * 0.8), Math.max(state.yMax * 1.25, vsyncMs * 2)];
+          } } : { auto: false, range: function () { return [0, Math.max(state.yMax * 1.05, vsyncMs * 2)]; } } },
+        axes: [{ label: 'seconds since the first frame' }, { label: 'frame time ms' + (log ? ' (log)' : '') }],
+        hooks: {
+          draw: [function (u) { guideLinesY(u, 60); }, drawHook('frames')],
+          setScale: [function (u, key) {
+            if (key !== 'x' || busy) { return; }
+            var mn = u.scales.x.min, mx = u.scales.x.max;
+            if (mn === state.min && mx === state.max) { return; }
+            setRange(mn, mx);
+          }]
+        } }, data, div);
+    }
+    var logBox = el('input', { type: 'checkbox', id: 'frames-log' });
+    ftSec.insertBefore(el('label', { 'class': 'reset' }, [logBox, ' log scale']), div);
+    /* log by default: the body of the distribution and the outliers both stay visible; #linear starts linear */
+    var u = create(location.hash !== '#linear');
+    logBox.checked = location.hash !== '#linear';
+    logBox.addEventListener('change', function () {
+      u.destroy();
+      u = create(logBox.checked);
+      bindOver();
+    });
     function setRange(mn, mx) {
       busy = true;
       state.min = Math.max(0, mn);
@@ -404,6 +423,7 @@
       return (performance.now() - t0) / steps;
     };
     reset.addEventListener('click', function () { setRange(0, full); });
+    function bindOver() {
     u.over.addEventListener('dblclick', function () { setRange(0, full); });
     u.over.addEventListener('wheel', function (e) {
       e.preventDefault();
@@ -418,6 +438,8 @@
       var k = e.deltaY < 0 ? 0.8 : 1.25;
       setRange(at - (at - state.min) * k, at + (state.max - at) * k);
     }, { passive: false });
+    }
+    bindOver();
   })();
 
   /* frame-time distribution */

@@ -94,7 +94,7 @@ class ReportBrowserTest {
         Cli r = Cli.run("report", captureFolder.resolve("summary.json").toString(),
                 captureFolder.resolve("frames.csv").toString(), "-o", two.toString());
         assertEquals(0, r.exit, r.toString());
-        String dom = chromium.dumpDom(two, Files.createTempDirectory(dir, "t"));
+        String dom = chromium.dumpDom(two, "#linear", Files.createTempDirectory(dir, "t")); // the linear axis
         JsonNode check = selfCheck(dom);
         assertEquals(List.of(), errors(check));
         assertEquals(2, check.path("runs").asInt());

@@ -40,21 +40,26 @@ public final class Chromium {
 
     /** The page's DOM after its scripts ran (chromium {@code --dump-dom}). */
     public String dumpDom(Path page, Path work) throws IOException, InterruptedException {
+        return dumpDom(page, "", work);
+    }
+
+    /** The same for the page's URL with {@code fragment} (e.g. {@code #linear}) appended. */
+    public String dumpDom(Path page, String fragment, Path work) throws IOException, InterruptedException {
         Path out = work.resolve("dom.html");
-        run(page, work, out, "--dump-dom");
+        run(page.toAbsolutePath().toUri() + fragment, work, out, "--dump-dom");
         return Files.readString(out, StandardCharsets.UTF_8);
     }
 
     /** A PNG screenshot of the page at {@code width}×{@code height}. */
     public void screenshot(Path page, Path work, Path png, int width, int height) throws IOException, InterruptedException {
-        run(page, work, work.resolve("screenshot.log"), "--hide-scrollbars", "--window-size=" + width + "," + height,
+        run(page.toAbsolutePath().toUri().toString(), work, work.resolve("screenshot.log"), "--hide-scrollbars", "--window-size=" + width + "," + height,
                 "--screenshot=" + png.toAbsolutePath());
         if (!Files.isRegularFile(png)) {
             throw new IOException("chromium wrote no screenshot; its output: " + Files.readString(work.resolve("screenshot.log.err")));
         }
     }
 
-    private void run(Path page, Path work, Path stdout, String... extra) throws IOException, InterruptedException {
+    private void run(String url, Path work, Path stdout, String... extra) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(work, "chromium-profile");
         List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -63,7 +68,7 @@ public final class Chromium {
             cmd.add("--window-size=1280,2000");
         }
         cmd.addAll(List.of(extra));
-        cmd.add(page.toAbsolutePath().toUri().toString());
+        cmd.add(url);
         Process p = new ProcessBuilder(cmd).redirectOutput(stdout.toFile())
                 .redirectError(work.resolve(stdout.getFileName() + ".err").toFile()).start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
