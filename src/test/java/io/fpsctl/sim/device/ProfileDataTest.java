@@ -23,13 +23,18 @@ class ProfileDataTest {
 
     /** A frame from T0: no input delay; sync queued at 1 ms and started at once, draw issued at 2 ms. */
     private static HwuiFrame frame(long durationNs) {
+        return frame(MS, MS, 2 * MS, durationNs, durationNs);
+    }
+
+    /** A frame starting at T0 (on its vsync) with the given offsets from T0; deadline one period after T0. */
+    private static HwuiFrame frame(long syncQueued, long syncStart, long issueDraw, long completed, long gpuCompleted) {
         return new HwuiFrame.Builder()
                 .set(FrameColumn.INTENDED_VSYNC, T0).set(FrameColumn.VSYNC, T0)
-                .set(FrameColumn.SYNC_QUEUED, T0 + MS).set(FrameColumn.SYNC_START, T0 + MS)
-                .set(FrameColumn.ISSUE_DRAW_COMMANDS_START, T0 + 2 * MS)
-                .set(FrameColumn.SWAP_BUFFERS, T0 + durationNs - MS)
-                .set(FrameColumn.FRAME_COMPLETED, T0 + durationNs)
-                .set(FrameColumn.GPU_COMPLETED, T0 + durationNs)
+                .set(FrameColumn.SYNC_QUEUED, T0 + syncQueued).set(FrameColumn.SYNC_START, T0 + syncStart)
+                .set(FrameColumn.ISSUE_DRAW_COMMANDS_START, T0 + issueDraw)
+                .set(FrameColumn.SWAP_BUFFERS, T0 + completed - MS)
+                .set(FrameColumn.FRAME_COMPLETED, T0 + completed)
+                .set(FrameColumn.GPU_COMPLETED, T0 + gpuCompleted)
                 .set(FrameColumn.FRAME_INTERVAL, PERIOD)
                 .set(FrameColumn.FRAME_DEADLINE, T0 + PERIOD)
                 .build();
@@ -56,12 +61,7 @@ class ProfileDataTest {
             frames.add(frame((long) (ms * MS)));
         }
         // 30 ms wall time, of which SyncStart − SyncQueued = 10 ms is a stall: duration 20 ms; UI late by 15 ms
-        frames.add(new HwuiFrame.Builder()
-                .set(FrameColumn.INTENDED_VSYNC, T0).set(FrameColumn.VSYNC, T0)
-                .set(FrameColumn.SYNC_QUEUED, T0 + 5 * MS).set(FrameColumn.SYNC_START, T0 + 15 * MS)
-                .set(FrameColumn.ISSUE_DRAW_COMMANDS_START, T0 + 16 * MS)
-                .set(FrameColumn.SWAP_BUFFERS, T0 + 29 * MS).set(FrameColumn.FRAME_COMPLETED, T0 + 30 * MS)
-                .build());
+        frames.add(frame(5 * MS, 15 * MS, 16 * MS, 30 * MS, 30 * MS));
         for (HwuiFrame f : frames) {
             data.report(f, AndroidVersion.ANDROID_9, PERIOD);
         }
@@ -109,14 +109,7 @@ class ProfileDataTest {
         data.report(frame(10 * MS), AndroidVersion.ANDROID_12, PERIOD);
         data.report(frame(20 * MS), AndroidVersion.ANDROID_12, PERIOD);
         // 16 ms but GPU finishing exactly at the deadline: janky (GpuCompleted >= FrameDeadline), not legacy-janky
-        HwuiFrame atDeadline = new HwuiFrame.Builder()
-                .set(FrameColumn.INTENDED_VSYNC, T0).set(FrameColumn.VSYNC, T0)
-                .set(FrameColumn.SYNC_QUEUED, T0 + MS).set(FrameColumn.SYNC_START, T0 + MS)
-                .set(FrameColumn.ISSUE_DRAW_COMMANDS_START, T0 + 2 * MS)
-                .set(FrameColumn.SWAP_BUFFERS, T0 + 15 * MS).set(FrameColumn.FRAME_COMPLETED, T0 + 16 * MS)
-                .set(FrameColumn.GPU_COMPLETED, T0 + PERIOD)
-                .set(FrameColumn.FRAME_INTERVAL, PERIOD).set(FrameColumn.FRAME_DEADLINE, T0 + PERIOD)
-                .build();
+        HwuiFrame atDeadline = frame(MS, MS, 2 * MS, 16 * MS, PERIOD);
         data.report(atDeadline, AndroidVersion.ANDROID_12, PERIOD);
         Map<String, String> s = lines(data, AndroidVersion.ANDROID_12);
         assertEquals("3", s.get("Total frames rendered"));
