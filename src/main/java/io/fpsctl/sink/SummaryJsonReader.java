@@ -133,7 +133,9 @@ public final class SummaryJsonReader {
                 count(n, "droppedFrames"), count(n, "overflows"), levels, frameTimes(n.path("frameTimeMs")), stages,
                 causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
-                choreographer(n.path("choreographerMs")), null);
+                choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE,
+                count(n, "coverageGaps")), n.path("coverageGapMs").isNumber() ? n.path("coverageGapMs").doubleValue()
+                : 0.0);
     }
 
     private static Double[] choreographer(JsonNode c) {
