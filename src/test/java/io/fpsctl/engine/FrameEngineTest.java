@@ -294,17 +294,7 @@ class FrameEngineTest {
     @Test
     void liveWindowsCloseOnTheFrameTimelineAndIdleWindowsAreIdle() {
         List<LiveWindow> windows = new ArrayList<>();
-        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), new FrameEngine.Listener() {
-            @Override
-            public void window(LiveWindow w) {
-                windows.add(w);
-            }
-
-            @Override
-            public boolean wantsWindows() {
-                return true;
-            }
-        });
+        FrameEngine e = Frames.windowed(windows);
         long t0 = 5_000_000_000L;
         List<RenderedFrame> l = new ArrayList<>(run(t0, 60, 4_000_000, HZ60));              // second 0
         l.addAll(run(t0 + 2_000_000_000L, 30, 4_000_000, HZ60));                            // second 2

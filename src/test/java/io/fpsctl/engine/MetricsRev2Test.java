@@ -401,17 +401,7 @@ class MetricsRev2Test {
     private final List<LiveWindow> windows = new ArrayList<>();
 
     private FrameEngine windowed() {
-        return new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), new FrameEngine.Listener() {
-            @Override
-            public void window(LiveWindow w) {
-                windows.add(w);
-            }
-
-            @Override
-            public boolean wantsWindows() {
-                return true;
-            }
-        });
+        return Frames.windowed(windows);
     }
 
     @Test
