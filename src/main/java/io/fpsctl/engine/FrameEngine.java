@@ -226,14 +226,15 @@ public final class FrameEngine implements FrameSink {
         if (t == null || !t.name.equals(frame.window())) {
             t = track(frame.window());
         }
-        t.row(frame.time());
         if (frame instanceof RenderedFrame f) {
+            t.row(f.intendedVsync()); // ring rows: overflow bookkeeping (the agent and CSV frames have no ring)
             if (!deferred.isEmpty() || (f.complete() && gpuPending(t, f))) {
                 deferred.add(f);
             } else {
                 rendered(t, f);
             }
         } else if (frame instanceof PresentedFrame f) {
+            t.row(f.actualPresent());
             presented(t, f);
         } else if (frame instanceof MeasuredFrame f) {
             if (t.fresh(f.intendedVsync(), f.end()) && !history && (f.flags() & RenderedFrame.FLAG_SKIPPED) == 0) {
@@ -248,7 +249,7 @@ public final class FrameEngine implements FrameSink {
 
     /** METRICS.md 1.3 (rev 2): in a live poll of a layout with GpuCompleted, a 0 there means the fence is pending. */
     private boolean gpuPending(Track t, RenderedFrame f) {
-        return !saved && t.gpuColumn && f.gpuCompleted() == 0;
+        return !saved && !history && t.gpuColumn && f.gpuCompleted() == 0;
     }
 
     private void rendered(Track t, RenderedFrame f) {
@@ -256,7 +257,7 @@ public final class FrameEngine implements FrameSink {
             return; // in flight: not remembered, may be complete in the next poll
         }
         if (FrameDerivation.malformed(f)) {
-            if (f.intendedVsync() > t.blockWatermark) {
+            if (!history && f.intendedVsync() > t.blockWatermark) {
                 malformedRows++; // not seen by an earlier poll (the watermark is left alone: the row is not a frame)
             }
             return;
