@@ -72,7 +72,7 @@ public final class SummaryJson {
         g.writeNumberField("droppedFrames", s.droppedFrames());
         g.writeNumberField("overflows", s.overflows());
         g.writeNumberField("coverageGaps", s.coverageGaps());
-        g.writeNumberField("coverageGapMs", round(s.coverageGapMs(), 1));
+        g.writeNumberField("coverageGapMs", round(s.coverageGapMs(), 2));
         g.writeObjectFieldStart("dropLevels");
         for (DropLevel l : DropLevel.all()) {
             g.writeNumberField(l.key(), s.dropLevel(l));

@@ -168,11 +168,11 @@ class SummaryJsonReaderTest {
                 io.fpsctl.engine.EngineConfig.defaults());
         StringWriter none = new StringWriter();
         SummaryJson.write(e.summary("p"), none, false);
-        assertTrue(none.toString().contains("\"coverageGaps\":0,\"coverageGapMs\":0.0"), none.toString());
+        assertTrue(none.toString().contains("\"coverageGaps\":0,\"coverageGapMs\":0.00"), none.toString());
         e.coverageGap(2_000_000_000L, 3_234_500_000L, "the device reconnected");   // 1 234 500 000 ns
         StringWriter json = new StringWriter();
         SummaryJson.write(e.summary("p"), json, false);
-        assertTrue(json.toString().contains("\"coverageGaps\":1,\"coverageGapMs\":1234.5"), json.toString());
+        assertTrue(json.toString().contains("\"coverageGaps\":1,\"coverageGapMs\":1234.50"), json.toString());
         Summary back = SummaryJsonReader.read(new StringReader(json.toString()));
         assertEquals(1, back.coverageGaps());
         assertEquals(1234.5, back.coverageGapMs(), 1e-9);
