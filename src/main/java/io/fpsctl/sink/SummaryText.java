@@ -84,7 +84,8 @@ public final class SummaryText {
             if (s.source() == Source.AGENT) {
                 agent(s);
             }
-            row("overflows", Long.toString(s.overflows()));
+            row("overflows", s.overflows() + (s.coverageGaps() == 0 ? "" : "   coverage gaps " + s.coverageGaps()
+                    + " (" + fmt2(s.coverageGapMs()) + " ms where frames may be missing)"));
             if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
                 out.println();
                 int name = (int) Math.max(NAME_MIN, Math.min(NAME_MAX, (long) width - TABLE_REST - 1));
