@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 /**
  * Runs one poller against one engine until the duration is over or {@link #stop(String)} is called: sleeps what
  * the poller asks between polls, survives a device that goes away (waits for it to come back, up to the
- * reconnect timeout, polls at once to recover what the rings still hold, and counts what they no longer hold as
- * a coverage gap, METRICS.md section 11) and reports what happened as one-line notes. A run that did not last
+ * reconnect timeout, polls at once to recover what the rings still hold; what they no longer hold is a
+ * coverage gap, METRICS.md section 11, counted by the engine's overflow rule) and reports what happened as one-line notes. A run that did not last
  * the duration asked for (device lost for good, a signal) has a partial summary. Thread-safe {@link #stop}.
  */
 public final class CaptureSession {
@@ -66,26 +66,25 @@ public final class CaptureSession {
         asked = duration;
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
         boolean appWasRunning = true;
-        long newestBeforeGone = Long.MIN_VALUE;
+        boolean reconnected = false;
         End end = End.DURATION;
         while (!stopped && System.nanoTime() < deadline) {
             long start = System.nanoTime();
             Duration delay;
             try {
-                boolean afterReconnect = newestBeforeGone != Long.MIN_VALUE;
-                int gapsBefore = engine.coverageGaps();
-                engine.markOldestNew();
+                boolean afterReconnect = reconnected;
+                reconnected = false;
+                long overflowsBefore = engine.overflowCount();
                 FramePoller.Poll p = poller.poll();
                 polls++;
                 if (afterReconnect) {
-                    long from = newestBeforeGone;
-                    newestBeforeGone = Long.MIN_VALUE;
-                    long oldest = engine.oldestNewFrameNs();
-                    // the rings were read back first; only a ring wholly newer than what we had lost frames
-                    if (p.overflow() && engine.coverageGaps() == gapsBefore && oldest != Long.MAX_VALUE) {
-                        engine.coverageGap(from == Long.MIN_VALUE + 1 ? oldest : from, oldest, "the device was away; frames drawn "
-                                + "meanwhile were no longer in its buffers");
-                    }
+                    // the rings were read back first; a ring wholly newer than what we had is the engine's
+                    // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
+                    // oldest (section 11): say so in words the user connects with the disconnect
+                    notes.accept(engine.overflowCount() > overflowsBefore
+                            ? "frames drawn while the device was away were no longer all in its buffers: "
+                                    + "counted as a coverage gap"
+                            : "every frame drawn while the device was away was recovered from its buffers");
                 }
                 if (p.appRunning() != appWasRunning) {
                     notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
@@ -98,7 +97,6 @@ public final class CaptureSession {
                 delay = p.nextDelay();
             } catch (DeviceGoneException e) {
                 disconnects++;
-                newestBeforeGone = Math.max(Long.MIN_VALUE + 1, engine.newestFrameNs());
                 notes.accept("device disconnected: waiting up to " + reconnectTimeout.toSeconds()
                         + " s for it to come back (files so far are complete)");
                 if (stopped || !reconnector.awaitOnline(reconnectTimeout)) {
@@ -111,6 +109,7 @@ public final class CaptureSession {
                     break;
                 }
                 notes.accept("device is back: capture continues");
+                reconnected = true;
                 continue;
             }
             long sleepNs = delay.toNanos() - (System.nanoTime() - start);

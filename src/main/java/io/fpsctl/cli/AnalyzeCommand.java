@@ -7,6 +7,8 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
+import io.fpsctl.sink.TeeListener;
+import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.source.DumpFormatException;
 import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;
@@ -53,6 +55,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = {"-p", "--package"}, paramLabel = "PKG", description = "Package name to report (default: from the dump).")
     String packageName;
 
+    @Option(names = "--perfetto", paramLabel = "FILE", description = "Also write a Perfetto trace of every file's frames.")
+    Path perfetto;
+
     @Mixin
     EngineOptions engineOptions;
 
@@ -69,7 +74,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         int failed = 0;
         boolean first = true;
-        try (StopSignal stop = new StopSignal(signal -> stopped = signal)) {
+        try (PerfettoTrace trace = perfetto == null ? null : openTrace(perfetto);
+             StopSignal stop = new StopSignal(signal -> stopped = signal)) {
             for (Path file : files) {
                 if (stopped != null) {
                     break;
@@ -79,7 +85,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                 SavedDump.Result result = null;
                 String error = null;
                 try {
-                    result = analyzeOne(file, config, csv);
+                    if (trace != null && files.size() > 1) {
+                        trace.startRun(name);
+                    }
+                    result = analyzeOne(file, config, csv, trace);
                 } catch (CliException e) {
                     error = e.getMessage();
                 }
@@ -150,8 +159,16 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
     }
 
+    private static PerfettoTrace openTrace(Path file) {
+        try {
+            return PerfettoTrace.create(file);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot write " + ErrorLine.describe(e), e);
+        }
+    }
+
     /** Analyses one file ({@code -}: standard input), read once from start to end. */
-    private SavedDump.Result analyzeOne(Path file, EngineConfig config, FrameCsv csv) {
+    private SavedDump.Result analyzeOne(Path file, EngineConfig config, FrameCsv csv, PerfettoTrace trace) {
         String name = file.toString();
         FrameEngine.Listener listener = csv == null ? null : new FrameEngine.Listener() {
             @Override
@@ -177,7 +194,8 @@ final class AnalyzeCommand implements Callable<Integer> {
                 : new java.io.FileInputStream(file.toFile()))) {
             Path fileName = file.getFileName();
             String layer = stdin ? "stdin" : fileName == null ? "layer" : fileName.toString();
-            return SavedDump.analyze(in, stdin ? "standard input" : name, layer, config, packageName, listener);
+            return SavedDump.analyze(in, stdin ? "standard input" : name, layer, config, packageName,
+                    TeeListener.of(listener, trace));
         } catch (DumpFormatException e) {
             throw new CliException(ExitCode.IO, e.getMessage());
         } catch (UncheckedIOException e) {

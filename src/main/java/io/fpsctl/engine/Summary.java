@@ -19,9 +19,9 @@ import java.util.List;
  * @param choreographerMs agent: mean time per Choreographer queue (input, animation, traversal), null entries
  *                        where unknown; null when no frame had them
  * @param slowMessages    agent: slow main-thread messages of the run (whole capture only); null otherwise
- * @param coverageGaps    METRICS.md section 11: intervals of the device timeline in which frames may be missing
- * @param coverageGapMs   their total length in ms
- * @param partial         the run ended before the duration asked for (device lost, signal)
+ * @param coverageGaps    intervals of the device timeline where frames may be missing (METRICS.md 11), 0 when none
+ * @param coverageGapMs   their total length in ms, 0.0 when none
+ * @param partial         the run ended before the duration asked for (device lost, a signal)
  */
 public record Summary(
         Source source,
@@ -54,28 +54,20 @@ public record Summary(
         double coverageGapMs,
         boolean partial) {
 
-    /** A summary without coverage gaps, of a complete run. */
+    /** The summary of a complete run. */
     public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
                    Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
                    long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
                    Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
                    List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
-                   SlowMessages slowMessages) {
+                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs) {
         this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
                 droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, 0, 0.0, false);
+                slowMessages, coverageGaps, coverageGapMs, false);
     }
 
-    /** This summary with coverage gaps (section 11). */
-    public Summary withCoverage(int gaps, double gapMs) {
-        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
-                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, gaps, gapMs, partial);
-    }
-
-    /** This summary marked as a partial run, with {@code warning} added to its warnings. */
+    /** This summary marked as a partial run, with {@code warning} (why) added to its warnings. */
     public Summary asPartial(String warning) {
         List<String> w = new java.util.ArrayList<>(warnings);
         if (!w.contains(warning)) {
@@ -83,8 +75,38 @@ public record Summary(
         }
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, List.copyOf(w), scrollFps, fingerScrollFps, choreographerMs,
+                stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
                 slowMessages, coverageGaps, coverageGapMs, true);
+    }
+
+    /** Copies the arrays and lists: a summary is an immutable value. */
+    public Summary {
+        dropLevels = dropLevels == null ? null : dropLevels.clone();
+        stagesMs = stagesMs == null ? null : stagesMs.clone();
+        mainCauses = mainCauses == null ? null : mainCauses.clone();
+        choreographerMs = choreographerMs == null ? null : choreographerMs.clone();
+        windows = windows == null ? List.of() : List.copyOf(windows);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    @Override
+    public long[] dropLevels() {
+        return dropLevels == null ? null : dropLevels.clone();
+    }
+
+    @Override
+    public Double[] stagesMs() {
+        return stagesMs == null ? null : stagesMs.clone();
+    }
+
+    @Override
+    public long[] mainCauses() {
+        return mainCauses == null ? null : mainCauses.clone();
+    }
+
+    @Override
+    public Double[] choreographerMs() {
+        return choreographerMs == null ? null : choreographerMs.clone();
     }
 
     /** This summary with {@code slow} as its slow messages. */
