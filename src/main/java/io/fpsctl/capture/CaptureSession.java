@@ -28,12 +28,25 @@ public final class CaptureSession {
     private final Reconnector reconnector;
     private final Duration reconnectTimeout;
     private final Consumer<String> notes;
+    private final RefreshWatch refresh;
+    private final HostClock clock;
     private volatile boolean stopped;
     private long polls;
     private long disconnects;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
+        this(poller, engine, reconnector, reconnectTimeout, notes, null, HostClock.SYSTEM);
+    }
+
+    /**
+     * @param refresh keeps the display period current (null: the poller reads it itself)
+     * @param clock   the host clock of the loop's deadline and sleeps
+     */
+    CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
+                   Consumer<String> notes, RefreshWatch refresh, HostClock clock) {
+        this.refresh = refresh;
+        this.clock = clock;
         this.poller = poller;
         this.engine = engine;
         this.reconnector = reconnector;
@@ -50,15 +63,30 @@ public final class CaptureSession {
      * Polls until {@code duration} has passed (null: until stopped), then closes the engine's live window.
      */
     public End run(Duration duration) throws InterruptedException {
-        long deadline = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
+        long deadline = duration == null ? Long.MAX_VALUE : clock.nanoTime() + duration.toNanos();
         boolean appWasRunning = true;
         End end = End.DURATION;
-        while (!stopped && System.nanoTime() < deadline) {
-            long start = System.nanoTime();
+        long newest = Long.MIN_VALUE;
+        long newestHostNs = 0;
+        while (!stopped && clock.nanoTime() < deadline) {
+            long start = clock.nanoTime();
             Duration delay;
             try {
+                if (refresh != null) {
+                    refresh.beforePoll();
+                }
                 FramePoller.Poll p = poller.poll();
                 polls++;
+                // contract 2: live windows close on the device clock, estimated as the newest device timestamp
+                // seen plus the host time since it first appeared
+                long n = engine.newestFrameNs();
+                if (n != newest) {
+                    newest = n;
+                    newestHostNs = clock.nanoTime();
+                }
+                if (newest != Long.MIN_VALUE) {
+                    engine.advanceTo(newest + (clock.nanoTime() - newestHostNs));
+                }
                 if (p.appRunning() != appWasRunning) {
                     notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
                             + "closed?): waiting for it");
@@ -77,10 +105,13 @@ public final class CaptureSession {
                     break;
                 }
                 notes.accept("device is back: capture continues");
+                if (refresh != null) {
+                    refresh.reconnected();
+                }
                 continue;
             }
-            long sleepNs = delay.toNanos() - (System.nanoTime() - start);
-            long left = deadline - System.nanoTime();
+            long sleepNs = delay.toNanos() - (clock.nanoTime() - start);
+            long left = deadline - clock.nanoTime();
             sleepNs = Math.min(sleepNs, left);
             if (sleepNs > 0) {
                 sleepInterruptibly(sleepNs);
@@ -94,13 +125,13 @@ public final class CaptureSession {
     }
 
     private void sleepInterruptibly(long ns) throws InterruptedException {
-        long until = System.nanoTime() + ns;
+        long until = clock.nanoTime() + ns;
         while (!stopped) {
-            long left = until - System.nanoTime();
+            long left = until - clock.nanoTime();
             if (left <= 0) {
                 return;
             }
-            Thread.sleep(Math.min(50, Math.max(1, left / 1_000_000)));
+            clock.sleepNanos(Math.min(50_000_000L, Math.max(1_000_000L, left)));
         }
     }
 

@@ -43,6 +43,13 @@ public final class Measurement {
     public static Measurement prepare(Device device, CaptureSession.Reconnector reconnector, String pkg,
                                       SourceRequest m, EngineConfig config, FrameEngine.Listener listener,
                                       Consumer<String> notes, Duration reconnectTimeout) {
+        return prepare(device, reconnector, pkg, m, config, listener, notes, reconnectTimeout, HostClock.SYSTEM);
+    }
+
+    /** {@link #prepare} with the poll loop on {@code clock} (a test runs it faster than real time). */
+    public static Measurement prepare(Device device, CaptureSession.Reconnector reconnector, String pkg,
+                                      SourceRequest m, EngineConfig config, FrameEngine.Listener listener,
+                                      Consumer<String> notes, Duration reconnectTimeout, HostClock clock) {
         try {
             switch (AppCheck.check(device, pkg)) {
                 case NOT_INSTALLED:
@@ -92,7 +99,11 @@ public final class Measurement {
             } else {
                 poller = new GfxinfoPoller(device, pkg, engine);
             }
-            CaptureSession session = new CaptureSession(poller, engine, reconnector, reconnectTimeout, notes);
+            RefreshWatch refresh = new RefreshWatch(device, engine,
+                    poller instanceof GfxinfoPoller g ? () -> !g.framesCarryInterval() : () -> false,
+                    clock::nanoTime, notes);
+            CaptureSession session = new CaptureSession(poller, engine, reconnector, reconnectTimeout, notes,
+                    refresh, clock);
             return new Measurement(pkg, source, reason, engine, poller, session);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The one place where fpsctl computes metrics (METRICS.md). Sources push blocks of rows through
@@ -49,6 +50,10 @@ public final class FrameEngine implements FrameSink {
     private final LiveWindows live;
     private Track current;
     private long displayPeriodNs;
+    /** Contract 3: display periods read live, by the device time from which they are in force. Bounded. */
+    private final TreeMap<Long, Long> periodsInForce = new TreeMap<>();
+    private static final int MAX_PERIOD_CHANGES = 256;
+    private long newestSeenNs = Long.MIN_VALUE;
     private boolean history;
     private boolean warnedFallback;
     private long counted;
@@ -79,6 +84,42 @@ public final class FrameEngine implements FrameSink {
     public void displayPeriodNs(long periodNs) {
         if (periodNs > 0) {
             this.displayPeriodNs = periodNs;
+        }
+    }
+
+    /**
+     * Contract 3 (METRICS.md section 3, rev 2): the display period read live is in force for frames drawn at or
+     * after {@code fromDeviceNs} (device CLOCK_MONOTONIC) until the next change; a frame without its own interval
+     * takes the period in force when it was drawn. Frames drawn before the first call take the first period.
+     */
+    public void periodInForce(long fromDeviceNs, long periodNs) {
+        if (periodNs <= 0) {
+            return;
+        }
+        Map.Entry<Long, Long> before = periodsInForce.floorEntry(fromDeviceNs);
+        if (before != null && before.getValue() == periodNs) {
+            return;
+        }
+        periodsInForce.put(fromDeviceNs, periodNs);
+        periodsInForce.tailMap(fromDeviceNs, false).clear(); // a later reading supersedes guesses after it
+        while (periodsInForce.size() > MAX_PERIOD_CHANGES) {
+            periodsInForce.pollFirstEntry();
+        }
+        displayPeriodNs = periodNs;
+    }
+
+    /** The newest frame timestamp read so far (de-duplication key, history included), or Long.MIN_VALUE. */
+    public long newestFrameNs() {
+        return newestSeenNs;
+    }
+
+    /**
+     * Contract 2: closes (and emits, as idle when empty) every live window that ends at or before
+     * {@code deviceNowNs}, so a live view shows idle while no frame arrives.
+     */
+    public void advanceTo(long deviceNowNs) {
+        if (live != null) {
+            live.advanceTo(deviceNowNs);
         }
     }
 
@@ -159,8 +200,12 @@ public final class FrameEngine implements FrameSink {
         return t;
     }
 
-    /** METRICS.md section 3 for frames without their own interval. */
-    private long fallbackInterval() {
+    /** METRICS.md section 3 for frames without their own interval, drawn at {@code time}. */
+    private long fallbackInterval(long time) {
+        if (!periodsInForce.isEmpty()) {
+            Map.Entry<Long, Long> e = periodsInForce.floorEntry(time);
+            return e != null ? e.getValue() : periodsInForce.firstEntry().getValue();
+        }
         if (displayPeriodNs > 0) {
             return displayPeriodNs;
         }
@@ -175,8 +220,11 @@ public final class FrameEngine implements FrameSink {
     }
 
     /** De-duplication (METRICS.md 1.6 / 2.3): true when {@code key} is new for the track. */
-    private static boolean fresh(Track t, long key) {
+    private boolean fresh(Track t, long key) {
         t.blockComplete++;
+        if (key > newestSeenNs) {
+            newestSeenNs = key;
+        }
         if (key <= t.maxSeen) {
             return false;
         }
@@ -279,7 +327,7 @@ public final class FrameEngine implements FrameSink {
         r.time = time;
         r.end = end;
         r.flags = flags;
-        r.interval = ownInterval > 0 ? ownInterval : fallbackInterval();
+        r.interval = ownInterval > 0 ? ownInterval : fallbackInterval(time);
         return r;
     }
 
@@ -324,7 +372,7 @@ public final class FrameEngine implements FrameSink {
         if (period > 0) {
             displayPeriodNs = period;
         }
-        r.interval = period > 0 ? period : fallbackInterval();
+        r.interval = period > 0 ? period : fallbackInterval(now);
         if (t.prevTime == Long.MIN_VALUE || now - t.prevTime >= config.idleGapNs()) {
             t.gapCount = 0; // segment start: not judged, not in FPS time (METRICS.md section 5)
         } else {
@@ -442,6 +490,23 @@ public final class FrameEngine implements FrameSink {
                 acc = new StatsAccumulator(source);
             }
             acc.add(r); // a late frame (idx < index) joins the window in progress
+        }
+
+        /** Emits the window in progress and idle ones up to the window holding {@code now} (at most 1000). */
+        void advanceTo(long now) {
+            if (acc == null || origin == Long.MIN_VALUE) {
+                return;
+            }
+            long idx = Math.floorDiv(now - origin, config.windowNs());
+            if (idx <= index) {
+                return;
+            }
+            emitCurrent();
+            for (long i = Math.max(index + 1, idx - 1000); i < idx; i++) {
+                emit(i, new StatsAccumulator(source));
+            }
+            index = idx;
+            acc = new StatsAccumulator(source);
         }
 
         void close() {

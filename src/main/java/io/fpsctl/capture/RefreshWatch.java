@@ -1,0 +1,80 @@
+package io.fpsctl.capture;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.source.RefreshRate;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * Keeps the engine's display period current during a live capture (METRICS.md section 3, rev 2; TEAM contract 3):
+ * reads it with {@link DisplayProbe} before the first poll, again at least every {@link #EVERY}, after a
+ * reconnect, and before every poll while the frames carry no interval of their own (gfxinfo on Android ≤ 11),
+ * so a mid-run switch reaches them within one poll. A change read now is put in force from the newest frame
+ * known at the previous reading: frames drawn after it take the new period.
+ */
+final class RefreshWatch {
+    /** The longest time between two readings. */
+    static final Duration EVERY = Duration.ofSeconds(5);
+
+    private final Device device;
+    private final FrameEngine engine;
+    private final BooleanSupplier everyPoll;
+    private final LongSupplier hostNanos;
+    private final Consumer<String> notes;
+    private long lastReadHostNs;
+    private long newestAtLastRead = Long.MIN_VALUE;
+    private long periodNs;
+    private boolean due = true;
+
+    /**
+     * @param everyPoll whether the period must be read before every poll (the frames have no own interval)
+     * @param hostNanos the host's monotonic clock (System::nanoTime, or a test's clock)
+     * @param notes     one-line notes for the user (a refresh change)
+     */
+    RefreshWatch(Device device, FrameEngine engine, BooleanSupplier everyPoll, LongSupplier hostNanos,
+                 Consumer<String> notes) {
+        this.device = device;
+        this.engine = engine;
+        this.everyPoll = everyPoll;
+        this.hostNanos = hostNanos;
+        this.notes = notes;
+    }
+
+    /** The device came back: read the period before the next poll. */
+    void reconnected() {
+        due = true;
+    }
+
+    /** The last period read, or 0. */
+    long periodNs() {
+        return periodNs;
+    }
+
+    /** Reads the period when it is due; call before each poll. */
+    void beforePoll() {
+        long now = hostNanos.getAsLong();
+        if (!due && !everyPoll.getAsBoolean() && now - lastReadHostNs < EVERY.toNanos()) {
+            return;
+        }
+        Optional<RefreshRate> rate = DisplayProbe.read(device);
+        due = false;
+        lastReadHostNs = now;
+        long newest = engine.newestFrameNs();
+        if (rate.isPresent()) {
+            long p = rate.get().periodNs();
+            if (periodNs == 0) {
+                engine.periodInForce(Long.MIN_VALUE, p);
+            } else if (p != periodNs) {
+                engine.periodInForce(newestAtLastRead == Long.MIN_VALUE ? Long.MIN_VALUE : newestAtLastRead + 1, p);
+                notes.accept(String.format(java.util.Locale.ROOT, "display refresh rate changed: %.1f Hz -> %.1f Hz",
+                        1e9 / periodNs, 1e9 / p));
+            }
+            periodNs = p;
+        }
+        newestAtLastRead = newest;
+    }
+}
