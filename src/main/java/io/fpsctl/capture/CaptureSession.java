@@ -4,6 +4,7 @@ import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Summary;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -25,6 +26,8 @@ public final class CaptureSession {
 
     private final FramePoller poller;
     private final FrameEngine engine;
+    /** Every engine the poller feeds ({@code --source auto} feeds two); {@link #engine} is the first. */
+    private final List<FrameEngine> engines;
     private final Reconnector reconnector;
     private final Duration reconnectTimeout;
     private final Consumer<String> notes;
@@ -36,15 +39,17 @@ public final class CaptureSession {
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
-        this(poller, engine, reconnector, reconnectTimeout, notes, null, HostClock.SYSTEM);
+        this(poller, List.of(engine), reconnector, reconnectTimeout, notes, null, HostClock.SYSTEM);
     }
 
     /**
      * @param refresh keeps the display period current (null: the poller reads it itself)
      * @param clock   the host clock of the loop's deadline and sleeps
      */
-    CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
+    CaptureSession(FramePoller poller, List<FrameEngine> engines, Reconnector reconnector, Duration reconnectTimeout,
                    Consumer<String> notes, RefreshWatch refresh, HostClock clock) {
+        this.engines = List.copyOf(engines);
+        FrameEngine engine = engines.get(0);
         this.refresh = refresh;
         this.clock = clock;
         this.poller = poller;
@@ -66,8 +71,9 @@ public final class CaptureSession {
         long deadline = duration == null ? Long.MAX_VALUE : clock.nanoTime() + duration.toNanos();
         boolean appWasRunning = true;
         End end = End.DURATION;
-        long newest = Long.MIN_VALUE;
-        long newestHostNs = 0;
+        long[] newest = new long[engines.size()];
+        long[] newestHostNs = new long[engines.size()];
+        java.util.Arrays.fill(newest, Long.MIN_VALUE);
         while (!stopped && clock.nanoTime() < deadline) {
             long start = clock.nanoTime();
             Duration delay;
@@ -79,13 +85,15 @@ public final class CaptureSession {
                 polls++;
                 // contract 2: live windows close on the device clock, estimated as the newest device timestamp
                 // seen plus the host time since it first appeared
-                long n = engine.newestFrameNs();
-                if (n != newest) {
-                    newest = n;
-                    newestHostNs = clock.nanoTime();
-                }
-                if (newest != Long.MIN_VALUE) {
-                    engine.advanceTo(newest + (clock.nanoTime() - newestHostNs));
+                for (int i = 0; i < engines.size(); i++) {
+                    long n = engines.get(i).newestFrameNs();
+                    if (n != newest[i]) {
+                        newest[i] = n;
+                        newestHostNs[i] = clock.nanoTime();
+                    }
+                    if (n != Long.MIN_VALUE) {
+                        engines.get(i).advanceTo(n + (clock.nanoTime() - newestHostNs[i]));
+                    }
                 }
                 if (p.appRunning() != appWasRunning) {
                     notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
@@ -120,7 +128,9 @@ public final class CaptureSession {
         if (stopped && end == End.DURATION) {
             end = End.STOPPED;
         }
-        engine.finish();
+        for (FrameEngine e : engines) {
+            e.finish();
+        }
         return end;
     }
 

@@ -21,7 +21,7 @@ final class RefreshWatch {
     static final Duration EVERY = Duration.ofSeconds(5);
 
     private final Device device;
-    private final FrameEngine engine;
+    private final java.util.List<FrameEngine> engines;
     private final BooleanSupplier everyPoll;
     private final LongSupplier hostNanos;
     private final Consumer<String> notes;
@@ -35,10 +35,10 @@ final class RefreshWatch {
      * @param hostNanos the host's monotonic clock (System::nanoTime, or a test's clock)
      * @param notes     one-line notes for the user (a refresh change)
      */
-    RefreshWatch(Device device, FrameEngine engine, BooleanSupplier everyPoll, LongSupplier hostNanos,
+    RefreshWatch(Device device, java.util.List<FrameEngine> engines, BooleanSupplier everyPoll, LongSupplier hostNanos,
                  Consumer<String> notes) {
         this.device = device;
-        this.engine = engine;
+        this.engines = java.util.List.copyOf(engines);
         this.everyPoll = everyPoll;
         this.hostNanos = hostNanos;
         this.notes = notes;
@@ -63,13 +63,17 @@ final class RefreshWatch {
         Optional<RefreshRate> rate = DisplayProbe.read(device);
         due = false;
         lastReadHostNs = now;
-        long newest = engine.newestFrameNs();
+        long newest = Long.MIN_VALUE;
+        for (FrameEngine e : engines) {
+            newest = Math.max(newest, e.newestFrameNs());
+        }
         if (rate.isPresent()) {
             long p = rate.get().periodNs();
             if (periodNs == 0) {
-                engine.periodInForce(Long.MIN_VALUE, p);
+                engines.forEach(e -> e.periodInForce(Long.MIN_VALUE, p));
             } else if (p != periodNs) {
-                engine.periodInForce(newestAtLastRead == Long.MIN_VALUE ? Long.MIN_VALUE : newestAtLastRead + 1, p);
+                long from = newestAtLastRead == Long.MIN_VALUE ? Long.MIN_VALUE : newestAtLastRead + 1;
+                engines.forEach(e -> e.periodInForce(from, p));
                 notes.accept(String.format(java.util.Locale.ROOT, "display refresh rate changed: %.1f Hz -> %.1f Hz",
                         1e9 / periodNs, 1e9 / p));
             }
