@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  *   <li>{@code game-late} – a menu (HWUI) animates for 5 s, then the game's SurfaceView starts at 40–60 fps and
  *       the menu stays still.</li>
  *   <li>{@code refresh-switch} – scrolls; the display switches refresh rate after 4 s (to 60 Hz, or to 120 Hz
- *       when it runs at 60) while the app pauses for 600 ms, as a phone's idle-timer switch does.</li>
+ *       when it runs at 60) in the middle of a 1.2 s pause of the app, as a phone's idle-timer switch does.</li>
  *   <li>{@code freeze} – continuous rendering with a frozen frame (720–1300 ms) every 2.7–4.3 s.</li>
  *   <li>{@code idle-bursts} – scroll bursts of 0.9–1.5 s separated by 1.5–2.1 s without frames.</li>
  *   <li>{@code two-windows} – an activity that scrolls plus a dialog window that animates now and then.</li>
@@ -110,8 +110,8 @@ public final class Scenarios {
     /** The switch lands in the pause; {@link Scenario#withRefreshHz} keeps it a switch to another rate. */
     private static Scenario refreshSwitch() {
         return new Scenario("refresh-switch", 120, List.of(new RefreshChange(4_000, 60)),
-                List.of(WindowSpec.of(".MainActivity", List.of(PhaseSpec.render(3_700, 0, null, true),
-                        PhaseSpec.idle(600, 0), PhaseSpec.render(3_600_000, 0, null, true)))), null);
+                List.of(WindowSpec.of(".MainActivity", List.of(PhaseSpec.render(3_400, 0, null, true),
+                        PhaseSpec.idle(1_200, 0), PhaseSpec.render(3_600_000, 0, null, true)))), null);
     }
 
     private static Scenario freeze() {
