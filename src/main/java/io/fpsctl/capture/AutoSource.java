@@ -15,15 +15,15 @@ import java.util.function.Consumer;
 /**
  * {@code --source auto} for the whole run: watches the app's HWUI windows (gfxinfo) and its SurfaceView layers
  * (SurfaceFlinger, every version's naming: {@link io.fpsctl.source.LayerRanker}) side by side, each into its own
- * engine, and makes the one that drew more frames over the last {@link #RECENT_POLLS} polls the <em>main</em>
- * source: the live view and the main figures follow it, and a switch (a game that starts after a menu, a video
+ * engine, and makes the one that drew more frames over the last {@link #RECENT_POLLS} polls (twice in a row), or the only
+ * one drawing, the <em>main</em> source: the live view and the main figures follow it, and a switch (a game that starts after a menu, a video
  * that starts later) is reported with its reason. frames.csv holds the frames of both (its {@code source}
  * column tells them apart); the summary of the main source carries one warning line with the other's figures
  * when it drew frames too.
  */
 final class AutoSource implements FramePoller {
-    /** How many polls the comparison looks back (about 1–2 s). */
-    static final int RECENT_POLLS = 4;
+    /** How many polls the comparison looks back (about 1 s). */
+    static final int RECENT_POLLS = 2;
 
     private final GfxinfoPoller gfx;
     private final SurfaceFlingerPoller sf;
@@ -74,8 +74,11 @@ final class AutoSource implements FramePoller {
         long sv = sum(recentSf);
         long mine = main == Source.SURFACEFLINGER ? sv : hw;
         long other = main == Source.SURFACEFLINGER ? hw : sv;
+        long mineNow = main == Source.SURFACEFLINGER ? s.newFrames() : g.newFrames();
+        long otherNow = main == Source.SURFACEFLINGER ? g.newFrames() : s.newFrames();
         favourOther = other > mine ? favourOther + 1 : 0;
-        if (favourOther >= 2) { // two polls in a row: not a single burst
+        // the main source went quiet while the other draws: at once; else two polls in a row, not a single burst
+        if ((mineNow == 0 && otherNow > 0) || favourOther >= 2) {
             main = main == Source.SURFACEFLINGER ? Source.GFXINFO : Source.SURFACEFLINGER;
             favourOther = 0;
             notes.accept(String.format(Locale.ROOT, "at %.1f s now measuring %s: it drew %d frames in the last %d "

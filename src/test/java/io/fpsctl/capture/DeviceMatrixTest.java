@@ -23,6 +23,7 @@ import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.FrameObserver;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.SimulatedAndroid;
+import io.fpsctl.sim.device.frames.FrameColumn;
 import io.fpsctl.sim.device.frames.HwuiFrame;
 import io.fpsctl.sim.device.frames.LayerFrame;
 import io.fpsctl.sim.device.scenario.Scenarios;
@@ -32,7 +33,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -41,10 +44,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The device matrix (issue 8 item 7): live captures through the real adb server (Debian's {@code adb}, on a
@@ -102,28 +107,72 @@ class DeviceMatrixTest {
     @ParameterizedTest(name = "Android {0} at {1} Hz, {2}")
     @MethodSource("matrix")
     void captureHoldsEveryTruthFrameAndTheReferenceSummary(int android, int hz, String scenario) throws Exception {
-        runCase(android, hz, scenario);
+        SourceRequest.Kind kind = scenario.equals("game") ? SourceRequest.Kind.SURFACEFLINGER
+                : SourceRequest.Kind.GFXINFO;
+        runCase(android, hz, scenario, kind, 5);
     }
 
     /** The other HWUI scenarios (replaces the old CaptureAccuracyTest, whose truth went through fpsctl's parser). */
     @ParameterizedTest(name = "Android 14 at 120 Hz, {0}")
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"smooth", "freeze", "idle-bursts"})
+    @ValueSource(strings = {"smooth", "freeze", "idle-bursts"})
     void otherScenariosToo(String scenario) throws Exception {
-        runCase(14, 120, scenario);
+        runCase(14, 120, scenario, SourceRequest.Kind.GFXINFO, 5);
     }
 
-    private void runCase(int android, int hz, String scenario) throws Exception {
-        boolean game = scenario.equals("game");
+    /**
+     * {@code --source auto} on a game (Android 7's untitled SurfaceView, Android 14's BLAST one): the main figures are
+     * the SurfaceView's, exactly the reference of its truth frames, and the HWUI overlay is reported beside them.
+     */
+    @ParameterizedTest(name = "Android {0}")
+    @ValueSource(ints = {7, 14})
+    void autoMeasuresTheGame(int android) throws Exception {
+        Run run = runCase(android, 60, "game", SourceRequest.Kind.AUTO, 5);
+        assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
+        assertTrue(run.describe().contains("SurfaceView"), run.describe());
+        assertTrue(run.summary().warnings().stream().anyMatch(w -> w.startsWith("also rendering: HWUI")),
+                run.summary().warnings().toString());
+    }
+
+    /** A game that starts 5 s after its menu: auto starts on HWUI, follows the game and says when and why. */
+    @Test
+    void autoFollowsAGameThatStartsLate() throws Exception {
+        Run run = runCase(14, 90, "game-late", SourceRequest.Kind.AUTO, 8);
+        assertEquals(Source.GFXINFO, run.initial(), "the menu draws first");
+        assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
+        int i = 0;
+        while (i < run.notes().size() && !run.notes().get(i).contains("now measuring SurfaceFlinger layer 'SurfaceView[")) {
+            i++;
+        }
+        assertTrue(i < run.notes().size(), "a switch note: " + run.notes());
+        // followed within about two polls of the game's first frame
+        long late = run.noteTimes().get(i) - run.firstGameFrame();
+        assertTrue(late > 0 && late < 1_500_000_000L, "switched " + late / 1e6 + " ms after the game started: "
+                + run.notes());
+    }
+
+    /** A captured frame: its source, key time and period. */
+    record Seen(Source source, long time, long interval) {
+    }
+
+    /** What one capture gave. */
+    record Run(Source initial, Summary summary, String describe, List<String> notes, List<Long> noteTimes,
+               long firstGameFrame) {
+    }
+
+    private Run runCase(int android, int hz, String scenario, SourceRequest.Kind kind, int seconds)
+            throws Exception {
         ScaledClock clock = new ScaledClock(3_600_000_000_000L, SCALE);
         Truth truth = new Truth();
         SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName(scenario),
                 new SimOptions(AndroidVersion.of(android), hz, 7L * android + hz, PKG), clock, truth);
         long start = clock.nanoTime();
-        List<Long> captured = Collections.synchronizedList(new ArrayList<>());
-        java.util.Map<Long, Long> periods = new java.util.concurrent.ConcurrentHashMap<>();
+        List<Seen> captured = Collections.synchronizedList(new ArrayList<>());
         List<String> notes = Collections.synchronizedList(new ArrayList<>());
+        List<Long> noteTimes = Collections.synchronizedList(new ArrayList<>());
         Summary summary;
         DumpTimes dumps;
+        Source initial;
+        String describe;
         try (AdbDeviceServer server = new AdbDeviceServer(new DeviceIdentity("sim", "Sim", "sim"), sim,
                 TransportOptions.defaults())) {
             int port = server.start(TestAdb.freePort());
@@ -138,40 +187,51 @@ class DeviceMatrixTest {
                 FrameEngine.Listener listener = new FrameEngine.Listener() {
                     @Override
                     public void frame(FrameResult r) {
-                        captured.add(r.time());
-                        periods.put(r.time(), r.interval());
+                        captured.add(new Seen(r.source(), r.time(), r.interval()));
                     }
                 };
-                Measurement m = Measurement.prepare(dumps, t -> false, PKG,
-                        new SourceRequest(game ? SourceRequest.Kind.SURFACEFLINGER : SourceRequest.Kind.GFXINFO,
-                                null, 100), EngineConfig.defaults(), listener, notes::add, Duration.ofSeconds(1),
-                        clock);
-                assertEquals(CaptureSession.End.DURATION, m.run(Duration.ofSeconds(5)), notes.toString());
+                Measurement m = Measurement.prepare(dumps, t -> false, PKG, new SourceRequest(kind, null, 100),
+                        EngineConfig.defaults(), listener, n -> {
+                            noteTimes.add(clock.nanoTime());
+                            notes.add(n);
+                        }, Duration.ofSeconds(1), clock);
+                initial = m.source();
+                dumps.startOfRun(); // --source auto probed before the run: those reads are not the capture's
+                assertEquals(CaptureSession.End.DURATION, m.run(Duration.ofSeconds(seconds)), notes.toString());
                 summary = m.summary();
-                if (game) {
-                    assertTrue(m.describe().contains("SurfaceView"), "measures the game's SurfaceView: "
-                            + m.describe());
+                describe = m.describe();
+                if (kind == SourceRequest.Kind.SURFACEFLINGER) {
+                    assertTrue(describe.contains("SurfaceView"), "measures the game's SurfaceView: " + describe);
                 }
             } finally {
                 adb.disconnect(serial);
             }
         }
         sim.advance(); // every frame up to now reaches the truth
+        boolean presented = summary.source() == Source.SURFACEFLINGER;
         String where = "Android " + android + " " + hz + " Hz " + scenario + " " + notes;
-        List<Long> got = List.copyOf(captured);
+        Map<Long, Long> periods = new HashMap<>();
+        List<Long> got = new ArrayList<>();
+        for (Seen r : captured) {
+            if (r.source() == summary.source()) {
+                got.add(r.time());
+                periods.put(r.time(), r.interval());
+            }
+        }
         assertEquals(got.size(), new HashSet<>(got).size(), "no frame captured twice: " + where);
         Set<Long> gotSet = new HashSet<>(got);
         Set<Long> missing = new TreeSet<>();
         Set<Long> extra = new TreeSet<>(gotSet);
         ReferenceSummary want;
-        if (game) {
+        if (presented) {
+            Span span = dumps.latency;
             List<ReferenceSummary.Present> in = new ArrayList<>();
             for (Truth.Layer f : truth.layers("surfaceview")) {
                 long at = f.frame().actualPresent();
-                if (at > dumps.firstEnd && at <= dumps.lastStart && !gotSet.contains(at)) {
+                if (span.must(at) && !gotSet.contains(at)) {
                     missing.add(at);
                 }
-                if (at > dumps.firstStart && at <= dumps.lastEnd) {
+                if (span.may(at)) {
                     extra.remove(at);
                 }
                 if (gotSet.contains(at)) {
@@ -180,21 +240,22 @@ class DeviceMatrixTest {
             }
             want = ReferenceSummary.ofPresents(in);
         } else {
+            Span span = dumps.gfxinfo;
             List<HwuiFrame> in = new ArrayList<>();
             for (HwuiFrame f : truth.hwui(0)) {
                 long done = f.frameCompleted();
                 boolean counted = (f.flags() & 8) == 0;
-                if (counted && done > dumps.firstEnd && done <= dumps.lastStart && !gotSet.contains(f.intendedVsync())) {
+                if (counted && span.must(done) && !gotSet.contains(f.intendedVsync())) {
                     missing.add(f.intendedVsync());
                 }
-                if (counted && done > dumps.firstStart && done <= dumps.lastEnd) {
+                if (counted && span.may(done)) {
                     extra.remove(f.intendedVsync());
                 }
                 if (gotSet.contains(f.intendedVsync())) {
                     in.add(f);
-                    assertEquals(f.get(io.fpsctl.sim.device.frames.FrameColumn.FRAME_INTERVAL),
-                            periods.get(f.intendedVsync()), "period in force of the frame at " + f.intendedVsync()
-                            + " (" + (f.intendedVsync() - start) / 1e6 + " ms into the run): " + where);
+                    assertEquals(f.get(FrameColumn.FRAME_INTERVAL), periods.get(f.intendedVsync()),
+                            "period in force of the frame " + (f.intendedVsync() - start) / 1e6
+                            + " ms into the run: " + where);
                 }
             }
             want = ReferenceSummary.ofHwui(in, android >= 12, android >= 11);
@@ -213,6 +274,9 @@ class DeviceMatrixTest {
         assertEquals(want.p90Ms(), summary.frameTimeMs().p90(), 1e-3, "p90 " + where);
         assertEquals(want.p99Ms(), summary.frameTimeMs().p99(), 1e-3, "p99 " + where);
         assertEquals(want.maxMs(), summary.frameTimeMs().max(), 1e-3, "max " + where);
+        List<Truth.Layer> game = truth.layers("surfaceview");
+        return new Run(initial, summary, describe, List.copyOf(notes), List.copyOf(noteTimes),
+                game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent());
     }
 
     private static void awaitOnline(AdbHostClient adb, String serial) throws InterruptedException {
@@ -263,14 +327,44 @@ class DeviceMatrixTest {
         }
     }
 
-    /** A device that notes when the first and the last frame dump (gfxinfo, --latency of a layer) ran. */
-    static final class DumpTimes implements Device {
-        private final Device device;
-        private final ScaledClock clock;
+    /** When the first and the last dump of one kind ran: the capture's span on the device clock. */
+    static final class Span {
         volatile long firstStart = Long.MIN_VALUE;
         volatile long firstEnd = Long.MIN_VALUE;
         volatile long lastStart;
         volatile long lastEnd;
+
+        void ran(long s, long e) {
+            if (firstStart == Long.MIN_VALUE) {
+                firstStart = s;
+                firstEnd = e;
+            }
+            lastStart = s;
+            lastEnd = e;
+        }
+
+        /** Drawn after the first (history) dump returned and before the last one started: must be captured. */
+        boolean must(long t) {
+            return t > firstEnd && t <= lastStart;
+        }
+
+        /** Drawn while the capture ran: may be captured. */
+        boolean may(long t) {
+            return t > firstStart && t <= lastEnd;
+        }
+    }
+
+    /** A device that notes when frame dumps (gfxinfo; --latency of a SurfaceView) ran. */
+    static final class DumpTimes implements Device {
+        private final Device device;
+        private final ScaledClock clock;
+        volatile Span gfxinfo = new Span();
+        volatile Span latency = new Span();
+
+        void startOfRun() {
+            gfxinfo = new Span();
+            latency = new Span();
+        }
 
         DumpTimes(Device device, ScaledClock clock) {
             this.device = device;
@@ -284,18 +378,13 @@ class DeviceMatrixTest {
 
         @Override
         public ShellResult shell(String command, Duration timeout) {
-            boolean frames = command.startsWith("dumpsys gfxinfo")
-                    || (command.startsWith("dumpsys SurfaceFlinger --latency ") && command.contains("Surface"));
             long s = clock.nanoTime();
             ShellResult r = device.shell(command, timeout);
             long e = clock.nanoTime();
-            if (frames) {
-                if (firstStart == Long.MIN_VALUE) {
-                    firstStart = s;
-                    firstEnd = e;
-                }
-                lastStart = s;
-                lastEnd = e;
+            if (command.startsWith("dumpsys gfxinfo")) {
+                gfxinfo.ran(s, e);
+            } else if (command.startsWith("dumpsys SurfaceFlinger --latency ") && command.contains("SurfaceView")) {
+                latency.ran(s, e);
             }
             return r;
         }
