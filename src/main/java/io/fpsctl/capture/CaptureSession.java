@@ -71,9 +71,9 @@ public final class CaptureSession {
         long deadline = duration == null ? Long.MAX_VALUE : clock.nanoTime() + duration.toNanos();
         boolean appWasRunning = true;
         End end = End.DURATION;
-        long[] newest = new long[engines.size()];
-        long[] newestHostNs = new long[engines.size()];
-        java.util.Arrays.fill(newest, Long.MIN_VALUE);
+        // contract 2: the device clock is estimated as host time plus the largest (device − host) offset seen, the
+        // offset of a frame timestamp at the moment it was read: a lower bound that tightens as frames stream in
+        long deviceOffset = Long.MIN_VALUE;
         while (!stopped && clock.nanoTime() < deadline) {
             long start = clock.nanoTime();
             Duration delay;
@@ -83,16 +83,16 @@ public final class CaptureSession {
                 }
                 FramePoller.Poll p = poller.poll();
                 polls++;
-                // contract 2: live windows close on the device clock, estimated as the newest device timestamp
-                // seen plus the host time since it first appeared
-                for (int i = 0; i < engines.size(); i++) {
-                    long n = engines.get(i).newestFrameNs();
-                    if (n != newest[i]) {
-                        newest[i] = n;
-                        newestHostNs[i] = clock.nanoTime();
-                    }
+                long hostNow = clock.nanoTime();
+                for (FrameEngine e : engines) {
+                    long n = e.newestFrameNs();
                     if (n != Long.MIN_VALUE) {
-                        engines.get(i).advanceTo(n + (clock.nanoTime() - newestHostNs[i]));
+                        deviceOffset = Math.max(deviceOffset, n - hostNow);
+                    }
+                }
+                if (deviceOffset != Long.MIN_VALUE) {
+                    for (FrameEngine e : engines) {
+                        e.advanceTo(hostNow + deviceOffset);
                     }
                 }
                 if (p.appRunning() != appWasRunning) {
