@@ -48,6 +48,35 @@ class CommandsEndToEndTest {
         assertTrue(windowsRows(windows) >= 2);
     }
 
+    /** Polls {@code condition} every 20 ms until it holds; fails after {@code limit}. */
+    private static void awaitTrue(Duration limit, java.util.function.BooleanSupplier condition)
+            throws InterruptedException {
+        long until = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < until, "condition not met within " + limit);
+            Thread.sleep(20);
+        }
+    }
+
+    /** Rows in the frames.csv under {@code dir} so far (0 when there is none yet). */
+    private static long frameRows(Path dir) {
+        try (var w = Files.walk(dir)) {
+            Path f = w.filter(p -> p.getFileName().toString().equals("frames.csv")).findFirst().orElse(null);
+            return f == null ? 0 : Math.max(0, Files.readAllLines(f).size() - 1);
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return 0; // the file is being created
+        }
+    }
+
+    /** Whether something accepts TCP connections on 127.0.0.1:{@code port}. */
+    private static boolean listening(int port) {
+        try (java.net.Socket ignored = new java.net.Socket("127.0.0.1", port)) {
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     private static long windowsRows(Path p) {
         try {
             return Files.readAllLines(p).size() - 1;
@@ -117,7 +146,8 @@ class CommandsEndToEndTest {
             Thread t = new Thread(() -> result.set(Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "7s",
                     "--out", dir.toString(), "--source", "gfxinfo")));
             t.start();
-            Thread.sleep(2500);
+            // disconnect once the capture is recording frames (not after a guessed delay)
+            awaitTrue(Duration.ofSeconds(30), () -> frameRows(dir) > 100);
             s.transport().disconnect(Duration.ofSeconds(2));
             t.join(60_000);
             Cli r = result.get();
@@ -164,7 +194,7 @@ class CommandsEndToEndTest {
             String flag = flags[i];
             Thread sim = new Thread(() -> Cli.run("sim", "--port", Integer.toString(port), flag, "--run-for", "3s"));
             sim.start();
-            Thread.sleep(1000);
+            awaitTrue(Duration.ofSeconds(30), () -> listening(port));
             Cli gate = Cli.run("gate", PKG, "--connect", "127.0.0.1:" + port, "--duration", "1s", "--min-fps", "1");
             assertEquals(4, gate.exit, gate.toString());
             assertTrue(gate.err.contains(says[i]), gate.err);
