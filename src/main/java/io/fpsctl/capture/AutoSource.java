@@ -44,13 +44,14 @@ final class AutoSource implements FramePoller {
         this.sfEngine = new FrameEngine(Source.SURFACEFLINGER, config, new Routed(listener, Source.SURFACEFLINGER));
         this.gfx = new GfxinfoPoller(device, pkg, gfxEngine);
         this.sf = new SurfaceFlingerPoller(device, pkg, sfEngine, null, true);
+        this.sf.discover(); // so that the first description names the layer
         this.notes = notes;
         this.clock = clock;
         this.startNs = clock.nanoTime();
         this.main = initial;
     }
 
-    /** Both engines, the main one's first is not implied: use {@link #mainEngine()}. */
+    /** Both engines (HWUI, SurfaceFlinger); the main one is {@link #mainEngine()}. */
     List<FrameEngine> engines() {
         return List.of(gfxEngine, sfEngine);
     }
