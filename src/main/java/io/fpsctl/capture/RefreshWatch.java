@@ -13,8 +13,8 @@ import java.util.function.LongSupplier;
  * Keeps the engine's display period current during a live capture (METRICS.md section 3, rev 2; TEAM contract 3):
  * reads it with {@link DisplayProbe} before the first poll, again at least every {@link #EVERY}, after a
  * reconnect, and before every poll while the frames carry no interval of their own (gfxinfo on Android ≤ 11),
- * so a mid-run switch reaches them within one poll. A change read now is put in force from the newest frame
- * known at the previous reading: frames drawn after it take the new period.
+ * so a mid-run switch reaches them within one poll: the frames read after a reading take its period (frames drawn
+ * shortly before a switch but read after it take the new one; Android ≤ 11 does not say when it switched).
  */
 final class RefreshWatch {
     /** The longest time between two readings. */
@@ -26,7 +26,6 @@ final class RefreshWatch {
     private final LongSupplier hostNanos;
     private final Consumer<String> notes;
     private long lastReadHostNs;
-    private long newestAtLastRead = Long.MIN_VALUE;
     private long periodNs;
     private boolean due = true;
 
@@ -63,22 +62,14 @@ final class RefreshWatch {
         Optional<RefreshRate> rate = DisplayProbe.read(device);
         due = false;
         lastReadHostNs = now;
-        long newest = Long.MIN_VALUE;
-        for (FrameEngine e : engines) {
-            newest = Math.max(newest, e.newestFrameNs());
-        }
         if (rate.isPresent()) {
             long p = rate.get().periodNs();
-            if (periodNs == 0) {
-                engines.forEach(e -> e.periodInForce(Long.MIN_VALUE, p));
-            } else if (p != periodNs) {
-                long from = newestAtLastRead == Long.MIN_VALUE ? Long.MIN_VALUE : newestAtLastRead + 1;
-                engines.forEach(e -> e.periodInForce(from, p));
+            engines.forEach(e -> e.displayPeriodNs(p)); // contract 3: frames read from now on take it
+            if (periodNs != 0 && p != periodNs) {
                 notes.accept(String.format(java.util.Locale.ROOT, "display refresh rate changed: %.1f Hz -> %.1f Hz",
                         1e9 / periodNs, 1e9 / p));
             }
             periodNs = p;
         }
-        newestAtLastRead = newest;
     }
 }
