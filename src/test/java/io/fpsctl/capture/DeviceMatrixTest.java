@@ -8,7 +8,6 @@ import io.fpsctl.device.AdbHostClient;
 import io.fpsctl.device.AdbServerAddress;
 import io.fpsctl.device.DadbDevice;
 import io.fpsctl.device.Device;
-import io.fpsctl.device.DeviceInfo;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.device.ShellStream;
 import io.fpsctl.engine.EngineConfig;
@@ -27,6 +26,7 @@ import io.fpsctl.sim.device.frames.FrameColumn;
 import io.fpsctl.sim.device.frames.HwuiFrame;
 import io.fpsctl.sim.device.frames.LayerFrame;
 import io.fpsctl.sim.device.scenario.Scenarios;
+import io.fpsctl.testing.PollUntil;
 import io.fpsctl.testing.TestAdb;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -281,17 +281,9 @@ class DeviceMatrixTest {
                 game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent());
     }
 
-    private static void awaitOnline(AdbHostClient adb, String serial) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < until) {
-            for (DeviceInfo d : adb.devices()) {
-                if (d.serial().equals(serial) && d.isOnline()) {
-                    return;
-                }
-            }
-            Thread.sleep(20); // polling the adb server for a condition
-        }
-        throw new AssertionError(serial + " did not come online at the adb server");
+    private static void awaitOnline(AdbHostClient adb, String serial) {
+        PollUntil.condition(() -> adb.devices().stream().anyMatch(d -> d.serial().equals(serial) && d.isOnline()),
+                Duration.ofSeconds(20), serial + " online at the adb server");
     }
 
     /** The simulator's structured frames, as generated (not as printed). */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.adb.AdbCli;
+import io.fpsctl.testing.PollUntil;
 import io.fpsctl.testing.TestAdb;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
@@ -46,16 +47,6 @@ class CommandsEndToEndTest {
         assertEquals(0, a.exit, a.toString());
         assertTrue(a.out.contains("\"source\" : \"gfxinfo\""));
         assertTrue(windowsRows(windows) >= 2);
-    }
-
-    /** Polls {@code condition} every 20 ms until it holds; fails after {@code limit}. */
-    private static void awaitTrue(Duration limit, java.util.function.BooleanSupplier condition)
-            throws InterruptedException {
-        long until = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < until, "condition not met within " + limit);
-            Thread.sleep(20);
-        }
     }
 
     /** Rows in the frames.csv under {@code dir} so far (0 when there is none yet). */
@@ -147,7 +138,7 @@ class CommandsEndToEndTest {
                     "--out", dir.toString(), "--source", "gfxinfo")));
             t.start();
             // disconnect once the capture is recording frames (not after a guessed delay)
-            awaitTrue(Duration.ofSeconds(30), () -> frameRows(dir) > 100);
+            PollUntil.condition(() -> frameRows(dir) > 100, Duration.ofSeconds(30), "the capture records frames");
             s.transport().disconnect(Duration.ofSeconds(2));
             t.join(60_000);
             Cli r = result.get();
@@ -194,7 +185,7 @@ class CommandsEndToEndTest {
             String flag = flags[i];
             Thread sim = new Thread(() -> Cli.run("sim", "--port", Integer.toString(port), flag, "--run-for", "3s"));
             sim.start();
-            awaitTrue(Duration.ofSeconds(30), () -> listening(port));
+            PollUntil.condition(() -> listening(port), Duration.ofSeconds(30), "the simulator listens");
             Cli gate = Cli.run("gate", PKG, "--connect", "127.0.0.1:" + port, "--duration", "1s", "--min-fps", "1");
             assertEquals(4, gate.exit, gate.toString());
             assertTrue(gate.err.contains(says[i]), gate.err);

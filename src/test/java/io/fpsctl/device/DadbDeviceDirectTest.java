@@ -9,6 +9,7 @@ import dadb.AdbKeyPair;
 import io.fpsctl.sim.adb.AdbDeviceServer;
 import io.fpsctl.sim.adb.DeviceIdentity;
 import io.fpsctl.sim.adb.TransportOptions;
+import io.fpsctl.testing.PollUntil;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -135,15 +136,8 @@ class DadbDeviceDirectTest {
         }
         assertThrows(DeviceGoneException.class, () -> device.shell("echo during"));
         // the outage ends after 400 ms: poll until the device answers again
-        String back = null;
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (back == null && System.nanoTime() < until) {
-            try {
-                back = device.shell("echo back").stdout();
-            } catch (DeviceGoneException e) {
-                Thread.sleep(20); // poll interval while waiting for the condition
-            }
-        }
+        String back = PollUntil.value(() -> device.shell("echo back").stdout(), "back\n"::equals,
+                Duration.ofSeconds(20), "the device answers after the outage");
         assertEquals("back\n", back);
     }
 
