@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * one drawing, the <em>main</em> source: the live view and the main figures follow it, and a switch (a game that starts after a menu, a video
  * that starts later) is reported with its reason. frames.csv holds the frames of both (its {@code source}
  * column tells them apart); the summary of the main source carries one warning line with the other's figures
- * when it drew frames too.
+ * when it drew frames too. User documentation: docs/metrics.md, "--source auto".
  */
 final class AutoSource implements FramePoller {
     /** How many polls the comparison looks back (about 1 s). */

@@ -14,7 +14,8 @@ import java.util.function.LongSupplier;
  * reads it with {@link DisplayProbe} before the first poll, again at least every {@link #EVERY}, after a
  * reconnect, and before every poll while the frames carry no interval of their own (gfxinfo on Android ≤ 11),
  * so a mid-run switch reaches them within one poll: the frames read after a reading take its period (frames drawn
- * shortly before a switch but read after it take the new one; Android ≤ 11 does not say when it switched).
+ * shortly before a switch but read after it take the new one; Android ≤ 11 does not say when it switched). User
+ * documentation: docs/metrics.md, "The vsync interval T"; what is read per version: docs/formats.md.
  */
 final class RefreshWatch {
     /** The longest time between two readings. */
