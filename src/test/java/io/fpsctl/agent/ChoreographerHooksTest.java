@@ -39,7 +39,7 @@ public class ChoreographerHooksTest {
     @Test
     public void headCallbackRunsBeforeEveryOtherCallbackOfTheFrame() throws Exception {
         Choreographer choreographer = Choreographer.getInstance();
-        ChoreographerQueues queues = ChoreographerQueues.open(choreographer);
+        ChoreographerQueues queues = ChoreographerQueues.open(choreographer, 28);
         assertEquals("TRAVERSAL queue on API 29+", 3, queues.traversalQueue());
         final List<String> order = new ArrayList<String>();
         choreographer.postFrameCallback(new Choreographer.FrameCallback() {
