@@ -91,6 +91,7 @@ final class Measurement {
                 AgentPoller agent = new AgentPoller(c.device, pkg, engine, m.slowMessageMs);
                 try {
                     agent.start(AGENT_START_TIMEOUT);
+                    notes.accept(agent.restartNote());
                 } catch (AgentStartException e) {
                     throw new CliException(ExitCode.APP, e.getMessage());
                 }

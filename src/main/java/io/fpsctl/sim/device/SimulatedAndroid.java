@@ -31,7 +31,8 @@ import java.util.TreeSet;
  * <p>Commands: {@code dumpsys gfxinfo <pkg|pid> [framestats] [reset]}, {@code dumpsys SurfaceFlinger --list |
  * --latency [name] | --latency-clear [name]}, {@code dumpsys display}, {@code getprop [key]},
  * {@code pidof <pkg>}, {@code pm list packages [filter]}, {@code pm path <pkg>}, {@code am instrument …},
- * {@code am force-stop <pkg>}, {@code am start … <pkg>/<activity>}, {@code echo}, {@code true}, {@code false}.
+ * {@code am force-stop <pkg>}, {@code am start … <pkg>/<activity>}, {@code am broadcast -a ACTION},
+ * {@code monkey -p <pkg> -c android.intent.category.LAUNCHER 1}, {@code echo}, {@code true}, {@code false}.
  * Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
  *
  * <p>Faults: {@link #crashApp()}, {@link #stopApp()}, {@link #startApp()}, {@link #uninstallApp()},
@@ -77,6 +78,10 @@ public final class SimulatedAndroid implements ShellHandler {
      * {@code pm uninstall}); the simulated device comes with the agent installed so {@code --source agent} works.
      */
     private volatile boolean agentInstalled = true;
+    private volatile int appTargetSdk = 34;
+    private volatile boolean agentAttached;
+    private final java.util.concurrent.atomic.AtomicLong launches = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.Map<String, Runnable> receivers = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<FrameObserver> taps = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final FrameObserver fanOut = new FrameObserver() {
         @Override
@@ -357,6 +362,8 @@ public final class SimulatedAndroid implements ShellHandler {
                         : new Reply("", "cmd: Can't find service: " + (args.isEmpty() ? "" : args.get(0)) + "\n", 20);
             case "am":
                 return am(args);
+            case "monkey":
+                return monkey(args);
             case "echo":
                 return Reply.ok(String.join(" ", args) + "\n");
             case "true":
@@ -395,7 +402,7 @@ public final class SimulatedAndroid implements ShellHandler {
         }
         return "Packages:\n  Package [" + packageName + "] (4b1d2e7):\n    userId=10123\n"
                 + "    pkg=Package{8c0f3a1 " + packageName + "}\n    codePath=" + apkDir + "\n"
-                + "    versionCode=1 minSdk=24 targetSdk=34\n"
+                + "    versionCode=1 minSdk=24 targetSdk=" + appTargetSdk + "\n"
                 + "    signatures=PackageSignatures{1f2e3d4 version:3, signatures:[" + APP_SIGNATURE_HASH
                 + "], past signatures:[]}\n";
     }
@@ -594,12 +601,79 @@ public final class SimulatedAndroid implements ShellHandler {
                                 "Error type 3\nError: Activity class {" + a + "} does not exist.\n", 1);
                     }
                     startApp();
+                    launches.incrementAndGet();
                     return Reply.ok("Starting: Intent { cmp=" + a + " }\n");
                 }
             }
             return new Reply("", "Error: Activity not started, unable to resolve Intent\n", 1);
         }
+        if (sub.equals("broadcast")) {
+            return broadcast(args);
+        }
         return new Reply("", "Unknown command: " + sub + "\n", 1);
+    }
+
+    /** {@code am broadcast -a ACTION [-p PKG]}: runs a receiver the app registered for ACTION (the agent's). */
+    private Reply broadcast(List<String> args) {
+        int a = args.indexOf("-a");
+        String action = a >= 0 && a + 1 < args.size() ? args.get(a + 1) : "";
+        Runnable receiver = process != null ? receivers.get(action) : null;
+        if (receiver != null) {
+            receiver.run();
+        }
+        return Reply.ok("Broadcasting: Intent { act=" + action + " flg=0x400000 }\nBroadcast completed: result=0\n");
+    }
+
+    /** {@code monkey -p PKG -c android.intent.category.LAUNCHER 1}: starts the app's launcher activity. */
+    private Reply monkey(List<String> args) {
+        int p = args.indexOf("-p");
+        if (p < 0 || p + 1 >= args.size() || !args.get(p + 1).equals(packageName) || !installed) {
+            return new Reply("", "** No activities found to run, monkey aborted.\n", 252);
+        }
+        startApp();
+        launches.incrementAndGet();
+        return Reply.ok("  bash arg: -p\n  bash arg: " + packageName + "\nEvents injected: 1\n");
+    }
+
+    /** Activities launched so far ({@code am start}, {@code monkey}): the agent reports frames only after one. */
+    long launches() {
+        return launches.get();
+    }
+
+    /** The app registers a runtime broadcast receiver for {@code action} (the agent's stop receiver). */
+    void registerReceiver(String action, Runnable receiver) {
+        receivers.put(action, receiver);
+    }
+
+    void unregisterReceiver(String action, Runnable receiver) {
+        receivers.remove(action, receiver);
+    }
+
+    /** {@code am instrument} force-stops the target and starts a fresh process with the instrumentation in it. */
+    synchronized void restartForInstrumentation() {
+        stopApp();
+        startApp();
+    }
+
+    /**
+     * Whether the fpsctl agent is inside the app's process now: from {@code am instrument} until it detaches
+     * (stop broadcast) or the process ends. Closing the {@code am instrument} stream alone does not detach it.
+     */
+    public boolean agentAttached() {
+        return agentAttached && isRunning();
+    }
+
+    void setAgentAttached(boolean attached) {
+        this.agentAttached = attached;
+    }
+
+    /** The app's {@code targetSdkVersion} (what {@code dumpsys package} shows and the agent's rules depend on). */
+    public int appTargetSdk() {
+        return appTargetSdk;
+    }
+
+    public void setAppTargetSdk(int targetSdk) {
+        this.appTargetSdk = targetSdk;
     }
 
     // ---- process and layers ---------------------------------------------------------------------------
