@@ -83,8 +83,9 @@ public final class ActivityHooks {
         try {
             Window.Callback original = window.getCallback();
             if (original != null && !(original instanceof TouchCallback)) {
-                int slop = ViewConfiguration.get(activity).getScaledTouchSlop();
-                h.touch = new TouchCallback(original, new TouchSlopTracker(interaction, slop));
+                ViewConfiguration vc = ViewConfiguration.get(activity);
+                h.touch = new TouchCallback(original, new TouchSlopTracker(interaction, vc.getScaledTouchSlop(),
+                        vc.getScaledMinimumFlingVelocity()));
                 window.setCallback(h.touch);
             }
         } catch (RuntimeException e) {

@@ -56,6 +56,7 @@ public final class FrameTicker implements Choreographer.FrameCallback {
             choreographer.postFrameCallback(this);
         } else {
             tickedLastFrame = false;
+            timeline.onRenderingStopped();
         }
     }
 }
