@@ -20,7 +20,7 @@ public final class SlowMessageSampler implements Runnable {
     private volatile long dispatchStartNs;
     private volatile boolean running;
 
-    private long sampledSeq = -1;
+    private volatile long sampledSeq = -1;
     private StackTraceElement[] sample;
     private Thread thread;
 
@@ -71,6 +71,9 @@ public final class SlowMessageSampler implements Runnable {
     public StackTraceElement[] dispatchFinished() {
         long seq = dispatchSeq;
         dispatchSeq = (seq & 1L) == 1L ? seq + 1 : seq;
+        if (sampledSeq != seq) {
+            return null; // no sample for this message (the usual case): no lock taken
+        }
         synchronized (this) {
             if (sampledSeq == seq) {
                 StackTraceElement[] s = sample;
