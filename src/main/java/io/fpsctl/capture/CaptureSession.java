@@ -3,7 +3,6 @@ package io.fpsctl.capture;
 import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.source.FramePoller;
 import java.time.Duration;
 import java.util.function.Consumer;
 

@@ -4,8 +4,8 @@ import io.fpsctl.device.Device;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import io.fpsctl.source.GfxinfoPoller;
-import io.fpsctl.source.SurfaceFlingerPoller;
+
+
 import java.util.List;
 
 /**

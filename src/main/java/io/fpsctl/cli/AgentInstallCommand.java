@@ -74,7 +74,7 @@ final class AgentInstallCommand implements Callable<Integer> {
             } catch (DeviceException e) {
                 String hint = e.getMessage().contains("INSTALL_FAILED_UPDATE_INCOMPATIBLE")
                         ? " (an agent signed with another key is installed: run 'fpsctl agent uninstall' first)" : "";
-                throw new CliException(e.exitCode(), e.getMessage() + hint, e);
+                throw new CliException(ExitCode.of(e), e.getMessage() + hint, e);
             }
             out.printf("installed %s on %s: instruments %s, signed by %s (SHA-256 %s)%n", AgentManifest.PACKAGE,
                     DeviceOptions.label(c), pkg, key.certificate().getSubjectX500Principal().getName(), key.sha256());
@@ -86,7 +86,7 @@ final class AgentInstallCommand implements Callable<Integer> {
             }
             out.printf("measure with: fpsctl watch %s --source agent%n", pkg);
         } catch (DeviceException e) {
-            throw new CliException(e.exitCode(), e.getMessage(), e);
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
         } finally {
             deleteQuietly(apk.getParent());
         }

@@ -34,7 +34,7 @@ final class AgentUninstallCommand implements Callable<Integer> {
             }
             spec.commandLine().getOut().printf("removed %s from %s%n", AgentManifest.PACKAGE, DeviceOptions.label(c));
         } catch (DeviceException e) {
-            throw new CliException(e.exitCode(), e.getMessage(), e);
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
         }
         return ExitCode.OK;
     }

@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Summary;
@@ -8,6 +9,8 @@ import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
+import io.fpsctl.sink.TeeListener;
+import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.sink.WindowCsv;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -48,6 +51,13 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--all-devices", description = "Capture on every device attached.")
     boolean allDevices;
 
+    @Option(names = "--perfetto", paramLabel = "FILE", description = "Also write a Perfetto trace; a relative FILE "
+            + "goes into each DIR/<serial>/<package>/ folder.")
+    Path perfetto;
+
+    @Option(names = "--report", description = "Also write report.html (charts, opens offline) next to summary.json.")
+    boolean report;
+
     @Mixin
     DeviceOptions deviceOptions;
 
@@ -78,6 +88,10 @@ final class CaptureCommand implements Callable<Integer> {
                 capture();
             } catch (CliException e) {
                 failure = e;
+            } catch (io.fpsctl.device.DeviceException e) {
+                failure = new CliException(ExitCode.of(e), e.getMessage(), e);
+            } catch (java.io.UncheckedIOException e) {
+                failure = new CliException(ExitCode.IO, pkg + ": cannot write output: " + e.getCause().getMessage(), e);
             } catch (RuntimeException e) {
                 failure = new CliException(ExitCode.IO, pkg + ": " + e, e);
             }
@@ -92,17 +106,23 @@ final class CaptureCommand implements Callable<Integer> {
                 try (BufferedWriter framesOut = Files.newBufferedWriter(dir.resolve("frames.csv"), StandardCharsets.UTF_8);
                      BufferedWriter windowsOut = Files.newBufferedWriter(dir.resolve("windows.csv"), StandardCharsets.UTF_8);
                      FrameCsv frames = new FrameCsv(framesOut, true);
-                     WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg)) {
+                     WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg);
+                     PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(dir.resolve(perfetto))) {
                     String serial = connection.device.serial();
-                    FrameEngine.Listener listener = new CsvRecorder(frames, windows, serial, pkg, null, null);
-                    measurement = Measurement.prepare(connection, pkg, measureOptions, config, listener,
+                    FrameEngine.Listener listener = TeeListener.of(new CsvRecorder(frames, windows, serial, pkg, null,
+                            null), trace);
+                    measurement = Measurement.prepare(connection.device, connection.reconnector, pkg, measureOptions.request(), config, listener,
                             note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
-                    notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason + ")");
+                    notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
                     measurement.run(measureOptions.duration);
                     frames.flush();
                     summary = measurement.summary();
                     Summary s = summary;
                     AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                }
+                if (report) {
+                    ReportCommand.write(dir.resolve("report.html"), List.of(ReportInputs.load(dir, config)), null,
+                            null, ReportCommand.DEFAULT_MAX_REGRESSION);
                 }
             } catch (IOException e) {
                 throw new CliException(ExitCode.IO, "cannot write " + (dir == null ? out : dir) + ": " + e.getMessage(), e);
@@ -114,7 +134,7 @@ final class CaptureCommand implements Callable<Integer> {
         void stop() {
             Measurement m = measurement;
             if (m != null) {
-                m.session.stop();
+                m.session().stop();
             }
         }
     }
@@ -132,6 +152,10 @@ final class CaptureCommand implements Callable<Integer> {
             for (String p : packages) {
                 jobs.add(new Job(serial, p));
             }
+        }
+        if (perfetto != null && perfetto.isAbsolute() && jobs.size() > 1) {
+            throw new CliException(ExitCode.USAGE, "--perfetto " + perfetto + ": several packages or devices need a "
+                    + "relative FILE (written into each DIR/<serial>/<package>/ folder)");
         }
         PrintWriter err = spec.commandLine().getErr();
         try (StopSignal stop = new StopSignal(() -> jobs.forEach(Job::stop))) {

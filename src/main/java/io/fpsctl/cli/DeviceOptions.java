@@ -106,7 +106,7 @@ final class DeviceOptions {
             }
             return online;
         } catch (DeviceException e) {
-            throw new CliException(e.exitCode(), e.getMessage(), e);
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
         }
     }
 
@@ -137,7 +137,7 @@ final class DeviceOptions {
                 }
             }, null);
         } catch (DeviceException e) {
-            throw new CliException(e.exitCode(), e.getMessage(), e);
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage(), e);
         }

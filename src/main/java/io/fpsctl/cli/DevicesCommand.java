@@ -3,6 +3,7 @@ package io.fpsctl.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import io.fpsctl.capture.DisplayProbe;
 import io.fpsctl.device.AdbBinary;
 import io.fpsctl.device.AdbHostClient;
 import io.fpsctl.device.AdbServerAddress;
@@ -44,14 +45,14 @@ final class DevicesCommand implements Callable<Integer> {
             if (deviceOptions.simulating()) {
                 try (DeviceOptions.Connection c = deviceOptions.connect("com.example.feed")) {
                     Device d = c.device;
-                    list = List.of(Devices.describe(d, "device", "Sim"));
+                    list = List.of(Devices.describe(d, "device", "Sim", DisplayProbe::readHz));
                 }
             } else {
                 AdbServerAddress address = AdbServerAddress.resolve(deviceOptions.host, deviceOptions.port, System.getenv());
-                list = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv()).describeAll();
+                list = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv()).describeAll(DisplayProbe::readHz);
             }
         } catch (DeviceException e) {
-            throw new CliException(e.exitCode(), e.getMessage(), e);
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -62,7 +63,7 @@ final class DevicesCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-24s %-14s %-22s %-8s %s%n", "serial", "state", "model", "android", "refresh");
             for (DeviceDescription d : list) {
                 out.printf(Locale.ROOT, "%-24s %-14s %-22s %-8s %s%n", d.serial(), d.state(), nz(d.model()),
-                        nz(d.androidVersion()), d.refreshRate() == null ? "-" : d.refreshRate().hzText() + " Hz");
+                        nz(d.androidVersion()), d.refreshHz() == null ? "-" : String.format(Locale.ROOT, "%.1f Hz", d.refreshHz()));
             }
         }
         out.flush();
@@ -89,10 +90,10 @@ final class DevicesCommand implements Callable<Integer> {
                 } else {
                     g.writeNumberField("sdk", d.sdk());
                 }
-                if (d.refreshRate() == null) {
+                if (d.refreshHz() == null) {
                     g.writeNullField("refreshHz");
                 } else {
-                    g.writeNumberField("refreshHz", Math.round(d.refreshRate().hz() * 10) / 10.0);
+                    g.writeNumberField("refreshHz", Math.round(d.refreshHz() * 10) / 10.0);
                 }
                 g.writeEndObject();
             }

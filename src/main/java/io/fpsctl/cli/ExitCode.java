@@ -1,5 +1,7 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.device.DeviceException;
+
 /** fpsctl's documented exit codes (README, {@code --help}). */
 public final class ExitCode {
     /** Success; for {@code gate}: every threshold passed. */
@@ -16,5 +18,14 @@ public final class ExitCode {
     public static final int IO = 5;
 
     private ExitCode() {
+    }
+
+    /** The exit code for a device-layer problem, by whose problem it is. */
+    public static int of(DeviceException e) {
+        return switch (e.blame()) {
+            case DEVICE -> DEVICE;
+            case APP -> APP;
+            case LOCAL_IO -> IO;
+        };
     }
 }

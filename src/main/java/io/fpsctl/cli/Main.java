@@ -36,7 +36,7 @@ public final class Main {
             }
             if (t instanceof io.fpsctl.device.DeviceException d) {
                 err.println("fpsctl: " + d.getMessage());
-                return d.exitCode();
+                return ExitCode.of(d);
             }
             if (t instanceof java.io.UncheckedIOException u) {
                 err.println("fpsctl: cannot read or write: " + u.getCause().getMessage());

@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.SourceRequest;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -24,4 +25,15 @@ final class MeasureOptions {
     @Option(names = {"-d", "--duration"}, paramLabel = "DUR", converter = DurationConverter.class,
             description = "How long to measure, e.g. 20s, 2m (watch: until Ctrl-C when not given).")
     Duration duration;
+
+    /** The source asked for, for the capture layer. */
+    SourceRequest request() {
+        SourceRequest.Kind kind = switch (source) {
+            case auto -> SourceRequest.Kind.AUTO;
+            case gfxinfo -> SourceRequest.Kind.GFXINFO;
+            case surfaceflinger -> SourceRequest.Kind.SURFACEFLINGER;
+            case agent -> SourceRequest.Kind.AGENT;
+        };
+        return new SourceRequest(kind, layer, slowMessageMs);
+    }
 }

@@ -6,7 +6,6 @@ import dadb.Dadb;
 import dadb.InstallResult;
 import dadb.SyncResult;
 import dadb.adbserver.AdbServer;
-import io.fpsctl.cli.ExitCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -178,7 +177,7 @@ public final class DadbDevice implements Device {
             throw failure("install " + apk.getFileName(), e);
         }
         if (result instanceof InstallResult.Failure failure) {
-            throw new DeviceException(ExitCode.APP, "installing " + apk.getFileName() + " on " + serial + " failed: "
+            throw new DeviceException(DeviceException.Blame.APP, "installing " + apk.getFileName() + " on " + serial + " failed: "
                     + AdbErrors.oneLine(failure.getReason()), null);
         }
     }
@@ -193,7 +192,7 @@ public final class DadbDevice implements Device {
             if (e instanceof dadb.AdbException) {
                 throw failure("push " + local.getFileName(), e);
             }
-            throw new DeviceException(ExitCode.IO, "cannot read " + local + ": " + e.getMessage(), e);
+            throw new DeviceException(DeviceException.Blame.LOCAL_IO, "cannot read " + local + ": " + e.getMessage(), e);
         } catch (Exception e) {
             throw failure("push " + local.getFileName(), e);
         }

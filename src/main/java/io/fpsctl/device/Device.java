@@ -42,7 +42,7 @@ public interface Device extends AutoCloseable {
     /**
      * Installs (or replaces, {@code -r}) an APK.
      *
-     * @throws DeviceException with exit code 4 ({@link io.fpsctl.cli.ExitCode#APP}) if the package manager
+     * @throws DeviceException with exit code 4 (blame APP) if the package manager
      *     refuses it, exit code 3 for adb problems
      */
     void install(Path apk);

@@ -1,7 +1,5 @@
 package io.fpsctl.device;
 
-import io.fpsctl.source.RefreshRate;
-
 /**
  * What {@code fpsctl devices} shows about one device. Fields read from the device are null when it could not
  * be asked (not in state {@code device}, or the command failed).
@@ -11,9 +9,8 @@ import io.fpsctl.source.RefreshRate;
  * @param model {@code ro.product.model} (falls back to the server's underscored model)
  * @param androidVersion {@code ro.build.version.release}, e.g. {@code 14}, or null
  * @param sdk {@code ro.build.version.sdk}, e.g. 34, or null
- * @param refreshRate the display's current refresh rate from line 1 of {@code dumpsys SurfaceFlinger --latency}
- *     (FORMATS.md C.1), or null
+ * @param refreshHz the display's current refresh rate in Hz as the caller's probe read it, or null
  */
 public record DeviceDescription(String serial, String state, String model, String androidVersion, Integer sdk,
-        RefreshRate refreshRate) {
+        Double refreshHz) {
 }

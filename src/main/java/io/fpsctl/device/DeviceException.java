@@ -1,31 +1,39 @@
 package io.fpsctl.device;
 
-import io.fpsctl.cli.ExitCode;
-
 /**
- * An adb or device problem, reported to the user as one line saying what happened and what to do, with an
- * exit code ({@link ExitCode#DEVICE} unless stated otherwise).
+ * An adb or device problem, reported to the user as one line saying what happened and what to do. {@link #blame()}
+ * says whose problem it is, which the command line maps to its exit code.
  */
 public class DeviceException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    private final int exitCode;
+    /** Whose problem it is. */
+    public enum Blame {
+        /** adb or the device: no server, no device, offline, unauthorized, gone. */
+        DEVICE,
+        /** The app on the device: not installed, refused an install. */
+        APP,
+        /** A local file: unreadable, unwritable. */
+        LOCAL_IO
+    }
+
+    private final Blame blame;
 
     public DeviceException(String message) {
-        this(ExitCode.DEVICE, message, null);
+        this(Blame.DEVICE, message, null);
     }
 
     public DeviceException(String message, Throwable cause) {
-        this(ExitCode.DEVICE, message, cause);
+        this(Blame.DEVICE, message, cause);
     }
 
-    public DeviceException(int exitCode, String message, Throwable cause) {
+    public DeviceException(Blame blame, String message, Throwable cause) {
         super(message, cause);
-        this.exitCode = exitCode;
+        this.blame = blame;
     }
 
-    /** The process exit code to use when this ends the command (see {@link ExitCode}). */
-    public int exitCode() {
-        return exitCode;
+    /** Whose problem it is. */
+    public Blame blame() {
+        return blame;
     }
 }

@@ -1,12 +1,12 @@
 package io.fpsctl.device;
 
-import io.fpsctl.source.RefreshRate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -127,8 +127,10 @@ public final class Devices {
     /**
      * Every device the server lists, with model, Android version and refresh rate read from those in state
      * {@code device} (a few short shell commands each; a device that fails to answer keeps nulls).
+     *
+     * @param refreshHz reads a device's current refresh rate (null when it cannot tell)
      */
-    public List<DeviceDescription> describeAll() {
+    public List<DeviceDescription> describeAll(Function<Device, Double> refreshHz) {
         List<DeviceDescription> out = new ArrayList<>();
         for (DeviceInfo info : client.devices()) {
             if (!info.isOnline()) {
@@ -136,7 +138,7 @@ public final class Devices {
                 continue;
             }
             try (Device device = DadbDevice.viaServer(client.address(), info.serial())) {
-                out.add(describe(device, info.state(), info.model()));
+                out.add(describe(device, info.state(), info.model(), refreshHz));
             } catch (DeviceException e) {
                 out.add(new DeviceDescription(info.serial(), info.state(), info.model(), null, null, null));
             }
@@ -148,9 +150,11 @@ public final class Devices {
      * Reads model, Android version, SDK level and refresh rate from {@code device}; a command that fails leaves
      * its field null (or {@code fallbackModel}).
      *
+     * @param refreshHz reads the device's current refresh rate (null when it cannot tell)
      * @throws DeviceGoneException if the device goes away meanwhile
      */
-    public static DeviceDescription describe(Device device, String state, String fallbackModel) {
+    public static DeviceDescription describe(Device device, String state, String fallbackModel,
+                                             Function<Device, Double> refreshHz) {
         String model = Optional.ofNullable(firstLine(device, "getprop ro.product.model")).orElse(fallbackModel);
         String release = firstLine(device, "getprop ro.build.version.release");
         Integer sdk = null;
@@ -158,10 +162,7 @@ public final class Devices {
         if (sdkText != null && sdkText.matches("[0-9]{1,4}")) {
             sdk = Integer.valueOf(sdkText);
         }
-        // FORMATS.md C.1: line 1 of --latency is the current vsync period in ns on Android 9..15
-        RefreshRate rate = RefreshRate.fromLatencyPeriodLine(firstLine(device, "dumpsys SurfaceFlinger --latency"))
-                .orElse(null);
-        return new DeviceDescription(device.serial(), state, model, release, sdk, rate);
+        return new DeviceDescription(device.serial(), state, model, release, sdk, refreshHz.apply(device));
     }
 
     /** First line of a successful command's stdout, stripped; null if it failed or printed nothing. */

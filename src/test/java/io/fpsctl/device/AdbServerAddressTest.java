@@ -40,7 +40,7 @@ class AdbServerAddressTest {
         DeviceException e = assertThrows(DeviceException.class,
                 () -> AdbServerAddress.resolve(null, null, Map.of("ANDROID_ADB_SERVER_PORT", "abc")));
         assertTrue(e.getMessage().startsWith("ANDROID_ADB_SERVER_PORT=abc"), e.getMessage());
-        assertEquals(3, e.exitCode());
+        assertEquals(DeviceException.Blame.DEVICE, e.blame());
         e = assertThrows(DeviceException.class,
                 () -> AdbServerAddress.resolve(null, null, Map.of("ADB_SERVER_SOCKET", "localfilesystem:/tmp/x")));
         assertTrue(e.getMessage().contains("tcp:[host:]port"), e.getMessage());

@@ -130,7 +130,7 @@ class DadbDeviceDirectTest {
             sim.disconnect(Duration.ofMillis(400));
             DeviceGoneException e = assertThrows(DeviceGoneException.class, () -> s.stdout().readAllBytes());
             assertEquals(device.serial(), e.serial());
-            assertEquals(3, e.exitCode());
+            assertEquals(DeviceException.Blame.DEVICE, e.blame());
         }
         assertThrows(DeviceGoneException.class, () -> device.shell("echo during"));
         Thread.sleep(500);
@@ -164,18 +164,17 @@ class DadbDeviceDirectTest {
     void syncIsRefusedBySimulatorAsAClearError(@TempDir Path dir) throws IOException {
         Path file = java.nio.file.Files.writeString(dir.resolve("a.txt"), "x");
         DeviceException e = assertThrows(DeviceException.class, () -> device.push(file, "/data/local/tmp/a.txt"));
-        assertEquals(3, e.exitCode());
+        assertEquals(DeviceException.Blame.DEVICE, e.blame());
         assertTrue(e.getMessage().contains("refused"), e.getMessage());
         assertEquals("ok\n", device.shell("echo ok").stdout());
     }
 
     @Test
     void describeReadsModelVersionAndRefreshRate() {
-        DeviceDescription d = Devices.describe(device, "device", "fallback");
+        DeviceDescription d = Devices.describe(device, "device", "fallback", io.fpsctl.capture.DisplayProbe::readHz);
         assertEquals("Pixel 7 Pro", d.model());
         assertEquals("14", d.androidVersion());
         assertEquals(34, d.sdk());
-        assertEquals(8_333_333, d.refreshRate().periodNs());
-        assertEquals(120.0, d.refreshRate().hz(), 0.001);
+        assertEquals(120.0, d.refreshHz(), 0.001);
     }
 }

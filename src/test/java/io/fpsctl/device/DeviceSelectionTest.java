@@ -35,7 +35,7 @@ class DeviceSelectionTest {
         DeviceException e = assertThrows(DeviceException.class, () -> Devices.select(List.of(A, B), null));
         assertEquals("2 devices attached (emulator-5554 device, 127.0.0.1:15037 device):"
                 + " choose one with -s SERIAL or ANDROID_SERIAL", e.getMessage());
-        assertEquals(3, e.exitCode());
+        assertEquals(DeviceException.Blame.DEVICE, e.blame());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.fpsctl.source;
+package io.fpsctl.capture;
 
 import io.fpsctl.engine.Source;
 import java.time.Duration;

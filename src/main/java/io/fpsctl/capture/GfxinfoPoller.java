@@ -1,5 +1,6 @@
-package io.fpsctl.source;
+package io.fpsctl.capture;
 
+import io.fpsctl.source.FramestatsParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameEngine;

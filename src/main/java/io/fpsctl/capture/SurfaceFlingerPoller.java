@@ -1,5 +1,11 @@
-package io.fpsctl.source;
+package io.fpsctl.capture;
 
+import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.source.LatencyDump;
+import io.fpsctl.source.LatencyParser;
+import io.fpsctl.source.LayerList;
+import io.fpsctl.source.LayerRanker;
+import io.fpsctl.source.ShellQuote;
 import io.fpsctl.device.Device;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;

@@ -1,5 +1,10 @@
-package io.fpsctl.source;
+package io.fpsctl.capture;
 
+import io.fpsctl.source.AgentProtocolException;
+import io.fpsctl.source.AgentRecord;
+import io.fpsctl.source.AgentStartException;
+import io.fpsctl.source.AgentStreamParser;
+import io.fpsctl.source.InstrumentationStreamParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;

@@ -1,0 +1,62 @@
+package io.fpsctl.capture;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.DeviceGoneException;
+import io.fpsctl.device.ShellResult;
+import io.fpsctl.source.RefreshRate;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Asks a device for its display's current refresh period (METRICS.md section 3): line 1 of
+ * {@code dumpsys SurfaceFlinger --latency} (any layer name, or none, prints it; FORMATS.md C.1), else the active
+ * mode of {@code dumpsys display} (FORMATS.md C.3).
+ */
+public final class DisplayProbe {
+    private static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+    private DisplayProbe() {
+    }
+
+    /**
+     * The display's current refresh rate, or empty when the device cannot tell.
+     *
+     * @throws DeviceGoneException if the device goes away meanwhile
+     */
+    public static Optional<RefreshRate> read(Device device) {
+        Optional<RefreshRate> latency = stdout(device, "dumpsys SurfaceFlinger --latency")
+                .flatMap(out -> RefreshRate.fromLatencyPeriodLine(firstLine(out)));
+        if (latency.isPresent()) {
+            return latency;
+        }
+        return stdout(device, "dumpsys display").flatMap(RefreshRate::fromDisplayDump);
+    }
+
+    /** {@link #read} as Hz, or null: for listings. */
+    public static Double readHz(Device device) {
+        return read(device).map(RefreshRate::hz).orElse(null);
+    }
+
+    private static Optional<String> stdout(Device device, String command) {
+        try {
+            ShellResult r = device.shell(command, TIMEOUT);
+            return r.succeeded() ? Optional.of(r.stdout()) : Optional.empty();
+        } catch (DeviceGoneException e) {
+            throw e;
+        } catch (DeviceException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String firstLine(String out) {
+        // a leading "SurfaceFlinger appears to be unresponsive" line is skipped (METRICS.md 2.1)
+        for (String line : out.split("\n", 3)) {
+            String s = line.strip();
+            if (!s.isEmpty() && !s.startsWith("SurfaceFlinger appears")) {
+                return s;
+            }
+        }
+        return "";
+    }
+}

@@ -1,0 +1,160 @@
+package io.fpsctl.capture;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceException;
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.Source;
+import io.fpsctl.engine.Summary;
+import io.fpsctl.source.AgentStartException;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * One package measured on one device: checks the app, chooses the source, and runs the poll loop into an engine
+ * whose listener feeds the command's sinks. Shared by watch, capture and gate.
+ */
+public final class Measurement {
+    private final String pkg;
+    private final Source source;
+    private final String sourceReason;
+    private final FrameEngine engine;
+    private final CaptureSession session;
+    private final FramePoller poller;
+    /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
+    private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
+
+    private Measurement(String pkg, Source source, String reason,
+                        FrameEngine engine, FramePoller poller, CaptureSession session) {
+        this.pkg = pkg;
+        this.source = source;
+        this.sourceReason = reason;
+        this.engine = engine;
+        this.poller = poller;
+        this.session = session;
+    }
+
+    /**
+     * Prepares a measurement.
+     *
+     * @throws DeviceException blame APP when the app is not installed or not running, or has nothing to
+     *     measure; blame DEVICE for device problems
+     */
+    public static Measurement prepare(Device device, CaptureSession.Reconnector reconnector, String pkg,
+                                      SourceRequest m, EngineConfig config, FrameEngine.Listener listener,
+                                      Consumer<String> notes, Duration reconnectTimeout) {
+        try {
+            switch (AppCheck.check(device, pkg)) {
+                case NOT_INSTALLED:
+                    throw appProblem("package " + pkg + " is not installed on " + device.serial()
+                            + ": install it or check the name ('adb shell pm list packages')");
+                case NOT_RUNNING:
+                    if (m.kind() == SourceRequest.Kind.AGENT) {
+                        break; // am instrument starts the app's process with the agent attached
+                    }
+                    throw appProblem(pkg + " is not running on " + device.serial()
+                            + ": start the app, then run fpsctl again");
+                default:
+                    break;
+            }
+            Source source;
+            String reason;
+            if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
+                SourceSelector.Choice choice = SourceSelector.choose(device, pkg);
+                source = choice.source();
+                reason = choice.reason();
+            } else {
+                source = switch (m.kind()) {
+                    case GFXINFO -> Source.GFXINFO;
+                    case AGENT -> Source.AGENT;
+                    default -> Source.SURFACEFLINGER;
+                };
+                reason = "chosen with --source" + (m.layer() != null ? "/--layer" : "");
+            }
+            FrameEngine engine = new FrameEngine(source, config, listener);
+            FramePoller poller;
+            if (source == Source.SURFACEFLINGER) {
+                SurfaceFlingerPoller sf = new SurfaceFlingerPoller(device, pkg, engine, m.layer());
+                if (sf.discover().isEmpty()) {
+                    throw appProblem("no SurfaceFlinger layer of " + pkg + " found"
+                            + (m.layer() != null ? " named '" + m.layer() + "'" : "")
+                            + ": check 'adb shell dumpsys SurfaceFlinger --list' and pass --layer");
+                }
+                poller = sf;
+            } else if (source == Source.AGENT) {
+                AgentPoller agent = new AgentPoller(device, pkg, engine, m.slowMessageMs());
+                try {
+                    agent.start(AGENT_START_TIMEOUT);
+                    notes.accept(agent.restartNote());
+                } catch (AgentStartException e) {
+                    throw appProblem(e.getMessage());
+                }
+                poller = agent;
+            } else {
+                poller = new GfxinfoPoller(device, pkg, engine);
+            }
+            CaptureSession session = new CaptureSession(poller, engine, reconnector, reconnectTimeout, notes);
+            return new Measurement(pkg, source, reason, engine, poller, session);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DeviceException("interrupted while probing " + pkg + " on " + device.serial());
+        }
+    }
+
+    private static DeviceException appProblem(String message) {
+        return new DeviceException(DeviceException.Blame.APP, message, null);
+    }
+
+    /** The package measured. */
+    public String pkg() {
+        return pkg;
+    }
+
+    /** The source measured. */
+    public Source source() {
+        return source;
+    }
+
+    /** Why that source was chosen, for the user. */
+    public String sourceReason() {
+        return sourceReason;
+    }
+
+    /** The engine the frames go through. */
+    public FrameEngine engine() {
+        return engine;
+    }
+
+    /** The poll loop, e.g. to stop it from a signal handler. */
+    public CaptureSession session() {
+        return session;
+    }
+
+    /** What is measured, for the user. */
+    public String describe() {
+        return poller.describe();
+    }
+
+    /**
+     * Runs the poll loop (and stops the agent afterwards).
+     *
+     * @throws DeviceException when the device is lost for good
+     * @throws java.io.UncheckedIOException when a sink cannot write
+     */
+    public CaptureSession.End run(Duration duration) {
+        try {
+            return session.run(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return CaptureSession.End.STOPPED;
+        } finally {
+            if (poller instanceof AgentPoller agent) {
+                agent.close();
+            }
+        }
+    }
+
+    public Summary summary() {
+        return engine.summary(pkg);
+    }
+}
