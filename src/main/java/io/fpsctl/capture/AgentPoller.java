@@ -111,15 +111,19 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     /** The app's activity on top before the agent started ({@code pkg/.Activity}), or null when fpsctl cannot tell. */
     private String resumedActivity() {
         try {
-            ShellResult r = device.shell("dumpsys activity activities");
-            Matcher m = RESUMED.matcher(r.stdout());
-            while (m.find()) {
-                if (m.group(1).startsWith(pkg + "/")) {
-                    return m.group(1);
-                }
-            }
+            return resumedComponent(device.shell("dumpsys activity activities").stdout(), pkg);
         } catch (DeviceException e) {
-            // advisory: fall back to the launcher activity
+            return null; // advisory: fall back to the launcher activity
+        }
+    }
+
+    /** The resumed activity of {@code pkg} in a {@code dumpsys activity activities} output, or null. */
+    static String resumedComponent(String dumpsys, String pkg) {
+        Matcher m = RESUMED.matcher(dumpsys);
+        while (m.find()) {
+            if (m.group(1).startsWith(pkg + "/")) {
+                return m.group(1);
+            }
         }
         return null;
     }
