@@ -15,6 +15,8 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -40,35 +42,54 @@ class DeviceLossTest {
         }
     }
 
+    /** What one run printed and returned. */
+    private record Run(int exit, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exit + "\nout:\n" + out + "\nerr:\n" + err;
+        }
+    }
+
+    /**
+     * Runs fpsctl against a fresh simulator and kills the simulator for good once the command measures and the
+     * device has drawn {@code framesNs} more of its clock.
+     */
+    private static Run untilTheDeviceDies(long framesNs, String... args) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        AtomicInteger exit = new AtomicInteger(-1);
+        try (Simulator s = sim()) {
+            List<String> all = new ArrayList<>(List.of(args));
+            all.addAll(List.of("--connect", s.serial(), "--duration", "20s", "--reconnect-timeout", "1s",
+                    "--source", "gfxinfo"));
+            Thread t = new Thread(() -> exit.set(Main.run(all.toArray(String[]::new), new PrintWriter(out, true),
+                    new PrintWriter(err, true))));
+            t.start();
+            pollUntil(() -> err.toString().contains("measuring") || err.toString().contains("watching"));
+            long t0 = s.android().now();
+            pollUntil(() -> s.android().now() - t0 > framesNs); // on the device's clock
+            s.close(); // the device dies for good
+            t.join(30_000);
+        }
+        return new Run(exit.get(), out.toString(), err.toString());
+    }
+
     @Test
     void gateOnADeviceLostForGoodIsExitThreeWithAPartialSummaryAndNoPass(@TempDir Path dir) throws Exception {
         Path summary = dir.resolve("summary.json");
         Path junit = dir.resolve("gate.xml");
         Path markdown = dir.resolve("gate.md");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        AtomicInteger exit = new AtomicInteger(-1);
-        try (Simulator s = sim()) {
-            Thread gate = new Thread(() -> exit.set(Main.run(new String[] {"gate", PKG, "--connect", s.serial(),
-                "--duration", "20s", "--reconnect-timeout", "1s", "--min-fps", "1", "--source", "gfxinfo",
-                "--summary-out", summary.toString(), "--junit", junit.toString(), "--markdown", markdown.toString()},
-                    new PrintWriter(out, true), new PrintWriter(err, true))));
-            gate.start();
-            pollUntil(() -> err.toString().contains("fpsctl: measuring"));
-            long t0 = s.android().now();
-            pollUntil(() -> s.android().now() - t0 > 1_500_000_000L); // 1.5 s of frames on the device's clock
-            s.close(); // the device dies for good
-            gate.join(30_000);
-        }
-        assertEquals(3, exit.get(), "out:\n" + out + "\nerr:\n" + err);
-        String all = out + "\n" + err + "\n" + Files.readString(junit) + "\n" + Files.readString(markdown);
+        Run r = untilTheDeviceDies(1_500_000_000L, "gate", PKG, "--min-fps", "1", "--summary-out",
+                summary.toString(), "--junit", junit.toString(), "--markdown", markdown.toString());
+        assertEquals(3, r.exit(), r.toString());
+        String all = r.out() + "\n" + r.err() + "\n" + Files.readString(junit) + "\n" + Files.readString(markdown);
         assertFalse(all.contains("PASSED") || all.contains("passed"), all);
-        assertTrue(err.toString().contains("did not come back"), err.toString());
+        assertTrue(r.err().contains("did not come back"), r.err());
         JsonNode json = new ObjectMapper().readTree(summary.toFile());
         assertTrue(json.get("partial").asBoolean(), json.toString());
         assertTrue(json.get("frames").asLong() > 60, "the frames captured before the loss are kept: " + json);
         assertTrue(json.get("warnings").toString().contains("partial run: the device was lost"), json.toString());
-        String lastErr = err.toString().strip().lines().reduce((a, b) -> b).orElse("");
+        String lastErr = r.err().strip().lines().reduce((a, b) -> b).orElse("");
         assertTrue(lastErr.startsWith("fpsctl: device 127.0.0.1:"), lastErr);
     }
 
@@ -79,23 +100,10 @@ class DeviceLossTest {
             String[] args = command.equals("capture")
                     ? new String[] {"--out", dir.resolve("cap").toString()}
                     : new String[] {"--frames-csv", frames.toString()};
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            AtomicInteger exit = new AtomicInteger(-1);
-            try (Simulator s = sim()) {
-                java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of(command, PKG, "--connect",
-                        s.serial(), "--duration", "20s", "--reconnect-timeout", "1s", "--source", "gfxinfo"));
-                all.addAll(java.util.List.of(args));
-                Thread t = new Thread(() -> exit.set(Main.run(all.toArray(String[]::new), new PrintWriter(out, true),
-                        new PrintWriter(err, true))));
-                t.start();
-                pollUntil(() -> err.toString().contains("measuring") || err.toString().contains("watching"));
-                long t0 = s.android().now();
-                pollUntil(() -> s.android().now() - t0 > 1_000_000_000L);
-                s.close();
-                t.join(30_000);
-            }
-            assertEquals(3, exit.get(), command + "\nout:\n" + out + "\nerr:\n" + err);
+            List<String> all = new ArrayList<>(List.of(command, PKG));
+            all.addAll(List.of(args));
+            Run r = untilTheDeviceDies(1_000_000_000L, all.toArray(String[]::new));
+            assertEquals(3, r.exit(), command + "\n" + r);
             if (command.equals("capture")) {
                 try (var w = Files.walk(dir.resolve("cap"))) {
                     Path summary = w.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst()
@@ -112,23 +120,10 @@ class DeviceLossTest {
     @Test
     void gateAllowPartialJudgesWhatWasCapturedAndSaysSo(@TempDir Path dir) throws Exception {
         Path junit = dir.resolve("gate.xml");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        AtomicInteger exit = new AtomicInteger(-1);
-        try (Simulator s = sim()) {
-            Thread gate = new Thread(() -> exit.set(Main.run(new String[] {"gate", PKG, "--connect", s.serial(),
-                "--duration", "20s", "--reconnect-timeout", "1s", "--min-fps", "1", "--source", "gfxinfo",
-                "--allow-partial", "--junit", junit.toString()},
-                    new PrintWriter(out, true), new PrintWriter(err, true))));
-            gate.start();
-            pollUntil(() -> err.toString().contains("fpsctl: measuring"));
-            long t0 = s.android().now();
-            pollUntil(() -> s.android().now() - t0 > 1_000_000_000L);
-            s.close();
-            gate.join(30_000);
-        }
-        assertEquals(3, exit.get(), "a lost device is still a device error");
-        assertTrue(out.toString().contains("gate PASSED (partial run)"), out.toString());
+        Run r = untilTheDeviceDies(1_000_000_000L, "gate", PKG, "--min-fps", "1", "--allow-partial", "--junit",
+                junit.toString());
+        assertEquals(3, r.exit(), "a lost device is still a device error");
+        assertTrue(r.out().contains("gate PASSED (partial run)"), r.out());
         assertTrue(Files.readString(junit).contains("partial run accepted with --allow-partial"));
     }
 
