@@ -59,6 +59,7 @@ public final class SimulatedAndroid implements ShellHandler {
     private final SurfaceFrameGenerator gameGenerator;
     private final GfxinfoFormatter gfxinfo;
     private final SurfaceFlingerDump surfaceFlinger;
+    private final FrameTimelineRing frameTimeline;
     private final List<SfLayer> systemLayersBelow = new ArrayList<>();
     private final List<SfLayer> systemLayersAbove = new ArrayList<>();
     private final String apkDir;
@@ -82,6 +83,9 @@ public final class SimulatedAndroid implements ShellHandler {
         @Override
         public void hwuiFrame(int windowIndex, String title, io.fpsctl.sim.device.frames.HwuiFrame frame) {
             observer.hwuiFrame(windowIndex, title, frame);
+            AppWindow w = process.windows().get(windowIndex);
+            String layer = process.windowLayerName(w);
+            frameTimeline.hwuiFrame(process.pid(), w.layerKey(), layer, layerId(layer), frame);
             for (FrameObserver t : taps) {
                 t.hwuiFrame(windowIndex, title, frame);
             }
@@ -90,6 +94,15 @@ public final class SimulatedAndroid implements ShellHandler {
         @Override
         public void layerFrame(String layerKey, long periodNs, io.fpsctl.sim.device.frames.LayerFrame frame) {
             observer.layerFrame(layerKey, periodNs, frame);
+            if (layerKey.equals("surfaceview")) {
+                String layer = process.surfaceViewLayerName();
+                frameTimeline.gameFrame(process.pid(), layer, layerId(layer), frame);
+            }
+        }
+
+        @Override
+        public void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
+            observer.surfaceFrame(layerKey, token, ownerPid, presentState, jankType);
         }
 
         @Override
@@ -119,6 +132,8 @@ public final class SimulatedAndroid implements ShellHandler {
                 start + this.scenario.surfaceView().startMs() * 1_000_000L);
         this.gfxinfo = new GfxinfoFormatter(version);
         this.surfaceFlinger = new SurfaceFlingerDump(version);
+        this.frameTimeline = new FrameTimelineRing(version, clock, FrameTimelineFaults.forScenario(this.scenario.name()),
+                fanOut);
         this.nextLayerId = 40 + deviceRandom.nextInt(200);
         this.nextPid = 2000 + deviceRandom.nextInt(20000);
         this.taskId = 10 + deviceRandom.nextInt(900);
@@ -172,6 +187,7 @@ public final class SimulatedAndroid implements ShellHandler {
         if (process != null) {
             process.advanceTo(now, version, clock, fanOut);
         }
+        frameTimeline.advanceTo(now);
         observer.flush();
     }
 
@@ -444,10 +460,25 @@ public final class SimulatedAndroid implements ShellHandler {
             case "--latency-clear":
                 surfaceFlinger.clear(layers, name, now);
                 return "";
+            case "--frametimeline":
+                if (frameTimeline.supported()) {
+                    return frameTimeline.dump(args.subList(1, args.size()), now);
+                }
+                break;
             default:
-                return String.format(Locale.ROOT, "refresh-rate              : %.6f fps", 1e9 / clock.periodAt(now))
-                        + "\n";
+                break;
         }
+        return String.format(Locale.ROOT, "refresh-rate              : %.6f fps", 1e9 / clock.periodAt(now)) + "\n";
+    }
+
+    /** Sequence id of the running process's layer {@code name}, −1 if unknown. */
+    private int layerId(String name) {
+        for (SfLayer l : process.layers()) {
+            if (l.name().equals(name)) {
+                return l.id();
+            }
+        }
+        return -1;
     }
 
     private String dumpDisplay() {
