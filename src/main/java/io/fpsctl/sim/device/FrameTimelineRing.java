@@ -51,6 +51,9 @@ final class FrameTimelineRing {
 
     /** A hwui frame of the app completed; it is presented at {@code frame.presentTime()}. */
     void hwuiFrame(int pid, String layerKey, String layerName, int layerId, HwuiFrame f) {
+        if (!supported()) {
+            return;
+        }
         long v = f.intendedVsync();
         long p = clock.periodAt(v);
         long n = v / p;
@@ -73,6 +76,9 @@ final class FrameTimelineRing {
 
     /** A SurfaceView (game) buffer was presented; its token is the vsync id it started on. */
     void gameFrame(int pid, String layerName, int layerId, LayerFrame f) {
+        if (!supported()) {
+            return;
+        }
         long x = f.actualPresent();
         long p = clock.periodAt(x);
         Long prev = lastGamePresent.put(layerName, x);
