@@ -49,6 +49,8 @@ public final class FrameTimelinePoller {
     static final Duration HORIZON_LAG = Duration.ofSeconds(3);
     static final String COMMAND = "dumpsys SurfaceFlinger --frametimeline -all";
     private static final int HALF_RING = FrameTimelineDump.RING_DISPLAY_FRAMES / 2;
+    /** A counted frame is presented at most ~3 vsyncs after it completed (plus one for a late composition). */
+    private static final int FINAL_POLL_WAIT_PERIODS = 5;
 
     private final Device device;
     private final FrameTimelineAttribution attribution;
@@ -154,9 +156,13 @@ public final class FrameTimelinePoller {
         if (p > 0) {
             minPeriodNs = Math.min(minPeriodNs, p);
         }
-        long period = minPeriodNs == Long.MAX_VALUE ? 16_666_667L : minPeriodNs;
+        long period = periodOrDefault();
         long ns = (long) (Math.min(MAX_DELAY.toNanos(), HALF_RING * period) * shrink);
         return Duration.ofNanos(Math.max(MIN_DELAY.toNanos(), ns));
+    }
+
+    private long periodOrDefault() {
+        return minPeriodNs == Long.MAX_VALUE ? 16_666_667L : minPeriodNs;
     }
 
     /** Starts polling on a daemon thread. */
@@ -195,7 +201,8 @@ public final class FrameTimelinePoller {
     }
 
     /**
-     * Stops the thread, takes one last poll (frames the main poller read last are presented by now) and settles
+     * Stops the thread, takes one last poll five vsyncs later (when the frames the main poller read last have been
+     * presented) and settles
      * every frame still waiting.
      */
     public void stop() {
@@ -214,6 +221,8 @@ public final class FrameTimelinePoller {
             }
         }
         try {
+            // frames the main poller read last are presented within a few vsyncs: wait for that, then look
+            java.util.concurrent.locks.LockSupport.parkNanos(FINAL_POLL_WAIT_PERIODS * periodOrDefault());
             pollOnce();
         } catch (DeviceException e) {
             // the device went away at the end: what was polled stays

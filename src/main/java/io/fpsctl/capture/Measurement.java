@@ -4,6 +4,7 @@ import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.source.AgentStartException;
@@ -21,11 +22,16 @@ public final class Measurement {
     private final FrameEngine engine;
     private final CaptureSession session;
     private final FramePoller poller;
+    /** SurfaceFlinger's FrameTimeline beside the main poller (Android 12+), or null. */
+    private final FrameTimelinePoller frameTimeline;
     /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
     private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
+    /** Android 12: SurfaceFlinger's FrameTimeline. */
+    private static final int FRAME_TIMELINE_SDK = 31;
 
-    private Measurement(String pkg, Source source, String reason,
-                        FrameEngine engine, FramePoller poller, CaptureSession session) {
+    private Measurement(String pkg, Source source, String reason, FrameEngine engine, FramePoller poller,
+                        CaptureSession session, FrameTimelinePoller frameTimeline) {
+        this.frameTimeline = frameTimeline;
         this.pkg = pkg;
         this.source = source;
         this.sourceReason = reason;
@@ -93,10 +99,46 @@ public final class Measurement {
                 poller = new GfxinfoPoller(device, pkg, engine);
             }
             CaptureSession session = new CaptureSession(poller, engine, reconnector, reconnectTimeout, notes);
-            return new Measurement(pkg, source, reason, engine, poller, session);
+            FrameTimelinePoller ft = frameTimeline(device, engine, poller, notes);
+            return new Measurement(pkg, source, reason, engine, poller, session, ft);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DeviceException("interrupted while probing " + pkg + " on " + device.serial());
+        }
+    }
+
+    /**
+     * The FrameTimeline poller for this measurement (METRICS.md 9), or null with one warning in the summary when
+     * the device is older than Android 12 or the source cannot be joined.
+     */
+    private static FrameTimelinePoller frameTimeline(Device device, FrameEngine engine, FramePoller poller,
+                                                     Consumer<String> notes) {
+        int sdk = sdk(device);
+        if (sdk > 0 && sdk < FRAME_TIMELINE_SDK) {
+            engine.warn("frameTimeline: null: SurfaceFlinger's FrameTimeline needs Android 12 (API 31) or newer, "
+                    + "this device runs API " + sdk);
+            return null;
+        }
+        if (engine.source() == Source.AGENT) {
+            engine.warn("frameTimeline: null: not joined with --source agent (use gfxinfo or surfaceflinger)");
+            return null;
+        }
+        FrameTimelineAttribution attribution = new FrameTimelineAttribution();
+        FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, engine::minIntervalNs, notes);
+        if (poller instanceof SurfaceFlingerPoller sf && sf.layer() != null) {
+            ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
+            attribution.followLayer(sf.layer());
+        }
+        engine.frameTimeline(attribution);
+        return ft;
+    }
+
+    /** {@code ro.build.version.sdk}, 0 when unknown. */
+    private static int sdk(Device device) {
+        try {
+            return Integer.parseInt(device.shell("getprop ro.build.version.sdk").stdout().strip());
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 
@@ -141,16 +183,37 @@ public final class Measurement {
      * @throws java.io.UncheckedIOException when a sink cannot write
      */
     public CaptureSession.End run(Duration duration) {
+        if (frameTimeline != null) {
+            frameTimeline.start();
+        }
         try {
             return session.run(duration);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return CaptureSession.End.STOPPED;
         } finally {
+            stopFrameTimeline();
             if (poller instanceof AgentPoller agent) {
                 agent.close();
             }
         }
+    }
+
+    private void stopFrameTimeline() {
+        if (frameTimeline == null) {
+            return;
+        }
+        frameTimeline.stop();
+        if (frameTimeline.nothingSeen() && frameTimeline.surfaceFrames() == 0) {
+            engine.frameTimeline(null);
+            engine.warn("frameTimeline: null: 'dumpsys SurfaceFlinger --frametimeline -all' showed no frames "
+                    + "(refused or not supported on this device)");
+        }
+    }
+
+    /** The FrameTimeline poller, or null (Android 11 and older, agent source). */
+    public FrameTimelinePoller frameTimeline() {
+        return frameTimeline;
     }
 
     public Summary summary() {

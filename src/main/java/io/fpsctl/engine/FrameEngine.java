@@ -56,6 +56,8 @@ public final class FrameEngine implements FrameSink {
     private long slowMessageCount;
     private final List<SlowMessage> worstMessages = new ArrayList<>();
 
+    private volatile FrameTimelineAttribution frameTimeline;
+
     public FrameEngine(Source source, EngineConfig config, Listener listener) {
         this.source = source;
         this.config = config;
@@ -133,6 +135,15 @@ public final class FrameEngine implements FrameSink {
         current = null;
     }
 
+    /**
+     * Joins every counted frame with SurfaceFlinger's FrameTimeline through {@code attribution} (METRICS.md 9),
+     * whose summary then becomes the capture summary's {@code frameTimeline}. The attribution is shared with its
+     * poller: it is locked while used.
+     */
+    public void frameTimeline(FrameTimelineAttribution attribution) {
+        this.frameTimeline = attribution;
+    }
+
     @Override
     public void frame(Frame frame) {
         Track t = current;
@@ -208,6 +219,12 @@ public final class FrameEngine implements FrameSink {
         s[Stage.SWAP.ordinal()] = span(f.swapBuffers(), f.frameCompleted());
         s[Stage.GPU.ordinal()] = f.gpuCompleted() > 0 ? span(f.swapBuffers(), f.gpuCompleted()) : -1;
         finishRendered(t, r);
+        FrameTimelineAttribution ft = frameTimeline;
+        if (ft != null) {
+            synchronized (ft) {
+                ft.renderedFrame(f.frameTimelineVsyncId(), t.name, null);
+            }
+        }
     }
 
     private void measured(Track t, MeasuredFrame f) {
@@ -399,7 +416,16 @@ public final class FrameEngine implements FrameSink {
         }
         SlowMessages slow = source == Source.AGENT
                 ? new SlowMessages(slowMessageCount, List.copyOf(worstMessages)) : null;
-        return all.toSummary(packageName, null, List.copyOf(windows), List.copyOf(w)).withSlowMessages(slow);
+        FrameTimelineSummary ft = null;
+        FrameTimelineAttribution a = frameTimeline;
+        if (a != null) {
+            synchronized (a) {
+                ft = a.summary();
+            }
+            w.addAll(ft.warnings());
+        }
+        return all.toSummary(packageName, null, List.copyOf(windows), List.copyOf(w)).withSlowMessages(slow)
+                .withFrameTimeline(ft);
     }
 
     /** Per window/layer de-duplication and segment state. */

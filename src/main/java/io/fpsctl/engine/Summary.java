@@ -19,6 +19,7 @@ import java.util.List;
  * @param choreographerMs agent: mean time per Choreographer queue (input, animation, traversal), null entries
  *                        where unknown; null when no frame had them
  * @param slowMessages    agent: slow main-thread messages of the run (whole capture only); null otherwise
+ * @param frameTimeline   FrameTimeline attribution (METRICS.md 9, whole capture only); null where it does not apply
  */
 public record Summary(
         Source source,
@@ -46,13 +47,23 @@ public record Summary(
         Double scrollFps,
         Double fingerScrollFps,
         Double[] choreographerMs,
-        SlowMessages slowMessages) {
+        SlowMessages slowMessages,
+        FrameTimelineSummary frameTimeline) {
 
     /** This summary with {@code slow} as its slow messages. */
     public Summary withSlowMessages(SlowMessages slow) {
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow);
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow,
+                frameTimeline);
+    }
+
+    /** This summary with {@code ft} as its FrameTimeline attribution. */
+    public Summary withFrameTimeline(FrameTimelineSummary ft) {
+        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
+                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, ft);
     }
 
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */

@@ -133,7 +133,7 @@ public final class SummaryJsonReader {
                 count(n, "droppedFrames"), count(n, "overflows"), levels, frameTimes(n.path("frameTimeMs")), stages,
                 causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
-                choreographer(n.path("choreographerMs")), null);
+                choreographer(n.path("choreographerMs")), null, null);
     }
 
     private static Double[] choreographer(JsonNode c) {
