@@ -44,6 +44,12 @@ final class GateCommand implements Callable<Integer> {
 
     @Option(names = "--min-fps", paramLabel = "N") Double minFps;
     @Option(names = "--max-jank-percent", paramLabel = "N") Double maxJankPercent;
+    @Option(names = "--max-app-jank-percent", paramLabel = "N",
+            description = "Most FrameTimeline app jank allowed, %% of joined frames (Android 12+).")
+    Double maxAppJankPercent;
+    @Option(names = "--max-system-jank-percent", paramLabel = "N",
+            description = "Most FrameTimeline system jank allowed, %% of joined frames (Android 12+).")
+    Double maxSystemJankPercent;
     @Option(names = "--max-p90-ms", paramLabel = "MS") Double maxP90Ms;
     @Option(names = "--max-p99-ms", paramLabel = "MS") Double maxP99Ms;
     @Option(names = "--max-frozen", paramLabel = "N", description = "Most frames allowed in the frozen drop level.")
@@ -121,7 +127,8 @@ final class GateCommand implements Callable<Integer> {
 
     private Gate gate() {
         Gate.Builder b = Gate.builder().minFps(minFps).maxJankPercent(maxJankPercent).maxP90Ms(maxP90Ms)
-                .maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank).minScrollFps(minScrollFps);
+                .maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank).minScrollFps(minScrollFps)
+                .maxAppJankPercent(maxAppJankPercent).maxSystemJankPercent(maxSystemJankPercent);
         if (baseline != null) {
             if (maxRegression == null) {
                 throw new CliException(ExitCode.USAGE, "--baseline needs --max-regression PCT");

@@ -121,6 +121,47 @@ class FrameTimelineEndToEndTest {
         }
     }
 
+    /** App jank fails the gate, system jank does not (the point of the split). */
+    @ParameterizedTest(name = "{0}: exit {1}")
+    @CsvSource({"system-jank,0", "jank,1"})
+    void appJankGate(String scenario, int exit, @TempDir Path dir) throws Exception {
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
+                new SimOptions(AndroidVersion.of(14), 60, 7, PKG), 0, null, false, null, 0))) {
+            Path junit = dir.resolve("junit.xml");
+            Cli r = Cli.run("gate", PKG, "--connect", sim.serial(), "--duration", "3s", "--source", "gfxinfo",
+                    "--max-app-jank-percent", "1", "--junit", junit.toString());
+            assertEquals(exit, r.exit, r::toString);
+            assertTrue(r.out.contains("appJankPercent") || r.err.contains("appJankPercent"), r::toString);
+            assertTrue(Files.readString(junit).contains("appJankPercent"));
+        }
+    }
+
+    /** Android 11: frameTimeline is null with exactly one warning saying why. */
+    @org.junit.jupiter.api.Test
+    void android11IsNullWithOneWarning(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
+                new SimOptions(AndroidVersion.of(11), 60, 7, PKG), 0, null, false, null, 0))) {
+            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "2s", "--out", out.toString());
+            assertEquals(0, r.exit, r::toString);
+        }
+        Path summary;
+        try (Stream<Path> s = Files.walk(out)) {
+            summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+        }
+        JsonNode root = JSON.readTree(summary.toFile());
+        assertTrue(root.has("frameTimeline") && root.get("frameTimeline").isNull(), root::toString);
+        long warnings = 0;
+        for (JsonNode w : root.get("warnings")) {
+            if (w.asText().startsWith("frameTimeline: null")) {
+                warnings++;
+                assertTrue(w.asText().contains("Android 12"), w::asText);
+            }
+        }
+        assertEquals(1, warnings, root::toString);
+        assertTrue(root.get("frames").asLong() > 0);
+    }
+
     /** IntendedVsync → FrameTimelineVsyncId from the truth's framestats block (split by hand). */
     private static Map<Long, Long> tokens(Path truth) throws IOException {
         Map<Long, Long> out = new HashMap<>();
