@@ -3,15 +3,19 @@ package io.fpsctl.cli;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
 import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.source.DumpKind;
+import io.fpsctl.source.FrameTimelineParser;
 import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;
 import io.fpsctl.source.SavedDump;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -54,6 +58,11 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = {"-p", "--package"}, paramLabel = "PKG", description = "Package name to report (default: from the dump).")
     String packageName;
 
+    @Option(names = "--frametimeline", paramLabel = "FILE",
+            description = "A saved 'dumpsys SurfaceFlinger --frametimeline -all' taken with the gfxinfo dump: joins "
+                    + "the frames on their FrameTimelineVsyncId and splits jank into app and system (Android 12+).")
+    Path frameTimeline;
+
     @Mixin
     EngineOptions engineOptions;
 
@@ -79,7 +88,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             };
             SavedDump.Result result;
             try {
-                result = SavedDump.analyze(file, config, packageName, listener);
+                result = SavedDump.analyze(file, config, packageName, listener, frameTimeline());
             } catch (NoSuchFileException e) {
                 throw new CliException(ExitCode.IO, file + ": no such file");
             } catch (DumpFormatException e) {
@@ -111,6 +120,25 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /** The SurfaceFrames of {@code --frametimeline FILE} (read again for every analysed file), or null. */
+    private FrameTimelineAttribution frameTimeline() throws IOException, DumpFormatException {
+        if (frameTimeline == null) {
+            return null;
+        }
+        if (!Files.isReadable(frameTimeline) || Files.isDirectory(frameTimeline)) {
+            throw new CliException(ExitCode.IO, frameTimeline + ": cannot read the file (check the path)");
+        }
+        if (SavedDump.kindOf(frameTimeline) != DumpKind.FRAMETIMELINE) {
+            throw new CliException(ExitCode.IO, frameTimeline + ": not a 'dumpsys SurfaceFlinger --frametimeline "
+                    + "-all' dump");
+        }
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        try (InputStream in = Files.newInputStream(frameTimeline)) {
+            new FrameTimelineParser(a::surfaceFrame).parse(in);
+        }
+        return a;
     }
 
     /** What Android printed itself, so users can compare it with fpsctl's numbers. */

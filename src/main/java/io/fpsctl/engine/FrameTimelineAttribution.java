@@ -46,6 +46,7 @@ public final class FrameTimelineAttribution {
     private int pendingCount;
     private int appPid = -1;
     private String followedLayer;
+    private String followedPrefix;
     private long surfaceFrames;
 
     private record Pending(long token, String window, Object handle) {
@@ -72,6 +73,14 @@ public final class FrameTimelineAttribution {
     }
 
     /**
+     * A FrameTimeline dump analysed on its own: every SurfaceFrame whose layer starts with {@code prefix} (every
+     * SurfaceFrame when null) counts as one attributed frame.
+     */
+    public void followAll(String prefix) {
+        this.followedPrefix = prefix == null ? "" : prefix;
+    }
+
+    /**
      * One SurfaceFrame from a dump. Returns false when it was seen before (same Token and layer).
      */
     public boolean surfaceFrame(SurfaceFrameRecord r) {
@@ -93,7 +102,8 @@ public final class FrameTimelineAttribution {
         }
         same.add(r);
         surfaceFrames++;
-        if (followedLayer != null && sameLayer(r.layer(), followedLayer)) {
+        if ((followedLayer != null && sameLayer(r.layer(), followedLayer))
+                || (followedPrefix != null && r.layer().startsWith(followedPrefix))) {
             settle(null, verdictOf(r));
         }
         List<Pending> waiting = pending.get(r.token());

@@ -5,6 +5,7 @@ import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;
 import io.fpsctl.engine.SlowMessages;
 import io.fpsctl.engine.Source;
+import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;
@@ -62,6 +63,7 @@ public final class SummaryText {
             agent(s, out);
         }
         row(out, "overflows", Long.toString(s.overflows()));
+        frameTimeline(s.frameTimeline(), out);
         if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
             out.println();
             out.printf(Locale.ROOT, "  %-60s %7s %7s %8s %9s%n", s.source().presented() ? "layer" : "window",
@@ -104,6 +106,24 @@ public final class SummaryText {
                 }
             }
         }
+    }
+
+    /** The FrameTimeline split (METRICS.md 9): who missed the deadline. */
+    private static void frameTimeline(FrameTimelineSummary ft, PrintWriter out) {
+        if (ft == null) {
+            return;
+        }
+        row(out, "app jank", fmt2(ft.appJankPercent()) + " % (" + ft.appJank() + " of " + ft.frames()
+                + " joined frames; FrameTimeline)");
+        row(out, "system jank", fmt2(ft.systemJankPercent()) + " % (" + ft.systemJank() + "), unattributed "
+                + ft.unattributed());
+        StringBuilder types = new StringBuilder();
+        ft.types().forEach((k, v) -> {
+            if (v > 0) {
+                types.append(types.length() == 0 ? "" : "  ").append(k).append(' ').append(v);
+            }
+        });
+        row(out, "jank types", types.length() == 0 ? "-" : types.toString());
     }
 
     private static void row(PrintWriter out, String label, String value) {

@@ -2,6 +2,7 @@ package io.fpsctl.source;
 
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import java.io.BufferedInputStream;
@@ -47,14 +48,28 @@ public final class SavedDump {
      */
     public static Result analyze(Path file, EngineConfig config, String packageName, FrameEngine.Listener listener)
             throws IOException, DumpFormatException {
+        return analyze(file, config, packageName, listener, null);
+    }
+
+    /**
+     * Analyses one file, joining a gfxinfo dump's frames with a FrameTimeline dump's SurfaceFrames (METRICS.md 9).
+     *
+     * @param frameTimeline SurfaceFrames read from a saved {@code --frametimeline} dump, or null
+     */
+    public static Result analyze(Path file, EngineConfig config, String packageName, FrameEngine.Listener listener,
+                                 FrameTimelineAttribution frameTimeline) throws IOException, DumpFormatException {
         DumpKind kind = kindOf(file);
         try (InputStream raw = Files.newInputStream(file);
              InputStream in = new BufferedInputStream(raw, 1 << 16)) {
             switch (kind) {
                 case GFXINFO: {
                     FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
+                    engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
                     FramestatsDump dump = new FramestatsParser(engine, reported::line).parse(in);
+                    if (frameTimeline != null) {
+                        frameTimeline.finish();
+                    }
                     if (dump.malformedRows() > 0) {
                         engine.warn(dump.malformedRows() + " malformed framestats row(s) skipped");
                     }
@@ -83,6 +98,18 @@ public final class SavedDump {
                 }
                 case FRAME_CSV: {
                     return analyzeCsv(file, in, config, packageName, listener);
+                }
+                case FRAMETIMELINE: {
+                    // on its own: every SurfaceFrame (of the package, when given) is one attributed frame
+                    FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
+                    FrameTimelineAttribution alone = new FrameTimelineAttribution();
+                    alone.followAll(packageName);
+                    FrameTimelineDump dump = new FrameTimelineParser(alone::surfaceFrame).parse(in);
+                    if (dump.unknownLines() > 0) {
+                        alone.warn(dump.unknownLines() + " unknown FrameTimeline line(s) skipped");
+                    }
+                    engine.frameTimeline(alone);
+                    return new Result(file, kind, engine.summary(packageName), List.of());
                 }
                 case LAYER_LIST:
                     throw new DumpFormatException(file + ": this is 'dumpsys SurfaceFlinger --list' output: it names "
