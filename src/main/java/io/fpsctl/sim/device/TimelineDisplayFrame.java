@@ -15,17 +15,9 @@ record TimelineDisplayFrame(long periodNs, int jank, boolean latePresent, boolea
         surfaceFrames = List.copyOf(surfaceFrames);
     }
 
+    /** SurfaceFlinger's {@code DisplayFrame::getBaseTime()}: its own and its SurfaceFrames' smallest time. */
     long baseTime() {
-        long min = expectedStart;
-        if (actualStart != 0) {
-            min = Math.min(min, actualStart);
-        }
-        if (actualEnd != 0) {
-            min = Math.min(min, actualEnd);
-        }
-        if (actualPresent != 0) {
-            min = Math.min(min, actualEnd);
-        }
+        long min = TimelineSurfaceFrame.minTime(expectedStart, actualStart, actualEnd, actualPresent);
         for (TimelineSurfaceFrame s : surfaceFrames) {
             long b = s.baseTime();
             if (b != 0) {

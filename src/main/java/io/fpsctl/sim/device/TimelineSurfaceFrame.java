@@ -22,10 +22,17 @@ record TimelineSurfaceFrame(long token, String layerKey, String layerName, int l
                             long lastLatch, long expectedStart, long expectedEnd, long expectedPresent,
                             long actualStart, long actualEnd, long actualPresent) {
 
-    /** SurfaceFlinger's {@code getBaseTime()} (its {@code getMinTime}, including its use of endTime for present). */
+    /** SurfaceFlinger's {@code getBaseTime()} of this SurfaceFrame. */
     long baseTime() {
-        long min = Long.MAX_VALUE;
-        min = Math.min(min, expectedStart);
+        return minTime(expectedStart, actualStart, actualEnd, actualPresent);
+    }
+
+    /**
+     * SurfaceFlinger's {@code getMinTime} (predictions valid): the smallest of the expected start and the actual
+     * times that are set — including its quirk of taking the end time when the present time is set.
+     */
+    static long minTime(long expectedStart, long actualStart, long actualEnd, long actualPresent) {
+        long min = expectedStart;
         if (actualStart != 0) {
             min = Math.min(min, actualStart);
         }
