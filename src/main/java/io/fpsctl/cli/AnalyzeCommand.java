@@ -8,6 +8,8 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
+import io.fpsctl.sink.TeeListener;
+import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.source.DumpFormatException;
 import io.fpsctl.source.DumpKind;
 import io.fpsctl.source.FrameTimelineParser;
@@ -63,6 +65,9 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "the frames on their FrameTimelineVsyncId and splits jank into app and system (Android 12+).")
     Path frameTimeline;
 
+    @Option(names = "--perfetto", paramLabel = "FILE", description = "Also write a Perfetto trace of every file's frames.")
+    Path perfetto;
+
     @Mixin
     EngineOptions engineOptions;
 
@@ -72,11 +77,32 @@ final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<Summary> summaries = new ArrayList<>();
         FrameCsv csv = format == Format.csv ? new FrameCsv(out, false) : null;
+        try (PerfettoTrace trace = perfetto == null ? null : openTrace(perfetto)) {
+            analyzeAll(config, out, summaries, csv, trace);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot write " + perfetto + ": " + e.getMessage(), e);
+        }
+        return ExitCode.OK;
+    }
+
+    private static PerfettoTrace openTrace(Path file) {
+        try {
+            return PerfettoTrace.create(file);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void analyzeAll(EngineConfig config, PrintWriter out, List<Summary> summaries, FrameCsv csv,
+                            PerfettoTrace trace) throws IOException {
         for (Path file : files) {
+            if (trace != null && files.size() > 1) {
+                trace.startRun(file.toString());
+            }
             if (!Files.isReadable(file) || Files.isDirectory(file)) {
                 throw new CliException(ExitCode.IO, file + ": cannot read the file (check the path)");
             }
-            FrameEngine.Listener listener = csv == null ? null : new FrameEngine.Listener() {
+            FrameEngine.Listener csvRows = csv == null ? null : new FrameEngine.Listener() {
                 @Override
                 public void frame(FrameResult r) {
                     try {
@@ -88,7 +114,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             };
             SavedDump.Result result;
             try {
-                result = SavedDump.analyze(file, config, packageName, listener, frameTimeline());
+                result = SavedDump.analyze(file, config, packageName, TeeListener.of(csvRows, trace),
+                        frameTimeline());
             } catch (NoSuchFileException e) {
                 throw new CliException(ExitCode.IO, file + ": no such file");
             } catch (DumpFormatException e) {
@@ -119,7 +146,6 @@ final class AnalyzeCommand implements Callable<Integer> {
             csv.flush();
         }
         out.flush();
-        return ExitCode.OK;
     }
 
     /** The SurfaceFrames of {@code --frametimeline FILE} (read again for every analysed file), or null. */

@@ -78,6 +78,7 @@ public final class SavedDump {
                     }
                     List<GfxinfoSummary> summaries = reported.summaries();
                     String pkg = packageName != null ? packageName : packageOf(summaries, dump.windows());
+                    engine.finish();
                     return new Result(file, kind, engine.summary(pkg), summaries);
                 }
                 case LATENCY: {
@@ -94,6 +95,7 @@ public final class SavedDump {
                         engine.warn("the layer has no frame data (period line only or all rows 0 0 0): "
                                 + "measure another layer from 'dumpsys SurfaceFlinger --list'");
                     }
+                    engine.finish();
                     return new Result(file, kind, engine.summary(packageName), List.of());
                 }
                 case FRAME_CSV: {
@@ -135,6 +137,7 @@ public final class SavedDump {
         if (res.malformedRows() > 0) {
             engine.warn(res.malformedRows() + " malformed CSV row(s) skipped");
         }
+        engine.finish(); // closes the last live window for listeners that want windows
         return new Result(file, DumpKind.FRAME_CSV, engine.summary(packageName != null ? packageName
                 : res.packageName()), List.of());
     }
