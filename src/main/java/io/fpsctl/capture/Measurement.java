@@ -125,9 +125,12 @@ public final class Measurement {
         }
         FrameTimelineAttribution attribution = new FrameTimelineAttribution();
         FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, engine::minIntervalNs, notes);
-        if (poller instanceof SurfaceFlingerPoller sf && sf.layer() != null) {
-            ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
-            attribution.followLayer(sf.layer());
+        if (poller instanceof SurfaceFlingerPoller sf) {
+            String layer = sf.layer() != null ? sf.layer() : sf.discover().stream().findFirst().orElse(null);
+            if (layer != null) {
+                ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
+                attribution.followLayer(layer);
+            }
         }
         engine.frameTimeline(attribution);
         return ft;

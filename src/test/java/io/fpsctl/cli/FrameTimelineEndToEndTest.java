@@ -121,6 +121,30 @@ class FrameTimelineEndToEndTest {
         }
     }
 
+    /** A game measured on its SurfaceView layer: the layer's SurfaceFrames are its frames. */
+    @org.junit.jupiter.api.Test
+    void gameLayerIsAttributedThroughItsSurfaceFrames(@TempDir Path dir) throws Exception {
+        Path truth = dir.resolve("truth.txt");
+        Path out = dir.resolve("out");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("game"),
+                new SimOptions(AndroidVersion.of(14), 60, 7, PKG), 0, truth, false, null, 0))) {
+            Thread.sleep(1200); // the game's SurfaceView is drawing when the capture starts
+            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "3s", "--out", out.toString(),
+                    "--source", "surfaceflinger");
+            assertEquals(0, r.exit, r::toString);
+        }
+        Path summary;
+        try (Stream<Path> s = Files.walk(out)) {
+            summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+        }
+        JsonNode ft = JSON.readTree(summary.toFile()).get("frameTimeline");
+        long truthGame = Files.readAllLines(dir.resolve("truth.frametimeline.tsv")).stream()
+                .filter(l -> l.contains("\tsurfaceview\t")).count();
+        assertTrue(ft.get("frames").asLong() > 60, ft::toString);
+        assertTrue(ft.get("frames").asLong() <= truthGame, ft + " vs " + truthGame);
+        assertEquals(0, ft.get("unattributed").asLong());
+    }
+
     /** App jank fails the gate, system jank does not (the point of the split). */
     @ParameterizedTest(name = "{0}: exit {1}")
     @CsvSource({"system-jank,0", "jank,1"})
