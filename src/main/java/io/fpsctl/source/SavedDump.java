@@ -64,25 +64,27 @@ public final class SavedDump {
             switch (kind) {
                 case GFXINFO: {
                     FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
+                    engine.savedDump(true);
                     engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
                     FramestatsDump dump = new FramestatsParser(engine, reported::line).parse(in);
-                    if (frameTimeline != null) {
-                        frameTimeline.finish();
-                    }
-                    if (dump.malformedRows() > 0) {
-                        engine.warn(dump.malformedRows() + " malformed framestats row(s) skipped");
-                    }
+                    engine.malformedRows(dump.malformedRows());
                     if (dump.blocks() == 0) {
                         engine.warn("no ---PROFILEDATA--- block: take the dump with 'dumpsys gfxinfo <pkg> framestats'");
                     }
                     List<GfxinfoSummary> summaries = reported.summaries();
                     String pkg = packageName != null ? packageName : packageOf(summaries, dump.windows());
                     engine.finish();
-                    return new Result(file, kind, engine.summary(pkg), summaries);
+                    Summary summary = engine.summary(pkg);
+                    if (frameTimeline != null) {
+                        frameTimeline.finish(); // every frame is in (the summary released those held back)
+                        summary = summary.withFrameTimeline(frameTimeline.summary());
+                    }
+                    return new Result(file, kind, summary, summaries);
                 }
                 case LATENCY: {
                     FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
+                    engine.savedDump(true);
                     String layer = layerName(file);
                     LatencyDump dump;
                     try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
@@ -130,6 +132,7 @@ public final class SavedDump {
                                      FrameEngine.Listener listener) throws IOException, DumpFormatException {
         Source source = csvSource(file);
         FrameEngine engine = new FrameEngine(source, config, listener);
+        engine.savedDump(true);
         FrameCsvReader.Result res;
         try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             res = new FrameCsvReader(engine).read(r);
