@@ -38,6 +38,7 @@ public final class FrameTimelineAttribution {
     /** Called once per joined (or finally unattributed) frame with the caller's handle and the verdict. */
 
     private final FrameTimelineTally tally = new FrameTimelineTally();
+    private FrameTimelineTally recent = new FrameTimelineTally();
     private final Map<Long, List<SurfaceFrameRecord>> byToken = new LinkedHashMap<>();
     private final TreeMap<Long, List<Pending>> pending = new TreeMap<>();
     private final Set<String> unknownStrings = new LinkedHashSet<>();
@@ -167,6 +168,16 @@ public final class FrameTimelineAttribution {
         }
     }
 
+    /**
+     * The verdicts settled since the previous call (the live view's per-window figures: they lag the frames by
+     * about one FrameTimeline poll).
+     */
+    public FrameTimelineTally drainRecent() {
+        FrameTimelineTally r = recent;
+        recent = new FrameTimelineTally();
+        return r;
+    }
+
     /** SurfaceFrames accepted so far (after de-duplication). */
     public long surfaceFrames() {
         return surfaceFrames;
@@ -220,6 +231,7 @@ public final class FrameTimelineAttribution {
 
     private void settle(Object handle, FrameTimelineVerdict v) {
         tally.add(v);
+        recent.add(v);
         if (handle != null) {
             listener.accept(handle, v);
         }
