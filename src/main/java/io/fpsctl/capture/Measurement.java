@@ -9,6 +9,7 @@ import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.source.AgentStartException;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -24,14 +25,17 @@ public final class Measurement {
     private final FramePoller poller;
     /** SurfaceFlinger's FrameTimeline beside the main poller (Android 12+), or null. */
     private final FrameTimelinePoller frameTimeline;
-    /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
-    private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
+    /** The engines joined with it (both of {@code --source auto}). */
+    private final List<FrameEngine> frameTimelineEngines;
     /** Android 12: SurfaceFlinger's FrameTimeline. */
     private static final int FRAME_TIMELINE_SDK = 31;
+    /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
+    private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
 
     private Measurement(String pkg, Source source, String reason, FrameEngine engine, FramePoller poller,
-                        CaptureSession session, FrameTimelinePoller frameTimeline) {
+                        CaptureSession session, List<FrameEngine> engines, FrameTimelinePoller frameTimeline) {
         this.frameTimeline = frameTimeline;
+        this.frameTimelineEngines = List.copyOf(engines);
         this.pkg = pkg;
         this.source = source;
         this.sourceReason = reason;
@@ -49,6 +53,13 @@ public final class Measurement {
     public static Measurement prepare(Device device, CaptureSession.Reconnector reconnector, String pkg,
                                       SourceRequest m, EngineConfig config, FrameEngine.Listener listener,
                                       Consumer<String> notes, Duration reconnectTimeout) {
+        return prepare(device, reconnector, pkg, m, config, listener, notes, reconnectTimeout, HostClock.SYSTEM);
+    }
+
+    /** {@link #prepare} with the poll loop on {@code clock} (a test runs it faster than real time). */
+    public static Measurement prepare(Device device, CaptureSession.Reconnector reconnector, String pkg,
+                                      SourceRequest m, EngineConfig config, FrameEngine.Listener listener,
+                                      Consumer<String> notes, Duration reconnectTimeout, HostClock clock) {
         try {
             switch (AppCheck.check(device, pkg)) {
                 case NOT_INSTALLED:
@@ -63,20 +74,24 @@ public final class Measurement {
                 default:
                     break;
             }
-            Source source;
-            String reason;
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
-                SourceSelector.Choice choice = SourceSelector.choose(device, pkg);
-                source = choice.source();
-                reason = choice.reason();
-            } else {
-                source = switch (m.kind()) {
-                    case GFXINFO -> Source.GFXINFO;
-                    case AGENT -> Source.AGENT;
-                    default -> Source.SURFACEFLINGER;
-                };
-                reason = "chosen with --source" + (m.layer() != null ? "/--layer" : "");
+                SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
+                AutoSource auto = new AutoSource(device, pkg, config, listener, choice.source(), notes, clock);
+                RefreshWatch refresh = new RefreshWatch(device, auto.engines(),
+                        () -> !auto.gfxinfo().framesCarryInterval(), clock::nanoTime, notes);
+                CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
+                        notes, refresh, clock);
+                FrameTimelinePoller ft = frameTimeline(device, auto.engines(), null, notes);
+                return new Measurement(pkg, choice.source(), choice.reason() + "; --source auto keeps watching HWUI "
+                        + "and SurfaceView layers and follows the one that draws more", auto.mainEngine(), auto,
+                        session, auto.engines(), ft);
             }
+            Source source = switch (m.kind()) {
+                case GFXINFO -> Source.GFXINFO;
+                case AGENT -> Source.AGENT;
+                default -> Source.SURFACEFLINGER;
+            };
+            String reason = "chosen with --source" + (m.layer() != null ? "/--layer" : "");
             FrameEngine engine = new FrameEngine(source, config, listener);
             FramePoller poller;
             if (source == Source.SURFACEFLINGER) {
@@ -98,9 +113,13 @@ public final class Measurement {
             } else {
                 poller = new GfxinfoPoller(device, pkg, engine);
             }
-            CaptureSession session = new CaptureSession(poller, engine, reconnector, reconnectTimeout, notes);
-            FrameTimelinePoller ft = frameTimeline(device, engine, poller, notes);
-            return new Measurement(pkg, source, reason, engine, poller, session, ft);
+            RefreshWatch refresh = new RefreshWatch(device, List.of(engine),
+                    poller instanceof GfxinfoPoller g ? () -> !g.framesCarryInterval() : () -> false,
+                    clock::nanoTime, notes);
+            CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
+                    refresh, clock);
+            FrameTimelinePoller ft = frameTimeline(device, List.of(engine), poller, notes);
+            return new Measurement(pkg, source, reason, engine, poller, session, List.of(engine), ft);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DeviceException("interrupted while probing " + pkg + " on " + device.serial());
@@ -111,20 +130,21 @@ public final class Measurement {
      * The FrameTimeline poller for this measurement (METRICS.md 9), or null with one warning in the summary when
      * the device is older than Android 12 or the source cannot be joined.
      */
-    private static FrameTimelinePoller frameTimeline(Device device, FrameEngine engine, FramePoller poller,
+    private static FrameTimelinePoller frameTimeline(Device device, List<FrameEngine> engines, FramePoller poller,
                                                      Consumer<String> notes) {
         int sdk = sdk(device);
         if (sdk > 0 && sdk < FRAME_TIMELINE_SDK) {
-            engine.warn("frameTimeline: null: SurfaceFlinger's FrameTimeline needs Android 12 (API 31) or newer, "
-                    + "this device runs API " + sdk);
+            engines.forEach(e -> e.warn("frameTimeline: null: SurfaceFlinger's FrameTimeline needs Android 12 "
+                    + "(API 31) or newer, this device runs API " + sdk));
             return null;
         }
-        if (engine.source() == Source.AGENT) {
-            engine.warn("frameTimeline: null: not joined with --source agent (use gfxinfo or surfaceflinger)");
+        if (engines.size() == 1 && engines.get(0).source() == Source.AGENT) {
+            engines.get(0).warn("frameTimeline: null: not joined with --source agent (use gfxinfo or surfaceflinger)");
             return null;
         }
         FrameTimelineAttribution attribution = new FrameTimelineAttribution();
-        FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, engine::minIntervalNs, notes);
+        FrameEngine first = engines.get(0);
+        FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, first::minIntervalNs, notes);
         if (poller instanceof SurfaceFlingerPoller sf) {
             String layer = sf.layer() != null ? sf.layer() : sf.discover().stream().findFirst().orElse(null);
             if (layer != null) {
@@ -132,7 +152,7 @@ public final class Measurement {
                 attribution.followLayer(layer);
             }
         }
-        engine.frameTimeline(attribution);
+        engines.forEach(e -> e.frameTimeline(attribution));
         return ft;
     }
 
@@ -154,9 +174,9 @@ public final class Measurement {
         return pkg;
     }
 
-    /** The source measured. */
+    /** The source measured (with {@code --source auto}: the main source now; it may change during the run). */
     public Source source() {
-        return source;
+        return poller instanceof AutoSource auto ? auto.source() : source;
     }
 
     /** Why that source was chosen, for the user. */
@@ -164,9 +184,9 @@ public final class Measurement {
         return sourceReason;
     }
 
-    /** The engine the frames go through. */
+    /** The engine the frames go through (with {@code --source auto}: the main source's engine now). */
     public FrameEngine engine() {
-        return engine;
+        return poller instanceof AutoSource auto ? auto.mainEngine() : engine;
     }
 
     /** The poll loop, e.g. to stop it from a signal handler. */
@@ -208,9 +228,11 @@ public final class Measurement {
         }
         frameTimeline.stop();
         if (frameTimeline.nothingSeen() && frameTimeline.surfaceFrames() == 0) {
-            engine.frameTimeline(null);
-            engine.warn("frameTimeline: null: 'dumpsys SurfaceFlinger --frametimeline -all' showed no frames "
-                    + "(refused or not supported on this device)");
+            for (FrameEngine e : frameTimelineEngines) {
+                e.frameTimeline(null);
+                e.warn("frameTimeline: null: 'dumpsys SurfaceFlinger --frametimeline -all' showed no frames "
+                        + "(refused or not supported on this device)");
+            }
         }
     }
 
@@ -219,7 +241,8 @@ public final class Measurement {
         return frameTimeline;
     }
 
+    /** The summary so far (with {@code --source auto}: of the main source, the other one noted beside it). */
     public Summary summary() {
-        return engine.summary(pkg);
+        return poller instanceof AutoSource auto ? auto.summary(pkg) : engine.summary(pkg);
     }
 }
