@@ -160,6 +160,26 @@ class FrameTimelineEndToEndTest {
         }
     }
 
+    /** The default {@code --source auto} joins too (its gfxinfo engine feeds the join). */
+    @org.junit.jupiter.api.Test
+    void autoSourceJoins(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("system-jank"),
+                new SimOptions(AndroidVersion.of(16), 60, 7, PKG), 0, null, false, null, 0))) {
+            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "2s", "--out", out.toString());
+            assertEquals(0, r.exit, r::toString);
+        }
+        Path summary;
+        try (Stream<Path> s = Files.walk(out)) {
+            summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+        }
+        JsonNode root = JSON.readTree(summary.toFile());
+        JsonNode ft = root.get("frameTimeline");
+        assertTrue(ft.isObject(), root::toString);
+        assertTrue(ft.get("frames").asLong() > root.get("frames").asLong() * 9 / 10, root::toString);
+        assertEquals(0, ft.get("appJank").asLong(), ft::toString);
+    }
+
     /** Android 11: frameTimeline is null with exactly one warning saying why. */
     @org.junit.jupiter.api.Test
     void android11IsNullWithOneWarning(@TempDir Path dir) throws Exception {
