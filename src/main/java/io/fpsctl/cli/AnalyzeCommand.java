@@ -3,6 +3,7 @@ package io.fpsctl.cli;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
@@ -10,6 +11,8 @@ import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
 import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.source.DumpKind;
+import io.fpsctl.source.FrameTimelineParser;
 import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;
 import io.fpsctl.source.SavedDump;
@@ -54,6 +57,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--package"}, paramLabel = "PKG", description = "Package name to report (default: from the dump).")
     String packageName;
+
+    @Option(names = "--frametimeline", paramLabel = "FILE",
+            description = "A saved 'dumpsys SurfaceFlinger --frametimeline -all' taken with the gfxinfo dump: joins "
+                    + "the frames on their FrameTimelineVsyncId and splits jank into app and system (Android 12+).")
+    Path frameTimeline;
 
     @Option(names = "--perfetto", paramLabel = "FILE", description = "Also write a Perfetto trace of every file's frames.")
     Path perfetto;
@@ -195,7 +203,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             Path fileName = file.getFileName();
             String layer = stdin ? "stdin" : fileName == null ? "layer" : fileName.toString();
             return SavedDump.analyze(in, stdin ? "standard input" : name, layer, config, packageName,
-                    TeeListener.of(listener, trace));
+                    TeeListener.of(listener, trace), frameTimeline());
         } catch (DumpFormatException e) {
             throw new CliException(ExitCode.IO, e.getMessage());
         } catch (UncheckedIOException e) {
@@ -232,6 +240,25 @@ final class AnalyzeCommand implements Callable<Integer> {
         public void close() {
             // System.in stays open
         }
+    }
+
+    /** The SurfaceFrames of {@code --frametimeline FILE} (read again for every analysed file), or null. */
+    private FrameTimelineAttribution frameTimeline() throws IOException, DumpFormatException {
+        if (frameTimeline == null) {
+            return null;
+        }
+        if (!Files.isReadable(frameTimeline) || Files.isDirectory(frameTimeline)) {
+            throw new CliException(ExitCode.IO, frameTimeline + ": cannot read the file (check the path)");
+        }
+        if (SavedDump.kindOf(frameTimeline) != DumpKind.FRAMETIMELINE) {
+            throw new CliException(ExitCode.IO, frameTimeline + ": not a 'dumpsys SurfaceFlinger --frametimeline "
+                    + "-all' dump");
+        }
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        try (InputStream in = Files.newInputStream(frameTimeline)) {
+            new FrameTimelineParser(a::surfaceFrame).parse(in);
+        }
+        return a;
     }
 
     /** What Android printed itself, so users can compare it with fpsctl's numbers. */

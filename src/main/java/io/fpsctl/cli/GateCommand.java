@@ -50,6 +50,12 @@ final class GateCommand implements Callable<Integer> {
 
     @Option(names = "--min-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double minFps;
     @Option(names = "--max-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double maxJankPercent;
+    @Option(names = "--max-app-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most FrameTimeline app jank allowed, %% of joined frames (Android 12+).")
+    Double maxAppJankPercent;
+    @Option(names = "--max-system-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most FrameTimeline system jank allowed, %% of joined frames (Android 12+).")
+    Double maxSystemJankPercent;
     @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP90Ms;
     @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP99Ms;
     @Option(names = "--max-frozen", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most frames allowed in the frozen drop level.")
@@ -160,8 +166,10 @@ final class GateCommand implements Callable<Integer> {
     }
 
     private Gate gate() {
-        Gate.Builder b = Gate.builder().allowPartial(allowPartial).minFps(minFps).maxJankPercent(maxJankPercent).maxP90Ms(maxP90Ms)
-                .maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank).minScrollFps(minScrollFps);
+        Gate.Builder b = Gate.builder().allowPartial(allowPartial).minFps(minFps).maxJankPercent(maxJankPercent)
+                .maxP90Ms(maxP90Ms).maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank)
+                .minScrollFps(minScrollFps).maxAppJankPercent(maxAppJankPercent)
+                .maxSystemJankPercent(maxSystemJankPercent);
         if (baseline != null) {
             if (maxRegression == null) {
                 throw new CliException(ExitCode.USAGE, "--baseline needs --max-regression PCT");

@@ -88,6 +88,14 @@ final class WatchCommand implements Callable<Integer> {
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             boolean ansi = !plain && System.console() != null;
             view[0] = new LiveView(out, ansi, serial, pkg, m.source(), new TerminalWidth());
+            if (m.frameTimeline() != null) {
+                var attribution = m.frameTimeline().attribution();
+                view[0].frameTimeline(() -> {
+                    synchronized (attribution) {
+                        return attribution.drainRecent();
+                    }
+                });
+            }
             err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             err.flush();

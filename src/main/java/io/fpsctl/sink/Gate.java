@@ -1,6 +1,7 @@
 package io.fpsctl.sink;
 
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.GateCheck.Verdict;
@@ -25,6 +26,9 @@ import java.util.function.Function;
  *   <li><b>Not applicable is not a failure.</b> {@code --max-big-jank} applies to SurfaceFlinger only; for other
  *       sources it is {@code NA}. {@code --min-scroll-fps} is {@code NA} while no scroll fps is measured (only the agent
  *       measures it).</li>
+ *   <li><b>App or system</b> ({@code --max-app-jank-percent}, {@code --max-system-jank-percent}): the FrameTimeline
+ *       split of METRICS.md section 9; {@code NA} when the summary has no {@code frameTimeline} (Android 11 or
+ *       older, agent source, dump refused).</li>
  *   <li><b>Baseline regression</b> ({@code --baseline FILE --max-regression PCT}): fps and spanFps may fall to
  *       {@code baseline × (1 − PCT/100)}; jankPercent, p90, p99 and droppedFrames may rise to
  *       {@code baseline × (1 + PCT/100)}. When the baseline value is 0 a relative change is undefined, so the
@@ -49,6 +53,8 @@ public final class Gate {
     private final Long maxFrozen;
     private final Long maxBigJank;
     private final Double minScrollFps;
+    private final Double maxAppJankPercent;
+    private final Double maxSystemJankPercent;
     private final Summary baseline;
     private final Double maxRegressionPercent;
     private final boolean allowPartial;
@@ -62,6 +68,8 @@ public final class Gate {
         maxFrozen = b.maxFrozen;
         maxBigJank = b.maxBigJank;
         minScrollFps = b.minScrollFps;
+        maxAppJankPercent = b.maxAppJankPercent;
+        maxSystemJankPercent = b.maxSystemJankPercent;
         baseline = b.baseline;
         maxRegressionPercent = b.maxRegressionPercent;
     }
@@ -73,7 +81,8 @@ public final class Gate {
     /** True when no threshold is set (evaluating yields no checks). */
     public boolean isEmpty() {
         return minFps == null && maxJankPercent == null && maxP90Ms == null && maxP99Ms == null && maxFrozen == null
-                && maxBigJank == null && minScrollFps == null && baseline == null;
+                && maxBigJank == null && minScrollFps == null && maxAppJankPercent == null
+                && maxSystemJankPercent == null && baseline == null;
     }
 
     /** Evaluates every threshold that is set; {@code --min-scroll-fps} uses the summary's scroll fps (agent). */
@@ -123,6 +132,15 @@ public final class Gate {
                 checks.add(atLeast("scrollFps", scrollFps, 1, minScrollFps));
             }
         }
+        FrameTimelineSummary ft = s.frameTimeline();
+        if (maxAppJankPercent != null) {
+            checks.add(ft == null ? frameTimelineMissing("appJankPercent", maxAppJankPercent)
+                    : atMost("appJankPercent", ft.appJankPercent(), 2, maxAppJankPercent));
+        }
+        if (maxSystemJankPercent != null) {
+            checks.add(ft == null ? frameTimelineMissing("systemJankPercent", maxSystemJankPercent)
+                    : atMost("systemJankPercent", ft.systemJankPercent(), 2, maxSystemJankPercent));
+        }
         if (baseline != null) {
             regression(checks, "fps", Summary::fps, 1, true, s);
             regression(checks, "spanFps", Summary::spanFps, 1, true, s);
@@ -156,6 +174,11 @@ public final class Gate {
             }
         }
         return "the run ended early";
+    }
+
+    private static GateCheck frameTimelineMissing(String metric, double max) {
+        return notApplicable(metric, "<= " + text(max, 2),
+                "n/a (no FrameTimeline: Android 11 or older, --source agent, or the dump was refused)");
     }
 
     private static GateCheck atLeast(String metric, Double value, int decimals, double min) {
@@ -263,6 +286,8 @@ public final class Gate {
         private Long maxFrozen;
         private Long maxBigJank;
         private Double minScrollFps;
+        private Double maxAppJankPercent;
+        private Double maxSystemJankPercent;
         private Summary baseline;
         private Double maxRegressionPercent;
         private boolean allowPartial;
@@ -315,6 +340,18 @@ public final class Gate {
         /** {@code --min-scroll-fps}: the fps of a scripted scroll must be at least this (NA until measured). */
         public Builder minScrollFps(Double fps) {
             minScrollFps = check("--min-scroll-fps", fps);
+            return this;
+        }
+
+        /** {@code --max-app-jank-percent}: FrameTimeline app jank (METRICS.md 9) must be at most this. */
+        public Builder maxAppJankPercent(Double percent) {
+            maxAppJankPercent = check("--max-app-jank-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-system-jank-percent}: FrameTimeline system jank (METRICS.md 9) must be at most this. */
+        public Builder maxSystemJankPercent(Double percent) {
+            maxSystemJankPercent = check("--max-system-jank-percent", percent);
             return this;
         }
 

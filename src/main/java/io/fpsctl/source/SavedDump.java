@@ -2,6 +2,7 @@ package io.fpsctl.source;
 
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import java.io.BufferedInputStream;
@@ -47,8 +48,18 @@ public final class SavedDump {
      */
     public static Result analyze(Path file, EngineConfig config, String packageName, FrameEngine.Listener listener)
             throws IOException, DumpFormatException {
+        return analyze(file, config, packageName, listener, null);
+    }
+
+    /**
+     * Analyses one file, joining a gfxinfo dump's frames with a FrameTimeline dump's SurfaceFrames (METRICS.md 9).
+     *
+     * @param frameTimeline SurfaceFrames read from a saved {@code --frametimeline} dump, or null
+     */
+    public static Result analyze(Path file, EngineConfig config, String packageName, FrameEngine.Listener listener,
+                                 FrameTimelineAttribution frameTimeline) throws IOException, DumpFormatException {
         try (InputStream raw = Files.newInputStream(file)) {
-            return analyze(raw, file.toString(), layerName(file), config, packageName, listener);
+            return analyze(raw, file.toString(), layerName(file), config, packageName, listener, frameTimeline);
         }
     }
 
@@ -56,11 +67,13 @@ public final class SavedDump {
      * Analyses a stream read once, from its start to its end (a pipe, a FIFO, {@code /dev/stdin}): its kind is
      * decided from a bounded head buffer, then the same bytes go to the parser.
      *
-     * @param name  the file name for messages ({@code -} for standard input)
-     * @param layer the layer name for a --latency dump (it does not name its layer)
+     * @param name          the file name for messages ({@code -} for standard input)
+     * @param layer         the layer name for a --latency dump (it does not name its layer)
+     * @param frameTimeline SurfaceFrames read from a saved {@code --frametimeline} dump to join, or null
      */
     public static Result analyze(InputStream raw, String name, String layer, EngineConfig config,
-                                 String packageName, FrameEngine.Listener listener)
+                                 String packageName, FrameEngine.Listener listener,
+                                 FrameTimelineAttribution frameTimeline)
             throws IOException, DumpFormatException {
         InputStream in = new BufferedInputStream(raw, 1 << 16);
         in.mark(DumpKind.HEAD_BYTES + 1);
@@ -73,6 +86,7 @@ public final class SavedDump {
                 case GFXINFO: {
                     FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
                     engine.savedDump(true);
+                    engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
                     FramestatsDump dump = new FramestatsParser(engine, reported::line).parse(in);
                     engine.malformedRows(dump.malformedRows());
@@ -82,7 +96,12 @@ public final class SavedDump {
                     List<GfxinfoSummary> summaries = reported.summaries();
                     String pkg = packageName != null ? packageName : packageOf(summaries, dump.windows());
                     engine.finish();
-                    return new Result(name, kind, engine.summary(pkg), summaries);
+                    Summary summary = engine.summary(pkg);
+                    if (frameTimeline != null) {
+                        frameTimeline.finish(); // every frame is in (the summary released those held back)
+                        summary = summary.withFrameTimeline(frameTimeline.summary());
+                    }
+                    return new Result(name, kind, summary, summaries);
                 }
                 case LATENCY: {
                     FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
@@ -105,6 +124,18 @@ public final class SavedDump {
                 }
                 case FRAME_CSV: {
                     return analyzeCsv(name, head, in, config, packageName, listener);
+                }
+                case FRAMETIMELINE: {
+                    // on its own: every SurfaceFrame (of the package, when given) is one attributed frame
+                    FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
+                    FrameTimelineAttribution alone = new FrameTimelineAttribution();
+                    alone.followAll(packageName);
+                    FrameTimelineDump dump = new FrameTimelineParser(alone::surfaceFrame).parse(in);
+                    if (dump.unknownLines() > 0) {
+                        alone.warn(dump.unknownLines() + " unknown FrameTimeline line(s) skipped");
+                    }
+                    engine.frameTimeline(alone);
+                    return new Result(file, kind, engine.summary(packageName), List.of());
                 }
                 case LAYER_LIST:
                     throw new DumpFormatException(file + ": this is 'dumpsys SurfaceFlinger --list' output: it names "
