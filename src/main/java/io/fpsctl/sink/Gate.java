@@ -2,7 +2,6 @@ package io.fpsctl.sink;
 
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimelineSummary;
-import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.GateCheck.Verdict;
 import java.math.BigDecimal;
@@ -97,34 +96,72 @@ public final class Gate {
      *                  measured
      */
     public GateResult evaluate(Summary s, Double scrollFps) {
+        return evaluate(List.of(s), s, x -> x == SCROLL_FPS ? scrollFps : x.apply(s));
+    }
+
+    /**
+     * Evaluates every threshold against the iterations of a run (METRICS.md 10): each metric's value is its median
+     * over the iterations that have one (a metric no iteration has fails with "no frames measured"). Which checks
+     * apply (source, FrameTimeline) follows the last iteration; the run is partial when any iteration was.
+     * {@code --baseline} (single summary) compares the last iteration.
+     *
+     * @throws IllegalArgumentException when {@code iterations} is empty
+     */
+    public GateResult evaluate(List<Summary> iterations) {
+        if (iterations.isEmpty()) {
+            throw new IllegalArgumentException("no iterations to gate");
+        }
+        Summary last = iterations.get(iterations.size() - 1);
+        return evaluate(iterations, last, f -> median(iterations, f == SCROLL_FPS ? Summary::scrollFps : f));
+    }
+
+    /** Stands for the scroll fps, which a caller of {@link #evaluate(Summary, Double)} may give apart. */
+    private static final Function<Summary, Double> SCROLL_FPS = Summary::scrollFps;
+
+    /** The median of {@code f} over the iterations that have a finite value, or null when none has. */
+    private static Double median(List<Summary> iterations, Function<Summary, Double> f) {
+        double[] v = iterations.stream().map(f).filter(x -> x != null && Double.isFinite(x))
+                .mapToDouble(Double::doubleValue).sorted().toArray();
+        if (v.length == 0) {
+            return null;
+        }
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    private GateResult evaluate(List<Summary> runs, Summary s, Function<Function<Summary, Double>, Double> value) {
         List<GateCheck> checks = new ArrayList<>();
-        FrameTimes t = s.frameTimeMs();
-        boolean timed = s.timedFrames() > 0;
+        boolean timed = runs.stream().anyMatch(r -> r.timedFrames() > 0);
         if (minFps != null) {
-            checks.add(atLeast("fps", s.fps(), 1, minFps));
+            checks.add(atLeast("fps", value.apply(Summary::fps), 1, minFps));
         }
         if (maxJankPercent != null) {
-            checks.add(atMost("jankPercent", s.jankPercent(), 2, maxJankPercent));
+            checks.add(atMost("jankPercent", value.apply(Summary::jankPercent), 2, maxJankPercent));
         }
         if (maxP90Ms != null) {
-            checks.add(atMost("p90Ms", t == null ? null : t.p90(), 2, maxP90Ms));
+            checks.add(atMost("p90Ms", value.apply(x -> x.frameTimeMs() == null ? null : x.frameTimeMs().p90()), 2,
+                    maxP90Ms));
         }
         if (maxP99Ms != null) {
-            checks.add(atMost("p99Ms", t == null ? null : t.p99(), 2, maxP99Ms));
+            checks.add(atMost("p99Ms", value.apply(x -> x.frameTimeMs() == null ? null : x.frameTimeMs().p99()), 2,
+                    maxP99Ms));
         }
         if (maxFrozen != null) {
-            checks.add(atMost("frozenFrames", timed ? (double) s.dropLevel(DropLevel.FROZEN) : null, 0, maxFrozen));
+            checks.add(atMost("frozenFrames", timed ? value.apply(x -> x.timedFrames() > 0
+                    ? (double) x.dropLevel(DropLevel.FROZEN) : null) : null, 0, maxFrozen));
         }
         if (maxBigJank != null) {
             if (!s.source().presented()) {
                 checks.add(notApplicable("bigJank", "<= " + maxBigJank,
                         "n/a (" + s.source().key() + " has no big jank; SurfaceFlinger only)"));
             } else {
-                Long big = timed ? s.bigJank() : null;
-                checks.add(atMost("bigJank", big == null ? null : big.doubleValue(), 0, maxBigJank));
+                Double big = timed ? value.apply(x -> x.timedFrames() > 0 && x.bigJank() != null
+                        ? x.bigJank().doubleValue() : null) : null;
+                checks.add(atMost("bigJank", big, 0, maxBigJank));
             }
         }
         if (minScrollFps != null) {
+            Double scrollFps = value.apply(SCROLL_FPS);
             if (scrollFps == null) {
                 checks.add(notApplicable("scrollFps", ">= " + text(minScrollFps, 1),
                         "not measured (needs --source agent and frames while a view scrolls)"));
@@ -135,11 +172,13 @@ public final class Gate {
         FrameTimelineSummary ft = s.frameTimeline();
         if (maxAppJankPercent != null) {
             checks.add(ft == null ? frameTimelineMissing("appJankPercent", maxAppJankPercent)
-                    : atMost("appJankPercent", ft.appJankPercent(), 2, maxAppJankPercent));
+                    : atMost("appJankPercent", value.apply(x -> x.frameTimeline() == null ? null
+                            : x.frameTimeline().appJankPercent()), 2, maxAppJankPercent));
         }
         if (maxSystemJankPercent != null) {
             checks.add(ft == null ? frameTimelineMissing("systemJankPercent", maxSystemJankPercent)
-                    : atMost("systemJankPercent", ft.systemJankPercent(), 2, maxSystemJankPercent));
+                    : atMost("systemJankPercent", value.apply(x -> x.frameTimeline() == null ? null
+                            : x.frameTimeline().systemJankPercent()), 2, maxSystemJankPercent));
         }
         if (baseline != null) {
             regression(checks, "fps", Summary::fps, 1, true, s);
@@ -150,8 +189,9 @@ public final class Gate {
             regression(checks, "droppedFrames", x -> x.timedFrames() > 0 ? (double) x.droppedFrames() : null, 0,
                     false, s);
         }
-        if (s.partial()) {
-            String why = partialWhy(s);
+        Summary partialRun = runs.stream().filter(Summary::partial).findFirst().orElse(null);
+        if (partialRun != null) {
+            String why = partialWhy(partialRun);
             checks.add(allowPartial
                     ? new GateCheck("completeRun", "--allow-partial", "partial run", GateCheck.Verdict.NA,
                             "partial run accepted with --allow-partial: " + why)
@@ -164,7 +204,7 @@ public final class Gate {
             checks.add(new GateCheck("coverage", "no gaps", gaps, GateCheck.Verdict.NA,
                     "frames may be missing from the capture: " + gaps));
         }
-        return new GateResult(checks, s.partial());
+        return new GateResult(checks, partialRun != null);
     }
 
     private static String partialWhy(Summary s) {

@@ -50,6 +50,7 @@ public final class SimulatedAndroid implements ShellHandler {
     private final FrameTaps frames;
     private final AppLifecycle app;
     private final AppRuntime runtime = new AppRuntime();
+    private final TouchInput touches = new TouchInput();
     private final ShellDispatcher shell;
     private final FrameTimelineRing frameTimeline;
     private volatile InstrumentationStream instrumentation;
@@ -97,7 +98,9 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("service", new ServiceCommand(version, pageFlips))
                 .register("pm", new PackageManagerCommand(app))
                 .register("am", new ActivityManagerCommand(app, runtime))
-                .register("monkey", new MonkeyCommand(app, runtime));
+                .register("monkey", new MonkeyCommand(app, runtime))
+                .register("wm", new WindowManagerCommand())
+                .register("input", new InputCommand(touches, time::nanoTime));
     }
 
     /**
@@ -243,8 +246,18 @@ public final class SimulatedAndroid implements ShellHandler {
         runtime.setAgentAttached(attached);
     }
 
+    /** Swipes injected so far with {@code input swipe}. */
+    public long swipes() {
+        return touches.swipes();
+    }
+
+    /** Taps injected so far with {@code input tap}. */
+    public long taps() {
+        return touches.taps();
+    }
+
     /** Activities launched so far ({@code am start}, {@code monkey}): the agent reports frames only after one. */
-    long launches() {
+    public long launches() {
         return runtime.launches();
     }
 
