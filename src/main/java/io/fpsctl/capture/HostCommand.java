@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * {@code --run 'CMD'}: runs CMD on the host through {@code /bin/sh -c}, with the environment inherited and
  * {@code ANDROID_SERIAL} set to the measured device's serial (so {@code adb}, maestro and Gradle reach it). Its
  * output (stdout and stderr merged) goes line by line to {@code output}; the last {@value #KEPT_LINES} lines are
- * kept for the error when it exits non-zero.
+ * kept for the one-line error when it exits non-zero, joined by {@code |}.
  */
 public final class HostCommand implements Driver {
     static final int KEPT_LINES = 10;
@@ -69,8 +69,8 @@ public final class HostCommand implements Driver {
             if (last.isEmpty()) {
                 m.append(" without output");
             } else {
-                m.append("; its last lines:");
-                last.forEach(l -> m.append(System.lineSeparator()).append("  ").append(l));
+                // one line (fpsctl's errors are one line); the full output was passed on as it came
+                m.append("; its last lines: ").append(String.join(" | ", last));
             }
             throw new DriverFailedException(m.toString());
         }

@@ -223,6 +223,47 @@ public final class Measurement {
         }
     }
 
+    /**
+     * Runs the poll loop while {@code driver} drives the app on {@code device} (on its own thread); the
+     * measurement ends when the driver returns. When the loop ends first (a signal, the device went away) the
+     * driver is cancelled.
+     *
+     * @throws DriverFailedException when the driver failed
+     * @throws DeviceException       when the device is lost for good
+     */
+    public CaptureSession.End runWhile(Driver driver, Device device) {
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> failure =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread thread = new Thread(() -> {
+            try {
+                driver.drive(device);
+            } catch (InterruptedException e) {
+                // cancelled: the loop ended first
+            } catch (RuntimeException e) {
+                failure.set(e);
+            } finally {
+                session.stop("the driver ended");
+            }
+        }, "fpsctl-driver");
+        thread.setDaemon(true);
+        thread.start();
+        CaptureSession.End end;
+        try {
+            end = run(null);
+        } finally {
+            driver.cancel();
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return end;
+    }
+
     private void stopFrameTimeline() {
         if (frameTimeline == null) {
             return;

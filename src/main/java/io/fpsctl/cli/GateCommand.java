@@ -1,13 +1,24 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.AppRestart;
+import io.fpsctl.capture.Driver;
+import io.fpsctl.capture.DriverFailedException;
+import io.fpsctl.capture.HostClock;
+import io.fpsctl.capture.HostCommand;
 import io.fpsctl.capture.Measurement;
+import io.fpsctl.capture.ScrollDriver;
 import io.fpsctl.engine.Summary;
+import io.fpsctl.engine.compare.MetricComparison;
+import io.fpsctl.engine.compare.RunComparison;
 import io.fpsctl.sink.AtomicFile;
+import io.fpsctl.sink.ComparisonChecks;
+import io.fpsctl.sink.GateCheck;
 import io.fpsctl.sink.Gate;
 import io.fpsctl.sink.GateResult;
 import io.fpsctl.sink.GateTable;
 import io.fpsctl.sink.JUnitReport;
 import io.fpsctl.sink.MarkdownReport;
+import io.fpsctl.sink.RunJson;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryJsonReader;
 import io.fpsctl.sink.report.ReportFrames;
@@ -18,6 +29,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -31,11 +43,13 @@ import picocli.CommandLine.Spec;
 /** {@code fpsctl gate}: fails a CI step when rendering is worse than the thresholds. */
 @Command(name = "gate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = {"Measure an app (or read a saved summary with --from) and check it against thresholds.",
-            "Prints a table of threshold, measured value and verdict per metric."},
+            "Prints a table of threshold, measured value and verdict per metric.",
+            "With --iterations N the thresholds apply to each metric's median over the iterations, and --baseline",
+            "gives a regressed/unchanged/improved verdict per metric (METRICS.md section 10)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every threshold passed", "1:a threshold failed", "2:usage error",
             "3:adb/device problem (also: the device went away for good; reports are written, marked partial)",
-            "4:app not installed, not running", "5:cannot read --from/--baseline or write a report",
+            "4:app not installed, not running, or the --run command failed (no perf verdict then)", "5:cannot read --from/--baseline or write a report",
             "130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
 final class GateCommand implements Callable<Integer> {
 
@@ -75,6 +89,20 @@ final class GateCommand implements Callable<Integer> {
     Path markdown;
     @Option(names = "--summary-out", paramLabel = "FILE", description = "Also save the measured summary.json.")
     Path summaryOut;
+    @Option(names = "--iterations", paramLabel = "N", description = "Measure N times (default: 1); thresholds apply "
+            + "to each metric's median over the iterations.")
+    Integer iterations;
+    @Option(names = "--warmup", paramLabel = "K", description = "Run K iterations first that are driven but not "
+            + "kept (default: 0).")
+    int warmup;
+    @Option(names = "--run", paramLabel = "CMD", description = "Measure while the host command CMD runs (/bin/sh -c, "
+            + "ANDROID_SERIAL set to the device), once per iteration; its failure is exit 4, not a perf verdict.")
+    String runCommand;
+    @Option(names = "--scroll", paramLabel = "DUR", converter = DurationConverter.class, description = "Measure while "
+            + "swiping the screen up and down (adb shell input swipe) for DUR per iteration.")
+    java.time.Duration scroll;
+    @Option(names = "--restart-app", description = "Force-stop and relaunch the app before each iteration.")
+    boolean restartApp;
     @Option(names = "--allow-partial", description = "Judge a run that ended early (device lost, signal) on what was "
             + "captured instead of failing it; every report says the run was partial.")
     boolean allowPartial;
@@ -99,34 +127,52 @@ final class GateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Gate gate = gate();
-        if (gate.isEmpty()) {
+        Gate.Builder thresholds = thresholds();
+        if (thresholds.build().isEmpty() && baseline == null) {
             throw new CliException(ExitCode.USAGE, "no threshold given: add e.g. --min-fps 55 or --max-jank-percent 5");
         }
-        Summary measured;
+        checkBaselineOptions();
+        List<Summary> base = baseline == null ? null : readRun(baseline, "--baseline"); // before a long measurement
+        List<Summary> runs;
         String subject;
         if (from != null) {
             if (pkg != null) {
                 throw new CliException(ExitCode.USAGE, "give either PACKAGE or --from, not both");
             }
-            measured = readSummary(from, "--from");
+            if (iterations != null || runCommand != null || scroll != null || restartApp || warmup != 0) {
+                throw new CliException(ExitCode.USAGE, "--iterations, --warmup, --run, --scroll and --restart-app "
+                        + "measure: not with --from");
+            }
+            runs = readRun(from, "--from");
             subject = from.toString();
         } else {
             if (pkg == null) {
                 throw new CliException(ExitCode.USAGE, "gate needs a PACKAGE to measure, or --from summary.json");
             }
-            if (measureOptions.duration == null) {
-                throw new CliException(ExitCode.USAGE, "gate needs --duration (e.g. --duration 20s)");
-            }
-            measured = measure();
+            checkDriveOptions();
+            runs = measure();
             subject = pkg;
         }
-        GateResult result = gate.evaluate(measured, measured.scrollFps());
+        Summary measured = runs.get(runs.size() - 1);
+        // one summary against one summary: the threshold check of each metric against the baseline's value;
+        // a run of iterations on either side: the section 10 verdicts
+        boolean single = base != null && base.size() == 1 && runs.size() == 1;
+        if (single) {
+            thresholds.baseline(base.get(0), maxRegression);
+        }
+        GateResult result = thresholds.build().evaluate(runs);
+        List<MetricComparison> comparison = null;
+        if (base != null && !single) {
+            comparison = RunComparison.compare(base, runs, maxRegression);
+            List<GateCheck> checks = new ArrayList<>(result.checks());
+            checks.addAll(ComparisonChecks.of(comparison, maxRegression));
+            result = new GateResult(checks, result.partial());
+        }
         PrintWriter out = spec.commandLine().getOut();
         GateTable.write(result, out, System.console() != null);
         out.flush();
         try {
-            writeReports(result, subject, measured);
+            writeReports(result, subject, measured, runs, comparison);
         } finally {
             if (stop != null) {
                 stop.close();
@@ -142,7 +188,43 @@ final class GateCommand implements Callable<Integer> {
         return result.passed() ? ExitCode.OK : ExitCode.GATE_FAILED;
     }
 
-    private void writeReports(GateResult result, String subject, Summary measured) {
+    private void checkBaselineOptions() {
+        if (baseline != null && maxRegression == null) {
+            throw new CliException(ExitCode.USAGE, "--baseline needs --max-regression PCT");
+        }
+        if (baseline == null && maxRegression != null) {
+            throw new CliException(ExitCode.USAGE, "--max-regression needs --baseline summary.json");
+        }
+    }
+
+    private void checkDriveOptions() {
+        if (iterations != null && iterations < 1) {
+            throw new CliException(ExitCode.USAGE, "--iterations must be at least 1, not " + iterations);
+        }
+        if (warmup < 0) {
+            throw new CliException(ExitCode.USAGE, "--warmup must be 0 or more, not " + warmup);
+        }
+        if (runCommand != null && scroll != null) {
+            throw new CliException(ExitCode.USAGE, "give either --run or --scroll, not both");
+        }
+        if ((runCommand != null || scroll != null) && measureOptions.duration != null) {
+            throw new CliException(ExitCode.USAGE, "--duration does not go with " + (runCommand != null
+                    ? "--run (the measurement ends when the command ends)" : "--scroll (it measures for DUR)"));
+        }
+        if (runCommand != null && runCommand.isBlank()) {
+            throw new CliException(ExitCode.USAGE, "--run needs a command, e.g. --run 'maestro test flow.yaml'");
+        }
+        if (scroll != null && (scroll.isZero() || scroll.isNegative())) {
+            throw new CliException(ExitCode.USAGE, "--scroll needs a positive duration, e.g. --scroll 10s");
+        }
+        if (runCommand == null && scroll == null && measureOptions.duration == null) {
+            throw new CliException(ExitCode.USAGE, "gate needs --duration (e.g. --duration 20s), --scroll DUR or "
+                    + "--run CMD");
+        }
+    }
+
+    private void writeReports(GateResult result, String subject, Summary measured, List<Summary> runs,
+                              List<MetricComparison> comparison) {
         try {
             if (junit != null) {
                 ByteArrayOutputStream xml = new ByteArrayOutputStream();
@@ -153,7 +235,11 @@ final class GateCommand implements Callable<Integer> {
                 AtomicFile.write(markdown, w -> MarkdownReport.write(result, subject, new PrintWriter(w)));
             }
             if (summaryOut != null) {
-                AtomicFile.write(summaryOut, w -> SummaryJson.write(measured, w, true));
+                if (runs.size() == 1 && comparison == null && iterations == null) {
+                    AtomicFile.write(summaryOut, w -> SummaryJson.write(measured, w, true));
+                } else {
+                    AtomicFile.write(summaryOut, w -> RunJson.write(runs, comparison, w));
+                }
             }
             if (report != null) {
                 ReportRun run = from != null ? ReportInputs.load(from, engineOptions.toConfig())
@@ -165,34 +251,39 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
-    private Gate gate() {
-        Gate.Builder b = Gate.builder().allowPartial(allowPartial).minFps(minFps).maxJankPercent(maxJankPercent)
+    /** The absolute thresholds; a single-summary --baseline is added once both sides are known. */
+    private Gate.Builder thresholds() {
+        return Gate.builder().allowPartial(allowPartial).minFps(minFps).maxJankPercent(maxJankPercent)
                 .maxP90Ms(maxP90Ms).maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank)
                 .minScrollFps(minScrollFps).maxAppJankPercent(maxAppJankPercent)
                 .maxSystemJankPercent(maxSystemJankPercent);
-        if (baseline != null) {
-            if (maxRegression == null) {
-                throw new CliException(ExitCode.USAGE, "--baseline needs --max-regression PCT");
-            }
-            b.baseline(readSummary(baseline, "--baseline"), maxRegression);
-        } else if (maxRegression != null) {
-            throw new CliException(ExitCode.USAGE, "--max-regression needs --baseline summary.json");
-        }
-        return b.build();
     }
 
-    private static Summary readSummary(Path file, String option) {
+    /** A summary.json, or a gate --summary-out run: its iterations (a plain summary is a run of one). */
+    private static List<Summary> readRun(Path file, String option) {
         if (!Files.isReadable(file)) {
             throw new CliException(ExitCode.IO, option + " " + file + ": cannot read the file");
         }
         try {
-            return SummaryJsonReader.read(file);
+            return SummaryJsonReader.readRun(file);
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, option + " " + file + ": " + e.getMessage(), e);
         }
     }
 
-    private Summary measure() {
+    /** The --run or --scroll driver for one iteration, or null. */
+    private Driver driver(PrintWriter err) {
+        if (runCommand != null) {
+            return new HostCommand(runCommand, line -> {
+                err.println(line);
+                err.flush();
+            });
+        }
+        return scroll != null ? new ScrollDriver(scroll, HostClock.SYSTEM) : null;
+    }
+
+    /** Measures the warm-ups and iterations; returns the kept iterations' summaries (at least one). */
+    private List<Summary> measure() {
         java.util.concurrent.atomic.AtomicReference<Measurement> current = new java.util.concurrent.atomic.AtomicReference<>();
         stop = new StopSignal(signal -> { // closed after the reports are written
             Measurement m = current.get();
@@ -200,21 +291,49 @@ final class GateCommand implements Callable<Integer> {
                 m.session().stop(signal);
             }
         });
+        PrintWriter err = spec.commandLine().getErr();
+        int n = iterations == null ? 1 : iterations;
+        List<Summary> kept = new ArrayList<>();
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
-            PrintWriter err = spec.commandLine().getErr();
-            reportFrames = report != null ? new ReportFrames() : null;
-            Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), engineOptions.toConfig(), reportFrames,
-                    note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
-            current.set(m);
-            if (stop.requested()) {
-                m.session().stop(stop.signal()); // the signal came while the device was being prepared
+            for (int i = 0; i < warmup + n; i++) {
+                boolean warm = i < warmup;
+                Driver driver = driver(err); // one per iteration: a cancelled driver stays cancelled
+                if (restartApp) {
+                    AppRestart.restart(c.device, pkg, HostClock.SYSTEM);
+                }
+                reportFrames = report != null ? new ReportFrames() : null; // the report charts the last iteration
+                Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(),
+                        engineOptions.toConfig(), reportFrames, note -> err.println("fpsctl: " + note),
+                        deviceOptions.reconnectTimeout);
+                current.set(m);
+                if (stop.requested()) {
+                    m.session().stop(stop.signal()); // the signal came while the device was being prepared
+                }
+                String what = warm ? "warm-up " + (i + 1) + "/" + warmup + ": "
+                        : n > 1 || warmup > 0 ? "iteration " + (i - warmup + 1) + "/" + n + ": " : "";
+                err.println("fpsctl: " + what + "measuring " + pkg + " on " + c.device.serial() + " "
+                        + (driver != null ? driver.describe() : "for " + measureOptions.duration.toSeconds() + " s")
+                        + ": " + m.describe() + " (" + m.sourceReason() + ")");
+                err.flush();
+                try {
+                    if (driver != null) {
+                        m.runWhile(driver, c.device);
+                    } else {
+                        m.run(measureOptions.duration);
+                    }
+                } catch (DriverFailedException e) {
+                    throw new CliException(ExitCode.APP, e.getMessage() + (n > 1 || warmup > 0 ? " (" + what
+                            .replace(": ", "") + ")" : ""), e);
+                }
+                deviceLost = m.session().lostMessage();
+                if (!warm || deviceLost != null || stop.requested()) {
+                    kept.add(m.summary());
+                }
+                if (deviceLost != null || stop.requested()) {
+                    break; // judged on what was captured (partial)
+                }
             }
-            err.println("fpsctl: measuring " + pkg + " on " + c.device.serial() + " for "
-                    + measureOptions.duration.toSeconds() + " s: " + m.describe() + " (" + m.sourceReason() + ")");
-            err.flush();
-            m.run(measureOptions.duration);
-            deviceLost = m.session().lostMessage();
-            return m.summary();
+            return kept;
         } catch (RuntimeException e) {
             stop.close();
             throw e;

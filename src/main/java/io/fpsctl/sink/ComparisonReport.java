@@ -127,17 +127,17 @@ public final class ComparisonReport {
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
-    private static String value(MetricComparison c, double median, double min, double max) {
+    static String value(MetricComparison c, double median, double min, double max) {
         int d = decimals(c);
         return min == max ? fmt(median, d) : fmt(median, d) + " (" + fmt(min, d) + "–" + fmt(max, d) + ")";
     }
 
-    private static String change(MetricComparison c) {
+    static String change(MetricComparison c) {
         return c.deltaPercent() == null ? (c.delta() >= 0 ? "+" : "") + fmt(c.delta(), decimals(c))
                 : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
     }
 
-    private static String interval(MetricComparison c) {
+    static String interval(MetricComparison c) {
         return c.ciLowPercent() == null ? "-"
                 : String.format(Locale.ROOT, "%+.2f%% … %+.2f%%", c.ciLowPercent(), c.ciHighPercent());
     }
