@@ -1,0 +1,159 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The gate that drives (--scroll, --run, --restart-app), repeats (--iterations) and gives verdicts (--baseline). */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class GateDriveEndToEndTest {
+    private static final String PKG = "com.example.feed";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Simulator sim(String scenario) throws Exception {
+        return Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
+                new SimOptions(AndroidVersion.of(14), 60, 5, PKG), 0, null, false, null, 0));
+    }
+
+    /** 5 iterations of --scroll DUR (2 s of jank hold at least two of its slow frames, one every 40 frames). */
+    private static Cli scrollGate(String scenario, String scroll, Path out, String... more) {
+        List<String> args = new ArrayList<>(List.of("gate", PKG, "--simulate=" + scenario, "--source", "gfxinfo",
+                "--scroll", scroll, "--iterations", "5", "--min-fps", "1", "--summary-out", out.toString()));
+        args.addAll(List.of(more));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    private static double[] p99Of(JsonNode run) {
+        List<Double> v = new ArrayList<>();
+        run.get("iterations").forEach(i -> v.add(i.get("frameTimeMs").get("p99").doubleValue()));
+        return v.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The reference median: the middle value, or the mean of the two middle values. */
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    @Test
+    void jankAgainstASmoothBaselineRegressesAndTheSameScenarioIsUnchanged(@TempDir Path dir) throws Exception {
+        Path base = dir.resolve("base.json");
+        Cli b = scrollGate("smooth", "1s", base);
+        assertEquals(0, b.exit, b.toString());
+        JsonNode baseRun = JSON.readTree(base.toFile());
+        assertEquals(5, baseRun.get("iterations").size(), "each iteration's summary is kept");
+        assertEquals(1, baseRun.get("schemaVersion").intValue());
+        assertTrue(baseRun.get("comparison").isNull(), "no baseline, no comparison");
+        assertEquals(baseRun.get("iterations").get(4).get("fps"), baseRun.get("fps"), "top level: last iteration");
+
+        Path cand = dir.resolve("cand.json");
+        Cli jank = scrollGate("jank", "2s", cand, "--baseline", base.toString(), "--max-regression", "10");
+        assertEquals(1, jank.exit, jank.toString());
+        assertTrue(jank.out.lines().anyMatch(l -> l.contains("frameTimeMs.p99 vs baseline")
+                && l.contains("regressed") && l.endsWith("FAIL")), jank.out);
+        assertTrue(jank.out.contains("gate FAILED"), jank.out);
+        // the Hodges-Lehmann shift worked out here: the median of all 25 p99 differences (jank - smooth), in %
+        JsonNode candRun = JSON.readTree(cand.toFile());
+        double[] bf = p99Of(baseRun);
+        double[] cf = p99Of(candRun);
+        double[] diffs = new double[bf.length * cf.length];
+        int k = 0;
+        for (double c : cf) {
+            for (double x : bf) {
+                diffs[k++] = c - x;
+            }
+        }
+        double shiftPercent = median(diffs) / median(bf) * 100;
+        assertTrue(shiftPercent > 10, "jank's p99 is more than 10 % longer than smooth's: " + shiftPercent);
+        JsonNode p99 = candRun.get("comparison").get("frameTimeMs.p99");
+        assertEquals("regressed", p99.get("verdict").asText());
+        assertTrue(p99.get("ciLowPercent").doubleValue() > 0, "the whole interval on the worse side: " + p99);
+        assertEquals(shiftPercent, p99.get("deltaPercent").doubleValue(), 0.5); // from 2-decimal iteration values
+        assertEquals(median(cf), p99.get("candidate").doubleValue(), 0.006);
+
+        Cli same = scrollGate("smooth", "1s", dir.resolve("again.json"), "--baseline", base.toString(),
+                "--max-regression", "10");
+        assertEquals(0, same.exit, same.toString());
+        long rows = same.out.lines().filter(l -> l.contains(" vs baseline")).count();
+        assertTrue(rows >= 5, same.out);
+        assertEquals(rows, same.out.lines().filter(l -> l.contains(" vs baseline") && l.contains("unchanged")
+                && l.endsWith("PASS")).count(), same.out);
+
+        // thresholds apply to the iteration median (worked out here), not to one iteration
+        double candMedian = median(cf);
+        Cli atMedian = Cli.run("gate", "--from", cand.toString(), "--max-p99-ms", Double.toString(candMedian));
+        assertEquals(0, atMedian.exit, atMedian.toString());
+        Cli below = Cli.run("gate", "--from", cand.toString(), "--max-p99-ms", java.math.BigDecimal.valueOf(candMedian)
+                .subtract(new java.math.BigDecimal("0.01")).toPlainString());
+        assertEquals(1, below.exit, below.toString());
+    }
+
+    @Test
+    void aFailingRunCommandIsAnAppProblemNotAVerdict() {
+        Cli r = Cli.run("gate", PKG, "--simulate=smooth", "--run", "echo preparing; echo broken >&2; exit 7",
+                "--min-fps", "1");
+        assertEquals(ExitCode.APP, r.exit, r.toString());
+        assertTrue(r.err.contains("the --run command failed (exit 7); its last lines: preparing | broken"), r.err);
+        assertFalse(r.out.contains("PASSED") || r.out.contains("FAILED"), "no perf verdict: " + r.out);
+
+        Cli f = Cli.run("gate", PKG, "--simulate=smooth", "--run", "false", "--min-fps", "1");
+        assertEquals(ExitCode.APP, f.exit, f.toString());
+        assertTrue(f.err.contains("the --run command failed (exit 1)"), f.err);
+        assertFalse(f.out.contains("gate "), f.out);
+    }
+
+    @Test
+    void runCommandReachesTheDeviceAndRestartAppRelaunchesBeforeEachIteration(@TempDir Path dir) throws Exception {
+        try (Simulator s = sim("smooth")) {
+            long launched = s.android().launches();
+            Path out = dir.resolve("run.json");
+            // the command sees the device's serial and ends the measurement when it ends
+            Cli r = Cli.run("gate", PKG, "--connect", s.serial(), "--source", "gfxinfo", "--run",
+                    "test \"$ANDROID_SERIAL\" = '" + s.serial() + "' && sleep 0.5", "--warmup", "1",
+                    "--iterations", "2", "--restart-app", "--min-fps", "1", "--summary-out", out.toString());
+            assertEquals(0, r.exit, r.toString());
+            assertEquals(3, s.android().launches() - launched, "one relaunch per warm-up and iteration");
+            assertEquals(2, JSON.readTree(out.toFile()).get("iterations").size(), "warm-ups are not kept");
+        }
+    }
+
+    @Test
+    void scrollSwipesTheScreenSizedFromWmSize() throws Exception {
+        try (Simulator s = sim("smooth")) {
+            Cli r = Cli.run("gate", PKG, "--connect", s.serial(), "--source", "gfxinfo", "--scroll", "1s",
+                    "--min-fps", "1");
+            assertEquals(0, r.exit, r.toString());
+            // 1 s of 300 ms swipes: 4 (three whole, one shortened to the 100 ms left)
+            assertEquals(4, s.android().swipes(), r.toString());
+        }
+    }
+
+    @Test
+    void driveOptionsAreCheckedBeforeMeasuring() {
+        Cli both = Cli.run("gate", PKG, "--simulate=smooth", "--run", "true", "--scroll", "1s", "--min-fps", "1");
+        assertEquals(ExitCode.USAGE, both.exit, both.toString());
+        Cli zero = Cli.run("gate", PKG, "--simulate=smooth", "--duration", "1s", "--iterations", "0",
+                "--min-fps", "1");
+        assertEquals(ExitCode.USAGE, zero.exit, zero.toString());
+        Cli withDuration = Cli.run("gate", PKG, "--simulate=smooth", "--run", "true", "--duration", "1s",
+                "--min-fps", "1");
+        assertEquals(ExitCode.USAGE, withDuration.exit, withDuration.toString());
+    }
+}
