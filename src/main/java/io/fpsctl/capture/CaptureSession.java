@@ -36,6 +36,9 @@ public final class CaptureSession {
     private final HostClock clock;
     private volatile boolean stopped;
     private volatile String stopReason;
+    /** The driver of a driven run ({@link #runDriven}) ended: the run is complete, not stopped. */
+    private volatile boolean completed;
+    private volatile boolean driven;
     private long polls;
     private long disconnects;
     private End end;
@@ -74,6 +77,21 @@ public final class CaptureSession {
     public void stop(String reason) {
         stopReason = reason;
         stopped = true;
+    }
+
+    /** Ends a {@link #runDriven} loop as complete: what drove the app is done. */
+    public void complete() {
+        completed = true;
+        stopped = true;
+    }
+
+    /**
+     * Polls until {@link #complete} (the app's driver ended); a {@link #stop} before that (a signal) ends the run
+     * as partial.
+     */
+    public End runDriven() throws InterruptedException {
+        driven = true;
+        return run(null);
     }
 
     /**
@@ -158,7 +176,7 @@ public final class CaptureSession {
                 sleepInterruptibly(sleepNs);
             }
         }
-        if (stopped && end == End.DURATION) {
+        if (stopped && end == End.DURATION && !completed) {
             end = End.STOPPED;
         }
         ranNs = clock.nanoTime() - started;
@@ -186,7 +204,7 @@ public final class CaptureSession {
 
     /** True when the run ended before the duration asked for (device lost, or stopped while a duration was set). */
     public boolean partial() {
-        return end == End.DEVICE_LOST || (end == End.STOPPED && asked != null);
+        return end == End.DEVICE_LOST || (end == End.STOPPED && (asked != null || driven));
     }
 
     private void sleepInterruptibly(long ns) throws InterruptedException {
@@ -228,6 +246,10 @@ public final class CaptureSession {
             return s;
         }
         String why = end == End.DEVICE_LOST ? "the device was lost" : "stopped by " + stopReason;
+        if (asked == null) {
+            return s.asPartial(String.format(java.util.Locale.ROOT, "partial run: %s after %.1f s, before what "
+                    + "drove the app ended", why, ranNs / 1e9));
+        }
         return s.asPartial(String.format(java.util.Locale.ROOT, "partial run: %s after %.1f s of the %.1f s asked for",
                 why, ranNs / 1e9, asked.toNanos() / 1e9));
     }

@@ -207,11 +207,15 @@ public final class Measurement {
      * @throws java.io.UncheckedIOException when a sink cannot write
      */
     public CaptureSession.End run(Duration duration) {
+        return run(duration, false);
+    }
+
+    private CaptureSession.End run(Duration duration, boolean driven) {
         if (frameTimeline != null) {
             frameTimeline.start();
         }
         try {
-            return session.run(duration);
+            return driven ? session.runDriven() : session.run(duration);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return CaptureSession.End.STOPPED;
@@ -237,19 +241,22 @@ public final class Measurement {
         Thread thread = new Thread(() -> {
             try {
                 driver.drive(device);
+                session.complete();
             } catch (InterruptedException e) {
-                // cancelled: the loop ended first
+                // cancelled: the loop ended first (a signal, the device went away)
             } catch (RuntimeException e) {
                 failure.set(e);
-            } finally {
-                session.stop("the driver ended");
+                session.stop("the driver failed");
+            } catch (Error e) {
+                session.stop("the driver failed");
+                throw e;
             }
         }, "fpsctl-driver");
         thread.setDaemon(true);
         thread.start();
         CaptureSession.End end;
         try {
-            end = run(null);
+            end = run(null, true);
         } finally {
             driver.cancel();
             try {

@@ -156,4 +156,27 @@ class GateDriveEndToEndTest {
                 "--min-fps", "1");
         assertEquals(ExitCode.USAGE, withDuration.exit, withDuration.toString());
     }
+
+    @Test
+    void aDeviceLostWhileTheRunCommandRunsStopsTheCommandAndIsAPartialRun(@TempDir Path dir) throws Exception {
+        Path summary = dir.resolve("summary.json");
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        java.util.concurrent.atomic.AtomicInteger exit = new java.util.concurrent.atomic.AtomicInteger(-1);
+        Thread t;
+        try (Simulator s = sim("smooth")) {
+            String[] args = {"gate", PKG, "--connect", s.serial(), "--source", "gfxinfo", "--run",
+                "echo started; sleep 60", "--reconnect-timeout", "1s", "--allow-partial", "--min-fps", "1",
+                "--summary-out", summary.toString()};
+            t = new Thread(() -> exit.set(Main.run(args, new java.io.PrintWriter(out, true),
+                    new java.io.PrintWriter(err, true))));
+            t.start();
+            io.fpsctl.testing.PollUntil.condition(() -> err.toString().contains("started"),
+                    java.time.Duration.ofSeconds(30), "the --run command started");
+        } // the device dies for good
+        t.join(30_000);
+        assertFalse(t.isAlive(), "the gate ended without waiting for the 60 s command: " + err);
+        assertEquals(ExitCode.DEVICE, exit.get(), out + "\n" + err);
+        assertTrue(JSON.readTree(summary.toFile()).get("partial").booleanValue(), "a partial run");
+    }
 }
