@@ -3,6 +3,7 @@ package io.fpsctl.sink;
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.Summary;
+import io.fpsctl.engine.compare.Median;
 import io.fpsctl.sink.GateCheck.Verdict;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -121,12 +122,8 @@ public final class Gate {
     /** The median of {@code f} over the iterations that have a finite value, or null when none has. */
     private static Double median(List<Summary> iterations, Function<Summary, Double> f) {
         double[] v = iterations.stream().map(f).filter(x -> x != null && Double.isFinite(x))
-                .mapToDouble(Double::doubleValue).sorted().toArray();
-        if (v.length == 0) {
-            return null;
-        }
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+                .mapToDouble(Double::doubleValue).toArray();
+        return v.length == 0 ? null : Median.of(v);
     }
 
     private GateResult evaluate(List<Summary> runs, Summary s, Function<Function<Summary, Double>, Double> value) {

@@ -3,11 +3,12 @@ package io.fpsctl.engine.compare;
 import java.util.Arrays;
 
 /** The median of a sample: the middle value, or the mean of the two middle values. */
-final class Median {
+public final class Median {
     private Median() {
     }
 
-    static double of(double[] values) {
+    /** The median of a non-empty sample. */
+    public static double of(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         return ofSorted(sorted);
