@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Interaction;
@@ -124,6 +125,7 @@ public final class SummaryJson {
             }
             g.writeEndObject();
         }
+        androidVitals(g, s.androidVitals());
         if (top) {
             slowMessages(g, s.slowMessages());
             frameTimeline(g, s.frameTimeline());
@@ -139,6 +141,20 @@ public final class SummaryJson {
             g.writeEndArray();
             g.writeBooleanField("partial", s.partial());
         }
+        g.writeEndObject();
+    }
+
+    /** {@code androidVitals} (METRICS.md 7a): every key present, null where it does not apply. */
+    private static void androidVitals(JsonGenerator g, AndroidVitals v) throws IOException {
+        if (v == null) {
+            g.writeNullField("androidVitals");
+            return;
+        }
+        g.writeObjectFieldStart("androidVitals");
+        number(g, "slowFramesPercent", v.slowFramesPercent(), 2);
+        number(g, "frozenFramesPercent", v.frozenFramesPercent(), 2);
+        number(g, "slowSession20Percent", v.slowSession20Percent(), 2);
+        number(g, "slowSession30Percent", v.slowSession30Percent(), 2);
         g.writeEndObject();
     }
 
