@@ -199,7 +199,7 @@ public final class Gate {
         AndroidVitals v = s.androidVitals();
         if (s.source().presented()) {
             return notApplicable(metric, "<= " + text(max, 2), "n/a (" + s.source().key()
-                    + " has no frame durations; Android vitals' slow sessions apply instead)");
+                    + ": no frame durations; its vitals are slow sessions)");
         }
         if (v == null) {
             return notApplicable(metric, "<= " + text(max, 2), "n/a (no androidVitals in this summary)");
