@@ -125,10 +125,10 @@ public final class SummaryJson {
             }
             g.writeEndObject();
         }
-        androidVitals(g, s.androidVitals());
         if (top) {
             slowMessages(g, s.slowMessages());
             frameTimeline(g, s.frameTimeline());
+            androidVitals(g, s.androidVitals());
             g.writeArrayFieldStart("windows");
             for (Summary w : s.windows()) {
                 object(g, w, false);
@@ -140,6 +140,8 @@ public final class SummaryJson {
             }
             g.writeEndArray();
             g.writeBooleanField("partial", s.partial());
+        } else {
+            androidVitals(g, s.androidVitals());
         }
         g.writeEndObject();
     }
