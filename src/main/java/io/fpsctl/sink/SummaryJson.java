@@ -99,12 +99,16 @@ public final class SummaryJson {
                 number(g, st.key(), s.stageMs(st), 2);
             }
             g.writeEndObject();
-            g.writeObjectFieldStart("mainCauses");
             long[] causes = s.mainCauses();
-            for (int i = 0; i < causes.length; i++) {
-                g.writeNumberField(Summary.causeKey(i), causes[i]);
+            if (causes == null) { // e.g. read back from a summary that had no main causes
+                g.writeNullField("mainCauses");
+            } else {
+                g.writeObjectFieldStart("mainCauses");
+                for (int i = 0; i < causes.length; i++) {
+                    g.writeNumberField(Summary.causeKey(i), causes[i]);
+                }
+                g.writeEndObject();
             }
-            g.writeEndObject();
         }
         nullableLong(g, "jank", s.jank());
         nullableLong(g, "bigJank", s.bigJank());
