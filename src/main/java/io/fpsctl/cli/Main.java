@@ -16,7 +16,7 @@ public final class Main {
     /** Runs fpsctl with the given streams; returns the exit code (used by tests). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         boolean debug = Arrays.asList(args).contains("--debug");
-        CommandLine cl = new CommandLine(new FpsctlCommand());
+        CommandLine cl = FpsctlCommand.commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

@@ -54,7 +54,7 @@ public final class SavedDump {
                 case GFXINFO: {
                     FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
-                    FramestatsDump dump = new FramestatsParser(engine, reported::line).parse(in);
+                    FramestatsDump dump = new ParallelFramestatsParser(engine, reported::line).parse(in);
                     if (dump.malformedRows() > 0) {
                         engine.warn(dump.malformedRows() + " malformed framestats row(s) skipped");
                     }

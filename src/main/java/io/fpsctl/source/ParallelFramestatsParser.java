@@ -1,0 +1,385 @@
+package io.fpsctl.source;
+
+import io.fpsctl.engine.Frame;
+import io.fpsctl.engine.FrameSink;
+import io.fpsctl.engine.RenderedFrame;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+
+/**
+ * {@link FramestatsParser} on several cores, with the same result. One {@link FramestatsParser} reads the dump in
+ * order and keeps every rule (windows, markers, headers, text); this class sits between it and the input. When a
+ * {@code ---PROFILEDATA---} block's rows run longer than a piece (4 MiB), they are cut at newlines into pieces that
+ * worker threads parse — each with its own {@link FramestatsParser}, given the block's header line in front — and
+ * the frames go to the sink in file order, between the block's start and end, before the parser sees the closing
+ * marker. Inside a block after its header every row is parsed on its own (no state but the header's columns), so
+ * the pieces join exactly; {@code ParallelFramestatsParserTest} checks it against the single-threaded parse.
+ *
+ * <p>Dumps with no block that long (every real capture: a ring holds 120 rows) take the single-threaded path,
+ * as do blocks without a header and anything after a line longer than 1 MiB. At most {@code threads + 1} pieces
+ * are in flight, so memory stays bounded whatever the file size.
+ */
+public final class ParallelFramestatsParser {
+    /** Row bytes per piece: ~16 000 rows, big enough that a worker's start-up cost does not matter. */
+    static final int PIECE_BYTES = 4 << 20;
+    /** A line longer than this ends the splitting (the rest of the input goes to the parser as it is). */
+    private static final int MAX_LINE = 1 << 20;
+    private static final byte[] MARKER_LINE = "---PROFILEDATA---\n".getBytes(StandardCharsets.US_ASCII);
+
+    private final FrameSink sink;
+    private final Consumer<String> text;
+    private final int threads;
+    private final int pieceBytes;
+
+    /** Parses on every available core. */
+    public ParallelFramestatsParser(FrameSink sink, Consumer<String> text) {
+        this(sink, text, Runtime.getRuntime().availableProcessors(), PIECE_BYTES);
+    }
+
+    /** Tests use tiny pieces, so that small dumps are cut too. */
+    ParallelFramestatsParser(FrameSink sink, Consumer<String> text, int threads, int pieceBytes) {
+        this.sink = sink;
+        this.text = text;
+        this.threads = threads;
+        this.pieceBytes = pieceBytes;
+    }
+
+    /** Reads the whole stream, like {@link FramestatsParser#parse}; the caller closes it. */
+    public FramestatsDump parse(InputStream in) throws IOException {
+        if (threads < 2) {
+            return new FramestatsParser(sink, text).parse(in);
+        }
+        Relay relay = new Relay(sink);
+        Splitter splitter = new Splitter(in, relay);
+        try {
+            FramestatsDump d = new FramestatsParser(relay, text).parse(splitter);
+            return new FramestatsDump(d.blocks(), d.rows() + splitter.rows, d.malformedRows() + splitter.malformed,
+                    d.windows(), d.columns(), d.gfxinfoText());
+        } finally {
+            splitter.close();
+        }
+    }
+
+    /** Passes everything on and remembers the window of the block in progress. */
+    private static final class Relay implements FrameSink {
+        private final FrameSink sink;
+        String window;
+
+        Relay(FrameSink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void blockStart(String w) {
+            window = w;
+            sink.blockStart(w);
+        }
+
+        @Override
+        public void frame(Frame frame) {
+            sink.frame(frame);
+        }
+
+        @Override
+        public void blockEnd() {
+            sink.blockEnd();
+        }
+    }
+
+    /** What a worker made of one piece. */
+    private record Piece(List<Frame> frames, long rows, long malformed) {
+    }
+
+    /** Keeps a worker's frames, under the block's real window (the worker's parser never saw the window line). */
+    private static final class Recorder implements FrameSink {
+        private final String window;
+        final List<Frame> frames = new ArrayList<>();
+
+        Recorder(String window) {
+            this.window = window;
+        }
+
+        @Override
+        public void frame(Frame f) {
+            RenderedFrame r = (RenderedFrame) f;
+            frames.add(new RenderedFrame(window, r.flags(), r.intendedVsync(), r.vsync(), r.handleInputStart(),
+                    r.animationStart(), r.performTraversalsStart(), r.drawStart(), r.syncQueued(), r.syncStart(),
+                    r.issueDrawCommandsStart(), r.swapBuffers(), r.frameCompleted(), r.gpuCompleted(),
+                    r.frameDeadline(), r.frameInterval()));
+        }
+    }
+
+    /**
+     * The input as the parser reads it, minus the rows of long blocks, which go to the workers instead. It hands the
+     * parser whole lines only, and ends what it hands over at a block's header line before it starts cutting, so the
+     * parser has seen the block start and its header when the first piece's frames reach the sink.
+     */
+    private final class Splitter extends InputStream {
+        private static final int OUTSIDE = 0;
+        private static final int HEADER = 1;
+        private static final int INSIDE = 2;
+        private static final int BODY = 3;
+        private static final int PASS = 4;
+
+        private final InputStream in;
+        private final Relay relay;
+        private final ArrayDeque<Future<Piece>> pending = new ArrayDeque<>();
+        private ExecutorService workers;
+        private byte[] buf = new byte[1 << 16];
+        /** {@code buf[pos..out)} is ready for the parser, {@code buf[out..limit)} not looked at yet. */
+        private int pos;
+        private int out;
+        private int limit;
+        private boolean eof;
+        private int mode = OUTSIDE;
+        private byte[] headerLine;
+        private boolean cutThisBlock;
+        long rows;
+        long malformed;
+
+        Splitter(InputStream in, Relay relay) {
+            this.in = in;
+            this.relay = relay;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            while (pos == out) {
+                if (!advance()) {
+                    return -1;
+                }
+            }
+            int n = Math.min(len, out - pos);
+            System.arraycopy(buf, pos, b, off, n);
+            pos += n;
+            return n;
+        }
+
+        /** Makes more bytes ready for the parser; false at the end of the input. */
+        private boolean advance() throws IOException {
+            if (mode == BODY) {
+                body();
+                return true;
+            }
+            while (true) {
+                int nl = ByteLineReader.indexOfNewline(buf, out, limit);
+                if (nl < 0) {
+                    if (mode != PASS && limit - out > MAX_LINE) {
+                        mode = PASS;
+                    }
+                    if (mode == PASS || eof) {
+                        if (limit == out && eof) {
+                            return out > pos;
+                        }
+                        out = limit; // a last line without newline needs no look: nothing follows it
+                    }
+                    if (out > pos) {
+                        return true;
+                    }
+                    fill();
+                    continue;
+                }
+                int end = nl > out && buf[nl - 1] == '\r' ? nl - 1 : nl;
+                int start = out;
+                out = nl + 1;
+                if (mode == OUTSIDE) {
+                    if (FramestatsParser.isMarker(buf, start, end)) {
+                        mode = HEADER;
+                    }
+                } else if (mode == INSIDE) {
+                    if (FramestatsParser.isMarker(buf, start, end)) {
+                        mode = OUTSIDE;
+                    }
+                } else if (FramestatsParser.isMarker(buf, start, end)) {
+                    mode = OUTSIDE; // an empty block
+                } else {
+                    String line = new String(buf, start, end - start, StandardCharsets.UTF_8);
+                    if (FramestatsColumns.parseHeader(line) != null) {
+                        headerLine = Arrays.copyOfRange(buf, start, end);
+                        mode = BODY;
+                        cutThisBlock = false;
+                        return true; // the parser reads up to here before the rows are cut
+                    }
+                    mode = INSIDE; // a block without header: the single-threaded parser reads it
+                }
+                if (out - pos >= 1 << 16) {
+                    return true;
+                }
+            }
+        }
+
+        /**
+         * Looks at the block's rows from {@code pos}: cuts full pieces for the workers, and at the closing marker
+         * (or the end of the input) either hands the rest to the parser (a short block) or to a last piece.
+         */
+        private void body() throws IOException {
+            int scan = pos;
+            while (true) {
+                int nl = ByteLineReader.indexOfNewline(buf, scan, limit);
+                int bodyEnd = -1;
+                if (nl < 0) {
+                    if (limit - scan > MAX_LINE) {
+                        giveUp();
+                        return;
+                    }
+                    if (eof) {
+                        // a last line without newline: a row, or the closing marker
+                        bodyEnd = scan < limit && FramestatsParser.isMarker(buf, scan, limit) ? scan : limit;
+                    } else {
+                        if (scan - pos >= pieceBytes) {
+                            submit(pos, scan);
+                            pos = scan;
+                            out = scan;
+                        }
+                        int shift = pos;
+                        fill();
+                        scan -= shift;
+                        continue;
+                    }
+                } else {
+                    int end = nl > scan && buf[nl - 1] == '\r' ? nl - 1 : nl;
+                    if (FramestatsParser.isMarker(buf, scan, end)) {
+                        bodyEnd = scan;
+                    } else {
+                        scan = nl + 1;
+                        if (scan - pos >= pieceBytes) {
+                            submit(pos, scan);
+                            pos = scan;
+                            out = scan;
+                        }
+                        continue;
+                    }
+                }
+                // the block's rows end at bodyEnd
+                if (cutThisBlock) {
+                    if (bodyEnd > pos) {
+                        submit(pos, bodyEnd);
+                    }
+                    drain(0);
+                    pos = bodyEnd;
+                    out = bodyEnd;
+                } else {
+                    out = bodyEnd; // a short block: the parser reads its rows itself
+                }
+                mode = INSIDE; // the marker line (if any) is read as the block's end
+                return;
+            }
+        }
+
+        /** A very long line: stop cutting; the parser, already inside the block, reads the rest itself. */
+        private void giveUp() throws IOException {
+            if (cutThisBlock) {
+                drain(0);
+            }
+            out = limit;
+            mode = PASS;
+        }
+
+        private void submit(int from, int to) throws IOException {
+            if (workers == null) {
+                workers = Executors.newFixedThreadPool(threads, r -> {
+                    Thread t = new Thread(r, "fpsctl-parse");
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
+            cutThisBlock = true;
+            byte[] piece = new byte[MARKER_LINE.length + headerLine.length + 1 + (to - from)];
+            System.arraycopy(MARKER_LINE, 0, piece, 0, MARKER_LINE.length);
+            System.arraycopy(headerLine, 0, piece, MARKER_LINE.length, headerLine.length);
+            piece[MARKER_LINE.length + headerLine.length] = '\n';
+            System.arraycopy(buf, from, piece, MARKER_LINE.length + headerLine.length + 1, to - from);
+            String window = relay.window;
+            pending.add(workers.submit(() -> {
+                Recorder rec = new Recorder(window);
+                FramestatsDump d = new FramestatsParser(rec, null).parse(new ByteArrayInputStream(piece));
+                return new Piece(rec.frames, d.rows(), d.malformedRows());
+            }));
+            drain(threads + 1);
+        }
+
+        /** Sends finished pieces' frames to the sink in order, waiting until at most {@code keep} are in flight. */
+        private void drain(int keep) throws IOException {
+            while (!pending.isEmpty() && (pending.size() > keep || pending.peek().isDone())) {
+                Piece p = await(pending.poll());
+                for (Frame f : p.frames()) {
+                    relay.frame(f);
+                }
+                rows += p.rows();
+                malformed += p.malformed();
+            }
+        }
+
+        private Piece await(Future<Piece> f) throws IOException {
+            try {
+                return f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while parsing");
+            } catch (ExecutionException e) {
+                Throwable c = e.getCause();
+                if (c instanceof IOException io) {
+                    throw io;
+                }
+                if (c instanceof UncheckedIOException u) {
+                    throw u;
+                }
+                if (c instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (c instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(c);
+            }
+        }
+
+        /** Keeps {@code buf[pos..limit)} and reads more behind it, growing the buffer when it is full. */
+        private void fill() throws IOException {
+            if (pos > 0) {
+                System.arraycopy(buf, pos, buf, 0, limit - pos);
+                limit -= pos;
+                out -= pos;
+                pos = 0;
+            }
+            if (limit == buf.length) {
+                buf = Arrays.copyOf(buf, buf.length * 2);
+            }
+            int n = in.read(buf, limit, buf.length - limit);
+            if (n < 0) {
+                eof = true;
+            } else {
+                limit += n;
+            }
+        }
+
+        @Override
+        public void close() {
+            if (workers != null) {
+                workers.shutdownNow();
+            }
+        }
+    }
+}
