@@ -5,11 +5,10 @@ import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,28 +40,20 @@ public final class GfxinfoPoller implements FramePoller {
     @Override
     public Poll poll() {
         ShellResult r = device.shell("dumpsys gfxinfo " + pkg + " framestats");
-        String out = r.stdout();
-        if (out.contains("No process found for: " + pkg)) {
-            return new Poll(0, false, false, MAX_DELAY);
-        }
-        Matcher m = PID.matcher(out);
-        String now = m.find() ? m.group(1) : null;
-        boolean restarted = pid != null && now != null && !now.equals(pid);
-        if (restarted) {
-            engine.restartSegment();
-        }
-        if (now != null) {
-            pid = now;
-        }
+        PollText text = new PollText();
         long before = engine.countedFrames();
         long overflowsBefore = engine.overflowCount();
-        engine.history(first && !restarted);
+        engine.history(first);
         try {
-            new FramestatsParser(engine).parse(new ByteArrayInputStream(out.getBytes(StandardCharsets.UTF_8)));
+            // the bytes go straight to the byte parser; only the few lines around the blocks become Strings
+            new FramestatsParser(engine, text).parse(r.stdoutStream());
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         } finally {
             engine.history(false);
+        }
+        if (text.noProcess) {
+            return new Poll(0, false, false, MAX_DELAY);
         }
         first = false;
         boolean overflow = engine.overflowCount() > overflowsBefore;
@@ -70,6 +61,35 @@ public final class GfxinfoPoller implements FramePoller {
             shrink = Math.max(0.1, shrink / 2);
         }
         return new Poll(engine.countedFrames() - before, true, overflow, nextDelay());
+    }
+
+    /**
+     * Reads the text lines of one poll as the parser passes them, before the blocks that follow them: a new pid
+     * (the app restarted) starts a new segment before any of its frames reach the engine.
+     */
+    private final class PollText implements Consumer<String> {
+        boolean noProcess;
+        private boolean pidSeen;
+
+        @Override
+        public void accept(String line) {
+            if (line.contains("No process found for: " + pkg)) {
+                noProcess = true;
+            }
+            if (pidSeen || !line.contains("** Graphics info for pid ")) {
+                return;
+            }
+            Matcher m = PID.matcher(line);
+            if (!m.find()) {
+                return;
+            }
+            pidSeen = true;
+            String now = m.group(1);
+            if (pid != null && !now.equals(pid)) {
+                engine.restartSegment();
+            }
+            pid = now;
+        }
     }
 
     /** Half a ring's worth of frames at the fastest refresh seen, capped at {@link #MAX_DELAY}. */

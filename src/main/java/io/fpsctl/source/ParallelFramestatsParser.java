@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 /**
  * {@link FramestatsParser} on several cores, with the same result. One {@link FramestatsParser} reads the dump in
  * order and keeps every rule (windows, markers, headers, text); this class sits between it and the input. When a
- * {@code ---PROFILEDATA---} block's rows run longer than a piece (4 MiB), they are cut at newlines into pieces that
+ * {@code ---PROFILEDATA---} block's rows run longer than a piece (1 MiB), they are cut at newlines into pieces that
  * worker threads parse — each with its own {@link FramestatsParser}, given the block's header line in front — and
  * the frames go to the sink in file order, between the block's start and end, before the parser sees the closing
  * marker. Inside a block after its header every row is parsed on its own (no state but the header's columns), so
@@ -33,8 +33,8 @@ import java.util.function.Consumer;
  * are in flight, so memory stays bounded whatever the file size.
  */
 public final class ParallelFramestatsParser {
-    /** Row bytes per piece: ~16 000 rows, big enough that a worker's start-up cost does not matter. */
-    static final int PIECE_BYTES = 4 << 20;
+    /** Row bytes per piece: ~4 000 rows, big enough that a worker's start-up cost does not matter. */
+    static final int PIECE_BYTES = 1 << 20;
     /** A line longer than this ends the splitting (the rest of the input goes to the parser as it is). */
     private static final int MAX_LINE = 1 << 20;
     private static final byte[] MARKER_LINE = "---PROFILEDATA---\n".getBytes(StandardCharsets.US_ASCII);
@@ -99,26 +99,62 @@ public final class ParallelFramestatsParser {
         }
     }
 
-    /** What a worker made of one piece. */
-    private record Piece(List<Frame> frames, long rows, long malformed) {
-    }
+    /**
+     * One piece and what a worker made of it: the frames' values, 15 longs each. Slots are reused, so the
+     * in-flight pieces do not become garbage that survives young collections (peak memory stays flat).
+     */
+    private static final class Slot implements FrameSink {
+        private static final int LONGS = 15;
+        byte[] bytes = new byte[0];
+        int length;
+        String window;
+        long[] values = new long[LONGS * 1024];
+        int count;
+        long rows;
+        long malformed;
 
-    /** Keeps a worker's frames, under the block's real window (the worker's parser never saw the window line). */
-    private static final class Recorder implements FrameSink {
-        private final String window;
-        final List<Frame> frames = new ArrayList<>();
-
-        Recorder(String window) {
-            this.window = window;
+        /** Parses {@code bytes[0..length)}: a marker line, the block's header line, then rows only. */
+        Slot parse() throws IOException {
+            count = 0;
+            FramestatsDump d = new FramestatsParser(this, null).parse(new ByteArrayInputStream(bytes, 0, length));
+            rows = d.rows();
+            malformed = d.malformedRows();
+            return this;
         }
 
         @Override
         public void frame(Frame f) {
             RenderedFrame r = (RenderedFrame) f;
-            frames.add(new RenderedFrame(window, r.flags(), r.intendedVsync(), r.vsync(), r.handleInputStart(),
-                    r.animationStart(), r.performTraversalsStart(), r.drawStart(), r.syncQueued(), r.syncStart(),
-                    r.issueDrawCommandsStart(), r.swapBuffers(), r.frameCompleted(), r.gpuCompleted(),
-                    r.frameDeadline(), r.frameInterval()));
+            if (values.length < (count + 1) * LONGS) {
+                values = Arrays.copyOf(values, values.length * 2);
+            }
+            long[] v = values;
+            int i = count++ * LONGS;
+            v[i] = r.flags();
+            v[i + 1] = r.intendedVsync();
+            v[i + 2] = r.vsync();
+            v[i + 3] = r.handleInputStart();
+            v[i + 4] = r.animationStart();
+            v[i + 5] = r.performTraversalsStart();
+            v[i + 6] = r.drawStart();
+            v[i + 7] = r.syncQueued();
+            v[i + 8] = r.syncStart();
+            v[i + 9] = r.issueDrawCommandsStart();
+            v[i + 10] = r.swapBuffers();
+            v[i + 11] = r.frameCompleted();
+            v[i + 12] = r.gpuCompleted();
+            v[i + 13] = r.frameDeadline();
+            v[i + 14] = r.frameInterval();
+        }
+
+        /** The frames again, under the block's real window (the worker's parser never saw the window line). */
+        void replay(FrameSink sink) {
+            long[] v = values;
+            for (int k = 0; k < count; k++) {
+                int i = k * LONGS;
+                sink.frame(new RenderedFrame(window, v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4], v[i + 5], v[i + 6],
+                        v[i + 7], v[i + 8], v[i + 9], v[i + 10], v[i + 11], v[i + 12], v[i + 13], v[i + 14]));
+            }
         }
     }
 
@@ -136,7 +172,8 @@ public final class ParallelFramestatsParser {
 
         private final InputStream in;
         private final Relay relay;
-        private final ArrayDeque<Future<Piece>> pending = new ArrayDeque<>();
+        private final ArrayDeque<Future<Slot>> pending = new ArrayDeque<>();
+        private final ArrayDeque<Slot> free = new ArrayDeque<>();
         private ExecutorService workers;
         private byte[] buf = new byte[1 << 16];
         /** {@code buf[pos..out)} is ready for the parser, {@code buf[out..limit)} not looked at yet. */
@@ -306,33 +343,40 @@ public final class ParallelFramestatsParser {
                 });
             }
             cutThisBlock = true;
-            byte[] piece = new byte[MARKER_LINE.length + headerLine.length + 1 + (to - from)];
+            while (free.isEmpty() && pending.size() > threads) {
+                replay(await(pending.poll()));
+            }
+            Slot slot = free.isEmpty() ? new Slot() : free.poll();
+            int n = MARKER_LINE.length + headerLine.length + 1 + (to - from);
+            if (slot.bytes.length < n) {
+                slot.bytes = new byte[Math.max(n, slot.bytes.length * 5 / 4)];
+            }
+            byte[] piece = slot.bytes;
             System.arraycopy(MARKER_LINE, 0, piece, 0, MARKER_LINE.length);
             System.arraycopy(headerLine, 0, piece, MARKER_LINE.length, headerLine.length);
             piece[MARKER_LINE.length + headerLine.length] = '\n';
             System.arraycopy(buf, from, piece, MARKER_LINE.length + headerLine.length + 1, to - from);
-            String window = relay.window;
-            pending.add(workers.submit(() -> {
-                Recorder rec = new Recorder(window);
-                FramestatsDump d = new FramestatsParser(rec, null).parse(new ByteArrayInputStream(piece));
-                return new Piece(rec.frames, d.rows(), d.malformedRows());
-            }));
+            slot.length = n;
+            slot.window = relay.window;
+            pending.add(workers.submit(slot::parse));
             drain(threads + 1);
         }
 
         /** Sends finished pieces' frames to the sink in order, waiting until at most {@code keep} are in flight. */
         private void drain(int keep) throws IOException {
             while (!pending.isEmpty() && (pending.size() > keep || pending.peek().isDone())) {
-                Piece p = await(pending.poll());
-                for (Frame f : p.frames()) {
-                    relay.frame(f);
-                }
-                rows += p.rows();
-                malformed += p.malformed();
+                replay(await(pending.poll()));
             }
         }
 
-        private Piece await(Future<Piece> f) throws IOException {
+        private void replay(Slot slot) {
+            slot.replay(relay);
+            rows += slot.rows;
+            malformed += slot.malformed;
+            free.add(slot);
+        }
+
+        private Slot await(Future<Slot> f) throws IOException {
             try {
                 return f.get();
             } catch (InterruptedException e) {
