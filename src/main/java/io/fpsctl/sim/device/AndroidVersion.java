@@ -191,6 +191,17 @@ public enum AndroidVersion {
         return major >= 12;
     }
 
+    /**
+     * A layer's {@code Layer::getName()}: the requested name as is before 8, with the uniquifier {@code #0}
+     * on 8–12, with the layer sequence id {@code #<id>} on 13+ (FORMATS.md C.2).
+     */
+    public String layerName(String requested, int sequenceId) {
+        if (!hasLayerSuffix()) {
+            return requested;
+        }
+        return requested + "#" + (hasSequenceLayerSuffix() ? sequenceId : 0);
+    }
+
     /** {@code SurfaceView - <title>} naming (8–11); before 8 the layer is just {@code SurfaceView}. */
     public boolean hasTitledLegacySurfaceView() {
         return major >= 8;

@@ -149,15 +149,7 @@ final class AppProcess {
 
     private int add(AndroidVersion v, String base, IntSupplier seq, int parent, LayerTracker tracker) {
         int id = seq.getAsInt();
-        String name;
-        if (!v.hasLayerSuffix()) {
-            name = base;
-        } else if (v.hasSequenceLayerSuffix()) {
-            name = base + "#" + id;
-        } else {
-            name = base + "#0";
-        }
-        layers.add(new SfLayer(name, id, parent, tracker));
+        layers.add(new SfLayer(v.layerName(base, id), id, parent, tracker));
         return id;
     }
 

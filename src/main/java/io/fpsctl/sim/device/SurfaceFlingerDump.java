@@ -1,16 +1,50 @@
 package io.fpsctl.sim.device;
 
+import io.fpsctl.sim.device.frames.TimeSource;
+import io.fpsctl.sim.device.frames.VsyncClock;
+
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * {@code dumpsys SurfaceFlinger --list | --latency [name] | --latency-clear [name]} (FORMATS.md C.1, C.2).
  */
-final class SurfaceFlingerDump {
+final class SurfaceFlingerDump implements DumpsysService {
 
     private final AndroidVersion version;
+    private final Supplier<List<SfLayer>> layers;
+    private final VsyncClock clock;
+    private final TimeSource time;
 
-    SurfaceFlingerDump(AndroidVersion version) {
+    /**
+     * @param layers every layer in Z order, at the time of the call
+     */
+    SurfaceFlingerDump(AndroidVersion version, Supplier<List<SfLayer>> layers, VsyncClock clock, TimeSource time) {
         this.version = version;
+        this.layers = layers;
+        this.clock = clock;
+        this.time = time;
+    }
+
+    @Override
+    public String dump(List<String> args) {
+        long now = time.nanoTime();
+        List<SfLayer> all = layers.get();
+        String opt = args.isEmpty() ? "" : args.get(0);
+        String name = args.size() > 1 ? args.get(1) : null;
+        switch (opt) {
+            case "--list":
+                return list(all);
+            case "--latency":
+                return latency(all, name, clock.periodAt(now), now);
+            case "--latency-clear":
+                clear(all, name, now);
+                return "";
+            default:
+                return String.format(Locale.ROOT, "refresh-rate              : %.6f fps", 1e9 / clock.periodAt(now))
+                        + "\n";
+        }
     }
 
     /** {@code --list}: one line per layer in Z order; Android 15 wraps each as {@code RequestedLayerState{…}}. */

@@ -1,0 +1,27 @@
+package io.fpsctl.sim.device;
+
+import java.util.List;
+import java.util.Map;
+
+/** {@code dumpsys [<service> [args]]}: routes to one {@link DumpsysService}; without arguments lists them. */
+final class Dumpsys implements ShellCommand {
+
+    private final Map<String, DumpsysService> services;
+
+    Dumpsys(Map<String, DumpsysService> services) {
+        this.services = Map.copyOf(services);
+    }
+
+    @Override
+    public ShellReply run(List<String> args) {
+        if (args.isEmpty()) {
+            return ShellReply.ok("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  gfxinfo\n"
+                    + "  package\n");
+        }
+        DumpsysService service = services.get(args.get(0));
+        if (service == null) {
+            return new ShellReply("", "Can't find service: " + args.get(0) + "\n", 0);
+        }
+        return ShellReply.ok(service.dump(args.subList(1, args.size())));
+    }
+}

@@ -1,0 +1,47 @@
+package io.fpsctl.sim.device;
+
+import io.fpsctl.sim.device.frames.HwuiFrame;
+import io.fpsctl.sim.device.frames.LayerFrame;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Where the device's final frames go: the truth observer (every frame) plus any taps added while running
+ * (the simulated agent sees hwui frames from when it attached).
+ */
+final class FrameTaps implements FrameObserver {
+
+    private final FrameObserver truth;
+    private final List<FrameObserver> taps = new CopyOnWriteArrayList<>();
+
+    FrameTaps(FrameObserver truth) {
+        this.truth = truth == null ? FrameObserver.NONE : truth;
+    }
+
+    void add(FrameObserver tap) {
+        taps.add(tap);
+    }
+
+    void remove(FrameObserver tap) {
+        taps.remove(tap);
+    }
+
+    @Override
+    public void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
+        truth.hwuiFrame(windowIndex, title, frame);
+        for (FrameObserver t : taps) {
+            t.hwuiFrame(windowIndex, title, frame);
+        }
+    }
+
+    @Override
+    public void layerFrame(String layerKey, long periodNs, LayerFrame frame) {
+        truth.layerFrame(layerKey, periodNs, frame);
+    }
+
+    @Override
+    public void flush() {
+        truth.flush();
+    }
+}

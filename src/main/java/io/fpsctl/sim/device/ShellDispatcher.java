@@ -1,0 +1,119 @@
+package io.fpsctl.sim.device;
+
+import io.fpsctl.sim.ShellHandler;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Command dispatch of the simulated shell: splits the line, strips {@code /system/bin/}-style prefixes, streams
+ * {@code am instrument} outside the device lock, runs every other command under the lock after advancing the
+ * device to "now", applies the {@code dumpsys} faults (delay, truncation), and answers unknown commands like
+ * {@code /system/bin/sh}: {@code <cmd>: inaccessible or not found}, exit 127. Built in: {@code echo},
+ * {@code true}, {@code false}, {@code cmd package …}.
+ */
+final class ShellDispatcher implements ShellHandler {
+
+    private static final String[] PATH = {"/system/bin/", "/system/xbin/", "/vendor/bin/"};
+
+    private final Object lock;
+    private final Runnable advance;
+    private final Map<String, ShellCommand> commands = new HashMap<>();
+    private final Function<List<String>, InstrumentationStream> instrumentation;
+    private volatile long dumpsysDelayMillis;
+    private volatile int truncateDumpsysAt = -1;
+
+    /**
+     * @param lock            the device lock every command runs under
+     * @param advance         brings the device to "now" (called under the lock before each command)
+     * @param instrumentation what streams for {@code am instrument <args>}
+     */
+    ShellDispatcher(Object lock, Runnable advance, Function<List<String>, InstrumentationStream> instrumentation) {
+        this.lock = lock;
+        this.advance = advance;
+        this.instrumentation = instrumentation;
+        commands.put("echo", args -> ShellReply.ok(String.join(" ", args) + "\n"));
+        commands.put("true", args -> ShellReply.ok(""));
+        commands.put("false", args -> ShellReply.exit(1));
+    }
+
+    /** Registers a command under its name (as typed, without a path). */
+    ShellDispatcher register(String name, ShellCommand command) {
+        commands.put(name, command);
+        return this;
+    }
+
+    /** Every {@code dumpsys} answer is delayed by this much (0 = off). */
+    void setDumpsysDelayMillis(long ms) {
+        this.dumpsysDelayMillis = Math.max(0, ms);
+    }
+
+    /** Every {@code dumpsys} answer is cut after this many bytes (negative = off). */
+    void setTruncateDumpsysAt(int bytes) {
+        this.truncateDumpsysAt = bytes;
+    }
+
+    @Override
+    public int run(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException {
+        List<String> words = CommandLine.split(commandLine);
+        if (words.isEmpty()) {
+            return 0;
+        }
+        String cmd = words.get(0);
+        for (String dir : PATH) {
+            if (cmd.startsWith(dir)) {
+                cmd = cmd.substring(dir.length());
+            }
+        }
+        List<String> args = words.subList(1, words.size());
+        if (cmd.equals("am") && !args.isEmpty() && args.get(0).equals("instrument")) {
+            List<String> instrumentArgs = List.copyOf(args.subList(1, args.size()));
+            return instrumentation.apply(instrumentArgs).run(instrumentArgs, stdout, stderr);
+        }
+        ShellReply reply;
+        synchronized (lock) {
+            advance.run();
+            reply = dispatch(cmd, args);
+        }
+        byte[] out = reply.out().getBytes(StandardCharsets.UTF_8);
+        if (cmd.equals("dumpsys")) {
+            long delay = dumpsysDelayMillis;
+            if (delay > 0) {
+                try {
+                    Thread.sleep(delay);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            int cut = truncateDumpsysAt;
+            if (cut >= 0 && cut < out.length) {
+                out = Arrays.copyOf(out, cut);
+            }
+        }
+        stdout.write(out);
+        stderr.write(reply.err().getBytes(StandardCharsets.UTF_8));
+        stdout.flush();
+        stderr.flush();
+        return reply.exit();
+    }
+
+    private ShellReply dispatch(String cmd, List<String> args) {
+        if (cmd.equals("cmd")) {
+            // dadb streams the APK to 'cmd package install -S <size>' when the device has the 'cmd' feature
+            ShellCommand pm = commands.get("pm");
+            return !args.isEmpty() && args.get(0).equals("package") && pm != null ? pm.run(args.subList(1, args.size()))
+                    : new ShellReply("", "cmd: Can't find service: " + (args.isEmpty() ? "" : args.get(0)) + "\n", 20);
+        }
+        ShellCommand command = commands.get(cmd);
+        if (command == null) {
+            return new ShellReply("", "/system/bin/sh: " + cmd + ": inaccessible or not found\n", 127);
+        }
+        return command.run(args);
+    }
+}

@@ -1,0 +1,35 @@
+package io.fpsctl.sim.device;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** {@code getprop [key [default]]}: the build properties of the emulated version. */
+final class SystemProperties implements ShellCommand {
+
+    private final Map<String, String> props;
+
+    SystemProperties(AndroidVersion version) {
+        Map<String, String> p = new TreeMap<>();
+        p.put("ro.build.version.sdk", String.valueOf(version.sdk()));
+        p.put("ro.build.version.release", version.release());
+        p.put("ro.product.model", "Sim");
+        p.put("ro.product.name", "sim");
+        p.put("ro.product.device", "sim");
+        p.put("ro.product.manufacturer", "fpsctl");
+        p.put("ro.debuggable", "1");
+        p.put("ro.build.type", "userdebug");
+        p.put("sys.boot_completed", "1");
+        this.props = p;
+    }
+
+    @Override
+    public ShellReply run(List<String> args) {
+        if (args.isEmpty()) {
+            StringBuilder sb = new StringBuilder();
+            props.forEach((k, v) -> sb.append('[').append(k).append("]: [").append(v).append("]\n"));
+            return ShellReply.ok(sb.toString());
+        }
+        return ShellReply.ok(props.getOrDefault(args.get(0), args.size() > 1 ? args.get(1) : "") + "\n");
+    }
+}
