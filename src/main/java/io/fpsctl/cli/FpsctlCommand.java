@@ -4,6 +4,7 @@ import java.util.List;
 import picocli.AutoComplete.GenerateCompletion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -39,28 +40,45 @@ final class FpsctlCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** The command tree for {@code args}: only the subcommand they name, or all when they name none or an unknown one. */
+    /**
+     * The command tree for {@code args}: the subcommand they name, fully built; when they name none (help, usage)
+     * or an unknown one (an error that lists the names), a stub per subcommand with its name and description only;
+     * every subcommand in full for {@code generate-completion} and {@code @file} arguments.
+     */
     static CommandLine commandLine(String[] args) {
         CommandLine cl = new CommandLine(new FpsctlCommand());
         String wanted = subcommandOf(args);
         if (wanted == null && versionOnly(args)) {
             return cl;
         }
-        boolean all = wanted == null || !SUBCOMMANDS.contains(wanted) || wanted.equals("generate-completion");
+        boolean full = "generate-completion".equals(wanted);
+        for (String a : args) {
+            full |= a.startsWith("@"); // picocli expands argument files: let it see every subcommand
+        }
+        boolean stubs = !full && (wanted == null || !SUBCOMMANDS.contains(wanted));
         for (String name : SUBCOMMANDS) {
-            if (all || name.equals(wanted)) {
-                cl.addSubcommand(name, create(name));
+            if (full) {
+                cl.addSubcommand(name, classOf(name));
+            } else if (stubs) {
+                cl.addSubcommand(name, stub(name));
+            } else if (name.equals(wanted)) {
+                cl.addSubcommand(name, classOf(name));
             }
         }
         return cl;
     }
 
-    /** The first argument that is not an option; null when there is none or an {@code @file} argument file. */
+    /** What {@code fpsctl --help} shows of a subcommand: its name and description, without reflecting on its options. */
+    private static CommandSpec stub(String name) {
+        Command c = classOf(name).getAnnotation(Command.class);
+        CommandSpec spec = CommandSpec.create().name(name);
+        spec.usageMessage().description(c.description()).hidden(c.hidden());
+        return spec;
+    }
+
+    /** The first argument that is not an option; null when there is none. */
     private static String subcommandOf(String[] args) {
         for (String a : args) {
-            if (a.startsWith("@")) {
-                return null; // picocli expands argument files: let it see every subcommand
-            }
             if (!a.startsWith("-")) {
                 return a;
             }
@@ -82,16 +100,16 @@ final class FpsctlCommand implements Runnable {
     }
 
     /** A switch, not a map of lambdas: no class is loaded for a subcommand the run does not use. */
-    private static Object create(String name) {
+    private static Class<?> classOf(String name) {
         return switch (name) {
-            case "watch" -> new WatchCommand();
-            case "capture" -> new CaptureCommand();
-            case "gate" -> new GateCommand();
-            case "analyze" -> new AnalyzeCommand();
-            case "devices" -> new DevicesCommand();
-            case "sim" -> new SimCommand();
-            case "agent" -> new AgentCommand();
-            case "generate-completion" -> new GenerateCompletion();
+            case "watch" -> WatchCommand.class;
+            case "capture" -> CaptureCommand.class;
+            case "gate" -> GateCommand.class;
+            case "analyze" -> AnalyzeCommand.class;
+            case "devices" -> DevicesCommand.class;
+            case "sim" -> SimCommand.class;
+            case "agent" -> AgentCommand.class;
+            case "generate-completion" -> GenerateCompletion.class;
             default -> throw new IllegalArgumentException(name);
         };
     }
