@@ -102,12 +102,17 @@ public final class ParallelFramestatsParser {
     /**
      * One piece and what a worker made of it: the frames' values, 15 longs each. Slots are reused, so the
      * in-flight pieces do not become garbage that survives young collections (peak memory stays flat).
+     * {@code bytes} holds a marker line, the block's header line, the rows {@code [rowsStart, rowsEnd)} and a closing
+     * marker line; when the rows held the block's real closing marker, the worker's parser saw two blocks.
      */
     private static final class Slot implements FrameSink {
         private static final int LONGS = 15;
         byte[] bytes = new byte[0];
         int length;
+        int rowsStart;
+        int rowsEnd;
         String window;
+        boolean closed;
         long[] values = new long[LONGS * 1024];
         int count;
         long rows;
@@ -119,6 +124,7 @@ public final class ParallelFramestatsParser {
             FramestatsDump d = new FramestatsParser(this, null).parse(new ByteArrayInputStream(bytes, 0, length));
             rows = d.rows();
             malformed = d.malformedRows();
+            closed = d.blocks() > 1;
             return this;
         }
 
@@ -272,6 +278,10 @@ public final class ParallelFramestatsParser {
          * (or the end of the input) either hands the rest to the parser (a short block) or to a last piece.
          */
         private void body() throws IOException {
+            if (cutThisBlock) {
+                cut();
+                return;
+            }
             int scan = pos;
             while (true) {
                 int nl = ByteLineReader.indexOfNewline(buf, scan, limit);
@@ -287,8 +297,7 @@ public final class ParallelFramestatsParser {
                     } else {
                         if (scan - pos >= pieceBytes) {
                             submit(pos, scan);
-                            pos = scan;
-                            out = scan;
+                            return; // from now on the block is cut without looking at its lines
                         }
                         int shift = pos;
                         fill();
@@ -303,32 +312,99 @@ public final class ParallelFramestatsParser {
                         scan = nl + 1;
                         if (scan - pos >= pieceBytes) {
                             submit(pos, scan);
-                            pos = scan;
-                            out = scan;
+                            return; // from now on the block is cut without looking at its lines
                         }
                         continue;
                     }
                 }
-                // the block's rows end at bodyEnd
-                if (cutThisBlock) {
-                    if (bodyEnd > pos) {
-                        submit(pos, bodyEnd);
-                    }
-                    drain(0);
-                    pos = bodyEnd;
-                    out = bodyEnd;
-                } else {
-                    out = bodyEnd; // a short block: the parser reads its rows itself
-                }
+                out = bodyEnd; // a short block: the parser reads its rows itself
                 mode = INSIDE; // the marker line (if any) is read as the block's end
                 return;
             }
+        }
+
+        /**
+         * Cuts the next piece at the first newline after {@code pieceBytes}, without looking at the lines: the
+         * worker finds the closing marker (then {@link #rewind}), or the input ends inside the block.
+         */
+        private void cut() throws IOException {
+            while (true) {
+                int target = pos + pieceBytes;
+                if (limit >= target) {
+                    int nl = ByteLineReader.indexOfNewline(buf, target - 1, limit);
+                    if (nl >= 0) {
+                        submit(pos, nl + 1);
+                        return;
+                    }
+                    if (limit - target > MAX_LINE) {
+                        giveUp();
+                        return;
+                    }
+                }
+                if (eof) {
+                    if (limit > pos) {
+                        submit(pos, limit);
+                    }
+                    if (mode == BODY) {
+                        drain(0);
+                    }
+                    if (mode == BODY) { // no marker: the dump ends inside the block
+                        pos = limit;
+                        out = limit;
+                        mode = INSIDE;
+                    }
+                    return;
+                }
+                fill();
+            }
+        }
+
+        /**
+         * A worker met the block's closing marker in {@code slot}: its rows before the marker are parsed again on
+         * their own, every later piece is dropped, and the input from the marker on is read again line by line.
+         */
+        private void rewind(Slot slot) throws IOException {
+            byte[] b = slot.bytes;
+            int marker = slot.rowsStart;
+            while (true) {
+                int nl = ByteLineReader.indexOfNewline(b, marker, slot.rowsEnd);
+                int e = nl < 0 ? slot.rowsEnd : nl;
+                if (FramestatsParser.isMarker(b, marker, e > marker && b[e - 1] == '\r' ? e - 1 : e)) {
+                    break;
+                }
+                if (nl < 0) {
+                    throw new IllegalStateException("a piece closed its block without a marker line");
+                }
+                marker = nl + 1;
+            }
+            java.io.ByteArrayOutputStream rest = new java.io.ByteArrayOutputStream();
+            rest.write(b, marker, slot.rowsEnd - marker);
+            while (!pending.isEmpty()) {
+                Slot later = await(pending.poll());
+                rest.write(later.bytes, later.rowsStart, later.rowsEnd - later.rowsStart);
+                free.add(later);
+            }
+            rest.write(buf, pos, limit - pos);
+            System.arraycopy(MARKER_LINE, 0, b, marker, MARKER_LINE.length);
+            slot.rowsEnd = marker;
+            slot.length = marker + MARKER_LINE.length;
+            slot.parse();
+            replay(slot);
+            byte[] again = rest.toByteArray();
+            buf = again.length < 1 << 16 ? Arrays.copyOf(again, 1 << 16) : again;
+            pos = 0;
+            out = 0;
+            limit = again.length;
+            mode = INSIDE;
         }
 
         /** A very long line: stop cutting; the parser, already inside the block, reads the rest itself. */
         private void giveUp() throws IOException {
             if (cutThisBlock) {
                 drain(0);
+                if (mode != BODY) {
+                    return; // a piece held the closing marker: the input is read again from there
+                }
             }
             out = limit;
             mode = PASS;
@@ -343,23 +419,31 @@ public final class ParallelFramestatsParser {
                 });
             }
             cutThisBlock = true;
-            while (free.isEmpty() && pending.size() > threads) {
-                replay(await(pending.poll()));
-            }
             Slot slot = free.isEmpty() ? new Slot() : free.poll();
-            int n = MARKER_LINE.length + headerLine.length + 1 + (to - from);
+            int rowsStart = MARKER_LINE.length + headerLine.length + 1;
+            int rowsEnd = rowsStart + (to - from);
+            boolean newline = to > from && buf[to - 1] == '\n';
+            int n = rowsEnd + (newline ? 0 : 1) + MARKER_LINE.length;
             if (slot.bytes.length < n) {
                 slot.bytes = new byte[Math.max(n, slot.bytes.length * 5 / 4)];
             }
             byte[] piece = slot.bytes;
             System.arraycopy(MARKER_LINE, 0, piece, 0, MARKER_LINE.length);
             System.arraycopy(headerLine, 0, piece, MARKER_LINE.length, headerLine.length);
-            piece[MARKER_LINE.length + headerLine.length] = '\n';
-            System.arraycopy(buf, from, piece, MARKER_LINE.length + headerLine.length + 1, to - from);
+            piece[rowsStart - 1] = '\n';
+            System.arraycopy(buf, from, piece, rowsStart, to - from);
+            if (!newline) {
+                piece[rowsEnd] = '\n';
+            }
+            System.arraycopy(MARKER_LINE, 0, piece, n - MARKER_LINE.length, MARKER_LINE.length);
             slot.length = n;
+            slot.rowsStart = rowsStart;
+            slot.rowsEnd = rowsEnd;
             slot.window = relay.window;
+            pos = to;
+            out = to;
             pending.add(workers.submit(slot::parse));
-            drain(threads + 1);
+            drain(threads + 1); // may rewind: the caller returns right after
         }
 
         /** Sends finished pieces' frames to the sink in order, waiting until at most {@code keep} are in flight. */
@@ -369,7 +453,11 @@ public final class ParallelFramestatsParser {
             }
         }
 
-        private void replay(Slot slot) {
+        private void replay(Slot slot) throws IOException {
+            if (slot.closed) {
+                rewind(slot);
+                return;
+            }
             slot.replay(relay);
             rows += slot.rows;
             malformed += slot.malformed;
