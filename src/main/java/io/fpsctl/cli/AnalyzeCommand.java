@@ -7,6 +7,8 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
+import io.fpsctl.sink.TeeListener;
+import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.source.DumpFormatException;
 import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;
@@ -54,6 +56,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = {"-p", "--package"}, paramLabel = "PKG", description = "Package name to report (default: from the dump).")
     String packageName;
 
+    @Option(names = "--perfetto", paramLabel = "FILE", description = "Also write a Perfetto trace of every file's frames.")
+    Path perfetto;
+
     @Mixin
     EngineOptions engineOptions;
 
@@ -63,11 +68,32 @@ final class AnalyzeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         List<Summary> summaries = new ArrayList<>();
         FrameCsv csv = format == Format.csv ? new FrameCsv(out, false) : null;
+        try (PerfettoTrace trace = perfetto == null ? null : openTrace(perfetto)) {
+            analyzeAll(config, out, summaries, csv, trace);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot write " + perfetto + ": " + e.getMessage(), e);
+        }
+        return ExitCode.OK;
+    }
+
+    private static PerfettoTrace openTrace(Path file) {
+        try {
+            return PerfettoTrace.create(file);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void analyzeAll(EngineConfig config, PrintWriter out, List<Summary> summaries, FrameCsv csv,
+                            PerfettoTrace trace) throws IOException {
         for (Path file : files) {
+            if (trace != null && files.size() > 1) {
+                trace.startRun(file.toString());
+            }
             if (!Files.isReadable(file) || Files.isDirectory(file)) {
                 throw new CliException(ExitCode.IO, file + ": cannot read the file (check the path)");
             }
-            FrameEngine.Listener listener = csv == null ? null : new FrameEngine.Listener() {
+            FrameEngine.Listener csvRows = csv == null ? null : new FrameEngine.Listener() {
                 @Override
                 public void frame(FrameResult r) {
                     try {
@@ -79,7 +105,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             };
             SavedDump.Result result;
             try {
-                result = SavedDump.analyze(file, config, packageName, listener);
+                result = SavedDump.analyze(file, config, packageName, TeeListener.of(csvRows, trace));
             } catch (NoSuchFileException e) {
                 throw new CliException(ExitCode.IO, file + ": no such file");
             } catch (DumpFormatException e) {
@@ -110,7 +136,6 @@ final class AnalyzeCommand implements Callable<Integer> {
             csv.flush();
         }
         out.flush();
-        return ExitCode.OK;
     }
 
     /** What Android printed itself, so users can compare it with fpsctl's numbers. */

@@ -9,6 +9,8 @@ import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
+import io.fpsctl.sink.TeeListener;
+import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.sink.WindowCsv;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -48,6 +50,13 @@ final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = "--all-devices", description = "Capture on every device attached.")
     boolean allDevices;
+
+    @Option(names = "--perfetto", paramLabel = "FILE", description = "Also write a Perfetto trace; a relative FILE "
+            + "goes into each DIR/<serial>/<package>/ folder.")
+    Path perfetto;
+
+    @Option(names = "--report", description = "Also write report.html (charts, opens offline) next to summary.json.")
+    boolean report;
 
     @Mixin
     DeviceOptions deviceOptions;
@@ -97,9 +106,11 @@ final class CaptureCommand implements Callable<Integer> {
                 try (BufferedWriter framesOut = Files.newBufferedWriter(dir.resolve("frames.csv"), StandardCharsets.UTF_8);
                      BufferedWriter windowsOut = Files.newBufferedWriter(dir.resolve("windows.csv"), StandardCharsets.UTF_8);
                      FrameCsv frames = new FrameCsv(framesOut, true);
-                     WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg)) {
+                     WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg);
+                     PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(dir.resolve(perfetto))) {
                     String serial = connection.device.serial();
-                    FrameEngine.Listener listener = new CsvRecorder(frames, windows, serial, pkg, null, null);
+                    FrameEngine.Listener listener = TeeListener.of(new CsvRecorder(frames, windows, serial, pkg, null,
+                            null), trace);
                     measurement = Measurement.prepare(connection.device, connection.reconnector, pkg, measureOptions.request(), config, listener,
                             note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
                     notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
@@ -108,6 +119,10 @@ final class CaptureCommand implements Callable<Integer> {
                     summary = measurement.summary();
                     Summary s = summary;
                     AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                }
+                if (report) {
+                    ReportCommand.write(dir.resolve("report.html"), List.of(ReportInputs.load(dir, config)), null,
+                            null, ReportCommand.DEFAULT_MAX_REGRESSION);
                 }
             } catch (IOException e) {
                 throw new CliException(ExitCode.IO, "cannot write " + (dir == null ? out : dir) + ": " + e.getMessage(), e);
@@ -137,6 +152,10 @@ final class CaptureCommand implements Callable<Integer> {
             for (String p : packages) {
                 jobs.add(new Job(serial, p));
             }
+        }
+        if (perfetto != null && perfetto.isAbsolute() && jobs.size() > 1) {
+            throw new CliException(ExitCode.USAGE, "--perfetto " + perfetto + ": several packages or devices need a "
+                    + "relative FILE (written into each DIR/<serial>/<package>/ folder)");
         }
         PrintWriter err = spec.commandLine().getErr();
         try (StopSignal stop = new StopSignal(() -> jobs.forEach(Job::stop))) {

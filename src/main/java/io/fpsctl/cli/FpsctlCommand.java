@@ -26,7 +26,8 @@ final class FpsctlCommand implements Runnable {
 
     /** Subcommand names in the order {@code --help} lists them. */
     static final List<String> SUBCOMMANDS =
-            List.of("watch", "capture", "gate", "analyze", "devices", "sim", "agent", "generate-completion");
+            List.of("watch", "capture", "gate", "analyze", "report", "compare", "devices", "sim", "agent",
+                    "generate-completion");
 
     @Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Show stack traces of errors.")
@@ -106,6 +107,8 @@ final class FpsctlCommand implements Runnable {
             case "capture" -> CaptureCommand.class;
             case "gate" -> GateCommand.class;
             case "analyze" -> AnalyzeCommand.class;
+            case "report" -> ReportCommand.class;
+            case "compare" -> CompareCommand.class;
             case "devices" -> DevicesCommand.class;
             case "sim" -> SimCommand.class;
             case "agent" -> AgentCommand.class;

@@ -10,12 +10,16 @@ import io.fpsctl.sink.JUnitReport;
 import io.fpsctl.sink.MarkdownReport;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryJsonReader;
+import io.fpsctl.sink.report.ReportFrames;
+import io.fpsctl.sink.report.ReportRun;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -63,6 +67,11 @@ final class GateCommand implements Callable<Integer> {
     Path markdown;
     @Option(names = "--summary-out", paramLabel = "FILE", description = "Also save the measured summary.json.")
     Path summaryOut;
+    @Option(names = "--report", paramLabel = "FILE", description = "Also write an HTML report (charts and the gate's verdicts).")
+    Path report;
+
+    /** The measured frames, kept for --report. */
+    private ReportFrames reportFrames;
 
     @Mixin
     DeviceOptions deviceOptions;
@@ -113,6 +122,11 @@ final class GateCommand implements Callable<Integer> {
             if (summaryOut != null) {
                 AtomicFile.write(summaryOut, w -> SummaryJson.write(measured, w, true));
             }
+            if (report != null) {
+                ReportRun run = from != null ? ReportInputs.load(from, engineOptions.toConfig())
+                        : new ReportRun(subject, "gate measurement", ReportInputs.tree(measured), reportFrames, Map.of());
+                ReportCommand.write(report, List.of(run), null, result, ReportCommand.DEFAULT_MAX_REGRESSION);
+            }
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write the report: " + e.getMessage(), e);
         }
@@ -147,7 +161,8 @@ final class GateCommand implements Callable<Integer> {
     private Summary measure() {
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
             PrintWriter err = spec.commandLine().getErr();
-            Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), engineOptions.toConfig(), null,
+            reportFrames = report != null ? new ReportFrames() : null;
+            Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), engineOptions.toConfig(), reportFrames,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             err.println("fpsctl: measuring " + pkg + " on " + c.device.serial() + " for "
                     + measureOptions.duration.toSeconds() + " s: " + m.describe() + " (" + m.sourceReason() + ")");

@@ -5,6 +5,9 @@ import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.LiveView;
+import io.fpsctl.sink.TeeListener;
+import io.fpsctl.sink.TerminalWidth;
+import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.sink.WindowCsv;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -41,6 +44,9 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--frames-csv", paramLabel = "FILE", description = "Also write one row per frame (the format analyze reads).")
     Path framesCsv;
 
+    @Option(names = "--perfetto", paramLabel = "FILE", description = "Also write a Perfetto trace (opens in ui.perfetto.dev).")
+    Path perfetto;
+
     @Option(names = "--plain", description = "One line per window, no colours (default when output is not a terminal).")
     boolean plain;
 
@@ -60,17 +66,18 @@ final class WatchCommand implements Callable<Integer> {
         var config = engineOptions.toConfig();
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg);
              BufferedWriter fw = open(framesCsv);
-             BufferedWriter ww = open(windowsCsv)) {
+             BufferedWriter ww = open(windowsCsv);
+             PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(perfetto)) {
             String serial = c.device.serial();
             FrameCsv frames = fw == null ? null : new FrameCsv(fw, true);
             WindowCsv windows = ww == null ? null : new WindowCsv(ww, serial, pkg);
             LiveView[] view = new LiveView[1];
-            FrameEngine.Listener listener = new CsvRecorder(frames, windows, serial, pkg, w -> view[0].window(w),
-                    w -> view[0].overflow(w));
+            FrameEngine.Listener listener = TeeListener.of(new CsvRecorder(frames, windows, serial, pkg,
+                    w -> view[0].window(w), w -> view[0].overflow(w)), trace);
             Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), config, listener,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             boolean ansi = !plain && System.console() != null;
-            view[0] = new LiveView(out, ansi, serial, pkg, m.source());
+            view[0] = new LiveView(out, ansi, serial, pkg, m.source(), new TerminalWidth());
             err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             err.flush();

@@ -53,20 +53,21 @@ public final class SavedDump {
             switch (kind) {
                 case GFXINFO: {
                     FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
+                    engine.savedDump(true);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
                     FramestatsDump dump = new ParallelFramestatsParser(engine, reported::line).parse(in);
-                    if (dump.malformedRows() > 0) {
-                        engine.warn(dump.malformedRows() + " malformed framestats row(s) skipped");
-                    }
+                    engine.malformedRows(dump.malformedRows());
                     if (dump.blocks() == 0) {
                         engine.warn("no ---PROFILEDATA--- block: take the dump with 'dumpsys gfxinfo <pkg> framestats'");
                     }
                     List<GfxinfoSummary> summaries = reported.summaries();
                     String pkg = packageName != null ? packageName : packageOf(summaries, dump.windows());
+                    engine.finish();
                     return new Result(file, kind, engine.summary(pkg), summaries);
                 }
                 case LATENCY: {
                     FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
+                    engine.savedDump(true);
                     String layer = layerName(file);
                     LatencyDump dump;
                     try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
@@ -79,6 +80,7 @@ public final class SavedDump {
                         engine.warn("the layer has no frame data (period line only or all rows 0 0 0): "
                                 + "measure another layer from 'dumpsys SurfaceFlinger --list'");
                     }
+                    engine.finish();
                     return new Result(file, kind, engine.summary(packageName), List.of());
                 }
                 case FRAME_CSV: {
@@ -101,6 +103,7 @@ public final class SavedDump {
                                      FrameEngine.Listener listener) throws IOException, DumpFormatException {
         Source source = csvSource(file);
         FrameEngine engine = new FrameEngine(source, config, listener);
+        engine.savedDump(true);
         FrameCsvReader.Result res;
         try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             res = new FrameCsvReader(engine).read(r);
@@ -108,6 +111,7 @@ public final class SavedDump {
         if (res.malformedRows() > 0) {
             engine.warn(res.malformedRows() + " malformed CSV row(s) skipped");
         }
+        engine.finish(); // closes the last live window for listeners that want windows
         return new Result(file, DumpKind.FRAME_CSV, engine.summary(packageName != null ? packageName
                 : res.packageName()), List.of());
     }

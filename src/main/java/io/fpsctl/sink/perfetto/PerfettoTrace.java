@@ -1,0 +1,196 @@
+package io.fpsctl.sink.perfetto;
+
+import static io.fpsctl.sink.perfetto.PerfettoFields.*;
+
+import com.google.protobuf.CodedOutputStream;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.LiveWindow;
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An engine listener that writes a Perfetto trace (TrackEvent protobuf, opens in ui.perfetto.dev) as frames arrive:
+ * <ul>
+ *   <li>one track per window or layer, with one slice per counted frame: IntendedVsync → FrameCompleted for
+ *       rendered frames, previous actualPresent → actualPresent (the gap; one vsync interval for the first frame
+ *       of a segment) for SurfaceFlinger frames. Frames of one window that overlap in time (a pipelined frame
+ *       starts before the previous one completed) go to child tracks ("lanes"), since slices on one track must
+ *       nest;</li>
+ *   <li>debug annotations on every slice: {@code durationMs}, {@code dropped}; on janky frames also
+ *       {@code dropLevel} and {@code mainCause} (slow frames), and the slice is named {@code janky frame};</li>
+ *   <li>an {@code fps} counter track: one value per live window ({@code --window}) at its start; idle windows
+ *       write no value (they are not 0 fps).</li>
+ * </ul>
+ * Timestamps are the device's own (CLOCK_MONOTONIC ns). Write failures surface as {@link UncheckedIOException}.
+ */
+public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
+    private static final int SEQUENCE = 1;
+    private static final String CATEGORY = "fpsctl";
+
+    private final OutputStream stream;
+    private final CodedOutputStream out;
+    private final Map<String, Track> tracks = new HashMap<>();
+    private long nextUuid = 1;
+    private boolean first = true;
+    private String run = "";
+    private long fpsTrack;
+    private long slices;
+
+    /** One window or layer: its parent track and the lanes its frames are drawn on. */
+    private static final class Track {
+        final long uuid;
+        final List<long[]> lanes = new ArrayList<>(); // {uuid, end of the last slice}
+
+        Track(long uuid) {
+            this.uuid = uuid;
+        }
+    }
+
+    /** Writes to {@code stream}, which {@link #close()} closes. */
+    public PerfettoTrace(OutputStream stream) {
+        this.stream = stream;
+        this.out = CodedOutputStream.newInstance(stream, 1 << 16);
+    }
+
+    /** A trace written to {@code file} (created or replaced; its folder is created). */
+    public static PerfettoTrace create(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        return new PerfettoTrace(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+    }
+
+    /** Names the run the following frames belong to (several files in one trace); tracks get it as prefix. */
+    public void startRun(String label) {
+        run = label == null || label.isEmpty() ? "" : label + ": ";
+        fpsTrack = 0;
+    }
+
+    /** Frame slices written so far. */
+    public long slices() {
+        return slices;
+    }
+
+    @Override
+    public void frame(FrameResult r) {
+        long end = r.end();
+        long start;
+        if (r.source().presented()) {
+            start = end - (r.duration() >= 0 ? r.duration() : r.interval());
+        } else {
+            start = r.time();
+        }
+        if (end < start) {
+            end = start;
+        }
+        long lane = lane(r.window(), start, end);
+        ProtoMessage begin = new ProtoMessage()
+                .uint64(EVENT_TYPE, TYPE_SLICE_BEGIN)
+                .uint64(EVENT_TRACK_UUID, lane)
+                .string(EVENT_CATEGORIES, CATEGORY)
+                .string(EVENT_NAME, r.janky() ? "janky frame" : r.timed() ? "frame" : "frame (untimed)");
+        if (r.duration() >= 0) {
+            begin.message(EVENT_DEBUG_ANNOTATIONS, annotation("durationMs").double64(ANNOTATION_DOUBLE, r.duration() / 1e6));
+        }
+        begin.message(EVENT_DEBUG_ANNOTATIONS, annotation("dropped").int64(ANNOTATION_INT, r.dropped()));
+        if (r.janky()) {
+            begin.message(EVENT_DEBUG_ANNOTATIONS, annotation("dropLevel").string(ANNOTATION_STRING, r.dropLevel().key()));
+        }
+        if (r.janky() && r.slow()) {
+            begin.message(EVENT_DEBUG_ANNOTATIONS, annotation("mainCause").string(ANNOTATION_STRING, r.mainCauseKey()));
+        }
+        packet(start, begin);
+        packet(end, new ProtoMessage().uint64(EVENT_TYPE, TYPE_SLICE_END).uint64(EVENT_TRACK_UUID, lane));
+        slices++;
+    }
+
+    @Override
+    public void window(LiveWindow w) {
+        if (w.stats().idle() || w.stats().fps() == null) {
+            return;
+        }
+        if (fpsTrack == 0) {
+            fpsTrack = nextUuid++;
+            descriptor(new ProtoMessage().uint64(TRACK_UUID, fpsTrack).string(TRACK_NAME, run + "fps")
+                    .message(TRACK_COUNTER, new ProtoMessage()));
+        }
+        packet(w.startNs(), new ProtoMessage().uint64(EVENT_TYPE, TYPE_COUNTER).uint64(EVENT_TRACK_UUID, fpsTrack)
+                .double64(EVENT_DOUBLE_COUNTER_VALUE, w.stats().fps()));
+    }
+
+    @Override
+    public boolean wantsWindows() {
+        return true;
+    }
+
+    /** The first lane of {@code window} free at {@code start}; a new lane when every lane is still busy. */
+    private long lane(String window, long start, long end) {
+        Track t = tracks.get(run + window);
+        if (t == null) {
+            t = new Track(nextUuid++);
+            tracks.put(run + window, t);
+            descriptor(new ProtoMessage().uint64(TRACK_UUID, t.uuid).string(TRACK_NAME, run + window));
+        }
+        for (long[] lane : t.lanes) {
+            if (lane[1] <= start) {
+                lane[1] = end;
+                return lane[0];
+            }
+        }
+        long uuid = nextUuid++;
+        t.lanes.add(new long[] {uuid, end});
+        descriptor(new ProtoMessage().uint64(TRACK_UUID, uuid).uint64(TRACK_PARENT_UUID, t.uuid)
+                .string(TRACK_NAME, t.lanes.size() == 1 ? "frames" : "frames (overlapping " + t.lanes.size() + ")"));
+        return uuid;
+    }
+
+    private static ProtoMessage annotation(String name) {
+        return new ProtoMessage().string(ANNOTATION_NAME, name);
+    }
+
+    private void descriptor(ProtoMessage track) {
+        write(header().message(PACKET_TRACK_DESCRIPTOR, track));
+    }
+
+    private void packet(long timestampNs, ProtoMessage event) {
+        write(header().uint64(PACKET_TIMESTAMP, timestampNs).message(PACKET_TRACK_EVENT, event));
+    }
+
+    private ProtoMessage header() {
+        ProtoMessage p = new ProtoMessage().uint64(PACKET_SEQUENCE_ID, SEQUENCE);
+        if (first) {
+            p.uint64(PACKET_SEQUENCE_FLAGS, 1); // SEQ_INCREMENTAL_STATE_CLEARED
+            first = false;
+        }
+        return p;
+    }
+
+    private void write(ProtoMessage packet) {
+        try {
+            out.writeByteArray(TRACE_PACKET, packet.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Flushes everything written and closes the stream. */
+    @Override
+    public void close() throws IOException {
+        try {
+            out.flush();
+        } finally {
+            stream.close();
+        }
+    }
+}

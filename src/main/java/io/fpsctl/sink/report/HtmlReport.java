@@ -1,0 +1,231 @@
+package io.fpsctl.sink.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.engine.Stage;
+import io.fpsctl.sink.GateCheck;
+import io.fpsctl.sink.GateResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Writes the report: one HTML file holding the page template, uPlot (from its WebJar), the page script and the
+ * data, so it opens offline. Frames travel as base64 little-endian columns (float32 seconds since the run's first
+ * frame, float32 frame time in ms, int8 drop level with −1 for untimed frames, uint16 window index); the page
+ * decimates them per pixel column for drawing. Figures are the summary's own values, printed as they are.
+ */
+public final class HtmlReport {
+    private static final String UPLOT_POM = "META-INF/maven/org.webjars.npm/uplot/pom.properties";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Thresholds and options of one report. */
+    public record Options(String title, GateResult gate, double maxRegressionPercent) {
+    }
+
+    private HtmlReport() {
+    }
+
+    /** Writes the page for {@code runs} (the first is the baseline when there are several). */
+    public static void write(List<ReportRun> runs, Options options, Writer out) throws IOException {
+        String template = resource("report/report.html");
+        String page = template
+                .replace("@TITLE@", escapeHtml(options.title()))
+                .replace("/*@UPLOT_CSS@*/", uplot("dist/uPlot.min.css"))
+                .replace("/*@UPLOT_JS@*/", scriptSafe(uplot("dist/uPlot.iife.min.js")))
+                .replace("/*@REPORT_CSS@*/", resource("report/report.css"))
+                .replace("/*@REPORT_JS@*/", scriptSafe(resource("report/report.js")));
+        int at = page.indexOf("/*@DATA@*/");
+        out.write(page, 0, at);
+        out.write(jsonInScript(data(runs, options)));
+        out.write(page, at + "/*@DATA@*/".length(), page.length() - at - "/*@DATA@*/".length());
+    }
+
+    private static String data(List<ReportRun> runs, Options options) throws IOException {
+        StringWriter s = new StringWriter();
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(s)) {
+            g.writeStartObject();
+            g.writeStringField("title", options.title());
+            g.writeStringField("generated", Instant.now().toString());
+            g.writeNumberField("maxRegressionPercent", options.maxRegressionPercent());
+            gate(g, options.gate());
+            g.writeArrayFieldStart("runs");
+            for (ReportRun r : runs) {
+                run(g, r);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        return s.toString();
+    }
+
+    private static void gate(JsonGenerator g, GateResult gate) throws IOException {
+        if (gate == null) {
+            g.writeNullField("gate");
+            return;
+        }
+        g.writeObjectFieldStart("gate");
+        g.writeBooleanField("passed", gate.passed());
+        g.writeStringField("headline", gate.headline());
+        g.writeArrayFieldStart("checks");
+        for (GateCheck c : gate.checks()) {
+            g.writeStartObject();
+            g.writeStringField("metric", c.metric());
+            g.writeStringField("threshold", c.threshold());
+            g.writeStringField("measured", c.measured());
+            g.writeStringField("verdict", c.verdict().name().toLowerCase(java.util.Locale.ROOT));
+            g.writeStringField("message", c.message());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void run(JsonGenerator g, ReportRun r) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("label", r.label());
+        g.writeStringField("kind", r.kind());
+        g.writeObjectFieldStart("header");
+        for (Map.Entry<String, String> e : r.header().entrySet()) {
+            g.writeStringField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeFieldName("summary");
+        MAPPER.writeTree(g, r.summary());
+        ReportFrames f = r.frames();
+        if (f == null) {
+            g.writeNullField("frames");
+        } else {
+            frames(g, f);
+        }
+        g.writeEndObject();
+    }
+
+    private static void frames(JsonGenerator g, ReportFrames f) throws IOException {
+        int n = f.size();
+        long origin = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            origin = Math.min(origin, f.timeNs(i));
+        }
+        if (n == 0) {
+            origin = 0;
+        }
+        ByteBuffer t = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer d = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] l = new byte[n];
+        ByteBuffer w = ByteBuffer.allocate(2 * n).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            t.putFloat((float) ((f.timeNs(i) - origin) / 1e9));
+            d.putFloat(f.durationMs(i));
+            l[i] = f.level(i);
+            w.putShort((short) f.window(i));
+        }
+        Base64.Encoder b64 = Base64.getEncoder();
+        g.writeObjectFieldStart("frames");
+        g.writeNumberField("count", n);
+        g.writeStringField("originNs", Long.toString(origin));
+        g.writeStringField("t", b64.encodeToString(t.array()));
+        g.writeStringField("d", b64.encodeToString(d.array()));
+        g.writeStringField("l", b64.encodeToString(l));
+        g.writeStringField("w", b64.encodeToString(w.array()));
+        g.writeArrayFieldStart("windows");
+        for (String name : f.windowNames()) {
+            g.writeString(name);
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("live");
+        for (ReportFrames.Window lw : f.liveWindows()) {
+            g.writeStartArray();
+            g.writeNumber((lw.startNs() - origin) / 1e9);
+            if (lw.fps() == null) {
+                g.writeNull();
+            } else {
+                g.writeNumber(lw.fps());
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        g.writeNumberField("slowFrames", f.slowFrames());
+        g.writeObjectFieldStart("slowStagesMs");
+        for (Stage s : Stage.all()) {
+            number(g, s.key(), f.slowStageMs(s));
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart("worst");
+        for (ReportFrames.WorstFrame wf : f.worstFrames()) {
+            g.writeStartObject();
+            g.writeNumberField("t", (wf.timeNs() - origin) / 1e9);
+            g.writeStringField("window", wf.window());
+            number(g, "durationMs", wf.durationMs());
+            g.writeNumberField("dropped", wf.dropped());
+            g.writeStringField("dropLevel", wf.dropLevel());
+            g.writeStringField("mainCause", wf.mainCause());
+            g.writeObjectFieldStart("stagesMs");
+            for (Stage s : Stage.all()) {
+                number(g, s.key(), wf.stagesMs()[s.ordinal()]);
+            }
+            g.writeEndObject();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void number(JsonGenerator g, String key, Double v) throws IOException {
+        if (v == null || v.isNaN() || v.isInfinite()) {
+            g.writeNullField(key);
+        } else {
+            g.writeNumberField(key, v);
+        }
+    }
+
+    /** Text inside a script element must not close it: {@code </} becomes {@code <\/} (valid in JS and JSON). */
+    static String scriptSafe(String s) {
+        return s.replace("</", "<\\/");
+    }
+
+    /** JSON inside a script element: every {@code <} (only ever inside strings) becomes {@code \u003c}. */
+    static String jsonInScript(String json) {
+        return json.replace("<", "\\u003c");
+    }
+
+    static String escapeHtml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static String uplot(String file) {
+        Properties p = new Properties();
+        try (InputStream in = stream(UPLOT_POM)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return resource("META-INF/resources/webjars/uplot/" + p.getProperty("version") + "/" + file);
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = stream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static InputStream stream(String name) {
+        InputStream in = HtmlReport.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IllegalStateException("resource " + name + " is missing from fpsctl's jar");
+        }
+        return in;
+    }
+}

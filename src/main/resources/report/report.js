@@ -1,0 +1,615 @@
+/* fpsctl report page. Reads the data block, prints figures exactly as summary.json holds them, and draws the
+ * charts with uPlot. Frames are decimated for drawing only: per pixel column, the min and max frame time of each
+ * drop level. window.fpsctlReport (and the hidden #selfcheck element) tell a test what was drawn. */
+(function () {
+  'use strict';
+  var DATA = JSON.parse(document.getElementById('fpsctl-data').textContent);
+  var LEVELS = ['best', 'normal', 'middle', 'high', 'frozen'];
+  var LEVEL_COLORS = ['#2e8b57', '#e0b000', '#f07800', '#d62728', '#8e24aa'];
+  var RUN_COLORS = ['#1f63c6', '#d0471b', '#2e9e5b', '#8e44ad', '#b8860b', '#00838f'];
+  var STAGES = ['delay', 'input', 'animation', 'layout', 'draw', 'sync', 'command', 'swap', 'gpu'];
+  var report = window.fpsctlReport = { charts: {}, figures: {}, errors: window.fpsctlErrors, ready: false };
+  var app = document.getElementById('app');
+  var runs = DATA.runs;
+
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (k) {
+        if (attrs[k] !== null && attrs[k] !== undefined) {
+          if (k === 'text') { e.textContent = attrs[k]; } else { e.setAttribute(k, attrs[k]); }
+        }
+      });
+    }
+    (children || []).forEach(function (c) {
+      if (c !== null && c !== undefined) { e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); }
+    });
+    return e;
+  }
+  function section(title, note) {
+    var s = el('section', { 'class': 'card' }, [el('h2', { text: title })]);
+    if (note) { s.appendChild(el('p', { 'class': 'legend-note', text: note })); }
+    app.appendChild(s);
+    return s;
+  }
+  function get(obj, path) {
+    var parts = path.split('.');
+    for (var i = 0; i < parts.length; i++) {
+      if (obj === null || obj === undefined) { return null; }
+      obj = obj[parts[i]];
+    }
+    return obj === undefined ? null : obj;
+  }
+  /* A value as summary.json holds it: numbers printed as they are, null as a dash. */
+  function show(v) {
+    if (v === null || v === undefined) { return '\u2014'; }
+    return String(v);
+  }
+  function fixed(v, d) { return v === null || v === undefined || isNaN(v) ? '\u2014' : Number(v).toFixed(d); }
+  function decode(b64, Type) {
+    var bin = atob(b64);
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
+    return new Type(bytes.buffer);
+  }
+  function table(head, rows, cls) {
+    var t = el('table', cls ? { 'class': cls } : null);
+    t.appendChild(el('tr', null, head.map(function (h) { return el('th', { text: h }); })));
+    rows.forEach(function (r) { t.appendChild(r); });
+    return t;
+  }
+  function figureCell(run, path, value) {
+    var td = el('td', { 'data-figure': path, 'data-run': String(run), text: show(value) });
+    if (run === 0) { report.figures[path] = value; }
+    return td;
+  }
+
+  /* ---- frames ---- */
+  runs.forEach(function (r) {
+    var f = r.frames;
+    if (!f) { return; }
+    f.T = decode(f.t, Float32Array);
+    f.D = decode(f.d, Float32Array);
+    f.L = decode(f.l, Int8Array);
+    f.W = decode(f.w, Uint16Array);
+    var max = 0;
+    for (var i = 0; i < f.T.length; i++) { if (f.T[i] > max) { max = f.T[i]; } }
+    f.span = max;
+  });
+  var anyFrames = runs.some(function (r) { return r.frames && r.frames.count > 0; });
+  var refreshHz = runs.map(function (r) { return r.summary.refreshHz; }).filter(function (v) { return v; })[0] || 60;
+  var vsyncMs = 1000 / refreshHz;
+
+  /* ---- header ---- */
+  app.appendChild(el('h1', { text: DATA.title }));
+  app.appendChild(el('p', { 'class': 'sub', text: 'fpsctl report \u00b7 generated ' + DATA.generated +
+    (runs.length > 1 ? ' \u00b7 ' + runs.length + ' runs overlaid, the first is the baseline' : '') }));
+  var head = section('Runs');
+  head.appendChild(table(['', 'input', 'device', 'Android', 'refresh Hz', 'app', 'source', 'duration s', 'frames'],
+    runs.map(function (r, i) {
+      var s = r.summary;
+      var android = r.header.android || s.androidVersion || s.android || null;
+      return el('tr', null, [
+        el('td', null, [el('span', { 'class': 'bar', style: 'width:14px;background:' + RUN_COLORS[i % RUN_COLORS.length] })]),
+        el('td', { 'class': 'txt', text: r.label + ' (' + r.kind + ')' }),
+        el('td', { 'class': 'txt', text: show(r.header.device || s.device || null) }),
+        el('td', { text: show(android) }),
+        figureCell(i, 'refreshHz', s.refreshHz),
+        el('td', { 'class': 'txt', 'data-figure': 'package', 'data-run': String(i), text: show(s['package']) }),
+        el('td', { 'data-figure': 'source', 'data-run': String(i), text: show(s.source) }),
+        el('td', { text: r.frames ? fixed(r.frames.span, 1) : '\u2014' }),
+        figureCell(i, 'frames', s.frames)
+      ]);
+    }), 'runs'));
+
+  /* ---- gate ---- */
+  var GATE_PATHS = { fps: 'fps', spanFps: 'spanFps', jankPercent: 'jankPercent', p90Ms: 'frameTimeMs.p90',
+    p99Ms: 'frameTimeMs.p99', frozenFrames: 'dropLevels.frozen', bigJank: 'bigJank', scrollFps: 'scrollFps',
+    droppedFrames: 'droppedFrames' };
+  var thresholds = {};
+  if (DATA.gate) {
+    var g = section('Gate: ' + DATA.gate.headline);
+    g.appendChild(table(['metric', 'threshold', 'measured', 'verdict', ''], DATA.gate.checks.map(function (c) {
+      var path = GATE_PATHS[c.metric.split(' ')[0]];
+      if (path) { (thresholds[path] = thresholds[path] || []).push(c); }
+      return el('tr', null, [el('td', { text: c.metric }), el('td', { text: c.threshold }),
+        el('td', { text: c.measured }), el('td', { 'class': c.verdict, text: c.verdict.toUpperCase() }),
+        el('td', { 'class': 'txt', text: c.message })]);
+    })));
+  }
+
+  /* ---- key figures (and the section 10 verdicts when several runs) ---- */
+  var FIGURES = [
+    ['fps', 'fps', 'higher'], ['spanFps', 'span fps', 'higher'], ['scrollFps', 'scroll fps', 'higher'],
+    ['fingerScrollFps', 'finger-scroll fps', 'higher'],
+    ['timedFrames', 'timed frames', null], ['jankyFrames', 'janky frames', null],
+    ['jankPercent', 'janky %', 'lower'], ['droppedFrames', 'dropped frames', 'lower'],
+    ['frameTimeMs.p50', 'p50 ms', 'lower'], ['frameTimeMs.p90', 'p90 ms', 'lower'],
+    ['frameTimeMs.p95', 'p95 ms', 'lower'], ['frameTimeMs.p99', 'p99 ms', 'lower'],
+    ['frameTimeMs.max', 'max ms', 'lower'], ['frameTimeMs.mean', 'mean ms', 'lower'],
+    ['dropLevels.frozen', 'frozen frames', 'lower'], ['jank', 'jank (PerfDog)', null],
+    ['bigJank', 'big jank (PerfDog)', null], ['stutterPercent', 'stutter %', null],
+    ['overflows', 'ring overflows', null], ['worstFrameCause', 'worst frame cause', null],
+    ['coverageGaps', 'coverage gaps', null], ['coverageGapMs', 'coverage gap ms', null],
+    ['androidVitals.slowFramesPercent', 'vitals: slow frames %', 'lower'],
+    ['androidVitals.frozenFramesPercent', 'vitals: frozen frames %', 'lower'],
+    ['androidVitals.slowSession20Percent', 'vitals: slow session 20 %', 'lower'],
+    ['androidVitals.slowSession30Percent', 'vitals: slow session 30 %', 'lower'],
+    ['frameTimeline.appJankPercent', 'FrameTimeline: app jank %', 'lower'],
+    ['frameTimeline.systemJankPercent', 'FrameTimeline: system jank %', null]
+  ];
+  function median(values) {
+    var v = values.slice().sort(function (a, b) { return a - b; });
+    var n = v.length;
+    return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  }
+  /* METRICS.md section 10 with single runs (or their iterations' medians): too few iterations for a confidence
+   * interval, so the medians are compared against --max-regression only. */
+  function runValue(r, path) {
+    var its = r.summary.iterations;
+    if (Array.isArray(its) && its.length > 0) {
+      var vals = its.map(function (s) { return get(s, path); }).filter(function (v) { return typeof v === 'number'; });
+      if (vals.length > 0) { return median(vals); }
+    }
+    return get(r.summary, path);
+  }
+  function verdict(b, c, better) {
+    if (typeof b !== 'number' || typeof c !== 'number' || b === 0 || !better) { return null; }
+    var delta = (c - b) / Math.abs(b) * 100;
+    var worse = better === 'higher' ? delta < 0 : delta > 0;
+    var v = Math.abs(delta) > DATA.maxRegressionPercent ? (worse ? 'regressed' : 'improved') : 'unchanged';
+    return { delta: delta, verdict: v };
+  }
+  var fig = section('Key figures', runs.length > 1 ? 'Verdicts compare each run with the first (METRICS.md ' +
+    'section 10): too few iterations for a confidence interval, so medians are compared against \u00b1' +
+    DATA.maxRegressionPercent + ' %.' : (DATA.gate ? 'Thresholds from the gate are shown beside the values.' : null));
+  var figHead = ['metric'];
+  runs.forEach(function (r, i) { figHead.push(runs.length > 1 ? 'run ' + (i + 1) : 'value'); if (i > 0) { figHead.push('vs run 1'); } });
+  if (DATA.gate) { figHead.push('threshold'); }
+  var figRows = FIGURES.filter(function (f) {
+    return runs.some(function (r) { return get(r.summary, f[0]) !== null; }) || f[0] === 'fps' || f[0] === 'jankPercent';
+  }).map(function (f) {
+    var cells = [el('td', { text: f[1] })];
+    runs.forEach(function (r, i) {
+      cells.push(figureCell(i, f[0], get(r.summary, f[0])));
+      if (i > 0) {
+        var v = verdict(runValue(runs[0], f[0]), runValue(r, f[0]), f[2]);
+        cells.push(v ? el('td', { 'class': v.verdict, text: (v.delta >= 0 ? '+' : '') + v.delta.toFixed(1) + ' % ' + v.verdict })
+          : el('td', { 'class': 'na', text: '' }));
+      }
+    });
+    if (DATA.gate) {
+      var t = thresholds[f[0]] || [];
+      cells.push(el('td', { 'class': 'txt' }, t.map(function (c) {
+        return el('span', { 'class': c.verdict, text: c.threshold + ' ' + c.verdict.toUpperCase() + ' ' });
+      })));
+    }
+    return el('tr', null, cells);
+  });
+  /* one run: the figures side by side in three short tables; several runs: one table to compare across */
+  var groups = runs.length === 1 && !DATA.gate ? 3 : 1;
+  var per = Math.ceil(figRows.length / groups);
+  var flex = el('div', { 'class': 'figures' });
+  for (var gi = 0; gi < groups; gi++) {
+    flex.appendChild(table(figHead, figRows.slice(gi * per, (gi + 1) * per)));
+  }
+  fig.appendChild(flex);
+
+  /* ---- charts ---- */
+  function chartWidth() { return Math.max(480, Math.min(1120, app.clientWidth - 40)); }
+  /* Counts saturated (series-coloured) pixels in the plotting area: axes and grid are grey. */
+  function colouredPixels(u) {
+    var ctx = u.ctx;
+    var b = u.bbox;
+    if (b.width <= 0 || b.height <= 0) { return 0; }
+    var img = ctx.getImageData(Math.round(b.left), Math.round(b.top), Math.round(b.width), Math.round(b.height)).data;
+    var n = 0;
+    for (var i = 0; i < img.length; i += 16) {
+      var r = img[i], g2 = img[i + 1], bl = img[i + 2], a = img[i + 3];
+      if (a > 100 && Math.max(r, g2, bl) - Math.min(r, g2, bl) > 60) { n++; }
+    }
+    return n;
+  }
+  function countPoints(data) {
+    var n = 0;
+    for (var s = 1; s < data.length; s++) {
+      for (var i = 0; i < data[s].length; i++) { if (data[s][i] !== null && data[s][i] !== undefined) { n++; } }
+    }
+    return n;
+  }
+  function track(name, u, data, extra) {
+    var info = report.charts[name] = report.charts[name] || { draws: 0 };
+    info.points = countPoints(data);
+    info.series = data.length - 1;
+    Object.keys(extra || {}).forEach(function (k) { info[k] = extra[k]; });
+    return info;
+  }
+  function drawHook(name) {
+    return function (u) {
+      var info = report.charts[name] = report.charts[name] || { draws: 0 };
+      info.draws++;
+      info.pixels = colouredPixels(u);
+      selfCheck();
+    };
+  }
+  function guideLinesY(u, maxK) {
+    var ctx = u.ctx;
+    var ymin = u.scales.y.min, ymax = u.scales.y.max;
+    ctx.save();
+    ctx.setLineDash([4, 4]);
+    ctx.strokeStyle = '#9aa3b2';
+    ctx.fillStyle = '#6b7384';
+    ctx.lineWidth = 1;
+    ctx.font = (10 * devicePixelRatio) + 'px sans-serif';
+    /* every multiple when they are far enough apart, else the drop-level boundaries (1, 2, 4, 10, 25, 43 × T) */
+    var dense = Math.abs(u.valToPos(2 * vsyncMs, 'y') - u.valToPos(vsyncMs, 'y')) < 14 ||
+      Math.abs(u.valToPos(60 * vsyncMs, 'y') - u.valToPos(59 * vsyncMs, 'y')) < 14;
+    var ks = [];
+    for (var k0 = 1; k0 <= maxK; k0++) { ks.push(k0); }
+    if (dense) { ks = [1, 2, 4, 10, 25, 43]; }
+    for (var ki = 0; ki < ks.length; ki++) {
+      var k = ks[ki];
+      var v = k * vsyncMs;
+      if (v < ymin || v > ymax) { continue; }
+      var y = Math.round(u.valToPos(v, 'y', true)) + 0.5;
+      ctx.beginPath();
+      ctx.moveTo(u.bbox.left, y);
+      ctx.lineTo(u.bbox.left + u.bbox.width, y);
+      ctx.stroke();
+      ctx.fillText(k + '\u00d7T', u.bbox.left + 4, y - 3);
+    }
+    ctx.restore();
+  }
+  function empty(s, text) { s.appendChild(el('p', { 'class': 'empty', text: text })); }
+
+  /* fps over time per live window */
+  var fpsSec = section('fps over time', 'One point per live window (--window, default 1 s), on the frames\u2019 own ' +
+    'timeline; idle windows are gaps, not 0 fps.');
+  (function () {
+    var withLive = runs.filter(function (r) { return r.frames && r.frames.live.length > 0; });
+    if (withLive.length === 0) { empty(fpsSec, 'No frames in the input: only the summary was given.'); return; }
+    var xs = {};
+    runs.forEach(function (r) { if (r.frames) { r.frames.live.forEach(function (p) { xs[p[0]] = true; }); } });
+    var x = Object.keys(xs).map(Number).sort(function (a, b) { return a - b; });
+    var pos = {};
+    x.forEach(function (v, i) { pos[v] = i; });
+    var data = [x];
+    var series = [{ label: 's' }];
+    runs.forEach(function (r, i) {
+      var y = new Array(x.length).fill(null);
+      if (r.frames) { r.frames.live.forEach(function (p) { y[pos[p[0]]] = p[1]; }); }
+      data.push(y);
+      series.push({ label: runs.length > 1 ? 'run ' + (i + 1) + ' fps' : 'fps', stroke: RUN_COLORS[i % RUN_COLORS.length],
+        width: 1.5, points: { show: x.length < 200 }, spanGaps: false });
+    });
+    var div = el('div', { 'class': 'chart', id: 'chart-fps' });
+    fpsSec.appendChild(div);
+    var u = new uPlot({ width: chartWidth(), height: 240, series: series,
+      scales: { x: { time: false }, y: { range: function (u, min, max) { return [0, Math.max(refreshHz, max || 0) * 1.05]; } } },
+      axes: [{ label: 'seconds since the first frame' }, { label: 'fps' }],
+      hooks: { draw: [drawHook('fps')] } }, data, div);
+    track('fps', u, data);
+  })();
+
+  /* every frame's time on a time axis, decimated per pixel column */
+  var ftSec = section('Frame times', 'Every counted frame, coloured by drop level; dashed lines are vsync multiples ' +
+    '(T = ' + vsyncMs.toFixed(2) + ' ms). Drawn as the min and max per pixel column and level (no frame is left ' +
+    'out of the figures). Drag to zoom, wheel to zoom, shift+wheel to pan, double-click to reset; untick log ' +
+    'scale for a linear axis.');
+  (function () {
+    if (!anyFrames) { empty(ftSec, 'No frames in the input: only the summary was given.'); return; }
+    var full = 0;
+    runs.forEach(function (r) { if (r.frames && r.frames.span > full) { full = r.frames.span; } });
+    full = full > 0 ? full : 1;
+    var series = [{ label: 's' }];
+    var keys = [];
+    runs.forEach(function (r, ri) {
+      LEVELS.forEach(function (lv, li) {
+        keys.push([ri, li]);
+        var best = li === 0;
+        series.push({ label: (runs.length > 1 ? 'run ' + (ri + 1) + ' ' : '') + lv,
+          stroke: best && runs.length > 1 ? RUN_COLORS[ri % RUN_COLORS.length] : LEVEL_COLORS[li],
+          fill: best && runs.length > 1 ? RUN_COLORS[ri % RUN_COLORS.length] : LEVEL_COLORS[li],
+          paths: function () { return null; },
+          points: { show: true, size: best ? 3 : 5, width: 1,
+            fill: best && runs.length > 1 ? RUN_COLORS[ri % RUN_COLORS.length] : LEVEL_COLORS[li] } });
+      });
+    });
+    var width = chartWidth();
+    var state = { min: 0, max: full, yMax: 0 };
+    function build(xmin, xmax) {
+      var buckets = Math.max(50, Math.round(width - 60));
+      var bw = (xmax - xmin) / buckets || 1;
+      var x = new Array(buckets * 2);
+      for (var b = 0; b < buckets; b++) {
+        x[2 * b] = xmin + (b + 0.25) * bw;
+        x[2 * b + 1] = xmin + (b + 0.75) * bw;
+      }
+      var data = [x];
+      var yMax = 0;
+      var yMin = Infinity;
+      runs.forEach(function (r) {
+        var lo = [], hi = [];
+        for (var li = 0; li < LEVELS.length; li++) {
+          lo.push(new Float64Array(buckets).fill(Infinity));
+          hi.push(new Float64Array(buckets).fill(-Infinity));
+        }
+        var f = r.frames;
+        if (f) {
+          var T = f.T, D = f.D, L = f.L;
+          for (var i = 0; i < T.length; i++) {
+            var l = L[i];
+            var t = T[i];
+            if (l < 0 || t < xmin || t > xmax) { continue; }
+            var bi = Math.min(buckets - 1, Math.floor((t - xmin) / bw));
+            var d = D[i];
+            if (d < lo[l][bi]) { lo[l][bi] = d; }
+            if (d > hi[l][bi]) { hi[l][bi] = d; }
+          }
+        }
+        for (var lj = 0; lj < LEVELS.length; lj++) {
+          var y = new Array(buckets * 2).fill(null);
+          for (var b2 = 0; b2 < buckets; b2++) {
+            if (hi[lj][b2] >= 0) {
+              y[2 * b2] = lo[lj][b2];
+              y[2 * b2 + 1] = hi[lj][b2] === lo[lj][b2] ? null : hi[lj][b2];
+              if (hi[lj][b2] > yMax) { yMax = hi[lj][b2]; }
+              if (lo[lj][b2] > 0 && lo[lj][b2] < yMin) { yMin = lo[lj][b2]; }
+            }
+          }
+          data.push(y);
+        }
+      });
+      state.yMax = yMax;
+      state.yMin = yMin === Infinity ? 1 : yMin;
+      return data;
+    }
+    var div = el('div', { 'class': 'chart', id: 'chart-frames' });
+    var reset = el('button', { 'class': 'reset', type: 'button', text: 'reset zoom' });
+    ftSec.appendChild(reset);
+    ftSec.appendChild(div);
+    var busy = false;
+    var data = build(0, full);
+    function create(log) {
+      return new uPlot({ width: width, height: 320, series: series,
+        legend: { live: false },
+        cursor: { bind: { dblclick: function () { return function () { return null; }; } } },
+        scales: { x: { time: false, auto: false, range: function () { return [state.min, state.max]; } },
+          y: log ? { distr: 3, log: 10, auto: false, range: function () {
+            return [Math.max(0.1, state.yMin * 0.8), Math.max(state.yMax * 1.25, vsyncMs * 2)];
+          } } : { auto: false, range: function () { return [0, Math.max(state.yMax * 1.05, vsyncMs * 2)]; } } },
+        axes: [{ label: 'seconds since the first frame' }, { label: 'frame time ms' + (log ? ' (log)' : '') }],
+        hooks: {
+          draw: [function (u) { guideLinesY(u, 60); }, drawHook('frames')],
+          setScale: [function (u, key) {
+            if (key !== 'x' || busy) { return; }
+            var mn = u.scales.x.min, mx = u.scales.x.max;
+            if (mn === state.min && mx === state.max) { return; }
+            setRange(mn, mx);
+          }]
+        } }, data, div);
+    }
+    var logBox = el('input', { type: 'checkbox', id: 'frames-log' });
+    ftSec.insertBefore(el('label', { 'class': 'reset' }, [logBox, ' log scale']), div);
+    /* log by default: the body of the distribution and the outliers both stay visible; #linear starts linear */
+    var u = create(location.hash !== '#linear');
+    logBox.checked = location.hash !== '#linear';
+    logBox.addEventListener('change', function () {
+      u.destroy();
+      u = create(logBox.checked);
+      bindOver();
+    });
+    function setRange(mn, mx) {
+      busy = true;
+      state.min = Math.max(0, mn);
+      state.max = Math.min(full, mx);
+      if (state.max <= state.min) { state.max = state.min + 1e-3; }
+      var d = build(state.min, state.max);
+      u.setData(d, true);
+      track('frames', u, d, { range: [state.min, state.max] });
+      busy = false;
+    }
+    track('frames', u, data, { range: [0, full] });
+    /* for scripts/bench-report (#bench): mean time of one pan step (re-decimate every frame, new data; uPlot then
+     * draws about 2 points per pixel column and level, whatever the number of frames) */
+    report.panBench = function (steps) {
+      var span = full / 10;
+      var t0 = performance.now();
+      for (var i = 0; i < steps; i++) {
+        var mn = (full - span) * i / steps;
+        setRange(mn, mn + span);
+      }
+      setRange(0, full);
+      return (performance.now() - t0) / steps;
+    };
+    reset.addEventListener('click', function () { setRange(0, full); });
+    function bindOver() {
+    u.over.addEventListener('dblclick', function () { setRange(0, full); });
+    u.over.addEventListener('wheel', function (e) {
+      e.preventDefault();
+      var span = state.max - state.min;
+      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        var shift = (e.shiftKey ? e.deltaY : e.deltaX) / 500 * span;
+        var mn = Math.min(Math.max(0, state.min + shift), full - span);
+        setRange(mn, mn + span);
+        return;
+      }
+      var at = u.posToVal(e.offsetX, 'x');
+      var k = e.deltaY < 0 ? 0.8 : 1.25;
+      setRange(at - (at - state.min) * k, at + (state.max - at) * k);
+    }, { passive: false });
+    }
+    bindOver();
+  })();
+
+  /* frame-time distribution */
+  var distSec = section('Frame-time distribution', 'Share of timed frames per 0.5 ms bin (the last bin holds ' +
+    'everything longer); dashed lines are vsync multiples.');
+  (function () {
+    if (!anyFrames) { empty(distSec, 'No frames in the input: only the summary was given.'); return; }
+    var top = vsyncMs * 4;
+    runs.forEach(function (r) {
+      var p95 = get(r.summary, 'frameTimeMs.p95');
+      if (typeof p95 === 'number' && p95 * 2 > top) { top = p95 * 2; }
+    });
+    top = Math.min(top, 1000);
+    var bin = 0.5;
+    var bins = Math.ceil(top / bin) + 1;
+    var x = [];
+    for (var b = 0; b < bins; b++) { x.push(b * bin); }
+    var data = [x];
+    var series = [{ label: 'ms' }];
+    runs.forEach(function (r, ri) {
+      var counts = new Array(bins).fill(0);
+      var n = 0;
+      if (r.frames) {
+        var D = r.frames.D, L = r.frames.L;
+        for (var i = 0; i < D.length; i++) {
+          if (L[i] < 0) { continue; }
+          counts[Math.min(bins - 1, Math.floor(D[i] / bin))]++;
+          n++;
+        }
+      }
+      data.push(counts.map(function (c) { return n ? c / n * 100 : null; }));
+      series.push({ label: (runs.length > 1 ? 'run ' + (ri + 1) + ' ' : '') + '% of frames',
+        stroke: RUN_COLORS[ri % RUN_COLORS.length], fill: RUN_COLORS[ri % RUN_COLORS.length] + '33', width: 1.5,
+        paths: uPlot.paths.stepped({ align: 1 }), points: { show: false } });
+    });
+    var div = el('div', { 'class': 'chart', id: 'chart-distribution' });
+    distSec.appendChild(div);
+    var u = new uPlot({ width: chartWidth(), height: 240, series: series,
+      scales: { x: { time: false } },
+      axes: [{ label: 'frame time ms' }, { label: '% of timed frames' }],
+      hooks: { draw: [function (u) {
+        var ctx = u.ctx;
+        ctx.save();
+        ctx.setLineDash([4, 4]);
+        ctx.strokeStyle = '#9aa3b2';
+        for (var k = 1; k * vsyncMs <= u.scales.x.max; k++) {
+          var px = Math.round(u.valToPos(k * vsyncMs, 'x', true)) + 0.5;
+          ctx.beginPath();
+          ctx.moveTo(px, u.bbox.top);
+          ctx.lineTo(px, u.bbox.top + u.bbox.height);
+          ctx.stroke();
+        }
+        ctx.restore();
+      }, drawHook('distribution')] } }, data, div);
+    track('distribution', u, data);
+  })();
+
+  /* drop levels, stages and causes */
+  var dl = section('Drop levels', 'Frames by vsyncs missed (Matrix FrameTracer levels, --drop-levels).');
+  dl.appendChild(table(['level'].concat(runs.map(function (r, i) { return runs.length > 1 ? 'run ' + (i + 1) : 'frames'; }))
+    .concat(['share']), LEVELS.map(function (lv, li) {
+      var cells = [el('td', null, [el('span', { 'class': 'bar', style: 'width:10px;background:' + LEVEL_COLORS[li] }), ' ' + lv])];
+      runs.forEach(function (r, i) { cells.push(figureCell(i, 'dropLevels.' + lv, get(r.summary, 'dropLevels.' + lv))); });
+      var s0 = runs[0].summary;
+      var total = LEVELS.reduce(function (a, k) { return a + (get(s0, 'dropLevels.' + k) || 0); }, 0);
+      var share = total ? (get(s0, 'dropLevels.' + lv) || 0) / total : 0;
+      cells.push(el('td', { 'class': 'txt' }, [el('span', { 'class': 'bar', style: 'width:' + Math.max(1, Math.round(share * 200)) +
+        'px;background:' + LEVEL_COLORS[li] }), ' ' + (share * 100).toFixed(1) + ' %']));
+      return el('tr', null, cells);
+    })));
+
+  var st = section('Stages and main causes', 'Mean span per stage over all timed frames (summary) and over the ' +
+    'slow frames only (from the frames); the main cause of a slow frame is its longest stage (METRICS.md section 4).');
+  if (runs.every(function (r) { return r.summary.stagesMs === null || r.summary.stagesMs === undefined; })) {
+    empty(st, 'This source has no stages (SurfaceFlinger).');
+  } else {
+    var stHead = ['stage'];
+    runs.forEach(function (r, i) { var p = runs.length > 1 ? 'run ' + (i + 1) + ' ' : ''; stHead.push(p + 'mean ms'); stHead.push(p + 'slow frames ms'); stHead.push(p + 'main cause of'); });
+    var grid = el('div');
+    grid.appendChild(table(stHead, STAGES.map(function (k) {
+      var cells = [el('td', { text: k })];
+      runs.forEach(function (r, i) {
+        cells.push(figureCell(i, 'stagesMs.' + k, get(r.summary, 'stagesMs.' + k)));
+        var slow = r.frames ? r.frames.slowStagesMs[k] : null;
+        var top = r.frames ? Math.max.apply(null, STAGES.map(function (q) { return r.frames.slowStagesMs[q] || 0; })) : 0;
+        cells.push(el('td', null, [el('span', { 'class': 'bar', style: 'width:' + (top > 0 && slow ? Math.round(slow / top * 120) : 0) +
+          'px;background:' + RUN_COLORS[i % RUN_COLORS.length] }), ' ' + fixed(slow, 2)]));
+        cells.push(figureCell(i, 'mainCauses.' + k, get(r.summary, 'mainCauses.' + k)));
+      });
+      return el('tr', null, cells);
+    }).concat([el('tr', null, [el('td', { text: 'none dominates' })].concat([].concat.apply([], runs.map(function (r, i) {
+      return [el('td'), el('td', { text: r.frames ? 'slow frames: ' + r.frames.slowFrames : '' }),
+        figureCell(i, 'mainCauses.none', get(r.summary, 'mainCauses.none'))];
+    }))))])));
+    st.appendChild(grid);
+  }
+
+  /* worst frames */
+  var wf = section('Worst frames', 'The slowest timed frames of each run.');
+  runs.forEach(function (r, i) {
+    if (!r.frames || r.frames.worst.length === 0) { return; }
+    if (runs.length > 1) { wf.appendChild(el('h3', { text: 'run ' + (i + 1) + ': ' + r.label })); }
+    var stagesKnown = r.summary.stagesMs !== null && r.summary.stagesMs !== undefined;
+    var h = ['at s', 'window', 'ms', 'dropped', 'level', 'main cause'].concat(stagesKnown ? STAGES : []);
+    wf.appendChild(el('div', { 'class': 'scroll' }, [table(h, r.frames.worst.map(function (w) {
+      var shortName = w.window.indexOf('/') >= 0 ? w.window.substring(w.window.lastIndexOf('/') + 1) : w.window;
+      var cells = [el('td', { text: w.t.toFixed(3) }), el('td', { 'class': 'txt', title: w.window, text: shortName }),
+        el('td', { text: fixed(w.durationMs, 2) }), el('td', { text: String(w.dropped) }),
+        el('td', { text: w.dropLevel }), el('td', { text: w.mainCause || '' })];
+      if (stagesKnown) { STAGES.forEach(function (k) { cells.push(el('td', { text: fixed(w.stagesMs[k], 2) })); }); }
+      return el('tr', null, cells);
+    }))]));
+  });
+  if (!anyFrames) { empty(wf, 'No frames in the input: only the summary was given.'); }
+
+  /* per-window table */
+  var pw = section('Windows and layers');
+  runs.forEach(function (r, i) {
+    var ws = r.summary.windows || [];
+    if (runs.length > 1) { pw.appendChild(el('h3', { text: 'run ' + (i + 1) + ': ' + r.label })); }
+    pw.appendChild(table(['window', 'frames', 'fps', 'janky %', 'dropped', 'p90 ms', 'p99 ms', 'max ms', 'worst cause'],
+      ws.map(function (w, wi) {
+        function c(path) {
+          return el('td', { 'data-figure': 'windows.' + wi + '.' + path, 'data-run': String(i), text: show(get(w, path)) });
+        }
+        return el('tr', null, [el('td', { 'class': 'txt', 'data-figure': 'windows.' + wi + '.name', 'data-run': String(i),
+          text: show(w.name) }), c('frames'), c('fps'), c('jankPercent'), c('droppedFrames'), c('frameTimeMs.p90'),
+          c('frameTimeMs.p99'), c('frameTimeMs.max'), c('worstFrameCause')]);
+      })));
+  });
+
+  /* FrameTimeline (section 9), when the summary has it */
+  runs.forEach(function (r, i) {
+    var ft = r.summary.frameTimeline;
+    if (!ft) { return; }
+    var s = section('FrameTimeline' + (runs.length > 1 ? ' (run ' + (i + 1) + ')' : ''),
+      'Who missed the deadline, from dumpsys SurfaceFlinger --frametimeline (METRICS.md section 9).');
+    var rows = ['frames', 'unattributed', 'jankyFrames', 'appJank', 'systemJank', 'appJankPercent', 'systemJankPercent']
+      .map(function (k) { return el('tr', null, [el('td', { text: k }), figureCell(i, 'frameTimeline.' + k, ft[k])]); });
+    Object.keys(ft.types || {}).forEach(function (k) {
+      rows.push(el('tr', null, [el('td', { text: 'type ' + k }), figureCell(i, 'frameTimeline.types.' + k, ft.types[k])]));
+    });
+    s.appendChild(table(['', 'value'], rows));
+  });
+
+  /* warnings and coverage gaps */
+  var wn = section('Warnings and coverage');
+  runs.forEach(function (r, i) {
+    var s = r.summary;
+    var p = runs.length > 1 ? 'run ' + (i + 1) + ': ' : '';
+    var gaps = s.coverageGaps;
+    wn.appendChild(el('p', { 'data-coverage': String(i) }, [p + (gaps === null || gaps === undefined
+      ? 'coverage: not recorded by this fpsctl version'
+      : gaps === 0 ? 'coverage: complete (every frame the device drew in the span was captured)'
+        : 'coverage: ' + gaps + ' gap(s), ' + show(s.coverageGapMs) + ' ms in which frames may be missing')]));
+    var list = s.warnings || [];
+    if (list.length === 0) { wn.appendChild(el('p', { 'class': 'empty', text: p + 'no warnings' })); return; }
+    wn.appendChild(el('ul', { 'class': 'warn' }, list.map(function (w) { return el('li', { text: p + w }); })));
+  });
+
+  /* ---- self-check for tests: what each chart drew, the figures, and every error so far ---- */
+  function selfCheck() {
+    var pre = document.getElementById('selfcheck');
+    if (!pre) { pre = el('pre', { id: 'selfcheck' }); document.body.appendChild(pre); }
+    pre.textContent = JSON.stringify({ ready: report.ready, readyMs: report.readyMs, panMs: report.panMs, charts: report.charts, errors: report.errors,
+      runs: runs.length, frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }) });
+  }
+  if (location.hash === '#bench' && report.panBench) { report.panMs = report.panBench(20); }
+  report.ready = true;
+  report.readyMs = Math.round(performance.now()); /* since navigation start: parse, decode, draw */
+  selfCheck();
+  window.addEventListener('error', selfCheck);
+})();

@@ -1,0 +1,164 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.testing.Chromium;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HTML report opened in a real browser (Debian's headless chromium; skipped when it is not installed): no
+ * console error, every chart drew its data, and every figure the page prints equals summary.json.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ReportBrowserTest {
+    private static final String PKG = "com.example.feed";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern FIGURE =
+            Pattern.compile("<td[^>]*data-figure=\"([^\"]+)\" data-run=\"(\\d+)\"[^>]*>([^<]*)</td>");
+    private static final Pattern SELF_CHECK = Pattern.compile("<pre id=\"selfcheck\">(.*?)</pre>", Pattern.DOTALL);
+
+    @TempDir
+    static Path dir;
+    static Path captureFolder;
+    static Chromium chromium;
+
+    @BeforeAll
+    static void capture() throws Exception {
+        Optional<Chromium> c = Chromium.find();
+        assumeTrue(c.isPresent(), "chromium is not installed (apt-get install chromium): browser test skipped");
+        chromium = c.get();
+        Cli r = Cli.run("capture", PKG, "--simulate=jank", "--duration", "4s", "--out", dir.resolve("d").toString(),
+                "--report");
+        assertEquals(0, r.exit, r.toString());
+        try (Stream<Path> s = Files.list(dir.resolve("d"))) {
+            captureFolder = s.findFirst().orElseThrow().resolve(PKG);
+        }
+    }
+
+    @Test
+    void reportOfACaptureFolderDrawsEveryChartAndPrintsTheSummary() throws Exception {
+        Path html = dir.resolve("r.html");
+        Cli r = Cli.run("report", captureFolder.toString(), "-o", html.toString());
+        assertEquals(0, r.exit, r.toString());
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "b"));
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check), "console errors");
+        assertTrue(check.path("ready").asBoolean(), dom);
+        long frames = Files.readAllLines(captureFolder.resolve("frames.csv")).size() - 1; // rows minus header
+        assertTrue(frames > 100, "a 4 s capture has frames: " + frames);
+        assertEquals(frames, check.path("frames").path(0).asLong(), "every frame reached the page");
+        for (String chart : List.of("fps", "frames", "distribution")) {
+            JsonNode c = check.path("charts").path(chart);
+            assertTrue(c.path("draws").asInt() >= 1, chart + " was drawn: " + check);
+            assertTrue(c.path("points").asInt() > 0, chart + " has data points: " + check);
+            assertTrue(c.path("pixels").asInt() > 20, chart + " painted coloured pixels: " + check);
+        }
+        // the frame-time chart draws at most min and max per pixel column and level, never more than 2 per frame
+        assertTrue(check.path("charts").path("frames").path("points").asLong() <= 2 * frames);
+
+        JsonNode summary = JSON.readTree(captureFolder.resolve("summary.json").toFile());
+        List<String> shown = assertFiguresEqual(dom, summary, 0);
+        for (String key : List.of("fps", "spanFps", "jankPercent", "frameTimeMs.p50", "frameTimeMs.p90",
+                "frameTimeMs.p99", "frameTimeMs.max", "dropLevels.best", "dropLevels.frozen", "droppedFrames",
+                "stagesMs.draw", "mainCauses.none", "windows.0.fps", "frames")) {
+            assertTrue(shown.contains(key), key + " is shown: " + shown);
+        }
+    }
+
+    @Test
+    void captureReportAndOverlaidRunsOpenCleanly() throws Exception {
+        Path written = captureFolder.resolve("report.html");
+        assertTrue(Files.isRegularFile(written), "capture --report wrote " + written);
+        JsonNode own = selfCheck(chromium.dumpDom(written, Files.createTempDirectory(dir, "c")));
+        assertEquals(List.of(), errors(own));
+        assertTrue(own.path("charts").path("frames").path("points").asInt() > 0, own.toString());
+
+        Path two = dir.resolve("two.html");
+        Cli r = Cli.run("report", captureFolder.resolve("summary.json").toString(),
+                captureFolder.resolve("frames.csv").toString(), "-o", two.toString());
+        assertEquals(0, r.exit, r.toString());
+        String dom = chromium.dumpDom(two, "#linear", Files.createTempDirectory(dir, "t")); // the linear axis
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        assertEquals(2, check.path("runs").asInt());
+        assertEquals(2, check.path("charts").path("fps").path("series").asInt(), "one fps line per run");
+        assertEquals(10, check.path("charts").path("frames").path("series").asInt(), "5 drop levels per run");
+        JsonNode summary = JSON.readTree(captureFolder.resolve("summary.json").toFile());
+        assertFiguresEqual(dom, summary, 0);
+        assertFiguresEqual(dom, summary, 1); // the CSV re-read gives the same summary
+        assertTrue(dom.contains("unchanged"), "same run twice: verdicts are unchanged");
+        assertTrue(!dom.contains(">regressed") && !dom.contains("improved<"), "no verdict other than unchanged");
+    }
+
+    @Test
+    void gateReportShowsTheThresholdsAndTheMeasuredSummary() throws Exception {
+        Path html = dir.resolve("gate.html");
+        Path saved = dir.resolve("gate-summary.json");
+        Cli r = Cli.run("gate", PKG, "--simulate=jank", "--duration", "2s", "--min-fps", "1000",
+                "--max-jank-percent", "100", "--summary-out", saved.toString(), "--report", html.toString());
+        assertEquals(1, r.exit, "1000 fps cannot pass: " + r);
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "g"));
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        assertTrue(check.path("charts").path("frames").path("points").asInt() > 0, check.toString());
+        assertTrue(dom.contains(">&gt;= 1000.0 FAIL"), "the fps threshold is shown as failed beside fps");
+        assertTrue(dom.contains(">&lt;= 100.00 PASS"), "the jank threshold is shown as passed");
+        assertFiguresEqual(dom, JSON.readTree(saved.toFile()), 0);
+    }
+
+    /** Compares every figure of run {@code run} with the summary file; returns the keys compared. */
+    private static List<String> assertFiguresEqual(String dom, JsonNode summary, int run) {
+        Matcher m = FIGURE.matcher(dom);
+        List<String> keys = new ArrayList<>();
+        while (m.find()) {
+            if (Integer.parseInt(m.group(2)) != run) {
+                continue;
+            }
+            String key = m.group(1);
+            String text = m.group(3).replace("&amp;", "&");
+            JsonNode expected = summary;
+            for (String part : key.split("\\.")) {
+                expected = part.matches("\\d+") ? expected.path(Integer.parseInt(part)) : expected.path(part);
+            }
+            if (expected.isNull() || expected.isMissingNode()) {
+                assertEquals("\u2014", text, key + " is absent in summary.json");
+            } else if (expected.isNumber()) {
+                assertEquals(0, expected.decimalValue().compareTo(new BigDecimal(text)),
+                        key + ": page " + text + ", summary.json " + expected);
+            } else {
+                assertEquals(expected.asText(), text, key);
+            }
+            keys.add(key);
+        }
+        return keys;
+    }
+
+    private static JsonNode selfCheck(String dom) throws Exception {
+        Matcher m = SELF_CHECK.matcher(dom);
+        assertTrue(m.find(), "the page wrote its self-check (did its script run?)");
+        return JSON.readTree(m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"));
+    }
+
+    private static List<String> errors(JsonNode check) {
+        List<String> e = new ArrayList<>();
+        check.path("errors").forEach(n -> e.add(n.asText()));
+        return e;
+    }
+}

@@ -1,0 +1,182 @@
+package io.fpsctl.sink.perfetto;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnknownFieldSet;
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.PresentedFrame;
+import io.fpsctl.engine.RenderedFrame;
+import io.fpsctl.engine.Source;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writes traces of hand-made frames and decodes them back with protobuf-java's generic reader (field numbers from
+ * Perfetto's protos, spelled out here): one slice per frame with the expected start and length, janky frames
+ * annotated, overlapping frames on separate lanes, and the fps counter.
+ */
+class PerfettoTraceTest {
+    private static final long T = 16_666_667L; // 60 Hz
+    private static final long MS = 1_000_000L;
+    private static final long T0 = 5_000_000_000L;
+    private static final String WINDOW = "com.example/com.example.MainActivity";
+
+    /** A decoded slice. */
+    record Slice(long track, String name, long start, long end, Map<String, Object> args) {
+    }
+
+    /** A decoded trace: slices, counter values, and track names by uuid. */
+    record Decoded(List<Slice> slices, List<double[]> counter, Map<Long, String> trackNames, Map<Long, Long> parents) {
+    }
+
+    /** delay 1 ms, draw takes the rest but 1 ms, swap 1 ms: a slow frame's main cause is draw. */
+    private static RenderedFrame frame(long vsync, long duration) {
+        long his = vsync + MS;
+        long ds = his;
+        long sq = vsync + duration - MS;
+        long fc = vsync + duration;
+        return new RenderedFrame(WINDOW, 0, vsync, vsync, his, his, his, ds, sq, sq, sq, sq, fc, 0, 0, T);
+    }
+
+    @Test
+    void renderedFramesBecomeOneSlicePerFrameWithTheirDurations() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PerfettoTrace trace = new PerfettoTrace(bytes);
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), trace);
+        engine.blockStart(WINDOW);
+        engine.frame(frame(T0, 10 * MS));          // on time
+        engine.frame(frame(T0 + T, 70 * MS));      // 70 ms: ceil(70 / 16.67) - 1 = 4 missed vsyncs: janky, normal
+        engine.frame(frame(T0 + 2 * T, 12 * MS));  // starts while the 70 ms frame is still running
+        engine.frame(frame(T0 + 6 * T, 8 * MS));   // after it ended
+        engine.blockEnd();
+        engine.finish();
+        trace.close();
+
+        Decoded d = decode(bytes.toByteArray());
+        assertEquals(4, d.slices().size(), "one slice per frame");
+        long[][] expected = {{T0, T0 + 10 * MS}, {T0 + T, T0 + T + 70 * MS}, {T0 + 2 * T, T0 + 2 * T + 12 * MS},
+            {T0 + 6 * T, T0 + 6 * T + 8 * MS}};
+        for (int i = 0; i < expected.length; i++) {
+            Slice s = find(d, expected[i][0]);
+            assertEquals(expected[i][1], s.end(), "slice " + i + " ends at FrameCompleted");
+        }
+        Slice janky = find(d, T0 + T);
+        assertEquals("janky frame", janky.name());
+        assertEquals(4L, janky.args().get("dropped"));
+        assertEquals("normal", janky.args().get("dropLevel"));
+        assertEquals("draw", janky.args().get("mainCause"));
+        assertEquals(70.0, (Double) janky.args().get("durationMs"), 1e-9);
+        Slice onTime = find(d, T0);
+        assertEquals("frame", onTime.name());
+        assertFalse(onTime.args().containsKey("dropLevel"));
+        // the frame that overlaps the janky one is on a second lane of the same window; the last one reuses lane 1
+        assertNotEquals(janky.track(), find(d, T0 + 2 * T).track());
+        assertEquals(janky.track(), find(d, T0 + 6 * T).track());
+        assertEquals(d.parents().get(janky.track()), d.parents().get(find(d, T0 + 2 * T).track()));
+        assertEquals(WINDOW, d.trackNames().get(d.parents().get(janky.track())));
+        // fps of the one live window: 4 frames over (1 + 5 + 1 + 1) vsyncs = 4 / (8 T) = 30 fps
+        assertEquals(1, d.counter().size());
+        assertEquals(T0, (long) d.counter().get(0)[0]);
+        assertEquals(1e9 * 4 / (8.0 * T), d.counter().get(0)[1], 1e-9);
+    }
+
+    @Test
+    void presentedFramesSpanTheGapToThePreviousPresent() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PerfettoTrace trace = new PerfettoTrace(bytes);
+        FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, EngineConfig.defaults(), trace);
+        String layer = "SurfaceView[com.game/com.game.Main](BLAST)#12";
+        long[] presents = {T0, T0 + T, T0 + 2 * T, T0 + 4 * T, T0 + 5 * T};
+        engine.blockStart(layer);
+        for (long p : presents) {
+            engine.frame(new PresentedFrame(layer, p - MS, p, p - 2 * MS, T));
+        }
+        engine.blockEnd();
+        engine.finish();
+        trace.close();
+
+        Decoded d = decode(bytes.toByteArray());
+        assertEquals(presents.length, d.slices().size());
+        assertEquals(T0 - T, find(d, T0 - T).start(), "the first frame of a segment spans one vsync interval");
+        for (int i = 1; i < presents.length; i++) {
+            Slice s = find(d, presents[i - 1]);
+            assertEquals(presents[i], s.end(), "frame " + i + " spans the gap to the previous present");
+        }
+        Slice late = find(d, T0 + 2 * T); // presented 2 T after the previous: one vsync missed
+        assertEquals("janky frame", late.name());
+        assertEquals(1L, late.args().get("dropped"));
+        assertTrue(d.slices().stream().filter(s -> s != late).noneMatch(s -> s.name().equals("janky frame")));
+        assertEquals(layer, d.trackNames().get(d.parents().get(late.track())));
+    }
+
+    private static Slice find(Decoded d, long start) {
+        return d.slices().stream().filter(s -> s.start() == start).findFirst()
+                .orElseThrow(() -> new AssertionError("no slice starts at " + start + ": " + d.slices()));
+    }
+
+    // Perfetto field numbers (trace.proto, trace_packet.proto, track_event.proto, track_descriptor.proto,
+    // debug_annotation.proto), written out here rather than taken from the code under test.
+    private static Decoded decode(byte[] file) throws Exception {
+        UnknownFieldSet traceSet = UnknownFieldSet.parseFrom(file);
+        List<Slice> slices = new ArrayList<>();
+        List<double[]> counter = new ArrayList<>();
+        Map<Long, String> names = new HashMap<>();
+        Map<Long, Long> parents = new HashMap<>();
+        Map<Long, Deque<Object[]>> open = new HashMap<>();
+        for (ByteString packetBytes : traceSet.getField(1).getLengthDelimitedList()) {
+            UnknownFieldSet packet = UnknownFieldSet.parseFrom(packetBytes);
+            assertEquals(List.of(1L), packet.getField(10).getVarintList(), "trusted_packet_sequence_id");
+            for (ByteString desc : packet.getField(60).getLengthDelimitedList()) {
+                UnknownFieldSet t = UnknownFieldSet.parseFrom(desc);
+                long uuid = t.getField(1).getVarintList().get(0);
+                names.put(uuid, t.getField(2).getLengthDelimitedList().get(0).toStringUtf8());
+                if (!t.getField(5).getVarintList().isEmpty()) {
+                    parents.put(uuid, t.getField(5).getVarintList().get(0));
+                }
+            }
+            for (ByteString ev : packet.getField(11).getLengthDelimitedList()) {
+                UnknownFieldSet e = UnknownFieldSet.parseFrom(ev);
+                long ts = packet.getField(8).getVarintList().get(0);
+                long type = e.getField(9).getVarintList().get(0);
+                long track = e.getField(11).getVarintList().get(0);
+                if (type == 1) {
+                    Map<String, Object> args = new HashMap<>();
+                    for (ByteString a : e.getField(4).getLengthDelimitedList()) {
+                        UnknownFieldSet an = UnknownFieldSet.parseFrom(a);
+                        String key = an.getField(10).getLengthDelimitedList().get(0).toStringUtf8();
+                        if (!an.getField(4).getVarintList().isEmpty()) {
+                            args.put(key, an.getField(4).getVarintList().get(0));
+                        } else if (!an.getField(5).getFixed64List().isEmpty()) {
+                            args.put(key, Double.longBitsToDouble(an.getField(5).getFixed64List().get(0)));
+                        } else if (!an.getField(6).getLengthDelimitedList().isEmpty()) {
+                            args.put(key, an.getField(6).getLengthDelimitedList().get(0).toStringUtf8());
+                        }
+                    }
+                    String name = e.getField(23).getLengthDelimitedList().get(0).toStringUtf8();
+                    open.computeIfAbsent(track, k -> new ArrayDeque<>()).push(new Object[] {ts, name, args});
+                } else if (type == 2) {
+                    Object[] b = open.get(track).pop();
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> args = (Map<String, Object>) b[2];
+                    slices.add(new Slice(track, (String) b[1], (Long) b[0], ts, args));
+                } else if (type == 4) {
+                    assertEquals("fps", names.get(track));
+                    counter.add(new double[] {ts, Double.longBitsToDouble(e.getField(44).getFixed64List().get(0))});
+                }
+            }
+        }
+        assertTrue(open.values().stream().allMatch(Deque::isEmpty), "every slice begun has ended");
+        return new Decoded(slices, counter, names, parents);
+    }
+}
