@@ -27,10 +27,12 @@ import java.util.function.Consumer;
  * the frames go to the sink in file order, between the block's start and end, before the parser sees the closing
  * marker. Inside a block after its header every row is parsed on its own (no state but the header's columns), so
  * the pieces join exactly; {@code ParallelFramestatsParserTest} checks it against the single-threaded parse.
+ * The first piece of a block is looked at line by line (a shorter block goes to the parser as it is); later pieces
+ * are cut without looking, and a worker whose piece holds the closing marker sends the reading back to that line.
  *
  * <p>Dumps with no block that long (every real capture: a ring holds 120 rows) take the single-threaded path,
  * as do blocks without a header and anything after a line longer than 1 MiB. At most {@code threads + 1} pieces
- * are in flight, so memory stays bounded whatever the file size.
+ * are in flight, in reused buffers, so memory stays bounded whatever the file size.
  */
 public final class ParallelFramestatsParser {
     /** Row bytes per piece: ~4 000 rows, big enough that a worker's start-up cost does not matter. */
