@@ -1,5 +1,6 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.source.FramestatsDump;
 import io.fpsctl.source.FramestatsParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
@@ -30,6 +31,7 @@ public final class GfxinfoPoller implements FramePoller {
     private String pid;
     private boolean first = true;
     private double shrink = 1.0;
+    private int columns;
 
     public GfxinfoPoller(Device device, String pkg, FrameEngine engine) {
         this.device = device;
@@ -46,7 +48,10 @@ public final class GfxinfoPoller implements FramePoller {
         engine.history(first);
         try {
             // the bytes go straight to the byte parser; only the few lines around the blocks become Strings
-            new FramestatsParser(engine, text).parse(r.stdoutStream());
+            FramestatsDump dump = new FramestatsParser(engine, text).parse(r.stdoutStream());
+            if (dump.columns() > 0) {
+                columns = dump.columns();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         } finally {
@@ -61,6 +66,14 @@ public final class GfxinfoPoller implements FramePoller {
             shrink = Math.max(0.1, shrink / 2);
         }
         return new Poll(engine.countedFrames() - before, true, overflow, nextDelay());
+    }
+
+    /**
+     * Whether the frames read carry their own interval (the FrameInterval column, Android 12+: 22 columns or
+     * more, FORMATS.md A.3); false before a block was read.
+     */
+    public boolean framesCarryInterval() {
+        return columns >= 22;
     }
 
     /**
