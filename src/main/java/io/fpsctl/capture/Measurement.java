@@ -96,6 +96,7 @@ public final class Measurement {
                 AgentPoller agent = new AgentPoller(device, pkg, engine, m.slowMessageMs());
                 try {
                     agent.start(AGENT_START_TIMEOUT);
+                    notes.accept(agent.restartNote());
                 } catch (AgentStartException e) {
                     throw appProblem(e.getMessage());
                 }
