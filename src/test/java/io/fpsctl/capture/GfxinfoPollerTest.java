@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.device.ShellStream;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -20,36 +17,12 @@ import org.junit.jupiter.api.Test;
 class GfxinfoPollerTest {
 
     /** Answers each {@code dumpsys gfxinfo} with the next canned output. */
-    private static final class CannedDevice implements Device {
+    private static final class CannedDevice extends ShellOnlyDevice {
         final Deque<String> outputs = new ArrayDeque<>();
-
-        @Override
-        public String serial() {
-            return "canned";
-        }
 
         @Override
         public ShellResult shell(String command, Duration timeout) {
             return new ShellResult(outputs.removeFirst(), "", 0);
-        }
-
-        @Override
-        public ShellStream openShell(String command) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void install(Path apk) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void push(Path local, String remotePath) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void close() {
         }
     }
 
