@@ -102,13 +102,14 @@ public final class ParallelFramestatsParser {
     }
 
     /**
-     * One piece and what a worker made of it: the frames' values, 15 longs each. Slots are reused, so the
+     * One piece and what a worker made of it: the frames' values, 16 longs each (every field of
+     * {@link RenderedFrame} but the window: a new field must be added here too, the equality test catches it). Slots are reused, so the
      * in-flight pieces do not become garbage that survives young collections (peak memory stays flat).
      * {@code bytes} holds a marker line, the block's header line, the rows {@code [rowsStart, rowsEnd)} and a closing
      * marker line; when the rows held the block's real closing marker, the worker's parser saw two blocks.
      */
     private static final class Slot implements FrameSink {
-        private static final int LONGS = 15;
+        private static final int LONGS = 16;
         byte[] bytes = new byte[0];
         int length;
         int rowsStart;
@@ -153,6 +154,7 @@ public final class ParallelFramestatsParser {
             v[i + 12] = r.gpuCompleted();
             v[i + 13] = r.frameDeadline();
             v[i + 14] = r.frameInterval();
+            v[i + 15] = r.frameTimelineVsyncId();
         }
 
         /** The frames again, under the block's real window (the worker's parser never saw the window line). */
@@ -161,7 +163,7 @@ public final class ParallelFramestatsParser {
             for (int k = 0; k < count; k++) {
                 int i = k * LONGS;
                 sink.frame(new RenderedFrame(window, v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4], v[i + 5], v[i + 6],
-                        v[i + 7], v[i + 8], v[i + 9], v[i + 10], v[i + 11], v[i + 12], v[i + 13], v[i + 14]));
+                        v[i + 7], v[i + 8], v[i + 9], v[i + 10], v[i + 11], v[i + 12], v[i + 13], v[i + 14], v[i + 15]));
             }
         }
     }
