@@ -211,6 +211,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         } catch (IOException e) {
             String what = ErrorLine.describe(e);
             throw new CliException(ExitCode.IO, what.startsWith(name) ? what : name + ": " + what);
+        } catch (CliException e) {
+            throw e; // already says what is wrong (e.g. a bad --frametimeline file)
         } catch (RuntimeException e) {
             throw new CliException(ExitCode.IO, name + ": could not be analysed (internal error: please report it "
                     + "with this file)", e);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Interaction;
@@ -130,6 +131,7 @@ public final class SummaryJson {
         if (top) {
             slowMessages(g, s.slowMessages());
             frameTimeline(g, s.frameTimeline());
+            androidVitals(g, s.androidVitals());
             g.writeArrayFieldStart("windows");
             for (Summary w : s.windows()) {
                 object(g, w, false);
@@ -141,7 +143,23 @@ public final class SummaryJson {
             }
             g.writeEndArray();
             g.writeBooleanField("partial", s.partial());
+        } else {
+            androidVitals(g, s.androidVitals());
         }
+        g.writeEndObject();
+    }
+
+    /** {@code androidVitals} (METRICS.md 7a): every key present, null where it does not apply. */
+    private static void androidVitals(JsonGenerator g, AndroidVitals v) throws IOException {
+        if (v == null) {
+            g.writeNullField("androidVitals");
+            return;
+        }
+        g.writeObjectFieldStart("androidVitals");
+        number(g, "slowFramesPercent", v.slowFramesPercent(), 2);
+        number(g, "frozenFramesPercent", v.frozenFramesPercent(), 2);
+        number(g, "slowSession20Percent", v.slowSession20Percent(), 2);
+        number(g, "slowSession30Percent", v.slowSession30Percent(), 2);
         g.writeEndObject();
     }
 
