@@ -24,7 +24,10 @@ import java.util.Map;
  * have one decimal, milliseconds and percentages two. Absent values are {@code null}.
  */
 public final class SummaryJson {
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /** Created on first use: {@code analyze --format text} calls {@link #round} and must not start Jackson. */
+    private static final class Factory {
+        static final JsonFactory INSTANCE = new JsonFactory();
+    }
 
     private SummaryJson() {
     }
@@ -48,7 +51,7 @@ public final class SummaryJson {
     }
 
     private static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
-        JsonGenerator g = FACTORY.createGenerator(out);
+        JsonGenerator g = Factory.INSTANCE.createGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         if (pretty) {
             g.setPrettyPrinter(new DefaultPrettyPrinter());
