@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 /** The top-level {@code fpsctl} command; subcommands do the work. */
 @Command(name = "fpsctl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "How smoothly an Android app renders: fps, janky and dropped frames, and why a frame was slow.",
-        subcommands = {WatchCommand.class, CaptureCommand.class, GateCommand.class, AnalyzeCommand.class, ReportCommand.class, DevicesCommand.class, ExporterCommand.class, SimCommand.class, AgentCommand.class, GenerateCompletion.class},
+        subcommands = {WatchCommand.class, CaptureCommand.class, GateCommand.class, AnalyzeCommand.class, ReportCommand.class, CompareCommand.class, DevicesCommand.class, ExporterCommand.class, SimCommand.class, AgentCommand.class, GenerateCompletion.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:ok (gate: passed)",

@@ -6,6 +6,7 @@ import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.LiveView;
 import io.fpsctl.sink.TeeListener;
+import io.fpsctl.sink.TerminalWidth;
 import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.sink.WindowCsv;
 import java.io.BufferedWriter;
@@ -76,7 +77,7 @@ final class WatchCommand implements Callable<Integer> {
             Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), config, listener,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             boolean ansi = !plain && System.console() != null;
-            view[0] = new LiveView(out, ansi, serial, pkg, m.source());
+            view[0] = new LiveView(out, ansi, serial, pkg, m.source(), new TerminalWidth());
             err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             err.flush();

@@ -49,10 +49,6 @@ public record EngineConfig(int[] dropLevelBounds, long slowFrameNs, long idleGap
         return new EngineConfig(dropLevelBounds, slowFrameNs, idleGapNs, periodNs, windowNs);
     }
 
-    public EngineConfig withWindowNs(long ns) {
-        return new EngineConfig(dropLevelBounds, slowFrameNs, idleGapNs, userRefreshPeriodNs, ns);
-    }
-
     DropLevel dropLevel(long dropped) {
         return DropLevel.of(dropped, dropLevelBounds);
     }

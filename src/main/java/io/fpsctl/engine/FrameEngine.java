@@ -3,13 +3,16 @@ package io.fpsctl.engine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The one place where fpsctl computes metrics (METRICS.md). Sources push blocks of rows through
- * {@link FrameSink}; the engine de-duplicates per window, detects ring overflow, derives every per-frame value,
- * closes live windows as the frame timeline passes them, and summarises. It works the same for a saved dump
- * (one pass) and for a live poller (blocks arrive poll by poll). No I/O, no threads: callers serialise access.
+ * {@link FrameSink}; the engine decides which rows are new, counted frames ({@link Track}: de-duplication, ring
+ * overflow; pending and malformed rows), which T each frame takes (section 3), derives the per-frame values
+ * ({@link FrameDerivation}), groups them into live windows ({@link LiveWindows}) and adds them up
+ * ({@link StatsAccumulator}). It works the same for a saved dump (one pass) and for a live poller (blocks arrive
+ * poll by poll). No I/O, no threads: callers serialise access.
  */
 public final class FrameEngine implements FrameSink {
 
@@ -37,22 +40,38 @@ public final class FrameEngine implements FrameSink {
     public static final int GFXINFO_RING = 120;
     /** Rows printed by SurfaceFlinger's FrameTracker ({@code NUM_FRAME_RECORDS − 1}). */
     public static final int LATENCY_RING = 127;
+    /** A live row whose GPU fence is 0 waits this long behind the block's newest row (METRICS.md 1.3 rev 2). */
+    static final long GPU_PENDING_NS = 1_000_000_000L;
+    /** Saved-dump frames held back while the vsync grid is not known yet (METRICS.md 3 rev 2). */
+    static final int GRID_BUFFER = 1 << 16;
     private static final Listener NO_LISTENER = new Listener() {
     };
 
     private final Source source;
     private final EngineConfig config;
     private final Listener listener;
-    private final FrameResult result = new FrameResult();
+    private final FrameDerivation derive;
     private final Map<String, Track> tracks = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
+    private final List<String> gapWarnings = new ArrayList<>();
     private final LiveWindows live;
     private Track current;
     private long displayPeriodNs;
     private boolean history;
+    private boolean saved;
     private boolean warnedFallback;
     private long counted;
     private long overflows;
+    private long malformedRows;
+    private int externalGaps;
+    private double externalGapNs;
+    /** Live gfxinfo rows of the current block held back from the first GPU-pending one on. */
+    private final List<RenderedFrame> deferred = new ArrayList<>();
+    /** Saved dumps without any period: frames waiting for the vsync grid, and the grid. */
+    private VsyncGrid grid;
+    private final List<Track> gridTracks = new ArrayList<>();
+    private final List<RenderedFrame> gridFrames = new ArrayList<>();
+    private long gridPeriodNs;
     private long slowMessageCount;
     private final List<SlowMessage> worstMessages = new ArrayList<>();
 
@@ -60,7 +79,9 @@ public final class FrameEngine implements FrameSink {
         this.source = source;
         this.config = config;
         this.listener = listener == null ? NO_LISTENER : listener;
-        this.live = this.listener.wantsWindows() ? new LiveWindows() : null;
+        this.derive = new FrameDerivation(source, config);
+        this.live = this.listener.wantsWindows() ? new LiveWindows(source, config.windowNs(), this.listener::window)
+                : null;
     }
 
     public FrameEngine(Source source, EngineConfig config) {
@@ -75,11 +96,30 @@ public final class FrameEngine implements FrameSink {
         return config;
     }
 
-    /** The display's refresh period (SurfaceFlinger {@code --latency} line 1, {@code dumpsys display}). */
+    /**
+     * The period in force (METRICS.md 3, TEAM contract 3): the display's refresh period as read from the device
+     * ({@code --latency} line 1, {@code dumpsys display}). Frames that arrive after this call without an interval
+     * of their own (gfxinfo on Android ≤ 11) take it; frames already derived keep theirs. Ignored unless
+     * 0 &lt; period &lt; 1 s.
+     */
     public void displayPeriodNs(long periodNs) {
-        if (periodNs > 0) {
+        if (validPeriod(periodNs)) {
             this.displayPeriodNs = periodNs;
         }
+    }
+
+    /** A {@code --latency} dump's period line (METRICS.md 3 rev 2: reported even when it holds no frames). */
+    @Override
+    public void period(long periodNs) {
+        displayPeriodNs(periodNs);
+    }
+
+    /**
+     * Marks the input as a saved dump (analyze): GPU-pending rows are taken as they are, and gfxinfo frames
+     * without any period infer T from the vsync grid (METRICS.md 1.3 and 3, rev 2). Default: live polls.
+     */
+    public void savedDump(boolean on) {
+        this.saved = on;
     }
 
     /**
@@ -90,31 +130,67 @@ public final class FrameEngine implements FrameSink {
         this.history = on;
     }
 
-    /** Adds a warning that the summary will carry (e.g. malformed rows a parser skipped). */
+    /** Adds a warning that the summary will carry. */
     public void warn(String message) {
         if (!warnings.contains(message)) {
             warnings.add(message);
         }
     }
 
+    /** Rows a parser could not read at all; reported with the engine's own in one "N malformed rows" warning. */
+    public void malformedRows(long rows) {
+        malformedRows += Math.max(0, rows);
+    }
+
+    /**
+     * One interval of the device timeline in which frames may be missing from the capture (METRICS.md 11, TEAM
+     * contract 1): counted in {@code coverageGaps} / {@code coverageGapMs} and one warning with its length.
+     */
+    public void coverageGap(long fromNs, long toNs, String reason) {
+        externalGaps++;
+        externalGapNs += Math.max(0, toNs - fromNs);
+        gapWarnings.add(gapWarning(fromNs, toNs, reason));
+    }
+
+    private static String gapWarning(long fromNs, long toNs, String reason) {
+        return String.format(Locale.ROOT, "coverage gap of %.1f ms: %s", Math.max(0, toNs - fromNs) / 1e6, reason);
+    }
+
+    /**
+     * The device clock (CLOCK_MONOTONIC ns, TEAM contract 2): closes and emits, idle when empty, every live
+     * window that ends at or before {@code deviceNowNs}, so a live view moves on while the app draws nothing.
+     */
+    public void advanceTo(long deviceNowNs) {
+        if (live != null) {
+            live.advanceTo(deviceNowNs);
+        }
+    }
+
     /**
      * Forgets the de-duplication watermark of every window: the app process restarted, its rings and
-     * timestamps start over. Summaries keep what was counted.
+     * timestamps start over. Summaries keep what was counted; open live windows close.
      */
     public void restartSegment() {
         for (Track t : tracks.values()) {
-            t.maxSeen = Long.MIN_VALUE;
-            t.prevTime = Long.MIN_VALUE;
-            t.blocks = 0;
-            t.gapCount = 0;
+            t.restart();
+        }
+        if (live != null) {
+            live.close();
         }
     }
 
     @Override
     public void blockStart(String window) {
         current = track(window);
-        current.blockComplete = 0;
-        current.blockNew = 0;
+        current.blockStart();
+        deferred.clear();
+    }
+
+    @Override
+    public void gpuColumn(boolean present) {
+        if (current != null) {
+            current.gpuColumn = present;
+        }
     }
 
     @Override
@@ -123,10 +199,21 @@ public final class FrameEngine implements FrameSink {
         if (t == null) {
             return;
         }
+        for (RenderedFrame f : deferred) {
+            if (gpuPending(t, f) && t.blockNewest - f.intendedVsync() < GPU_PENDING_NS) {
+                break; // still pending: this row and the later ones are read again by the next poll
+            }
+            rendered(t, f);
+        }
+        deferred.clear();
+        t.gpuColumn = false;
         int ring = source.presented() ? LATENCY_RING : GFXINFO_RING;
-        if (t.blocks > 0 && !history && t.blockComplete == ring && t.blockNew == ring) {
+        if (!history && t.overflowed(ring)) {
             t.stats.overflows++;
             overflows++;
+            t.stats.coverageGap(t.blockOldest - t.blockWatermark);
+            gapWarnings.add(gapWarning(t.blockWatermark, t.blockOldest, "ring overflow in " + t.name
+                    + ": frames between two polls may be lost"));
             listener.overflow(t.name);
         }
         t.blocks++;
@@ -140,14 +227,129 @@ public final class FrameEngine implements FrameSink {
             t = track(frame.window());
         }
         if (frame instanceof RenderedFrame f) {
-            rendered(t, f);
+            t.row(f.intendedVsync()); // ring rows: overflow bookkeeping (the agent and CSV frames have no ring)
+            if (!deferred.isEmpty() || (f.complete() && gpuPending(t, f))) {
+                deferred.add(f);
+            } else {
+                rendered(t, f);
+            }
         } else if (frame instanceof PresentedFrame f) {
+            t.row(f.actualPresent());
             presented(t, f);
         } else if (frame instanceof MeasuredFrame f) {
-            measured(t, f);
+            if (t.fresh(f.intendedVsync(), f.end()) && !history && (f.flags() & RenderedFrame.FLAG_SKIPPED) == 0) {
+                emit(t, derive.measured(t, f, interval(f.interval())));
+            }
         } else if (frame instanceof AgentFrame f) {
-            agent(t, f);
+            if (f.intendedVsync() > 0 && f.end() > 0 && t.fresh(f.intendedVsync(), f.end()) && !history) {
+                emit(t, derive.agent(t, f, interval(f.interval())));
+            }
         }
+    }
+
+    /** METRICS.md 1.3 (rev 2): in a live poll of a layout with GpuCompleted, a 0 there means the fence is pending. */
+    private boolean gpuPending(Track t, RenderedFrame f) {
+        return !saved && !history && t.gpuColumn && f.gpuCompleted() == 0;
+    }
+
+    private void rendered(Track t, RenderedFrame f) {
+        if (!f.complete()) {
+            return; // in flight: not remembered, may be complete in the next poll
+        }
+        if (FrameDerivation.malformed(f)) {
+            if (!history && f.intendedVsync() > t.blockWatermark) {
+                malformedRows++; // not seen by an earlier poll (the watermark is left alone: the row is not a frame)
+            }
+            return;
+        }
+        if (!t.fresh(f.intendedVsync(), f.frameCompleted()) || history
+                || (f.flags() & RenderedFrame.FLAG_SKIPPED) != 0) {
+            return;
+        }
+        long own = f.frameInterval();
+        if (!validPeriod(own) && gridPending()) {
+            if (grid == null) {
+                grid = new VsyncGrid();
+            }
+            if (t.prevTime != Long.MIN_VALUE) {
+                grid.difference(f.intendedVsync() - t.prevTime);
+            }
+            t.prevTime = f.intendedVsync(); // the derivation sets it again when the frame is released
+            gridTracks.add(t);
+            gridFrames.add(f);
+            if (gridFrames.size() >= GRID_BUFFER) {
+                releaseGrid();
+            }
+            return;
+        }
+        emit(t, derive.rendered(t, f, interval(own)));
+    }
+
+    /** Whether a frame without its own interval has to wait for the vsync grid (saved dumps, nothing else known). */
+    private boolean gridPending() {
+        return saved && gridPeriodNs == 0 && displayPeriodNs == 0 && config.userRefreshPeriodNs() == 0;
+    }
+
+    /** Infers T from the frames held back and derives them, in the order they came. */
+    private void releaseGrid() {
+        if (gridFrames.isEmpty()) {
+            return;
+        }
+        long t = grid.periodNs();
+        if (t > 0) {
+            gridPeriodNs = t;
+            warn(String.format(Locale.ROOT, "refresh rate inferred from the vsync grid: %.1f Hz; "
+                    + "pass --refresh-rate to override", 1e9 / t));
+        } else {
+            gridPeriodNs = fallbackPeriod();
+        }
+        for (Track tr : tracks.values()) {
+            tr.prevTime = Long.MIN_VALUE; // replayed below in arrival order
+        }
+        for (int i = 0; i < gridFrames.size(); i++) {
+            Track tr = gridTracks.get(i);
+            emit(tr, derive.rendered(tr, gridFrames.get(i), gridPeriodNs));
+        }
+        gridFrames.clear();
+        gridTracks.clear();
+    }
+
+    private void presented(Track t, PresentedFrame f) {
+        if (!f.valid() || !t.fresh(f.actualPresent(), f.actualPresent()) || history) {
+            return;
+        }
+        // METRICS.md 2.3 (rev 2): each present carries the period printed by the poll that first showed it
+        emit(t, derive.presented(t, f, interval(f.period())));
+    }
+
+    /** METRICS.md section 3: the frame's own T, else the period in force, --refresh-rate, the grid, 60 Hz. */
+    private long interval(long own) {
+        if (validPeriod(own)) {
+            return own;
+        }
+        if (displayPeriodNs > 0) {
+            return displayPeriodNs;
+        }
+        if (config.userRefreshPeriodNs() > 0) {
+            return config.userRefreshPeriodNs();
+        }
+        if (gridPeriodNs > 0) {
+            return gridPeriodNs;
+        }
+        return fallbackPeriod();
+    }
+
+    private long fallbackPeriod() {
+        if (!warnedFallback) {
+            warnedFallback = true;
+            warn("refresh rate unknown: assuming 60 Hz (pass --refresh-rate)");
+        }
+        return EngineConfig.FALLBACK_PERIOD_NS;
+    }
+
+    /** A period fpsctl can use: above 0 and below one second (so refreshHz is never 0.0). */
+    static boolean validPeriod(long ns) {
+        return ns > 0 && ns < 1_000_000_000L;
     }
 
     private Track track(String window) {
@@ -159,101 +361,12 @@ public final class FrameEngine implements FrameSink {
         return t;
     }
 
-    /** METRICS.md section 3 for frames without their own interval. */
-    private long fallbackInterval() {
-        if (displayPeriodNs > 0) {
-            return displayPeriodNs;
-        }
-        if (config.userRefreshPeriodNs() > 0) {
-            return config.userRefreshPeriodNs();
-        }
-        if (!warnedFallback) {
-            warnedFallback = true;
-            warn("refresh rate unknown: assuming 60 Hz (pass --refresh-rate)");
-        }
-        return EngineConfig.FALLBACK_PERIOD_NS;
-    }
-
-    /** De-duplication (METRICS.md 1.6 / 2.3): true when {@code key} is new for the track. */
-    private static boolean fresh(Track t, long key) {
-        t.blockComplete++;
-        if (key <= t.maxSeen) {
-            return false;
-        }
-        t.maxSeen = key;
-        t.blockNew++;
-        return true;
-    }
-
-    private void rendered(Track t, RenderedFrame f) {
-        if (!f.complete() || !fresh(t, f.intendedVsync()) || history
-                || (f.flags() & RenderedFrame.FLAG_SKIPPED) != 0) {
-            return;
-        }
-        FrameResult r = begin(t, f.intendedVsync(), f.frameCompleted(), f.flags(), f.frameInterval());
-        r.duration = f.frameCompleted() - f.intendedVsync();
-        long deadline = f.frameDeadline();
-        boolean validDeadline = deadline != 0 && deadline != Long.MAX_VALUE;
-        r.janky = validDeadline && f.gpuCompleted() > 0
-                ? f.gpuCompleted() >= deadline
-                : r.duration > r.interval;
-        long[] s = r.stages;
-        s[Stage.DELAY.ordinal()] = span(f.intendedVsync(), f.handleInputStart());
-        s[Stage.INPUT.ordinal()] = span(f.handleInputStart(), f.animationStart());
-        s[Stage.ANIMATION.ordinal()] = span(f.animationStart(), f.performTraversalsStart());
-        s[Stage.LAYOUT.ordinal()] = span(f.performTraversalsStart(), f.drawStart());
-        s[Stage.DRAW.ordinal()] = span(f.drawStart(), f.syncQueued());
-        s[Stage.SYNC.ordinal()] = span(f.syncStart(), f.issueDrawCommandsStart());
-        s[Stage.COMMAND.ordinal()] = span(f.issueDrawCommandsStart(), f.swapBuffers());
-        s[Stage.SWAP.ordinal()] = span(f.swapBuffers(), f.frameCompleted());
-        s[Stage.GPU.ordinal()] = f.gpuCompleted() > 0 ? span(f.swapBuffers(), f.gpuCompleted()) : -1;
-        finishRendered(t, r);
-    }
-
-    private void measured(Track t, MeasuredFrame f) {
-        if (!fresh(t, f.intendedVsync()) || history || (f.flags() & RenderedFrame.FLAG_SKIPPED) != 0) {
-            return;
-        }
-        FrameResult r = begin(t, f.intendedVsync(), f.end(), f.flags(), f.interval());
-        r.duration = f.duration();
-        r.janky = f.janky();
-        long[] given = f.stageNs();
-        for (int i = 0; i < r.stages.length && given != null && i < given.length; i++) {
-            r.stages[i] = given[i];
-        }
-        r.interaction = f.interaction();
-        copyChoreographer(r, f.choreographerNs());
-        finishRendered(t, r);
-    }
-
-    /**
-     * An agent frame: duration = end − IntendedVsync; janky by the deadline rule when the deadline and GPU span
-     * are known (GpuCompleted = SwapBuffers + gpu, SwapBuffers = end − swap), else {@code duration > T}.
-     */
-    private void agent(Track t, AgentFrame f) {
-        if (f.intendedVsync() <= 0 || f.end() <= 0 || !fresh(t, f.intendedVsync()) || history) {
-            return;
-        }
-        FrameResult r = begin(t, f.intendedVsync(), f.end(), f.flags(), f.interval());
-        r.duration = f.end() - f.intendedVsync();
-        long[] given = f.stageNs();
-        for (int i = 0; i < r.stages.length && given != null && i < given.length; i++) {
-            r.stages[i] = given[i] < 0 ? -1 : given[i];
-        }
-        long gpu = r.stages[Stage.GPU.ordinal()];
-        long swap = r.stages[Stage.SWAP.ordinal()];
-        boolean validDeadline = f.deadline() != 0 && f.deadline() != Long.MAX_VALUE;
-        r.janky = validDeadline && gpu >= 0 && swap >= 0
-                ? f.end() - swap + gpu >= f.deadline()
-                : r.duration > r.interval;
-        r.interaction = f.interaction();
-        copyChoreographer(r, f.choreographerNs());
-        finishRendered(t, r);
-    }
-
-    private static void copyChoreographer(FrameResult r, long[] given) {
-        for (int i = 0; i < r.choreographer.length && given != null && i < given.length; i++) {
-            r.choreographer[i] = given[i] < 0 ? -1 : given[i];
+    private void emit(Track t, FrameResult r) {
+        counted++;
+        t.stats.add(r);
+        listener.frame(r);
+        if (live != null) {
+            live.add(r);
         }
     }
 
@@ -272,91 +385,6 @@ public final class FrameEngine implements FrameSink {
         }
     }
 
-    /** Resets the shared result for a new rendered frame; T per METRICS.md section 3. */
-    private FrameResult begin(Track t, long time, long end, long flags, long ownInterval) {
-        FrameResult r = result;
-        r.reset(source, t.name);
-        r.time = time;
-        r.end = end;
-        r.flags = flags;
-        r.interval = ownInterval > 0 ? ownInterval : fallbackInterval();
-        return r;
-    }
-
-    /** A negative span counts as 0 (METRICS.md section 4). */
-    private static long span(long from, long to) {
-        return Math.max(0, to - from);
-    }
-
-    /** Values common to every rendered frame: dropped, level, main cause, timed, segment. */
-    private void finishRendered(Track t, FrameResult r) {
-        r.timed = r.flags == 0;
-        r.dropped = Math.floorDiv(Math.max(0, r.duration), r.interval);
-        r.dropLevel = config.dropLevel(r.dropped);
-        long slowNs = config.slowFrameNs() > 0 ? config.slowFrameNs() : r.interval;
-        r.slow = r.duration > slowNs;
-        if (r.slow) {
-            int best = -1;
-            long bestSpan = -1;
-            for (int i = 0; i < r.stages.length; i++) {
-                if (r.stages[i] > bestSpan) {
-                    bestSpan = r.stages[i];
-                    best = i;
-                }
-            }
-            r.mainCause = best >= 0 && 2 * bestSpan > slowNs ? Stage.all()[best] : null;
-        }
-        r.span = t.prevTime != Long.MIN_VALUE && r.time - t.prevTime < config.idleGapNs() ? r.time - t.prevTime : -1;
-        t.prevTime = r.time;
-        emit(t, r);
-    }
-
-    private void presented(Track t, PresentedFrame f) {
-        if (!f.valid() || !fresh(t, f.actualPresent()) || history) {
-            return;
-        }
-        FrameResult r = result;
-        r.reset(source, t.name);
-        long now = f.actualPresent();
-        r.time = now;
-        r.end = now;
-        long period = f.period() > 0 ? f.period() : 0;
-        if (period > 0) {
-            displayPeriodNs = period;
-        }
-        r.interval = period > 0 ? period : fallbackInterval();
-        if (t.prevTime == Long.MIN_VALUE || now - t.prevTime >= config.idleGapNs()) {
-            t.gapCount = 0; // segment start: not judged, not in FPS time (METRICS.md section 5)
-        } else {
-            long gap = now - t.prevTime;
-            r.span = gap;
-            r.duration = gap;
-            r.timed = true;
-            r.dropped = Math.max(0, Math.round((double) gap / r.interval) - 1);
-            r.janky = r.dropped >= 1;
-            r.dropLevel = config.dropLevel(r.dropped);
-            if (t.gapCount >= 3) {
-                long sum3 = t.gaps[0] + t.gaps[1] + t.gaps[2];
-                // gap > 2 × mean(previous 3) and gap > 83.33 ms (two film frames at 24 fps)
-                r.jank = 3 * gap > 2 * sum3 && 12 * gap > 1_000_000_000L;
-                r.bigJank = r.jank && gap > 125_000_000L;
-            }
-            t.gaps[t.gapCount % 3] = gap;
-            t.gapCount++;
-        }
-        t.prevTime = now;
-        emit(t, r);
-    }
-
-    private void emit(Track t, FrameResult r) {
-        counted++;
-        t.stats.add(r);
-        listener.frame(r);
-        if (live != null) {
-            live.add(r);
-        }
-    }
-
     /** Frames counted so far (cheap; for pollers that adapt their interval). */
     public long countedFrames() {
         return counted;
@@ -367,7 +395,7 @@ public final class FrameEngine implements FrameSink {
         return overflows;
     }
 
-    /** The smallest vsync interval seen so far, or 0. */
+    /** The smallest vsync interval seen so far, or the period in force, or 0. */
     public long minIntervalNs() {
         long min = Long.MAX_VALUE;
         for (Track t : tracks.values()) {
@@ -376,8 +404,9 @@ public final class FrameEngine implements FrameSink {
         return min == Long.MAX_VALUE ? displayPeriodNs : min;
     }
 
-    /** Closes the live window in progress (end of capture). */
+    /** Closes the live windows in progress (end of capture). */
     public void finish() {
+        releaseGrid();
         if (live != null) {
             live.close();
         }
@@ -385,81 +414,27 @@ public final class FrameEngine implements FrameSink {
 
     /** Summary of everything counted so far, with one entry per window or layer that has frames. */
     public Summary summary(String packageName) {
+        releaseGrid();
         StatsAccumulator all = new StatsAccumulator(source);
         List<Summary> windows = new ArrayList<>();
         for (Track t : tracks.values()) {
             all.merge(t.stats);
             if (t.stats.frames > 0 || t.stats.overflows > 0) {
-                windows.add(t.stats.toSummary(packageName, t.name, List.of(), List.of()));
+                windows.add(t.stats.toSummary(packageName, t.name, List.of(), List.of(), displayPeriodNs));
             }
         }
+        all.coverageGaps += externalGaps;
+        all.coverageGapNs += externalGapNs;
         List<String> w = new ArrayList<>(warnings);
+        if (malformedRows > 0) {
+            w.add(malformedRows + " malformed rows skipped");
+        }
+        w.addAll(gapWarnings);
         if (all.frames == 0) {
             w.add("no frames: nothing was rendered in what was read");
         }
         SlowMessages slow = source == Source.AGENT
                 ? new SlowMessages(slowMessageCount, List.copyOf(worstMessages)) : null;
-        return all.toSummary(packageName, null, List.copyOf(windows), List.copyOf(w)).withSlowMessages(slow);
-    }
-
-    /** Per window/layer de-duplication and segment state. */
-    private static final class Track {
-        final String name;
-        final StatsAccumulator stats;
-        long maxSeen = Long.MIN_VALUE;
-        long prevTime = Long.MIN_VALUE;
-        int blocks;
-        int blockComplete;
-        int blockNew;
-        final long[] gaps = new long[3];
-        int gapCount;
-
-        Track(String name, StatsAccumulator stats) {
-            this.name = name;
-            this.stats = stats;
-        }
-    }
-
-    /** Groups counted frames into consecutive windows of {@code --window} on the frame timeline. */
-    private final class LiveWindows {
-        private long origin = Long.MIN_VALUE;
-        private long index;
-        private StatsAccumulator acc;
-
-        void add(FrameResult r) {
-            if (origin == Long.MIN_VALUE) {
-                origin = r.time;
-                index = 0;
-                acc = new StatsAccumulator(source);
-            }
-            long idx = Math.floorDiv(r.time - origin, config.windowNs());
-            if (idx > index) {
-                emitCurrent();
-                for (long i = index + 1; i < idx; i++) {
-                    emit(i, new StatsAccumulator(source));
-                }
-                index = idx;
-                acc = new StatsAccumulator(source);
-            }
-            acc.add(r); // a late frame (idx < index) joins the window in progress
-        }
-
-        void close() {
-            if (acc != null) {
-                emitCurrent();
-                acc = null;
-                origin = Long.MIN_VALUE;
-            }
-        }
-
-        private void emitCurrent() {
-            emit(index, acc);
-        }
-
-        private void emit(long i, StatsAccumulator a) {
-            long start = origin + i * config.windowNs();
-            listener.window(new LiveWindow(i, start, start + config.windowNs(),
-                    a.toSummary(null, null, List.of(), List.of())));
-        }
+        return all.toSummary(packageName, null, windows, w, displayPeriodNs).withSlowMessages(slow);
     }
 }

@@ -12,6 +12,17 @@ public interface FrameSink {
     default void blockStart(String window) {
     }
 
+    /**
+     * The current block's layout has a {@code GpuCompleted} column (gfxinfo; METRICS.md 1.3 rev 2: in a live poll
+     * a 0 there is a pending GPU fence).
+     */
+    default void gpuColumn(boolean present) {
+    }
+
+    /** The refresh period a dump states (SurfaceFlinger {@code --latency} line 1), in ns. */
+    default void period(long periodNs) {
+    }
+
     /** One parsed row. */
     void frame(Frame frame);
 

@@ -8,7 +8,7 @@ import java.util.TreeMap;
  * µs are allocated as values land in them (a capture uses a few), times beyond ~4.2 s go to a small sorted map.
  * Percentiles are nearest-rank (METRICS.md section 7) on the µs-truncated values: a 10 µs rounding boundary
  * (x.xx5 ms) is a whole microsecond, so every value printed with two decimals is the same as from the exact
- * ns values. Max and mean are exact.
+ * ns values. Max is exact; the mean sums in {@code double} (never overflows, exact below 2^53 ns).
  */
 final class FrameTimeHistogram {
     private static final int PAGE_BITS = 12;
@@ -18,7 +18,7 @@ final class FrameTimeHistogram {
     private int[][] pages;
     private TreeMap<Long, Long> beyond;
     private long count;
-    private long sumNs;
+    private double sumNs;
     private long maxNs = Long.MIN_VALUE;
 
     void add(long ns) {

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Adds up {@link FrameResult}s into the sums a {@link Summary} is made of. Every field is additive, so the
- * summary of a capture is the merge of its windows' accumulators.
+ * summary of a capture is the merge of its windows' accumulators. Sums of nanoseconds are {@code double}s
+ * (METRICS.md 7 rev 2: they never overflow; exact while below 2^53 ns, about 104 days).
  */
 final class StatsAccumulator {
     private static final int CAUSES = Stage.count() + 1;
@@ -15,28 +16,31 @@ final class StatsAccumulator {
     long janky;
     long dropped;
     /** Σ (dropped + 1) × T over counted frames: the denominator of the rendering fps. */
-    long renderTimeNs;
+    double renderTimeNs;
     long minInterval = Long.MAX_VALUE;
     /** Frames that are not a segment start, and the sum of their spans: spanFps (and SurfaceFlinger fps). */
     long spanFrames;
-    long spanNs;
+    double spanNs;
     final long[] levels = new long[DropLevel.all().length];
-    final long[] stageSum = new long[Stage.count()];
+    final double[] stageSum = new double[Stage.count()];
     final long[] stageCount = new long[Stage.count()];
     final long[] causes = new long[CAUSES];
     long jank;
     long bigJank;
-    long jankGapNs;
+    double jankGapNs;
     long overflows;
+    /** Coverage gaps (METRICS.md 11): how many, and their total length. */
+    int coverageGaps;
+    double coverageGapNs;
     final FrameTimeHistogram durations = new FrameTimeHistogram();
     long worstDuration = -1;
     String worstCause;
     /** Frames with the scrolling / finger bit and their Σ (dropped + 1) × T (scroll fps, finger-scroll fps). */
     long scrollFrames;
-    long scrollRenderNs;
+    double scrollRenderNs;
     long fingerFrames;
-    long fingerRenderNs;
-    final long[] chSum = new long[Interaction.CH_QUEUES];
+    double fingerRenderNs;
+    final double[] chSum = new double[Interaction.CH_QUEUES];
     final long[] chCount = new long[Interaction.CH_QUEUES];
 
     StatsAccumulator(Source source) {
@@ -53,7 +57,7 @@ final class StatsAccumulator {
             spanNs += r.span;
         }
         if (!source.presented()) {
-            long t = (r.dropped + 1) * r.interval;
+            double t = (r.dropped + 1.0) * r.interval;
             renderTimeNs += t;
             if (Interaction.has(r.interaction, Interaction.SCROLLING)) {
                 scrollFrames++;
@@ -130,6 +134,8 @@ final class StatsAccumulator {
         bigJank += o.bigJank;
         jankGapNs += o.jankGapNs;
         overflows += o.overflows;
+        coverageGaps += o.coverageGaps;
+        coverageGapNs += o.coverageGapNs;
         scrollFrames += o.scrollFrames;
         scrollRenderNs += o.scrollRenderNs;
         fingerFrames += o.fingerFrames;
@@ -145,8 +151,20 @@ final class StatsAccumulator {
         }
     }
 
-    Summary toSummary(String packageName, String name, List<Summary> windows, List<String> warnings) {
-        Double refreshHz = minInterval == Long.MAX_VALUE ? null : 1e9 / minInterval;
+    /** One gap of {@code ns} in the device timeline where frames may be missing (METRICS.md 11). */
+    void coverageGap(long ns) {
+        coverageGaps++;
+        coverageGapNs += Math.max(0, ns);
+    }
+
+    /**
+     * @param displayPeriodNs the display's period, for {@code refreshHz} when no frame was counted (e.g. a
+     *                        {@code --latency} dump without frames states it on line 1); 0 when unknown
+     */
+    Summary toSummary(String packageName, String name, List<Summary> windows, List<String> warnings,
+                      long displayPeriodNs) {
+        long period = minInterval != Long.MAX_VALUE ? minInterval : displayPeriodNs;
+        Double refreshHz = period > 0 ? 1e9 / period : null;
         Double fps = null;
         Double spanFps = null;
         if (timed > 0 && refreshHz != null) {
@@ -186,11 +204,11 @@ final class StatsAccumulator {
                 timed == 0 ? null : janky * 100.0 / timed, dropped, overflows, levels.clone(),
                 durations.toFrameTimes(), stagesMs, mainCauses, jankCount, bigJankCount, stutter,
                 worstCause, windows, warnings, rate(scrollFrames, scrollRenderNs, refreshHz),
-                rate(fingerFrames, fingerRenderNs, refreshHz), chMs, null);
+                rate(fingerFrames, fingerRenderNs, refreshHz), chMs, null, coverageGaps, coverageGapNs / 1e6);
     }
 
     /** METRICS.md section 6 rendering fps over a subset of frames; null without frames. */
-    private static Double rate(long n, long renderNs, Double refreshHz) {
+    private static Double rate(long n, double renderNs, Double refreshHz) {
         if (n == 0 || renderNs <= 0 || refreshHz == null) {
             return null;
         }

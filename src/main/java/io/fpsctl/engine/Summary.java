@@ -19,6 +19,8 @@ import java.util.List;
  * @param choreographerMs agent: mean time per Choreographer queue (input, animation, traversal), null entries
  *                        where unknown; null when no frame had them
  * @param slowMessages    agent: slow main-thread messages of the run (whole capture only); null otherwise
+ * @param coverageGaps    intervals of the device timeline where frames may be missing (METRICS.md 11), 0 when none
+ * @param coverageGapMs   their total length in ms, 0.0 when none
  */
 public record Summary(
         Source source,
@@ -46,13 +48,46 @@ public record Summary(
         Double scrollFps,
         Double fingerScrollFps,
         Double[] choreographerMs,
-        SlowMessages slowMessages) {
+        SlowMessages slowMessages,
+        int coverageGaps,
+        double coverageGapMs) {
+
+    /** Copies the arrays and lists: a summary is an immutable value. */
+    public Summary {
+        dropLevels = dropLevels == null ? null : dropLevels.clone();
+        stagesMs = stagesMs == null ? null : stagesMs.clone();
+        mainCauses = mainCauses == null ? null : mainCauses.clone();
+        choreographerMs = choreographerMs == null ? null : choreographerMs.clone();
+        windows = windows == null ? List.of() : List.copyOf(windows);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    @Override
+    public long[] dropLevels() {
+        return dropLevels == null ? null : dropLevels.clone();
+    }
+
+    @Override
+    public Double[] stagesMs() {
+        return stagesMs == null ? null : stagesMs.clone();
+    }
+
+    @Override
+    public long[] mainCauses() {
+        return mainCauses == null ? null : mainCauses.clone();
+    }
+
+    @Override
+    public Double[] choreographerMs() {
+        return choreographerMs == null ? null : choreographerMs.clone();
+    }
 
     /** This summary with {@code slow} as its slow messages. */
     public Summary withSlowMessages(SlowMessages slow) {
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow);
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow,
+                coverageGaps, coverageGapMs);
     }
 
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */

@@ -11,6 +11,8 @@ final class Ansi {
     static final String DIM = ESC + "2m";
     /** Erase the whole line the cursor is on. */
     static final String CLEAR_LINE = ESC + "2K";
+    /** Erase from the cursor to the end of the screen. */
+    static final String CLEAR_DOWN = ESC + "J";
 
     private Ansi() {
     }
@@ -23,5 +25,58 @@ final class Ansi {
     /** {@code text} in {@code style} when {@code on}, else unchanged. */
     static String style(boolean on, String style, String text) {
         return on && style != null ? style + text + RESET : text;
+    }
+
+    /** Characters a terminal shows for {@code s}: escape sequences take no column. */
+    static int visibleLength(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.startsWith(ESC, i)) {
+                i = endOfEscape(s, i);
+            } else if (!Character.isLowSurrogate(s.charAt(i))) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * {@code s} cut to at most {@code width} visible columns (the last one an ellipsis when cut), styles closed:
+     * a line that never wraps, so an in-place redraw stays in place.
+     */
+    static String fit(String s, int width) {
+        if (visibleLength(s) <= width) {
+            return s;
+        }
+        StringBuilder b = new StringBuilder(s.length());
+        int n = 0;
+        boolean styled = false;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.startsWith(ESC, i)) {
+                int end = endOfEscape(s, i);
+                String seq = s.substring(i, end + 1);
+                b.append(seq);
+                styled = !seq.equals(RESET);
+                i = end;
+                continue;
+            }
+            if (n == width - 1) {
+                break;
+            }
+            b.append(s.charAt(i));
+            if (!Character.isHighSurrogate(s.charAt(i))) {
+                n++;
+            }
+        }
+        b.append(width > 0 ? "…" : "");
+        return styled ? b + RESET : b.toString();
+    }
+
+    private static int endOfEscape(String s, int at) {
+        int i = at + ESC.length();
+        while (i < s.length() && !Character.isLetter(s.charAt(i))) {
+            i++;
+        }
+        return Math.min(i, s.length() - 1);
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -32,6 +33,10 @@ import java.util.function.LongSupplier;
  * </pre>
  * and a {@code warning: ...} line per ring overflow. {@code refreshHz} is the last known refresh rate (also on idle
  * windows, which have none of their own).
+ *
+ * <p>The ANSI block and the final summary fit the terminal's width, read again at every refresh (a resize is
+ * followed; after the terminal narrowed, the rows its reflow made of the old block are cleared too): no line wraps,
+ * so the in-place redraw stays in place. Plain mode lines are records for machines and are not cut.
  *
  * <p>Elapsed time is wall-clock time since the view was created. Methods are synchronized: a Ctrl-C hook may call
  * {@link #printSummary} while the poller thread calls {@link #window}.
@@ -55,12 +60,15 @@ public final class LiveView {
     private final Source source;
     private final LongSupplier nanoClock;
     private final long startNanos;
+    private final IntSupplier width;
+    /** Visible lengths of the lines of the block on screen, and the width they were drawn at. */
+    private int[] drawn = new int[0];
+    private int drawnWidth;
     /** fps of the recent windows, oldest first; NaN for an idle window (or one without timed frames). */
     private final Deque<Double> history = new ArrayDeque<>(HISTORY);
     private Double refreshHz;
     private long overflows;
     private String lastOverflowWindow;
-    private int linesDrawn;
     private boolean headerPrinted;
 
     /**
@@ -69,9 +77,10 @@ public final class LiveView {
      * @param device      the device serial
      * @param packageName the package watched
      * @param nanoClock   a monotonic clock in ns for the elapsed time ({@code System::nanoTime})
+     * @param width       the terminal's width in columns, asked at every refresh ({@link TerminalWidth})
      */
     public LiveView(PrintWriter out, boolean ansi, String device, String packageName, Source source,
-                    LongSupplier nanoClock) {
+                    LongSupplier nanoClock, IntSupplier width) {
         this.out = out;
         this.ansi = ansi;
         this.device = device == null ? "" : device;
@@ -79,11 +88,19 @@ public final class LiveView {
         this.source = source;
         this.nanoClock = nanoClock;
         this.startNanos = nanoClock.getAsLong();
+        this.width = width;
     }
 
-    /** A view timed by {@link System#nanoTime()}. */
-    public LiveView(PrintWriter out, boolean ansi, String device, String packageName, Source source) {
-        this(out, ansi, device, packageName, source, System::nanoTime);
+    /** A view {@value TerminalWidth#DEFAULT} columns wide. */
+    public LiveView(PrintWriter out, boolean ansi, String device, String packageName, Source source,
+                    LongSupplier nanoClock) {
+        this(out, ansi, device, packageName, source, nanoClock, () -> TerminalWidth.DEFAULT);
+    }
+
+    /** A view timed by {@link System#nanoTime()}, as wide as {@code width} says. */
+    public LiveView(PrintWriter out, boolean ansi, String device, String packageName, Source source,
+                    IntSupplier width) {
+        this(out, ansi, device, packageName, source, System::nanoTime, width);
     }
 
     /** Shows a closed live window. */
@@ -126,9 +143,10 @@ public final class LiveView {
         out.println();
         String title = "summary  " + packageName + (device.isEmpty() ? "" : "  device " + device) + "  elapsed "
                 + clock(elapsedNanos());
-        SummaryText.write(summary, ansi ? Ansi.style(true, Ansi.BOLD, title) : title, out);
+        SummaryText.write(summary, ansi ? Ansi.style(true, Ansi.BOLD, title) : title, out,
+                ansi ? columns() : Integer.MAX_VALUE);
         out.flush();
-        linesDrawn = 0;
+        drawn = new int[0];
     }
 
     // ---- plain mode ----
@@ -166,25 +184,43 @@ public final class LiveView {
 
     // ---- ANSI mode ----
 
-    private void redraw(LiveWindow w) {
-        List<String> lines = ansiLines(w);
-        StringBuilder b = new StringBuilder(1024);
-        if (linesDrawn > 0) {
-            b.append(Ansi.up(linesDrawn));
-        }
-        for (String line : lines) {
-            b.append(Ansi.CLEAR_LINE).append(line).append('\n');
-        }
-        out.print(b);
-        linesDrawn = lines.size();
+    private int columns() {
+        return Math.max(1, width.getAsInt());
     }
 
-    private List<String> ansiLines(LiveWindow w) {
+    private void redraw(LiveWindow w) {
+        int columns = columns();
+        List<String> lines = ansiLines(w, columns);
+        StringBuilder b = new StringBuilder(1024);
+        if (drawn.length > 0) {
+            int rows = 0;
+            for (int len : drawn) {
+                // a terminal that narrowed reflowed each old line onto ceil(len / columns) rows
+                rows += columns < drawnWidth ? Math.max(1, (len + columns - 1) / columns) : 1;
+            }
+            b.append(Ansi.up(rows)).append(Ansi.CLEAR_DOWN);
+        }
+        drawn = new int[lines.size()];
+        for (int i = 0; i < lines.size(); i++) {
+            String line = Ansi.fit(lines.get(i), columns);
+            drawn[i] = Ansi.visibleLength(line);
+            b.append(Ansi.CLEAR_LINE).append(line).append('\n');
+        }
+        drawnWidth = columns;
+        out.print(b);
+    }
+
+    private List<String> ansiLines(LiveWindow w, int columns) {
         Summary s = w.stats();
         List<String> lines = new ArrayList<>(ANSI_LINES);
-        lines.add(Ansi.style(true, Ansi.BOLD, ellipsize(packageName, 40)) + (device.isEmpty() ? "" : "  device "
-                + device) + "  " + source.key() + "  " + (refreshHz == null ? "? Hz" : SummaryText.fmt1(refreshHz)
-                + " Hz") + "  window " + w.index() + "  " + clock(elapsedNanos()));
+        String tail = "  " + source.key() + "  " + (refreshHz == null ? "? Hz" : SummaryText.fmt1(refreshHz) + " Hz")
+                + "  window " + w.index() + "  " + clock(elapsedNanos());
+        String dev = device.isEmpty() ? "" : "  device " + device;
+        if (Math.min(packageName.length(), 40) + dev.length() + tail.length() > columns) {
+            dev = "";
+        }
+        int room = Math.max(8, Math.min(40, columns - dev.length() - tail.length()));
+        lines.add(Ansi.style(true, Ansi.BOLD, ellipsize(packageName, room)) + dev + tail);
         String fps = s.idle() ? "idle" : SummaryText.fmt1(s.fps());
         lines.add("fps    " + Ansi.style(true, fpsColour(s.idle() ? null : s.fps()), pad(fps, 6)) + "  " + sparkline());
         if (s.idle()) {
@@ -198,8 +234,18 @@ public final class LiveView {
                         : l == DropLevel.FROZEN || l == DropLevel.HIGH ? Ansi.RED : Ansi.YELLOW;
                 levels.append("  ").append(Ansi.style(true, colour, text));
             }
-            String jank = SummaryText.fmt2(s.jankPercent()) + " %";
-            lines.add("jank   " + Ansi.style(true, jankColour(s.jankPercent()), jank) + "   dropped " + s.droppedFrames() + " " + levels);
+            String jank = "jank   " + Ansi.style(true, jankColour(s.jankPercent()), SummaryText.fmt2(s.jankPercent())
+                    + " %") + "   dropped " + s.droppedFrames();
+            if (Ansi.visibleLength(jank + " " + levels) > columns) {
+                levels.setLength(0); // narrow terminal: only the levels that have frames besides best
+                for (DropLevel l : DropLevel.all()) {
+                    if (l != DropLevel.BEST && s.dropLevel(l) > 0) {
+                        levels.append("  ").append(Ansi.style(true, l == DropLevel.FROZEN || l == DropLevel.HIGH
+                                ? Ansi.RED : Ansi.YELLOW, l.key() + " " + s.dropLevel(l)));
+                    }
+                }
+            }
+            lines.add(jank + " " + levels);
             FrameTimes t = s.frameTimeMs();
             String label = source.presented() ? "gap" : "time";
             if (t == null) {

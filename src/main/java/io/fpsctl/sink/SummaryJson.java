@@ -71,6 +71,8 @@ public final class SummaryJson {
         number(g, "jankPercent", s.jankPercent(), 2);
         g.writeNumberField("droppedFrames", s.droppedFrames());
         g.writeNumberField("overflows", s.overflows());
+        g.writeNumberField("coverageGaps", s.coverageGaps());
+        g.writeNumberField("coverageGapMs", round(s.coverageGapMs(), 2));
         g.writeObjectFieldStart("dropLevels");
         for (DropLevel l : DropLevel.all()) {
             g.writeNumberField(l.key(), s.dropLevel(l));

@@ -62,6 +62,41 @@ public final class SummaryJsonReader {
         if (root.isArray()) {
             throw new SummaryFormatException("holds " + root.size() + " summaries (a JSON array); expected one");
         }
+        return summary(root);
+    }
+
+    /**
+     * Reads a run: the summaries of its iterations when the file has an {@code iterations} list (a gate run with
+     * {@code --iterations}, METRICS.md section 10), else the one summary it holds as a run of one iteration.
+     *
+     * @throws SummaryFormatException (naming the file) when it is not a summary
+     */
+    public static List<Summary> readRun(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            JsonNode root;
+            try {
+                root = MAPPER.readTree(in);
+            } catch (JsonProcessingException e) {
+                throw new SummaryFormatException("not JSON: " + e.getOriginalMessage());
+            }
+            if (root == null || root.isMissingNode() || !root.isObject()) {
+                throw new SummaryFormatException("not an fpsctl summary (expected a JSON object)");
+            }
+            JsonNode iterations = root.path("iterations");
+            if (iterations.isArray() && !iterations.isEmpty()) {
+                List<Summary> out = new ArrayList<>();
+                for (JsonNode it : iterations) {
+                    out.add(summary(it));
+                }
+                return List.copyOf(out);
+            }
+            return List.of(summary(root));
+        } catch (SummaryFormatException e) {
+            throw new SummaryFormatException(file + ": " + e.getMessage());
+        }
+    }
+
+    private static Summary summary(JsonNode root) throws SummaryFormatException {
         if (!root.isObject() || !root.path("schemaVersion").isInt()) {
             throw new SummaryFormatException("not an fpsctl summary (no schemaVersion)");
         }
@@ -133,7 +168,9 @@ public final class SummaryJsonReader {
                 count(n, "droppedFrames"), count(n, "overflows"), levels, frameTimes(n.path("frameTimeMs")), stages,
                 causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
-                choreographer(n.path("choreographerMs")), null);
+                choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE,
+                count(n, "coverageGaps")), n.path("coverageGapMs").isNumber() ? n.path("coverageGapMs").doubleValue()
+                : 0.0);
     }
 
     private static Double[] choreographer(JsonNode c) {

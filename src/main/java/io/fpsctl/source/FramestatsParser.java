@@ -70,8 +70,10 @@ public final class FramestatsParser {
                             malformed++;
                             continue;
                         }
+                        sink.gpuColumn(columns.get(Field.GPU_COMPLETED) >= 0);
                         // a header-less block: this line is already a row
                     } else {
+                        sink.gpuColumn(columns.get(Field.GPU_COMPLETED) >= 0);
                         if (firstColumns == 0) {
                             firstColumns = columns.count;
                         }
@@ -118,6 +120,7 @@ public final class FramestatsParser {
                     firstColumns = columns.count;
                 }
                 sink.blockStart(window);
+                sink.gpuColumn(columns.get(Field.GPU_COMPLETED) >= 0);
                 rows++;
                 if (!emitRow(b, s, e, columns, window)) {
                     malformed++;

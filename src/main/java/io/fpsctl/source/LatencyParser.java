@@ -68,6 +68,7 @@ public final class LatencyParser {
         long empty = 0;
         long malformed = 0;
         long[] row = new long[COLUMNS];
+        sink.period(period);
         sink.blockStart(layer);
         try {
             while ((line = lines.readLine()) != null) {

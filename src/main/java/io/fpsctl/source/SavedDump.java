@@ -53,11 +53,10 @@ public final class SavedDump {
             switch (kind) {
                 case GFXINFO: {
                     FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
+                    engine.savedDump(true);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
                     FramestatsDump dump = new FramestatsParser(engine, reported::line).parse(in);
-                    if (dump.malformedRows() > 0) {
-                        engine.warn(dump.malformedRows() + " malformed framestats row(s) skipped");
-                    }
+                    engine.malformedRows(dump.malformedRows());
                     if (dump.blocks() == 0) {
                         engine.warn("no ---PROFILEDATA--- block: take the dump with 'dumpsys gfxinfo <pkg> framestats'");
                     }
@@ -68,6 +67,7 @@ public final class SavedDump {
                 }
                 case LATENCY: {
                     FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
+                    engine.savedDump(true);
                     String layer = layerName(file);
                     LatencyDump dump;
                     try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
@@ -103,6 +103,7 @@ public final class SavedDump {
                                      FrameEngine.Listener listener) throws IOException, DumpFormatException {
         Source source = csvSource(file);
         FrameEngine engine = new FrameEngine(source, config, listener);
+        engine.savedDump(true);
         FrameCsvReader.Result res;
         try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             res = new FrameCsvReader(engine).read(r);

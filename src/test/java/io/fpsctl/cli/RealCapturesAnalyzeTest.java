@@ -95,12 +95,15 @@ class RealCapturesAnalyzeTest {
         Path f = real("framestats__aosp-mirror_platform_frameworks_base__performance_jd_M_preview_rows_only.txt");
         JsonNode s = analyze(f, "--package", "com.example");
         assertEquals(4, s.get("frames").asInt());
-        assertEquals(60.0, s.get("refreshHz").asDouble()); // no interval column: 60 Hz assumed, with a warning
-        assertTrue(s.get("warnings").toString().contains("assuming 60 Hz"));
-        // durations 14386715, 13626299, 14277653, 15539164 ns: none over 16.67 ms
+        // no interval column and no --refresh-rate (METRICS.md 3 rev 2): the IntendedVsync steps are
+        // 16790989 ns three times → T = 16790989 ns, 1e9 / T = 59.556 Hz → 59.6, with the warning
+        assertEquals(59.6, s.get("refreshHz").asDouble());
+        assertTrue(s.get("warnings").toString().contains(
+                "refresh rate inferred from the vsync grid: 59.6 Hz; pass --refresh-rate to override"));
+        // durations 14386715, 13626299, 14277653, 15539164 ns: none over T
         assertEquals(0, s.get("jankyFrames").asInt());
-        assertEquals(60.0, s.get("fps").asDouble());
-        assertEquals(59.6, s.get("spanFps").asDouble()); // 3 spans over 50195632 ns
+        assertEquals(59.6, s.get("fps").asDouble());     // 4 / (4 · T) = 59.556, capped at refreshHz anyway
+        assertEquals(59.6, s.get("spanFps").asDouble()); // min(59.556, 3 / 50195632 ns = 59.766)
         JsonNode t = s.get("frameTimeMs");
         assertEquals(14.28, t.get("p50").asDouble());
         assertEquals(15.54, t.get("p90").asDouble());

@@ -42,4 +42,19 @@ final class Frames {
     static PresentedFrame present(String layer, long actual, long period) {
         return new PresentedFrame(layer, actual - 1_000_000, actual, actual - 2_000_000, period);
     }
+
+    /** A gfxinfo engine that computes live windows and adds each closed one to {@code into}. */
+    static FrameEngine windowed(java.util.List<LiveWindow> into) {
+        return new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), new FrameEngine.Listener() {
+            @Override
+            public void window(LiveWindow w) {
+                into.add(w);
+            }
+
+            @Override
+            public boolean wantsWindows() {
+                return true;
+            }
+        });
+    }
 }

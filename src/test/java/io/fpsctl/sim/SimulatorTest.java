@@ -10,6 +10,7 @@ import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
 import io.fpsctl.sim.adb.AdbCli;
+import io.fpsctl.testing.PollUntil;
 import io.fpsctl.testing.TestAdb;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
@@ -48,10 +49,10 @@ class SimulatorTest {
         Path truth = dir.resolve("t.txt");
         try (Simulator sim = start(truth);
              Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
-            Thread.sleep(1500); // let the app render on the real-time clock
-            AdbShellResponse r = dadb.shell("dumpsys gfxinfo com.example.feed framestats");
+            // the app renders on the real-time clock: ask until a good part of a ring has been drawn
+            AdbShellResponse r = PollUntil.value(() -> dadb.shell("dumpsys gfxinfo com.example.feed framestats"),
+                    d -> d.getExitCode() == 0 && frames(d.getOutput()) > 50, Duration.ofSeconds(30), "50 frames");
             assertEquals(0, r.getExitCode());
-            assertTrue(frames(r.getOutput()) > 50, "frames rendered in 1.5 s at 120 Hz");
             AdbShellResponse missing = dadb.shell("dumpsys gfxinfo com.other.app framestats");
             assertTrue(missing.getOutput().contains("No process found for: com.other.app"));
             assertEquals(127, dadb.shell("nosuchcommand").getExitCode());
@@ -73,13 +74,20 @@ class SimulatorTest {
             AdbCli.Result devices = adb.run(t, "devices", "-l");
             assertTrue(devices.stdout().contains(sim.serial()) && devices.stdout().contains("model:Sim"),
                     devices.toString());
-            Thread.sleep(1000);
-            AdbCli.Result dump = adb.run(t, "-s", sim.serial(), "shell", "dumpsys", "gfxinfo", "com.example.feed",
-                    "framestats");
+            AdbCli.Result dump = PollUntil.value(() -> adb.run(t, "-s", sim.serial(), "shell", "dumpsys", "gfxinfo",
+                    "com.example.feed", "framestats"), d -> d.exitCode() == 0 && frames(d.stdout()) > 30,
+                    Duration.ofSeconds(30), "30 frames through the adb server");
             assertEquals(0, dump.exitCode());
-            assertTrue(frames(dump.stdout()) > 30);
             AdbCli.Result sdk = adb.run(t, "-s", sim.serial(), "shell", "getprop", "ro.build.version.sdk");
             assertEquals("34", sdk.stdout().strip());
+            // what other tools ask first: the process list, the focused window, the page-flip counter
+            String pid = adb.run(t, "-s", sim.serial(), "shell", "pidof", "com.example.feed").stdout().strip();
+            assertTrue(adb.run(t, "-s", sim.serial(), "shell", "ps", "-A").stdout()
+                    .contains(" " + pid + "    560 "), "ps -A lists the app's pid");
+            assertTrue(adb.run(t, "-s", sim.serial(), "shell", "dumpsys", "window", "displays").stdout()
+                    .contains("\n  mCurrentFocus=Window{"));
+            assertEquals("Result: Parcel(NULL)", adb.run(t, "-s", sim.serial(), "shell", "service", "call",
+                    "SurfaceFlinger", "1013").stdout().strip(), "Android 14 no longer has transaction 1013");
         } finally {
             adb.run(t, "kill-server");
         }

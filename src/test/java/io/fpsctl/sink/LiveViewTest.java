@@ -27,6 +27,19 @@ class LiveViewTest {
                 () -> now[0]);
     }
 
+    private final int[] columns = {80};
+
+    /** A view as wide as {@link #columns} says at each refresh. */
+    private LiveView view(boolean ansi, String packageName) {
+        return new LiveView(new PrintWriter(text), ansi, "emulator-5554", packageName, Source.GFXINFO,
+                () -> now[0], () -> columns[0]);
+    }
+
+    /** The lines a terminal shows: escape sequences removed, cursor moves and line ends as breaks. */
+    private static List<String> screenLines(String s) {
+        return List.of(s.replaceAll("\u001b\\[[0-9;]*[mAKJ]", "").replace("\r", "\n").split("\n", -1));
+    }
+
     /** Shows each window one wall-clock second after the previous one. */
     private void show(LiveView view, List<LiveWindow> windows) {
         for (LiveWindow w : windows) {
@@ -166,7 +179,8 @@ class LiveViewTest {
         run.block(WINDOW, EngineRun.frames(T0 + 10 * EngineRun.HZ60, 120, 8 * MS, 1)); // a full ring, all new
         run.engine.finish();
         assertEquals(List.of(WINDOW), run.overflows);
-        LiveView v = view(true);
+        columns[0] = 120;                                     // the whole warning fits in 120 columns
+        LiveView v = view(true, "com.example");
         v.overflow(run.overflows.get(0));
         assertEquals("", text.toString(), "nothing drawn until the window closes");
         show(v, run.windows);
@@ -192,5 +206,50 @@ class LiveViewTest {
         assertEquals("00:00", LiveView.clock(999_999_999L));
         assertEquals("01:05", LiveView.clock(65 * SEC));
         assertEquals("1:02:05", LiveView.clock(3725 * SEC));
+    }
+
+    // ---- terminal width ----
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {60, 80, 120})
+    void theLiveBlockAndTheSummaryFitTheTerminal(int width) {
+        EngineRun run = EngineRun.threeWindows();
+        columns[0] = width;
+        LiveView v = view(true, "com.example.a.rather.long.package.name.for.testing");
+        show(v, run.windows);
+        v.overflow(WINDOW);
+        show(v, run.windows.subList(0, 1));
+        v.printSummary(run.engine.summary("com.example.a.rather.long.package.name.for.testing"));
+        List<String> lines = screenLines(text.toString());
+        for (String line : lines) {
+            assertTrue(line.codePointCount(0, line.length()) <= width, width + " columns: '" + line + "' is "
+                    + line.codePointCount(0, line.length()));
+        }
+        String all = String.join("\n", lines);
+        assertTrue(all.contains("fps    57.1"), all);          // the figures are still there
+        assertTrue(all.contains("normal 1"), all);
+        assertTrue(all.contains("  frame ms     p50 "), all);
+        assertTrue(all.contains("mean "), all);                 // the frame-time row continues, it is not cut
+        assertTrue(all.contains("warning: 1 ring overflow"), all);
+    }
+
+    @Test
+    void aNarrowerTerminalClearsTheRowsItsReflowMadeOfTheOldBlock() {
+        EngineRun run = EngineRun.threeWindows();
+        columns[0] = 120;
+        LiveView v = view(true, "com.example");
+        show(v, run.windows.subList(0, 1));
+        List<String> before = screenLines(text.toString());
+        // the 120-column block: line lengths as drawn; at 60 columns a line of n columns takes ceil(n / 60) rows
+        int rows = 0;
+        for (String line : before.subList(0, 5)) {
+            int n = line.codePointCount(0, line.length());
+            rows += Math.max(1, (n + 59) / 60);
+        }
+        assertTrue(rows > 5, "some line was longer than 60 columns: " + before);
+        columns[0] = 60;
+        show(v, run.windows.subList(1, 2));
+        String s = text.toString();
+        assertTrue(s.contains("\r" + ESC + rows + "A" + ESC + "J"), s);
     }
 }

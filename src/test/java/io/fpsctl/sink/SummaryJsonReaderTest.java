@@ -161,4 +161,21 @@ class SummaryJsonReaderTest {
         SummaryFormatException e = assertThrows(SummaryFormatException.class, () -> SummaryJsonReader.read(file));
         assertTrue(e.getMessage().startsWith(file + ": holds 0 summaries"), e.getMessage());
     }
+
+    @Test
+    void coverageGapsAreWrittenAndReadBackAndZeroWhenNone() throws IOException {
+        io.fpsctl.engine.FrameEngine e = new io.fpsctl.engine.FrameEngine(io.fpsctl.engine.Source.GFXINFO,
+                io.fpsctl.engine.EngineConfig.defaults());
+        StringWriter none = new StringWriter();
+        SummaryJson.write(e.summary("p"), none, false);
+        assertTrue(none.toString().contains("\"coverageGaps\":0,\"coverageGapMs\":0.00"), none.toString());
+        e.coverageGap(2_000_000_000L, 3_234_500_000L, "the device reconnected");   // 1 234 500 000 ns
+        StringWriter json = new StringWriter();
+        SummaryJson.write(e.summary("p"), json, false);
+        assertTrue(json.toString().contains("\"coverageGaps\":1,\"coverageGapMs\":1234.50"), json.toString());
+        Summary back = SummaryJsonReader.read(new StringReader(json.toString()));
+        assertEquals(1, back.coverageGaps());
+        assertEquals(1234.5, back.coverageGapMs(), 1e-9);
+        assertTrue(back.warnings().contains("coverage gap of 1234.5 ms: the device reconnected"));
+    }
 }

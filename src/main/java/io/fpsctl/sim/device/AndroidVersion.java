@@ -202,8 +202,21 @@ public enum AndroidVersion {
         return requested + "#" + (hasSequenceLayerSuffix() ? sequenceId : 0);
     }
 
-    /** {@code SurfaceView - <title>} naming (8–11); before 8 the layer is just {@code SurfaceView}. */
+    /**
+     * {@code SurfaceView - <title>} naming (7–11); on 6 the layer is just {@code SurfaceView}: Marshmallow's
+     * {@code SurfaceView.onAttachedToWindow} sets the window title to {@code "SurfaceView"}, Nougat's to
+     * {@code "SurfaceView - " + viewRoot.getTitle()} (FORMATS.md C.2; the 7.0 boundary is inferred from the
+     * {@code mLayout.packageName} line that came with it in N).
+     */
     public boolean hasTitledLegacySurfaceView() {
+        return major >= 7;
+    }
+
+    /**
+     * The SurfaceView has its own colour layer {@code Background for -SurfaceView - <title>} (8–11; on 6/7 the
+     * SurfaceView is a window of its own without one — inferred).
+     */
+    public boolean hasSurfaceViewBackgroundLayer() {
         return major >= 8;
     }
 
@@ -224,6 +237,46 @@ public enum AndroidVersion {
 
     /** {@code --latency} without a name prints the 127 window-animation rows (≤13); 14+ only the period. */
     public boolean latencyWithoutNamePrintsAnimationRows() {
+        return major <= 13;
+    }
+
+    // ---- shell tools and system services --------------------------------------------------------------
+
+    /** {@code ps} is toybox's (8+: needs {@code -A} for processes with a terminal) rather than toolbox's (6, 7). */
+    public boolean hasToyboxPs() {
+        return major >= 8;
+    }
+
+    /** toybox {@code ps} prints PID/PPID 6 wide (toybox 0.8.3+, "ps: widen pid_t fields", Android 11+; inferred). */
+    public int toyboxPidWidth() {
+        return major >= 11 ? 6 : 5;
+    }
+
+    /**
+     * {@code mCurrentFocus=}/{@code mFocusedApp=} are printed per display ({@code DisplayContent.dump}, in
+     * {@code dumpsys window displays} and {@code dumpsys window}) on 10+, by {@code dumpsys window windows} before.
+     */
+    public boolean hasPerDisplayFocus() {
+        return major >= 10;
+    }
+
+    /** {@code mFocusedApp} is an {@code ActivityRecord} (10+) rather than an {@code AppWindowToken} (≤9). */
+    public boolean focusedAppIsActivityRecord() {
+        return major >= 10;
+    }
+
+    /** Leaf tasks print {@code topResumedActivity=} (13+, TaskFragment era; inferred) instead of {@code mResumedActivity: }. */
+    public boolean hasTopResumedActivityLine() {
+        return major >= 13;
+    }
+
+    /** The global {@code ResumedActivity: } line (8+); 6/7 print {@code mFocusedActivity: } instead. */
+    public boolean hasGlobalResumedActivityLine() {
+        return major >= 8;
+    }
+
+    /** {@code service call SurfaceFlinger 1013} returns the page-flip count (≤13); 14+ answer NAME_NOT_FOUND. */
+    public boolean hasPageFlipCountTransaction() {
         return major <= 13;
     }
 

@@ -16,16 +16,21 @@ import java.util.function.Supplier;
 final class AppProcess {
 
     private final int pid;
+    private final long startedAt;
     private final ProfileData global;
     private final List<AppWindow> windows;
     private final SurfaceFrameGenerator game;
     private final LayerTracker gameLayer;
     private final List<SfLayer> layers = new ArrayList<>();
+    private final List<String> windowStateHashes = new ArrayList<>();
     private String surfaceViewLayerName;
+    private String activityRecord;
+    private String appWindowToken;
     private LayerFrame pendingGame;
 
     AppProcess(int pid, long now, List<AppWindow> windows, SurfaceFrameGenerator game) {
         this.pid = pid;
+        this.startedAt = now;
         this.global = new ProfileData(now);
         this.windows = List.copyOf(windows);
         this.game = game;
@@ -34,6 +39,11 @@ final class AppProcess {
 
     int pid() {
         return pid;
+    }
+
+    /** Device monotonic time the process started. */
+    long startedAt() {
+        return startedAt;
     }
 
     ProfileData global() {
@@ -110,18 +120,29 @@ final class AppProcess {
         String shortActivity = activity.startsWith(packageName + ".")
                 ? activity.substring(packageName.length()) : activity;
         String record = "ActivityRecord{" + hex.get() + " u0 " + packageName + "/" + shortActivity + " t" + taskId + "}";
+        activityRecord = record;
         int tokenId = -1;
         if (v.hasActivityRecordLayer()) {
             tokenId = add(v, record, seq, rootParent, null);
         } else if (v.hasLayerSuffix()) {
-            tokenId = add(v, "AppWindowToken{" + hex.get() + " token=Token{" + hex.get() + " " + record + "}}",
-                    seq, rootParent, null);
+            appWindowToken = "AppWindowToken{" + hex.get() + " token=Token{" + hex.get() + " " + record + "}}";
+            tokenId = add(v, appWindowToken, seq, rootParent, null);
+        }
+        if (appWindowToken == null) {
+            // no such layer on this version: ids derived from the record's, so no random draw changes other ids
+            appWindowToken = "AppWindowToken{" + DeviceIds.stableHex(record + "/token") + " token=Token{"
+                    + DeviceIds.stableHex(record + "/binder")
+                    + " " + record + "}}";
         }
         for (AppWindow w : windows) {
             String t = w.title();
             int parent = tokenId;
             if (v.hasLayerSuffix()) {
-                parent = add(v, hex.get() + " " + t, seq, tokenId, null);
+                String windowState = hex.get();
+                windowStateHashes.add(windowState);
+                parent = add(v, windowState + " " + t, seq, tokenId, null);
+            } else {
+                windowStateHashes.add(DeviceIds.stableHex(record + "/window" + w.index()));
             }
             if (w.index() == 0 && game != null) {
                 addSurfaceView(v, t, seq, parent);
@@ -139,7 +160,9 @@ final class AppProcess {
             int container = add(v, "SurfaceView[" + title + "]", seq, parent, null);
             add(v, "SurfaceView[" + title + "](BLAST)", seq, container, gameLayer);
         } else if (v.hasTitledLegacySurfaceView()) {
-            add(v, "Background for -SurfaceView - " + title, seq, parent, null);
+            if (v.hasSurfaceViewBackgroundLayer()) {
+                add(v, "Background for -SurfaceView - " + title, seq, parent, null);
+            }
             add(v, "SurfaceView - " + title, seq, parent, gameLayer);
         } else {
             add(v, "SurfaceView", seq, parent, gameLayer);
@@ -151,6 +174,21 @@ final class AppProcess {
         int id = seq.getAsInt();
         layers.add(new SfLayer(v.layerName(base, id), id, parent, tracker));
         return id;
+    }
+
+    /** {@code ActivityRecord.toString()} of the app's activity: {@code ActivityRecord{<hash> u0 <pkg>/<short> t<task>}}. */
+    String activityRecord() {
+        return activityRecord;
+    }
+
+    /** {@code AppWindowToken.toString()} (what {@code mFocusedApp} is on ≤9). */
+    String appWindowToken() {
+        return appWindowToken;
+    }
+
+    /** {@code WindowState.toString()} of a window: {@code Window{<hash> u0 <title>}}. */
+    String windowState(AppWindow w) {
+        return "Window{" + windowStateHashes.get(w.index()) + " u0 " + w.title() + "}";
     }
 
     /** The buffer layer name of a window (what {@code --latency} wants for hwui frames). */

@@ -45,6 +45,15 @@ final class DeviceIds {
         return Integer.toHexString(random.nextInt(0x1000000, 0x10000000));
     }
 
+    /**
+     * A 7-digit hex id derived from a name, for objects the simulator shows but never drew an id for (drawing
+     * one would shift every later id of a seed).
+     */
+    static String stableHex(String name) {
+        int h = name.hashCode() * 0x9E3779B1;
+        return Integer.toHexString(((h ^ (h >>> 13)) & 0x0ffffff) | 0x2000000);
+    }
+
     /** {@code n} random base64url characters. */
     String token(int n) {
         StringBuilder sb = new StringBuilder(n);

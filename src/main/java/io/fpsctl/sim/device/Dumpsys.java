@@ -2,6 +2,7 @@ package io.fpsctl.sim.device;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** {@code dumpsys [<service> [args]]}: routes to one {@link DumpsysService}; without arguments lists them. */
 final class Dumpsys implements ShellCommand {
@@ -9,14 +10,15 @@ final class Dumpsys implements ShellCommand {
     private final Map<String, DumpsysService> services;
 
     Dumpsys(Map<String, DumpsysService> services) {
-        this.services = Map.copyOf(services);
+        this.services = new TreeMap<>(services);
     }
 
     @Override
     public ShellReply run(List<String> args) {
         if (args.isEmpty()) {
-            return ShellReply.ok("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  gfxinfo\n"
-                    + "  package\n");
+            StringBuilder sb = new StringBuilder("Currently running services:\n");
+            services.keySet().forEach(name -> sb.append("  ").append(name).append('\n'));
+            return ShellReply.ok(sb.toString());
         }
         DumpsysService service = services.get(args.get(0));
         if (service == null) {

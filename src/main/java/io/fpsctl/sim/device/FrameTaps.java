@@ -7,16 +7,18 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Where the device's final frames go: the truth observer (every frame) plus any taps added while running
- * (the simulated agent sees hwui frames from when it attached).
+ * Where the device's final frames go: the truth observer (every frame), the display's {@link PageFlipCounter}
+ * (layer frames), plus any taps added while running (the simulated agent sees hwui frames from when it attached).
  */
 final class FrameTaps implements FrameObserver {
 
     private final FrameObserver truth;
+    private final PageFlipCounter pageFlips;
     private final List<FrameObserver> taps = new CopyOnWriteArrayList<>();
 
-    FrameTaps(FrameObserver truth) {
+    FrameTaps(FrameObserver truth, PageFlipCounter pageFlips) {
         this.truth = truth == null ? FrameObserver.NONE : truth;
+        this.pageFlips = pageFlips;
     }
 
     void add(FrameObserver tap) {
@@ -38,6 +40,7 @@ final class FrameTaps implements FrameObserver {
     @Override
     public void layerFrame(String layerKey, long periodNs, LayerFrame frame) {
         truth.layerFrame(layerKey, periodNs, frame);
+        pageFlips.layerFrame(layerKey, periodNs, frame);
     }
 
     @Override

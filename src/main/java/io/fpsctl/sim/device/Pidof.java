@@ -1,24 +1,30 @@
 package io.fpsctl.sim.device;
 
+import io.fpsctl.sim.device.frames.TimeSource;
+
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code pidof <name>…}: the app's pid when it runs; exit 1 when nothing matched. */
+/**
+ * {@code pidof <name>…}: the pids of the {@link ProcessTable} processes whose name (argv[0] without its
+ * directory) is one of the names, in pid order, space-separated; exit 1 when nothing matched.
+ */
 final class Pidof implements ShellCommand {
 
-    private final AppLifecycle app;
+    private final ProcessTable table;
+    private final TimeSource time;
 
-    Pidof(AppLifecycle app) {
-        this.app = app;
+    Pidof(ProcessTable table, TimeSource time) {
+        this.table = table;
+        this.time = time;
     }
 
     @Override
     public ShellReply run(List<String> args) {
-        AppProcess process = app.process();
         List<String> pids = new ArrayList<>();
-        for (String a : args) {
-            if (process != null && a.equals(app.packageName())) {
-                pids.add(String.valueOf(process.pid()));
+        for (ProcessTable.Entry e : table.snapshot(time.nanoTime(), "pidof")) {
+            if (args.contains(e.name()) && !e.cmdline().equals("pidof")) {
+                pids.add(String.valueOf(e.pid()));
             }
         }
         if (pids.isEmpty()) {

@@ -16,7 +16,7 @@ import java.util.function.Function;
  * {@code am instrument} outside the device lock, runs every other command under the lock after advancing the
  * device to "now", applies the {@code dumpsys} faults (delay, truncation), and answers unknown commands like
  * {@code /system/bin/sh}: {@code <cmd>: inaccessible or not found}, exit 127. Built in: {@code echo},
- * {@code true}, {@code false}, {@code cmd package …}.
+ * {@code true}, {@code false}, {@code cmd package …}; a pipeline into {@code grep}/{@code head} ({@link PipeFilter}).
  */
 final class ShellDispatcher implements ShellHandler {
 
@@ -65,6 +65,10 @@ final class ShellDispatcher implements ShellHandler {
         if (words.isEmpty()) {
             return 0;
         }
+        int pipe = words.indexOf("|");
+        if (pipe > 0) {
+            return runPipeline(words, pipe, stdout, stderr);
+        }
         String cmd = words.get(0);
         for (String dir : PATH) {
             if (cmd.startsWith(dir)) {
@@ -101,6 +105,32 @@ final class ShellDispatcher implements ShellHandler {
         stdout.flush();
         stderr.flush();
         return reply.exit();
+    }
+
+    /** {@code cmd … | grep … | head …}: the first command as usual, then each {@link PipeFilter} on its output. */
+    private int runPipeline(List<String> words, int pipe, OutputStream stdout, OutputStream stderr) throws IOException {
+        java.io.ByteArrayOutputStream first = new java.io.ByteArrayOutputStream();
+        int exit = run(String.join(" ", words.subList(0, pipe).stream().map(ShellDispatcher::quote).toList()), first,
+                stderr);
+        String text = first.toString(StandardCharsets.UTF_8);
+        int from = pipe + 1;
+        while (from <= words.size()) {
+            int next = words.subList(from, words.size()).indexOf("|");
+            int to = next < 0 ? words.size() : from + next;
+            ShellReply filtered = PipeFilter.apply(words.subList(from, to), text);
+            stderr.write(filtered.err().getBytes(StandardCharsets.UTF_8));
+            text = filtered.out();
+            exit = filtered.exit();
+            from = to + 1;
+        }
+        stdout.write(text.getBytes(StandardCharsets.UTF_8));
+        stdout.flush();
+        stderr.flush();
+        return exit;
+    }
+
+    private static String quote(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
     }
 
     private ShellReply dispatch(String cmd, List<String> args) {

@@ -26,9 +26,11 @@ import java.util.SplittableRandom;
  * <p>This class wires the parts and is the public face: {@link AppLifecycle} (package and process),
  * {@link ShellDispatcher} (command dispatch and faults) and one class per command or {@code dumpsys} service:
  * {@code dumpsys gfxinfo <pkg|pid> [framestats] [reset]} ({@link GfxinfoService}), {@code dumpsys SurfaceFlinger
- * --list | --latency [name] | --latency-clear [name]} ({@link SurfaceFlingerDump}), {@code dumpsys display}
- * ({@link DisplayDump}), {@code dumpsys package} ({@link PackageDump}), {@code getprop [key]}
- * ({@link SystemProperties}), {@code pidof <pkg>} ({@link Pidof}), {@code pm list packages [filter]},
+ * [--list | --latency [name] | --latency-clear [name]]} ({@link SurfaceFlingerDump}), {@code dumpsys display}
+ * ({@link DisplayDump}), {@code dumpsys package} ({@link PackageDump}), {@code dumpsys window [windows|displays]}
+ * ({@link WindowDump}), {@code dumpsys activity [activities]} ({@link ActivityDump}), {@code getprop [key]}
+ * ({@link SystemProperties}), {@code ps [-A|-e|-f|-p …]} ({@link PsCommand}), {@code pidof <name>} ({@link Pidof}),
+ * {@code service call SurfaceFlinger 1013} ({@link ServiceCommand}), {@code pm list packages [filter]},
  * {@code pm path <pkg>} ({@link PackageManagerCommand}), {@code am force-stop <pkg>}, {@code am start …
  * <pkg>/<activity>} ({@link ActivityManagerCommand}), {@code am instrument …}, {@code echo}, {@code true},
  * {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
@@ -54,7 +56,6 @@ public final class SimulatedAndroid implements ShellHandler {
         this.packageName = options.packageName();
         this.scenario = options.refreshHz() == null ? scenario : scenario.withRefreshHz(options.refreshHz());
         this.time = time;
-        this.frames = new FrameTaps(observer);
         long start = time.nanoTime();
         this.clock = new VsyncClock(start, this.scenario.refreshHz());
         for (RefreshChange c : this.scenario.refreshChanges()) {
@@ -69,17 +70,25 @@ public final class SimulatedAndroid implements ShellHandler {
         SurfaceFrameGenerator gameGenerator = this.scenario.surfaceView() == null ? null
                 : new SurfaceFrameGenerator(this.scenario.surfaceView(), clock, root.split(),
                 start + this.scenario.surfaceView().startMs() * 1_000_000L);
+        PageFlipCounter pageFlips = new PageFlipCounter(100_000 + root.split().nextInt(900_000));
+        this.frames = new FrameTaps(observer, pageFlips);
+        DeviceIds ids = new DeviceIds(deviceRandom);
         this.app = new AppLifecycle(version, packageName, this.scenario, time, clock, frames, windowGenerators,
-                gameGenerator, new DeviceIds(deviceRandom));
+                gameGenerator, ids);
         Map<String, DumpsysService> services = Map.of(
                 "gfxinfo", new GfxinfoService(version, app, time),
                 "SurfaceFlinger", new SurfaceFlingerDump(version, app::layers, clock, time),
                 "display", new DisplayDump(clock, time),
-                "package", new PackageDump(app));
+                "package", new PackageDump(app),
+                "window", new WindowDump(version, app, ids.taskId()),
+                "activity", new ActivityDump(version, app, ids.taskId()));
+        ProcessTable processes = new ProcessTable(version, app);
         this.shell = new ShellDispatcher(this, this::advance, this::instrumentationFor)
                 .register("dumpsys", new Dumpsys(services))
                 .register("getprop", new SystemProperties(version))
-                .register("pidof", new Pidof(app))
+                .register("pidof", new Pidof(processes, time))
+                .register("ps", new PsCommand(version, processes, time))
+                .register("service", new ServiceCommand(version, pageFlips))
                 .register("pm", new PackageManagerCommand(app))
                 .register("am", new ActivityManagerCommand(app));
     }

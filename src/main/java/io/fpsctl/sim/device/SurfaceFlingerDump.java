@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * {@code dumpsys SurfaceFlinger --list | --latency [name] | --latency-clear [name]} (FORMATS.md C.1, C.2).
+ * {@code dumpsys SurfaceFlinger [--list | --latency [name] | --latency-clear [name]]} (FORMATS.md C.1–C.3).
  */
 final class SurfaceFlingerDump implements DumpsysService {
 
@@ -41,10 +41,65 @@ final class SurfaceFlingerDump implements DumpsysService {
             case "--latency-clear":
                 clear(all, name, now);
                 return "";
+            case "":
+                return summary(all, clock.periodAt(now));
             default:
                 return String.format(Locale.ROOT, "refresh-rate              : %.6f fps", 1e9 / clock.periodAt(now))
                         + "\n";
         }
+    }
+
+    /**
+     * {@code dumpsys SurfaceFlinger} without arguments, cut to its head: the lines that carry the display's
+     * refresh rate, in each version's format ({@code dumpAllLocked}/{@code dumpAll}, native@android-6.0.0_r1 …
+     * android-16.0.0_r1): 6–9 {@code DispSync configuration: … (refresh <ns> ns)}; 10/11 {@code VSYNC
+     * configuration:}; 12–15 {@code present offset: … VSYNC period: <ns> ns}; and in the global state
+     * {@code refresh-rate : %f fps} (6–11), {@code refresh-rate : %.2ffps} (12), {@code refresh-rate : %.2f Hz}
+     * (13, 14), {@code peak-refresh-rate : %.2f Hz} (15, 16). Inferred: the phase offsets, the build and sync
+     * strings, the short layer list, everything not named above.
+     */
+    private String summary(List<SfLayer> layers, long periodNs) {
+        int v = version.major();
+        double hz = 1e9 / periodNs;
+        StringBuilder sb = new StringBuilder("Build configuration: [sf PRESENT_TIME_OFFSET=0 FORCE_HWC_FOR_RBG_TO_YUV=1"
+                + " MAX_VIRT_DISPLAY_DIM=0 RUNNING_WITHOUT_SYNC_FRAMEWORK=0 NUM_FRAMEBUFFER_SURFACE_BUFFERS=3]"
+                + (v <= 10 ? " [libui] [libgui]" : "") + "\n");
+        if (v >= 10) {
+            sb.append("\nDisplay identification data:\nDisplay 4619827535830457088 (HWC display 0): port=0"
+                    + " pnpId=GGL displayName=\"Common Panel\"\n");
+        }
+        sb.append("\nWide-Color information:\nDevice has wide color built-in display: 1\n");
+        sb.append("Sync configuration: [using: EGL_ANDROID_native_fence_sync EGL_KHR_wait_sync]\n");
+        if (v <= 9) {
+            sb.append(String.format(Locale.ROOT, "DispSync configuration: app phase 1000000 ns, sf phase 1000000 ns, %s"
+                    + "present offset 0 ns (refresh %d ns)%n", v == 9 ? "early sf phase 1000000 ns, " : "", periodNs));
+        } else if (v <= 11) {
+            sb.append("\nVSYNC configuration:\n").append(String.format(Locale.ROOT,
+                    "         app phase:   1000000 ns\t         SF phase:   1000000 ns%n"
+                            + "    early app phase:   1000000 ns\t    early SF phase:   1000000 ns%n"
+                            + "      present offset:         0 ns\t     VSYNC period: %9d ns%n", periodNs));
+        } else if (v <= 13) {
+            sb.append("\nScheduler:\n").append(String.format(Locale.ROOT,
+                    "      present offset: %9d ns\t     VSYNC period: %9d ns%n", 0, periodNs));
+        } else if (v <= 15) {
+            sb.append("\nScheduler:\n").append(String.format(Locale.ROOT,
+                    "         present offset: %9d ns\t        VSYNC period: %9d ns%n", 0, periodNs));
+        } else {
+            sb.append("\nScheduler:\n");
+        }
+        sb.append('\n').append("Visible layers (count = ").append(layers.size()).append(")\n");
+        sb.append("Displays (1 entries)\n\n");
+        sb.append("SurfaceFlinger global state:\n");
+        sb.append("  transaction-flags         : 00000000\n");
+        if (v <= 11) {
+            sb.append(String.format(Locale.ROOT, "  refresh-rate              : %f fps%n"
+                    + "  x-dpi                     : %f%n  y-dpi                     : %f%n", hz, 411.0, 411.0));
+        } else {
+            String rate = String.format(Locale.ROOT, v == 12 ? "%.2ffps" : "%.2f Hz", hz);
+            sb.append(v >= 15 ? "  peak-refresh-rate         : " : "  refresh-rate              : ").append(rate)
+                    .append("\n  x-dpi                     : 411.00\n  y-dpi                     : 411.00\n");
+        }
+        return sb.toString();
     }
 
     /** {@code --list}: one line per layer in Z order; Android 15 wraps each as {@code RequestedLayerState{…}}. */

@@ -8,8 +8,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Feeds {@link FrameMetrics} from the engine of one app on one device. Counts a coverage gap when frames resume
- * after {@link #disconnected()}: from the newest frame read before to the oldest frame read after.
+ * Feeds {@link FrameMetrics} from the engine of one app on one device. Counts a coverage gap (METRICS.md 11) when
+ * frames resume after {@link #disconnected()} (its length: from the newest frame read before to the oldest frame
+ * read after) and on a ring overflow (length not known, so only counted).
  */
 public final class PackageListener implements FrameEngine.Listener {
     /** The window label of windows beyond the cap. */
@@ -69,6 +70,16 @@ public final class PackageListener implements FrameEngine.Listener {
             m.touchApp(app);
         }
         newestNs = Math.max(newestNs, r.time());
+    }
+
+    /** A full ring of new frames: frames may be missing (METRICS.md 1.7); counted as a gap of unknown length. */
+    @Override
+    public synchronized void overflow(String window) {
+        if (lastSource != null) {
+            String[] app = appLabels(lastSource.key());
+            m.gaps.labelValues(app).inc();
+            m.touchApp(app);
+        }
     }
 
     @Override

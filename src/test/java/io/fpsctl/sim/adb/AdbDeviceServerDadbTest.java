@@ -14,6 +14,7 @@ import dadb.AdbStream;
 import dadb.Dadb;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import io.fpsctl.testing.PollUntil;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -192,10 +193,12 @@ class AdbDeviceServerDadbTest {
         try (RawHost refused = new RawHost(port)) {
             assertTrue(refused.closedByDevice(), "connection during the outage must be closed");
         }
-        Thread.sleep(1600);
-        try (Dadb again = dadb()) {
-            assertEquals("back\n", again.shell("echo back").getOutput());
-        }
+        // the outage ends on the server's clock: connect again until it answers
+        assertEquals("back\n", PollUntil.value(() -> {
+            try (Dadb again = dadb()) {
+                return again.shell("echo back").getOutput();
+            }
+        }, "back\n"::equals, Duration.ofSeconds(20), "the device to accept hosts again"));
     }
 
     @Test
@@ -211,13 +214,7 @@ class AdbDeviceServerDadbTest {
         }
     }
 
-    static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            Thread.sleep(10);
-        }
+    static void await(BooleanSupplier condition, String what) {
+        PollUntil.condition(condition::getAsBoolean, Duration.ofSeconds(20), what);
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
+import io.fpsctl.testing.PollUntil;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,18 +184,10 @@ class AdbServerInteropTest {
     }
 
     /** Polls {@code adb devices} until {@code serial} has {@code state}. */
-    private static void pollDevices(String serial, String state, Duration within) throws Exception {
+    private static void pollDevices(String serial, String state, Duration within) {
         Predicate<String> hasState = Pattern.compile("(?m)^" + Pattern.quote(serial) + "\t" + state + "$").asPredicate();
-        long deadline = System.nanoTime() + within.toNanos();
-        AdbCli.Result last;
-        do {
-            last = adb.run(QUICK, "devices");
-            if (hasState.test(last.stdout())) {
-                return;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError(serial + " not '" + state + "' within " + within + "; last: " + last);
+        PollUntil.value(() -> adb.run(QUICK, "devices"), r -> hasState.test(r.stdout()), within,
+                serial + " '" + state + "'");
     }
 
 }

@@ -114,9 +114,15 @@ class SurfaceFlingerTest {
             assertTrue(lines.contains(app));
             assertTrue(lines.contains(sv));
         }
-        if (v <= 7) {
+        if (v == 6) {
+            // Marshmallow's SurfaceView window title is just "SurfaceView"
             assertEquals(TITLE, app);
             assertEquals("SurfaceView", sv);
+        } else if (v == 7) {
+            // Nougat titles it "SurfaceView - " + the activity window's title; no suffix, no colour layer yet
+            assertEquals(TITLE, app);
+            assertEquals("SurfaceView - " + TITLE, sv);
+            assertTrue(lines.stream().noneMatch(l -> l.startsWith("Background for")));
         } else if (v <= 11) {
             assertEquals(TITLE + "#0", app);
             assertEquals("SurfaceView - " + TITLE + "#0", sv);

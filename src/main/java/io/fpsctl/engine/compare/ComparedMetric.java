@@ -1,0 +1,43 @@
+package io.fpsctl.engine.compare;
+
+import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.Summary;
+import java.util.function.Function;
+
+/**
+ * A metric that runs are compared on (METRICS.md section 10), with the direction that counts as worse. A metric a
+ * summary has no value for (no timed frames, not measured by its source) reads as null.
+ */
+public enum ComparedMetric {
+    FPS("fps", false, Summary::fps),
+    JANK_PERCENT("jankPercent", true, Summary::jankPercent),
+    P90_MS("frameTimeMs.p90", true, s -> s.frameTimeMs() == null ? null : s.frameTimeMs().p90()),
+    P99_MS("frameTimeMs.p99", true, s -> s.frameTimeMs() == null ? null : s.frameTimeMs().p99()),
+    FROZEN_FRAMES("dropLevels.frozen", true, s -> s.timedFrames() > 0 ? (double) s.dropLevel(DropLevel.FROZEN) : null),
+    SCROLL_FPS("scrollFps", false, Summary::scrollFps);
+
+    private final String key;
+    private final boolean higherIsWorse;
+    private final Function<Summary, Double> value;
+
+    ComparedMetric(String key, boolean higherIsWorse, Function<Summary, Double> value) {
+        this.key = key;
+        this.higherIsWorse = higherIsWorse;
+        this.value = value;
+    }
+
+    /** The JSON path of the metric, e.g. {@code frameTimeMs.p90}. */
+    public String key() {
+        return key;
+    }
+
+    /** True when a higher value is worse (jank, frame time); false for rates (fps). */
+    public boolean higherIsWorse() {
+        return higherIsWorse;
+    }
+
+    /** The metric's value in {@code summary}, or null when it has none. */
+    public Double valueOf(Summary summary) {
+        return value.apply(summary);
+    }
+}

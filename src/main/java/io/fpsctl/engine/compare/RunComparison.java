@@ -1,0 +1,111 @@
+package io.fpsctl.engine.compare;
+
+import io.fpsctl.engine.Summary;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Compares a candidate run with a baseline run, each a list of iteration summaries, metric by metric
+ * (METRICS.md section 10): the run's value of a metric is the median over its iterations; the verdict comes from
+ * the Hodges–Lehmann shift and its 95 % Mann–Whitney interval when both runs have at least 3 iterations, else from
+ * the medians alone.
+ */
+public final class RunComparison {
+    /** Fewer iterations than this on either side: medians only. */
+    public static final int MIN_ITERATIONS = 3;
+    static final String TOO_FEW = "too few iterations for a confidence interval";
+    static final String NO_INTERVAL = "too few iterations for a 95 % interval (4 or more on each side give one)";
+
+    private RunComparison() {
+    }
+
+    /**
+     * Every {@link ComparedMetric} that both runs measured (at least one iteration with a value on each side;
+     * iterations without a value are left out of that metric).
+     *
+     * @param maxRegressionPercent how much worse than the baseline's median a shift must be to count
+     */
+    public static List<MetricComparison> compare(List<Summary> baseline, List<Summary> candidate,
+                                                 double maxRegressionPercent) {
+        List<MetricComparison> out = new ArrayList<>();
+        for (ComparedMetric metric : ComparedMetric.values()) {
+            double[] b = values(metric, baseline);
+            double[] c = values(metric, candidate);
+            if (b.length > 0 && c.length > 0) {
+                out.add(compare(metric, b, c, maxRegressionPercent));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** One metric, from its iteration values. */
+    public static MetricComparison compare(ComparedMetric metric, double[] baseline, double[] candidate,
+                                           double maxRegressionPercent) {
+        double bMedian = Median.of(baseline);
+        double cMedian = Median.of(candidate);
+        double worse = metric.higherIsWorse() ? 1 : -1;
+        double delta;
+        boolean worseSide;
+        boolean betterSide;
+        Double ciLowPercent = null;
+        Double ciHighPercent = null;
+        String note = null;
+        if (baseline.length >= MIN_ITERATIONS && candidate.length >= MIN_ITERATIONS) {
+            ShiftEstimate shift = ShiftEstimate.of(baseline, candidate);
+            delta = shift.delta();
+            if (shift.hasInterval()) {
+                // the whole interval on one side of zero
+                worseSide = worse > 0 ? shift.ciLow() > 0 : shift.ciHigh() < 0;
+                betterSide = worse > 0 ? shift.ciHigh() < 0 : shift.ciLow() > 0;
+                ciLowPercent = percent(shift.ciLow(), bMedian);
+                ciHighPercent = percent(shift.ciHigh(), bMedian);
+            } else {
+                worseSide = false;
+                betterSide = false;
+                note = NO_INTERVAL;
+            }
+        } else {
+            delta = cMedian - bMedian;
+            worseSide = delta * worse > 0;
+            betterSide = delta * worse < 0;
+            note = TOO_FEW;
+        }
+        // relative to the baseline's median; a zero median has no relative change, so PCT is taken in the unit
+        double allowed = bMedian == 0 ? maxRegressionPercent : Math.abs(bMedian) * maxRegressionPercent / 100;
+        boolean large = Math.abs(delta) > allowed;
+        Verdict verdict = worseSide && large ? Verdict.REGRESSED
+                : betterSide && large ? Verdict.IMPROVED : Verdict.UNCHANGED;
+        return new MetricComparison(metric, bMedian, min(baseline), max(baseline), cMedian, min(candidate),
+                max(candidate), delta, percent(delta, bMedian), ciLowPercent, ciHighPercent, verdict, note);
+    }
+
+    /** True when any metric regressed. */
+    public static boolean anyRegressed(List<MetricComparison> comparisons) {
+        return comparisons.stream().anyMatch(c -> c.verdict() == Verdict.REGRESSED);
+    }
+
+    private static double[] values(ComparedMetric metric, List<Summary> runs) {
+        return runs.stream().map(metric::valueOf).filter(v -> v != null && Double.isFinite(v))
+                .mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static Double percent(double value, double base) {
+        return base == 0 ? null : value / Math.abs(base) * 100;
+    }
+
+    private static double min(double[] v) {
+        double m = Double.POSITIVE_INFINITY;
+        for (double x : v) {
+            m = Math.min(m, x);
+        }
+        return m;
+    }
+
+    private static double max(double[] v) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (double x : v) {
+            m = Math.max(m, x);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,116 @@
+package io.fpsctl.engine.compare;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** METRICS.md section 10, with every expected number worked out by hand in the comments. */
+class RunComparisonTest {
+
+    @Test
+    void exactDistributionOfUForThreeAndThree() {
+        // U = number of (b, c) pairs with c > b; its C(6,3) = 20 arrangements are the partitions of u into at
+        // most 3 parts each at most 3: u=0 {}, 1 {1}, 2 {2},{1,1}, 3 {3},{2,1},{1,1,1}, 4 {3,1},{2,2},{2,1,1},
+        // 5 {3,2},{3,1,1},{2,2,1}, 6 {3,3},{3,2,1},{2,2,2}, 7 {3,3,1},{3,2,2}, 8 {3,3,2}, 9 {3,3,3}
+        assertArrayEquals(new long[] {1, 1, 2, 3, 3, 3, 3, 2, 1, 1}, MannWhitney.counts(3, 3));
+    }
+
+    @Test
+    void criticalRanks() {
+        // 3+3: P(U <= 0) = 1/20 = 0.05 > 0.025: no finite 95 % interval
+        assertEquals(0, MannWhitney.criticalRank(3, 3, 0.05));
+        // 4+4: P(U <= 0) = 1/70 = 0.0143 <= 0.025 < P(U <= 1) = 2/70
+        assertEquals(1, MannWhitney.criticalRank(4, 4, 0.05));
+        // 5+5: counts 1,1,2,3 → P(U <= 2) = 4/252 = 0.0159 <= 0.025 < P(U <= 3) = 7/252 = 0.0278
+        assertEquals(3, MannWhitney.criticalRank(5, 5, 0.05));
+        // normal approximation, 25+25 = 625 pairs: 312.5 − 1.96 × sqrt(625 × 51 / 12) = 312.5 − 1.96 × 51.54 = 211.48
+        assertEquals(211, MannWhitney.criticalRank(25, 25, 0.05));
+    }
+
+    @Test
+    void hodgesLehmannShiftAndInterval() {
+        // c_i − b_j = 10 + i − j for i, j in 0..4: 6..14 with counts 1,2,3,4,5,4,3,2,1 (25 differences)
+        // median (13th) = 10; k = 3: d(3) = 7, d(23) = 13
+        ShiftEstimate s = ShiftEstimate.of(new double[] {10, 11, 12, 13, 14}, new double[] {20, 21, 22, 23, 24});
+        assertEquals(10, s.delta());
+        assertEquals(7, s.ciLow());
+        assertEquals(13, s.ciHigh());
+        assertTrue(s.hasInterval());
+    }
+
+    @Test
+    void fpsDropBeyondTheAllowedShareRegresses() {
+        // baseline sorted 59,60,60,60,61 (median 60); candidate sorted 49,50,50,51,52 (median 50)
+        // the 25 differences c − b sorted: −12, −11 ×5, −10 ×8, −9 ×6, −8 ×4, −7
+        // Δ = 13th = −10; d(3) = −11, d(23) = −8: the whole interval is below 0, and lower fps is worse
+        // |Δ| = 10 > 10 % of 60 = 6 → regressed; percentages of 60: −16.67, −18.33, −13.33
+        MetricComparison c = RunComparison.compare(ComparedMetric.FPS, new double[] {60, 59, 60, 61, 60},
+                new double[] {50, 51, 49, 50, 52}, 10);
+        assertEquals(Verdict.REGRESSED, c.verdict());
+        assertEquals(60, c.baseline());
+        assertEquals(50, c.candidate());
+        assertEquals(59, c.baselineMin());
+        assertEquals(61, c.baselineMax());
+        assertEquals(-10, c.delta());
+        assertEquals(-16.667, c.deltaPercent(), 0.001);
+        assertEquals(-18.333, c.ciLowPercent(), 0.001);
+        assertEquals(-13.333, c.ciHighPercent(), 0.001);
+        assertNull(c.note());
+        // allowed 20 % of 60 = 12 ≥ 10: a real shift, but within what the user allows
+        assertEquals(Verdict.UNCHANGED, RunComparison.compare(ComparedMetric.FPS, new double[] {60, 59, 60, 61, 60},
+                new double[] {50, 51, 49, 50, 52}, 20).verdict());
+        // the same numbers for jank % (higher is worse): the candidate is lower, so it improved
+        assertEquals(Verdict.IMPROVED, RunComparison.compare(ComparedMetric.JANK_PERCENT,
+                new double[] {60, 59, 60, 61, 60}, new double[] {50, 51, 49, 50, 52}, 10).verdict());
+    }
+
+    @Test
+    void sameRunTwiceIsUnchanged() {
+        // baseline 59,60,60,60,61 and candidate 59,60,60,60,61: differences are symmetric about 0, so the
+        // interval d(3) = −1 … d(23) = +1 holds 0
+        MetricComparison c = RunComparison.compare(ComparedMetric.FPS, new double[] {60, 59, 61, 60, 60},
+                new double[] {60, 61, 59, 60, 60}, 10);
+        assertEquals(Verdict.UNCHANGED, c.verdict());
+        assertEquals(0, c.delta());
+        assertEquals(-1.667, c.ciLowPercent(), 0.001);
+        assertEquals(1.667, c.ciHighPercent(), 0.001);
+    }
+
+    @Test
+    void fewerThanThreeIterationsCompareMediansOnly() {
+        // medians 2.0 and 3.0 jank %: +1.0 = +50 % of 2.0 > 10 % → regressed, without an interval
+        MetricComparison c = RunComparison.compare(ComparedMetric.JANK_PERCENT, new double[] {1, 3},
+                new double[] {3}, 10);
+        assertEquals(Verdict.REGRESSED, c.verdict());
+        assertEquals(1, c.delta());
+        assertEquals(50, c.deltaPercent(), 1e-9);
+        assertNull(c.ciLowPercent());
+        assertEquals(RunComparison.TOO_FEW, c.note());
+    }
+
+    @Test
+    void threeAgainstThreeHasNoFiniteIntervalSoNothingRegresses() {
+        MetricComparison c = RunComparison.compare(ComparedMetric.FPS, new double[] {60, 60, 60},
+                new double[] {30, 30, 30}, 10);
+        assertEquals(Verdict.UNCHANGED, c.verdict());
+        assertEquals(-30, c.delta());
+        assertEquals(RunComparison.NO_INTERVAL, c.note());
+        assertFalse(RunComparison.anyRegressed(java.util.List.of(c)));
+    }
+
+    @Test
+    void zeroBaselineJudgesTheChangeInTheMetricsOwnUnit() {
+        // frozen frames: baseline 0 everywhere, candidate 2: Δ = 2 > 1 frame allowed by PCT 1 → regressed;
+        // no percentage exists for a zero baseline
+        MetricComparison c = RunComparison.compare(ComparedMetric.FROZEN_FRAMES, new double[] {0, 0, 0, 0, 0},
+                new double[] {2, 2, 2, 2, 2}, 1);
+        assertEquals(Verdict.REGRESSED, c.verdict());
+        assertNull(c.deltaPercent());
+        assertEquals(Verdict.UNCHANGED, RunComparison.compare(ComparedMetric.FROZEN_FRAMES,
+                new double[] {0, 0, 0, 0, 0}, new double[] {2, 2, 2, 2, 2}, 5).verdict());
+    }
+}
