@@ -35,7 +35,8 @@ final class WatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "PACKAGE", description = "The app, e.g. com.example.feed.")
+    @Parameters(arity = "0..1", paramLabel = "PACKAGE", description = "The app, e.g. com.example.feed; without it, "
+            + "whatever app is in front, switching when another app comes to the front.")
     String pkg;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write one row per live window.")
@@ -64,6 +65,9 @@ final class WatchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         var config = engineOptions.toConfig();
+        if (pkg == null) {
+            return followForeground(out, err, config);
+        }
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg);
              BufferedWriter fw = open(framesCsv);
              BufferedWriter ww = open(windowsCsv);
@@ -94,6 +98,27 @@ final class WatchCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write: " + e.getMessage(), e);
+        }
+        return ExitCode.OK;
+    }
+
+    /** No PACKAGE: follow the foreground app (live view and summaries; no files). */
+    private int followForeground(PrintWriter out, PrintWriter err, io.fpsctl.engine.EngineConfig config)
+            throws InterruptedException {
+        if (windowsCsv != null || framesCsv != null || perfetto != null) {
+            throw new CliException(ExitCode.USAGE, "--csv, --frames-csv and --perfetto need a PACKAGE: "
+                    + "give the app to watch");
+        }
+        try (DeviceOptions.Connection c = deviceOptions.connect(io.fpsctl.sim.device.SimOptions.DEFAULT_PACKAGE)) {
+            ForegroundWatch follow = new ForegroundWatch(c, measureOptions.request(), config,
+                    deviceOptions.reconnectTimeout, out, err, !plain && System.console() != null);
+            err.println("fpsctl: following the app in front on " + c.device.serial()
+                    + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
+            try (StopSignal stop = new StopSignal(follow::stop)) {
+                follow.run(measureOptions.duration);
+            }
+        } catch (io.fpsctl.device.DeviceException e) {
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
         }
         return ExitCode.OK;
     }
