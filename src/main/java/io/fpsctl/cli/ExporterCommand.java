@@ -36,8 +36,12 @@ final class ExporterCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "PACKAGE", description = "Apps to measure on every device.")
-    List<String> packages;
+    @Parameters(arity = "0..*", paramLabel = "PACKAGE", description = "Apps to measure on every device.")
+    List<String> packages = new java.util.ArrayList<>();
+
+    @Option(names = "--foreground", description = "Also measure whatever app is in front of each device, "
+            + "switching when another app comes to the front.")
+    boolean foreground;
 
     @Option(names = "--listen", paramLabel = "HOST:PORT", description = "Where to serve /metrics (default: "
             + "${DEFAULT-VALUE}, this machine only; 0.0.0.0:PORT makes it reachable from the network).")
@@ -72,6 +76,9 @@ final class ExporterCommand implements Callable<Integer> {
         if (deviceOptions.simulating() || deviceOptions.connect != null) {
             throw new CliException(ExitCode.USAGE, "exporter measures the devices of adb servers: use --adb-server "
                     + "(try 'fpsctl sim --devices 4' and 'adb connect' for a simulated farm)");
+        }
+        if (packages.isEmpty() && !foreground) {
+            throw new CliException(ExitCode.USAGE, "exporter needs PACKAGE... or --foreground (the app in front)");
         }
         if (maxWindows < 1) {
             throw new CliException(ExitCode.USAGE, "--max-windows must be at least 1, got " + maxWindows);
@@ -116,11 +123,12 @@ final class ExporterCommand implements Callable<Integer> {
             };
         };
         CountDownLatch stop = new CountDownLatch(1);
-        try (http; Farm farm = new Farm(servers, packages, measure.request(), config,
+        try (http; Farm farm = new Farm(servers, packages, foreground, measure.request(), config,
                 deviceOptions.reconnectTimeout, sinks, notes::add);
              StopSignal signal = new StopSignal(stop::countDown)) {
             out.printf("fpsctl exporter: serving http://%s:%d/metrics for %s on %s%n", where.host(), http.getPort(),
-                    String.join(", ", packages), servers.addresses());
+                    packages.isEmpty() ? "the app in front" : String.join(", ", packages) + (foreground ? " and the app in front" : ""),
+                    servers.addresses());
             if (!InetAddress.getByName(where.host()).isLoopbackAddress()) {
                 out.printf("fpsctl exporter: listening on %s: reachable from other machines (no authentication)%n",
                         listen);

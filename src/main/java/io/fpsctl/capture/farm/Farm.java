@@ -30,6 +30,7 @@ public final class Farm implements AutoCloseable {
     private final AppSink.Factory sinks;
     private final Consumer<String> notes;
     private final boolean qualifyNames;
+    private final boolean foreground;
     private final Map<DeviceAddress, Running> running = new ConcurrentHashMap<>();
     /** Sinks are kept per device and app so a device's series continue after it comes back. */
     private final Map<String, AppSink> openSinks = new ConcurrentHashMap<>();
@@ -37,15 +38,20 @@ public final class Farm implements AutoCloseable {
     private volatile boolean closed;
 
     /** A device being measured: its loops. */
-    private record Running(Device device, List<AppLoop> loops, List<Thread> threads) {
+    private record Running(Device device, List<Runnable> stops, List<Thread> threads) {
         boolean alive() {
             return threads.stream().anyMatch(Thread::isAlive);
         }
     }
 
-    public Farm(AdbServers servers, List<String> packages, io.fpsctl.capture.SourceRequest request,
+    /**
+     * @param packages apps measured on every device
+     * @param foreground also measure whatever app is in front of each device
+     */
+    public Farm(AdbServers servers, List<String> packages, boolean foreground, io.fpsctl.capture.SourceRequest request,
                 io.fpsctl.engine.EngineConfig config, java.time.Duration reconnectTimeout, AppSink.Factory sinks,
                 Consumer<String> notes) {
+        this.foreground = foreground;
         this.servers = servers;
         this.packages = List.copyOf(packages);
         this.settings = new AppLoop.Settings(request, config, reconnectTimeout);
@@ -126,7 +132,8 @@ public final class Farm implements AutoCloseable {
             farmDevice = new FarmDevice(address, name, info.model(), null);
         }
         notes.accept("device " + name + " (" + farmDevice.model() + ", Android " + farmDevice.android()
-                + "): measuring " + String.join(", ", packages));
+                + "): measuring " + String.join(", ", packages) + (foreground ? (packages.isEmpty() ? "" : " and ")
+                + "the app in front" : ""));
         Devices devices = new Devices(servers.client(address.server()), Map.of());
         io.fpsctl.capture.CaptureSession.Reconnector reconnector = timeout -> {
             try {
@@ -136,19 +143,30 @@ public final class Farm implements AutoCloseable {
                 return false;
             }
         };
-        List<AppLoop> loops = new ArrayList<>();
+        List<Runnable> stops = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
+        FarmDevice fd = farmDevice;
         for (String pkg : packages) {
-            FarmDevice fd = farmDevice;
-            AppSink sink = openSinks.computeIfAbsent(name + "\n" + pkg, k -> sinks.open(fd, pkg));
-            AppLoop loop = new AppLoop(farmDevice, device, reconnector, pkg, settings, sink, notes);
+            AppLoop loop = new AppLoop(farmDevice, device, reconnector, pkg, settings, sink(fd, pkg), notes);
             Thread t = new Thread(loop, "fpsctl-farm-" + name + "-" + pkg);
             t.setDaemon(true);
-            loops.add(loop);
+            stops.add(loop::stop);
+            threads.add(t);
+        }
+        if (foreground) {
+            ForegroundLoop loop = new ForegroundLoop(farmDevice, device, reconnector, java.util.Set.copyOf(packages),
+                    (pkg, n) -> new AppLoop(fd, device, reconnector, pkg, settings, sink(fd, pkg), n), notes);
+            Thread t = new Thread(loop, "fpsctl-farm-" + name + "-foreground");
+            t.setDaemon(true);
+            stops.add(loop::stop);
             threads.add(t);
         }
         threads.forEach(Thread::start);
-        return new Running(device, loops, threads);
+        return new Running(device, stops, threads);
+    }
+
+    private AppSink sink(FarmDevice device, String pkg) {
+        return openSinks.computeIfAbsent(device.name() + "\n" + pkg, k -> sinks.open(device, pkg));
     }
 
     /** Stops every loop and subscription and waits briefly for the loops to end. */
@@ -157,7 +175,7 @@ public final class Farm implements AutoCloseable {
         closed = true;
         trackers.forEach(Thread::interrupt);
         for (Running r : running.values()) {
-            r.loops().forEach(AppLoop::stop);
+            r.stops().forEach(Runnable::run);
         }
         for (Running r : running.values()) {
             for (Thread t : r.threads()) {
