@@ -19,12 +19,19 @@ import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
 import io.fpsctl.agent.wrappers.PlatformQuirks;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.WeakHashMap;
 
 /**
  * Per-window hooks of every resumed activity, installed once per window on the main thread: the FrameMetrics
  * listener, the scroll and draw listeners on the decor view's tree, and the touch-watching Window.Callback
- * wrapper. A refusal is reported once per capability and the other hooks still go in.
+ * wrapper. A refusal is reported once per capability and the other hooks still go in. Every hook can be taken
+ * out again ({@link #detachAll()}), leaving the app as it was.
+ *
+ * <p>The tree listeners go on the tree of the <em>attached</em> decor view: before the first traversal a view
+ * has a floating ViewTreeObserver that is merged into the window's when it attaches, and on Android 7.0/7.1
+ * {@code ViewTreeObserver.merge} forgets draw listeners. So an unattached decor gets them when it attaches.
  */
 public final class ActivityHooks {
     private final FrameStageTable table;
@@ -33,7 +40,7 @@ public final class ActivityHooks {
     private final InteractionState interaction;
     private final FrameTicker ticker;
     private final Handler metricsHandler;
-    private final WeakHashMap<Window, FrameMetricsReporter> hooked = new WeakHashMap<Window, FrameMetricsReporter>();
+    private final WeakHashMap<Window, WindowHooks> hooked = new WeakHashMap<Window, WindowHooks>();
 
     /**
      * @param table main-thread frame facts; @param batch records; @param capabilities refusals;
@@ -57,55 +64,119 @@ public final class ActivityHooks {
             return;
         }
         String name = activity.getComponentName().getShortClassName();
-        FrameMetricsReporter reporter = null;
+        WindowHooks h = new WindowHooks(window);
+        hooked.put(window, h);
         if (PlatformQuirks.hasFrameMetrics()) {
             try {
-                reporter = new FrameMetricsReporter(name, table, batch);
+                FrameMetricsReporter reporter = new FrameMetricsReporter(name, table, batch);
                 window.addOnFrameMetricsAvailableListener(reporter, metricsHandler);
+                h.reporter = reporter;
             } catch (RuntimeException e) {
-                reporter = null;
                 capabilities.refused(Protocol.CAP_FRAMEMETRICS, name + " " + Capabilities.describe(e));
             }
         }
-        hooked.put(window, reporter);
-        View decor = window.getDecorView();
         try {
-            ViewTreeObserver vto = decor.getViewTreeObserver();
-            vto.addOnScrollChangedListener(new ScrollWatcher(interaction));
-            if (ticker != null) {
-                vto.addOnDrawListener(new ViewTreeObserver.OnDrawListener() {
-                    @Override
-                    public void onDraw() {
-                        ticker.onRendered();
-                    }
-                });
-            }
+            h.addTreeListeners(window.getDecorView());
         } catch (RuntimeException e) {
             capabilities.refused(Protocol.CAP_SCROLL, name + " " + Capabilities.describe(e));
         }
         try {
             Window.Callback original = window.getCallback();
             if (original != null && !(original instanceof TouchCallback)) {
-                int slop = ViewConfiguration.get(activity).getScaledTouchSlop();
-                window.setCallback(new TouchCallback(original, new TouchSlopTracker(interaction, slop)));
+                ViewConfiguration vc = ViewConfiguration.get(activity);
+                h.touch = new TouchCallback(original, new TouchSlopTracker(interaction, vc.getScaledTouchSlop(),
+                        vc.getScaledMinimumFlingVelocity()));
+                window.setCallback(h.touch);
             }
         } catch (RuntimeException e) {
             capabilities.refused(Protocol.CAP_TOUCH, name + " " + Capabilities.describe(e));
         }
     }
 
-    /** Removes the FrameMetrics listener of a destroyed activity's window (main thread). */
+    /** Takes every hook out of a destroyed activity's window (main thread). */
     public void detach(Activity activity) {
         Window window = activity.getWindow();
-        if (window == null) {
-            return;
+        if (window != null) {
+            WindowHooks h = hooked.remove(window);
+            if (h != null) {
+                h.remove();
+            }
         }
-        FrameMetricsReporter reporter = hooked.remove(window);
-        if (reporter != null) {
-            try {
-                window.removeOnFrameMetricsAvailableListener(reporter);
-            } catch (RuntimeException ignored) {
-                // window already torn down
+    }
+
+    /** Takes every hook out of every window (main thread): the agent detaches, the app runs on. */
+    public void detachAll() {
+        List<WindowHooks> all = new ArrayList<WindowHooks>(hooked.values());
+        hooked.clear();
+        for (WindowHooks h : all) {
+            h.remove();
+        }
+    }
+
+    /** Windows hooked now. */
+    public int hookedWindows() {
+        return hooked.size();
+    }
+
+    /** What was put into one window, to take it out again. */
+    private final class WindowHooks implements View.OnAttachStateChangeListener {
+        private final Window window;
+        private final ScrollWatcher scroll = new ScrollWatcher(interaction);
+        private final ViewTreeObserver.OnDrawListener draw = new ViewTreeObserver.OnDrawListener() {
+            @Override
+            public void onDraw() {
+                ticker.onRendered();
+            }
+        };
+        private FrameMetricsReporter reporter;
+        private TouchCallback touch;
+        private View decor;
+        private ViewTreeObserver tree;
+
+        WindowHooks(Window window) {
+            this.window = window;
+        }
+
+        void addTreeListeners(View decorView) {
+            decor = decorView;
+            if (decorView.isAttachedToWindow()) {
+                onViewAttachedToWindow(decorView);
+            } else {
+                decorView.addOnAttachStateChangeListener(this);
+            }
+        }
+
+        @Override
+        public void onViewAttachedToWindow(View v) {
+            v.removeOnAttachStateChangeListener(this);
+            tree = v.getViewTreeObserver();
+            tree.addOnScrollChangedListener(scroll);
+            if (ticker != null) {
+                tree.addOnDrawListener(draw);
+            }
+        }
+
+        @Override
+        public void onViewDetachedFromWindow(View v) {
+        }
+
+        void remove() {
+            if (reporter != null) {
+                try {
+                    window.removeOnFrameMetricsAvailableListener(reporter);
+                } catch (RuntimeException ignored) {
+                    // window already torn down
+                }
+            }
+            if (decor != null) {
+                decor.removeOnAttachStateChangeListener(this);
+            }
+            if (tree != null && tree.isAlive()) {
+                tree.removeOnScrollChangedListener(scroll);
+                tree.removeOnDrawListener(draw);
+            }
+            if (touch != null && window.getCallback() == touch) {
+                window.setCallback(touch.delegate());
             }
         }
     }

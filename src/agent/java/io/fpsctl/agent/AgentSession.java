@@ -20,6 +20,7 @@ import io.fpsctl.agent.looper.SlowMessageSampler;
 import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
+import io.fpsctl.agent.wrappers.ChoreographerFrameTime;
 import io.fpsctl.agent.wrappers.ChoreographerQueues;
 import io.fpsctl.agent.wrappers.HiddenApiException;
 import io.fpsctl.agent.wrappers.LooperLogging;
@@ -44,6 +45,10 @@ public final class AgentSession {
     private ActivityHooks activityHooks;
     private FrameTicker ticker;
     private QueueHeadHooks queueHooks;
+    private Application app;
+    private LifecycleHook lifecycle;
+    private int targetSdk;
+    private boolean uninstalled;
 
     /** @param slowMessageMs slow-message threshold; @param clock time source */
     public AgentSession(long slowMessageMs, Clock clock) {
@@ -79,6 +84,7 @@ public final class AgentSession {
 
     /** Installs every hook; call on the main thread. {@code app} may be null (no activity hooks). */
     public void install(Application app) {
+        targetSdk = app == null ? PlatformQuirks.sdk() : app.getApplicationInfo().targetSdkVersion;
         Looper main = Looper.getMainLooper();
         metricsThread = new HandlerThread("fpsctl-metrics");
         metricsThread.start();
@@ -94,29 +100,66 @@ public final class AgentSession {
         capabilities.works(Protocol.CAP_SCROLL);
         capabilities.works(Protocol.CAP_TOUCH);
         if (app != null) {
-            app.registerActivityLifecycleCallbacks(new LifecycleHook());
+            this.app = app;
+            lifecycle = new LifecycleHook();
+            app.registerActivityLifecycleCallbacks(lifecycle);
         }
         batch.hello(PlatformQuirks.sdk(), app == null ? "" : app.getPackageName(), Process.myPid(),
                 capabilities.list());
     }
 
-    /** Removes the Looper Printer and stops the agent's threads (main thread). */
+    /** The targetSdkVersion of the app the agent runs in (after {@link #install}). */
+    public int targetSdk() {
+        return targetSdk;
+    }
+
+    /**
+     * Detaches (main thread): restores the Looper's previous Printer, stops the ticker, the queue hooks and the
+     * sampler thread, takes every window hook out, unregisters the lifecycle callbacks and ends the FrameMetrics
+     * thread. The app runs on as if the agent had never been there. Idempotent.
+     */
     public void uninstall() {
+        if (uninstalled) {
+            return;
+        }
+        uninstalled = true;
         if (monitor != null) {
             Looper.getMainLooper().setMessageLogging(monitor.chained());
         }
         if (sampler != null) {
             sampler.stop();
         }
+        if (ticker != null) {
+            ticker.stop();
+        }
+        if (queueHooks != null) {
+            queueHooks.stop();
+        }
+        if (app != null && lifecycle != null) {
+            app.unregisterActivityLifecycleCallbacks(lifecycle);
+        }
+        if (activityHooks != null) {
+            activityHooks.detachAll();
+        }
         if (metricsThread != null) {
             metricsThread.quitSafely();
         }
     }
 
+    /** The sampler thread, for tests of {@link #uninstall()} (null before install). */
+    public Thread samplerThread() {
+        return sampler == null ? null : sampler.thread();
+    }
+
+    /** The FrameMetrics thread, for tests of {@link #uninstall()} (null before install). */
+    public Thread metricsThread() {
+        return metricsThread;
+    }
+
     private void installLooper(Looper main) {
         Printer previous = null;
         try {
-            previous = LooperLogging.current(main);
+            previous = LooperLogging.current(main, targetSdk);
         } catch (HiddenApiException e) {
             batch.error("looper-chain: " + e.getMessage());
         }
@@ -133,13 +176,15 @@ public final class AgentSession {
         capabilities.works(Protocol.CAP_CHOREOGRAPHER);
         ticker.onRendered();
         try {
-            ChoreographerQueues hidden = ChoreographerQueues.open(choreographer);
+            ChoreographerQueues hidden = ChoreographerQueues.open(choreographer, targetSdk);
+            ChoreographerFrameTime frameTime = ChoreographerFrameTime.open(choreographer, targetSdk);
             capabilities.works(Protocol.CAP_CHOREOGRAPHER_QUEUES);
-            queueHooks = new QueueHeadHooks(QueueHeadHooks.forChoreographer(choreographer, hidden), timeline,
+            queueHooks = new QueueHeadHooks(QueueHeadHooks.forChoreographer(hidden, frameTime), timeline,
                     capabilities);
             queueHooks.arm();
         } catch (HiddenApiException e) {
-            capabilities.refused(Protocol.CAP_CHOREOGRAPHER_QUEUES, e.getMessage());
+            capabilities.refused(Protocol.CAP_CHOREOGRAPHER_QUEUES, e.getMessage()
+                    + "; stage times come from FrameMetrics");
         }
     }
 

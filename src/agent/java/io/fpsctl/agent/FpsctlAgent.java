@@ -15,7 +15,8 @@ import io.fpsctl.agent.report.StatusChannel;
  * The fpsctl on-device agent, started with
  * {@code am instrument -w -r -e fpsctl.slowMessageMs 100 io.fpsctl.agent/.FpsctlAgent}; it runs inside the
  * target app's process. Streams protocol version 1 ({@link Protocol}): one {@code sendStatus(1, {v, fpsctl})}
- * bundle per batch, at most every 250 ms, until stopped (the host closes the stream or force-stops the app).
+ * bundle per batch, at most every 250 ms, until the host broadcasts {@link Protocol#ACTION_STOP}; then it takes
+ * every hook out and ends without {@code finish()}, so the app keeps running.
  */
 public class FpsctlAgent extends Instrumentation {
     private volatile boolean stopped;
@@ -56,6 +57,7 @@ public class FpsctlAgent extends Instrumentation {
                 s.install(app);
             }
         });
+        StopReceiver receiver = app == null ? null : StopReceiver.register(app, this);
         BatchSender sender = new BatchSender(s.batch(), new StatusChannel() {
             @Override
             public void send(int code, Bundle bundle) {
@@ -66,16 +68,28 @@ public class FpsctlAgent extends Instrumentation {
             SystemClock.sleep(Protocol.BATCH_PERIOD_MS);
             sender.flush();
         }
+        detach(s, app, receiver);
+        sender.flush();
+        // No finish(): ActivityManager force-stops the target package when an instrumentation finishes, and the
+        // user's app must keep running. The instrumentation thread simply ends here.
+    }
+
+    /** Takes every hook out on the main thread and unregisters the stop receiver. */
+    private void detach(final AgentSession s, Application app, StopReceiver receiver) {
         runOnMainSync(new Runnable() {
             @Override
             public void run() {
                 s.uninstall();
             }
         });
-        sender.flush();
-        Bundle result = new Bundle();
-        result.putString(Protocol.KEY_RESULT, Protocol.RESULT_STOPPED);
-        finish(Activity.RESULT_OK, result);
+        if (receiver != null) {
+            try {
+                app.unregisterReceiver(receiver);
+            } catch (RuntimeException ignored) {
+                // already gone with the app's context
+            }
+        }
+        s.batch().error(Protocol.DETACHED);
     }
 
     /** Activities resumed before the lifecycle callbacks were registered are hooked here too (idempotent). */
@@ -88,7 +102,7 @@ public class FpsctlAgent extends Instrumentation {
         }
     }
 
-    /** Ends the batch loop; the final batch and the result follow. */
+    /** Ends the batch loop; the agent detaches and a final batch follows. */
     public void stop() {
         stopped = true;
     }

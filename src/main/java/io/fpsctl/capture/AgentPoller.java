@@ -7,11 +7,13 @@ import io.fpsctl.source.AgentStreamParser;
 import io.fpsctl.source.InstrumentationStreamParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.ShellResult;
 import io.fpsctl.device.ShellStream;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -19,19 +21,31 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The live source of {@code --source agent}: runs the on-device agent with
  * {@code am instrument -w -r -e fpsctl.slowMessageMs N io.fpsctl.agent/.FpsctlAgent}, reads its stream on a
  * daemon thread ({@link InstrumentationStreamParser}, {@link AgentStreamParser}) and queues the records; each
  * {@link #poll()} drains the queue into the engine on the caller's thread, so the engine stays single-threaded.
- * {@link #close()} closes the shell stream, which stops the agent.
+ * Android restarts the app to attach an instrumentation, so {@link #start} then launches the activity the user
+ * was on (or the launcher activity) and says so ({@link #restartNote()}); {@link #close()} detaches the agent and
+ * closes the shell stream, leaving the app running.
  */
 public final class AgentPoller implements FramePoller, AutoCloseable {
     /** The agent's instrumentation component. */
     public static final String COMPONENT = "io.fpsctl.agent/.FpsctlAgent";
     /** The agent sends a batch at most every 250 ms. */
     static final Duration BATCH = Duration.ofMillis(250);
+    /** The agent's stop broadcast ({@code Protocol.ACTION_STOP} on the device). */
+    public static final String STOP_ACTION = "io.fpsctl.agent.action.STOP";
+    /** The agent's last record after it detached. */
+    static final String DETACHED = "agent detached";
+    private static final Duration DETACH_WAIT = Duration.ofSeconds(2);
+    /** {@code mResumedActivity: ActivityRecord{… u0 pkg/.Act t12}} (≤ 9), {@code topResumedActivity=…} / {@code ResumedActivity: …} (10+). */
+    private static final Pattern RESUMED = Pattern.compile(
+            "(?:mResumedActivity|ResumedActivity|topResumedActivity)[:=]\\s*ActivityRecord\\{\\S+ u\\d+ ([\\w.]+/[\\w.$]+)");
     private static final Set<String> CAPABILITIES =
             Set.of("choreographer", "choreographer-queues", "looper", "framemetrics", "scroll", "touch");
 
@@ -46,6 +60,9 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     private volatile boolean ended;
     private volatile String endReason;
     private volatile long malformed;
+    private final CountDownLatch detached = new CountDownLatch(1);
+    private final Set<String> refusalsWarned = new HashSet<>();
+    private String restartNote;
     private ShellStream stream;
     private Thread reader;
 
@@ -69,6 +86,7 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
      * @throws DeviceException for adb problems
      */
     public void start(Duration timeout) throws AgentStartException, InterruptedException {
+        String resumed = resumedActivity();
         stream = device.openShell(command(slowMessageMs));
         reader = new Thread(this::read, "fpsctl-agent-reader");
         reader.setDaemon(true);
@@ -78,6 +96,54 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         if (f != null) {
             close();
             throw new AgentStartException(f);
+        }
+        restartNote = launch(resumed);
+    }
+
+    /**
+     * What the user should know about the restart: Android starts an instrumentation in a fresh process of the
+     * app (it force-stops it first), so fpsctl launched the activity the user was on, or the launcher activity.
+     */
+    public String restartNote() {
+        return restartNote;
+    }
+
+    /** The app's activity on top before the agent started ({@code pkg/.Activity}), or null when fpsctl cannot tell. */
+    private String resumedActivity() {
+        try {
+            return resumedComponent(device.shell("dumpsys activity activities").stdout(), pkg);
+        } catch (DeviceException e) {
+            return null; // advisory: fall back to the launcher activity
+        }
+    }
+
+    /** The resumed activity of {@code pkg} in a {@code dumpsys activity activities} output, or null. */
+    static String resumedComponent(String dumpsys, String pkg) {
+        Matcher m = RESUMED.matcher(dumpsys);
+        while (m.find()) {
+            if (m.group(1).startsWith(pkg + "/")) {
+                return m.group(1);
+            }
+        }
+        return null;
+    }
+
+    /** Launches {@code component}, or the launcher activity when null; returns the note for the user. */
+    private String launch(String component) {
+        String restarted = "Android restarted " + pkg + " to attach the agent (an instrumentation runs in a fresh "
+                + "process); ";
+        try {
+            ShellResult r = device.shell(component != null ? "am start -n " + component
+                    : "monkey -p " + pkg + " -c android.intent.category.LAUNCHER 1");
+            String said = r.stdout() + r.stderr();
+            if (r.succeeded() && !said.contains("Error") && !said.contains("aborted")) {
+                return restarted + "fpsctl relaunched " + (component != null ? component.substring(pkg.length() + 1)
+                        + ", the screen you were on" : "its launcher activity") + " (app state was reset)";
+            }
+            return restarted + "fpsctl could not launch it (" + said.strip().lines().reduce((a, b) -> b).orElse("")
+                    + "): open the app on the device";
+        } catch (DeviceException e) {
+            return restarted + "fpsctl could not launch it (" + e.getMessage() + "): open the app on the device";
         }
     }
 
@@ -113,7 +179,13 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
                 if (AgentStreamParser.isAgentBundle(b)) {
                     try {
                         List<AgentRecord> records = parser.decode(b);
-                        queue.addAll(records);
+                        for (AgentRecord r : records) {
+                            if (r instanceof AgentRecord.Problem p && p.text().equals(DETACHED)) {
+                                detached.countDown();
+                            } else {
+                                queue.add(r);
+                            }
+                        }
                         malformed = parser.malformed();
                         started.countDown();
                     } catch (AgentProtocolException x) {
@@ -170,10 +242,16 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
             } else if (r instanceof AgentRecord.Slow s) {
                 engine.slowMessage(s.message());
             } else if (r instanceof AgentRecord.Problem p) {
-                engine.warn("agent: " + p.text());
+                int colon = p.text().indexOf(": ");
+                if (colon > 0 && CAPABILITIES.contains(p.text().substring(0, colon))) {
+                    refusalsWarned.add(p.text().substring(0, colon));
+                    engine.warn("agent: '" + p.text().substring(0, colon) + "' refused: " + p.text().substring(colon + 2));
+                } else {
+                    engine.warn("agent: " + p.text());
+                }
             } else if (r instanceof AgentRecord.Hello h) {
                 for (String c : CAPABILITIES) {
-                    if (!h.capabilities().contains(c)) {
+                    if (!h.capabilities().contains(c) && !refusalsWarned.contains(c)) {
                         engine.warn("agent: '" + c + "' is not available on this device (Android API " + h.sdk() + ")");
                     }
                 }
@@ -198,9 +276,24 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         return "the on-device agent (" + COMPONENT + ")";
     }
 
-    /** Stops the agent (closes the shell stream) and notes malformed records in the summary's warnings. */
+    /**
+     * Detaches the agent ({@code am broadcast} of its stop action: it takes its Printer, listeners and threads
+     * out and the app keeps running), waits briefly for its last batch, closes the shell stream, and notes
+     * malformed records in the summary's warnings. When the device is gone the broadcast cannot be sent; the
+     * agent then stays until the app's process ends.
+     */
     @Override
     public void close() {
+        if (stream != null && restartNote != null && !ended && detached.getCount() > 0) {
+            try {
+                device.shell("am broadcast -a " + STOP_ACTION + " -p " + pkg);
+                detached.await(DETACH_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (DeviceException e) {
+                // device gone: nothing to detach from here
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (stream != null) {
             stream.close();
         }

@@ -1,5 +1,6 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.source.FramestatsDump;
 import io.fpsctl.source.FramestatsParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
@@ -31,6 +32,7 @@ public final class GfxinfoPoller implements FramePoller {
     private String pid;
     private boolean first = true;
     private double shrink = 1.0;
+    private int columns;
 
     public GfxinfoPoller(Device device, String pkg, FrameEngine engine) {
         this.device = device;
@@ -58,7 +60,11 @@ public final class GfxinfoPoller implements FramePoller {
         long overflowsBefore = engine.overflowCount();
         engine.history(first && !restarted);
         try {
-            new FramestatsParser(engine).parse(new ByteArrayInputStream(out.getBytes(StandardCharsets.UTF_8)));
+            FramestatsDump dump = new FramestatsParser(engine).parse(
+                    new ByteArrayInputStream(out.getBytes(StandardCharsets.UTF_8)));
+            if (dump.columns() > 0) {
+                columns = dump.columns();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         } finally {
@@ -70,6 +76,14 @@ public final class GfxinfoPoller implements FramePoller {
             shrink = Math.max(0.1, shrink / 2);
         }
         return new Poll(engine.countedFrames() - before, true, overflow, nextDelay());
+    }
+
+    /**
+     * Whether the frames read carry their own interval (the FrameInterval column, Android 12+: 22 columns or
+     * more, FORMATS.md A.3); false before a block was read.
+     */
+    public boolean framesCarryInterval() {
+        return columns >= 22;
     }
 
     /** Half a ring's worth of frames at the fastest refresh seen, capped at {@link #MAX_DELAY}. */

@@ -8,6 +8,7 @@ import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.source.AgentStartException;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -43,6 +44,13 @@ public final class Measurement {
     public static Measurement prepare(Device device, CaptureSession.Reconnector reconnector, String pkg,
                                       SourceRequest m, EngineConfig config, FrameEngine.Listener listener,
                                       Consumer<String> notes, Duration reconnectTimeout) {
+        return prepare(device, reconnector, pkg, m, config, listener, notes, reconnectTimeout, HostClock.SYSTEM);
+    }
+
+    /** {@link #prepare} with the poll loop on {@code clock} (a test runs it faster than real time). */
+    public static Measurement prepare(Device device, CaptureSession.Reconnector reconnector, String pkg,
+                                      SourceRequest m, EngineConfig config, FrameEngine.Listener listener,
+                                      Consumer<String> notes, Duration reconnectTimeout, HostClock clock) {
         try {
             switch (AppCheck.check(device, pkg)) {
                 case NOT_INSTALLED:
@@ -57,20 +65,23 @@ public final class Measurement {
                 default:
                     break;
             }
-            Source source;
-            String reason;
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
-                SourceSelector.Choice choice = SourceSelector.choose(device, pkg);
-                source = choice.source();
-                reason = choice.reason();
-            } else {
-                source = switch (m.kind()) {
-                    case GFXINFO -> Source.GFXINFO;
-                    case AGENT -> Source.AGENT;
-                    default -> Source.SURFACEFLINGER;
-                };
-                reason = "chosen with --source" + (m.layer() != null ? "/--layer" : "");
+                SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
+                AutoSource auto = new AutoSource(device, pkg, config, listener, choice.source(), notes, clock);
+                RefreshWatch refresh = new RefreshWatch(device, auto.engines(),
+                        () -> !auto.gfxinfo().framesCarryInterval(), clock::nanoTime, notes);
+                CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
+                        notes, refresh, clock);
+                return new Measurement(pkg, choice.source(), choice.reason() + "; --source auto keeps watching HWUI "
+                        + "and SurfaceView layers and follows the one that draws more", auto.mainEngine(), auto,
+                        session);
             }
+            Source source = switch (m.kind()) {
+                case GFXINFO -> Source.GFXINFO;
+                case AGENT -> Source.AGENT;
+                default -> Source.SURFACEFLINGER;
+            };
+            String reason = "chosen with --source" + (m.layer() != null ? "/--layer" : "");
             FrameEngine engine = new FrameEngine(source, config, listener);
             FramePoller poller;
             if (source == Source.SURFACEFLINGER) {
@@ -85,6 +96,7 @@ public final class Measurement {
                 AgentPoller agent = new AgentPoller(device, pkg, engine, m.slowMessageMs());
                 try {
                     agent.start(AGENT_START_TIMEOUT);
+                    notes.accept(agent.restartNote());
                 } catch (AgentStartException e) {
                     throw appProblem(e.getMessage());
                 }
@@ -92,7 +104,11 @@ public final class Measurement {
             } else {
                 poller = new GfxinfoPoller(device, pkg, engine);
             }
-            CaptureSession session = new CaptureSession(poller, engine, reconnector, reconnectTimeout, notes);
+            RefreshWatch refresh = new RefreshWatch(device, List.of(engine),
+                    poller instanceof GfxinfoPoller g ? () -> !g.framesCarryInterval() : () -> false,
+                    clock::nanoTime, notes);
+            CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
+                    refresh, clock);
             return new Measurement(pkg, source, reason, engine, poller, session);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -109,9 +125,9 @@ public final class Measurement {
         return pkg;
     }
 
-    /** The source measured. */
+    /** The source measured (with {@code --source auto}: the main source now; it may change during the run). */
     public Source source() {
-        return source;
+        return poller instanceof AutoSource auto ? auto.source() : source;
     }
 
     /** Why that source was chosen, for the user. */
@@ -119,9 +135,9 @@ public final class Measurement {
         return sourceReason;
     }
 
-    /** The engine the frames go through. */
+    /** The engine the frames go through (with {@code --source auto}: the main source's engine now). */
     public FrameEngine engine() {
-        return engine;
+        return poller instanceof AutoSource auto ? auto.mainEngine() : engine;
     }
 
     /** The poll loop, e.g. to stop it from a signal handler. */
@@ -153,7 +169,8 @@ public final class Measurement {
         }
     }
 
+    /** The summary so far (with {@code --source auto}: of the main source, the other one noted beside it). */
     public Summary summary() {
-        return engine.summary(pkg);
+        return poller instanceof AutoSource auto ? auto.summary(pkg) : engine.summary(pkg);
     }
 }

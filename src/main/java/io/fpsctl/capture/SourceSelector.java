@@ -23,18 +23,18 @@ public final class SourceSelector {
     private SourceSelector() {
     }
 
-    public static Choice choose(Device device, String pkg) throws InterruptedException {
+    public static Choice choose(Device device, String pkg, HostClock clock) throws InterruptedException {
         FrameEngine gfx = new FrameEngine(Source.GFXINFO, EngineConfig.defaults());
         GfxinfoPoller gfxPoller = new GfxinfoPoller(device, pkg, gfx);
         FrameEngine sf = new FrameEngine(Source.SURFACEFLINGER, EngineConfig.defaults());
-        SurfaceFlingerPoller sfPoller = new SurfaceFlingerPoller(device, pkg, sf, null);
+        SurfaceFlingerPoller sfPoller = new SurfaceFlingerPoller(device, pkg, sf, null, true);
         List<String> layers = sfPoller.discover();
-        boolean surfaceView = !layers.isEmpty() && layers.get(0).startsWith("SurfaceView");
+        boolean surfaceView = !layers.isEmpty();
         gfxPoller.poll();
         if (surfaceView) {
             sfPoller.poll();
         }
-        Thread.sleep(PROBE_MS);
+        clock.sleepNanos(PROBE_MS * 1_000_000L);
         long hwui = gfxPoller.poll().newFrames();
         long presented = surfaceView ? sfPoller.poll().newFrames() : 0;
         if (surfaceView && presented > 0 && presented > 2 * hwui) {
@@ -45,7 +45,6 @@ public final class SourceSelector {
             return new Choice(Source.GFXINFO, "the app renders through HWUI (" + hwui + " frames in " + PROBE_MS
                     + " ms)");
         }
-        return new Choice(Source.GFXINFO, "the app was idle while probing; measuring HWUI frames (use --source "
-                + "surfaceflinger for games, video or Flutter)");
+        return new Choice(Source.GFXINFO, "the app was idle while probing; starting with HWUI frames");
     }
 }

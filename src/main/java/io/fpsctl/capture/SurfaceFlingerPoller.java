@@ -33,6 +33,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
     private final String pkg;
     private final FrameEngine engine;
     private final String forcedLayer;
+    private final boolean surfaceViewsOnly;
     private final List<String> candidates = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
     private int current;
@@ -40,6 +41,12 @@ public final class SurfaceFlingerPoller implements FramePoller {
     private long polls;
 
     public SurfaceFlingerPoller(Device device, String pkg, FrameEngine engine, String forcedLayer) {
+        this(device, pkg, engine, forcedLayer, false);
+    }
+
+    /** @param surfaceViewsOnly measure only SurfaceView layers ({@code --source auto} watches HWUI itself) */
+    SurfaceFlingerPoller(Device device, String pkg, FrameEngine engine, String forcedLayer, boolean surfaceViewsOnly) {
+        this.surfaceViewsOnly = surfaceViewsOnly;
         this.device = device;
         this.pkg = pkg;
         this.engine = engine;
@@ -53,8 +60,12 @@ public final class SurfaceFlingerPoller implements FramePoller {
         if (forcedLayer != null) {
             candidates.add(forcedLayer);
         } else {
-            candidates.addAll(LayerRanker.rank(LayerList.parse(device.shell("dumpsys SurfaceFlinger --list").stdout()),
-                    pkg));
+            for (String name : LayerRanker.rank(LayerList.parse(device.shell("dumpsys SurfaceFlinger --list").stdout()),
+                    pkg)) {
+                if (!surfaceViewsOnly || LayerRanker.isSurfaceView(name)) {
+                    candidates.add(name);
+                }
+            }
         }
         return List.copyOf(candidates);
     }

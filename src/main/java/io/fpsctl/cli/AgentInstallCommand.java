@@ -2,8 +2,6 @@ package io.fpsctl.cli;
 
 import io.fpsctl.agentapk.AgentApk;
 import io.fpsctl.agentapk.AgentManifest;
-import io.fpsctl.agentapk.DebugKeystore;
-import io.fpsctl.agentapk.KeystoreException;
 import io.fpsctl.agentapk.SigningKey;
 import io.fpsctl.agentapk.TargetSignatures;
 import io.fpsctl.device.Device;
@@ -21,7 +19,6 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -47,18 +44,8 @@ final class AgentInstallCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PACKAGE", description = "The app the agent will instrument, e.g. com.example.feed.")
     String pkg;
 
-    @Option(names = "--keystore", paramLabel = "FILE",
-            description = "JKS or PKCS12 keystore with the app's signing key (default: ~/.android/debug.keystore).")
-    Path keystore;
-
-    @Option(names = "--ks-pass", paramLabel = "PASS", description = "Keystore password (default: android).")
-    String ksPass = SigningKey.DEBUG_STORE_PASSWORD;
-
-    @Option(names = "--key-alias", paramLabel = "ALIAS", description = "Key alias (default: androiddebugkey).")
-    String keyAlias = SigningKey.DEBUG_ALIAS;
-
-    @Option(names = "--key-pass", paramLabel = "PASS", description = "Key password (default: the keystore password).")
-    String keyPass;
+    @Mixin
+    AgentSigningOptions signing;
 
     @Mixin
     DeviceOptions deviceOptions;
@@ -70,7 +57,7 @@ final class AgentInstallCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        SigningKey key = signingKey(err);
+        SigningKey key = signing.load(err);
         Path apk;
         try {
             apk = AgentApk.build(pkg, key);
@@ -104,23 +91,6 @@ final class AgentInstallCommand implements Callable<Integer> {
             deleteQuietly(apk.getParent());
         }
         return ExitCode.OK;
-    }
-
-    private SigningKey signingKey(PrintWriter err) {
-        Path ks = keystore;
-        try {
-            if (ks == null) {
-                ks = SigningKey.defaultDebugKeystore(Path.of(System.getProperty("user.home")));
-                if (!Files.exists(ks)) {
-                    DebugKeystore.create(ks);
-                    err.printf("fpsctl: created a debug keystore at %s, as Android Studio would; apps signed before "
-                            + "with another debug key will not match it%n", ks);
-                }
-            }
-            return SigningKey.load(ks, ksPass, keyAlias, keyPass);
-        } catch (KeystoreException e) {
-            throw new CliException(ExitCode.IO, e.getMessage(), e);
-        }
     }
 
     /** Compares the app's certificate hashes in {@code dumpsys package} with ours; explains a mismatch. */

@@ -39,7 +39,7 @@ final class DeviceOptions {
 
     @Option(names = "--simulate", arity = "0..1", fallbackValue = "jank", paramLabel = "SCENARIO",
             description = "Measure a built-in simulated device instead of a phone (scenario: smooth, jank, game, "
-                    + "freeze, idle-bursts, two-windows; default jank). Needs no adb.")
+                    + "game-late, refresh-switch, freeze, idle-bursts, two-windows; default jank). Needs no adb.")
     String simulate;
 
     @Option(names = "--connect", paramLabel = "HOST:PORT",

@@ -157,6 +157,18 @@ public final class FrameEngine implements FrameSink {
     }
 
     /**
+     * The newest frame timestamp read so far (the de-duplication key: IntendedVsync or actualPresent, history
+     * included), or Long.MIN_VALUE: a lower bound of the device clock for {@link #advanceTo}.
+     */
+    public long newestFrameNs() {
+        long newest = Long.MIN_VALUE;
+        for (Track t : tracks.values()) {
+            newest = Math.max(newest, t.maxSeen);
+        }
+        return newest;
+    }
+
+    /**
      * The device clock (CLOCK_MONOTONIC ns, TEAM contract 2): closes and emits, idle when empty, every live
      * window that ends at or before {@code deviceNowNs}, so a live view moves on while the app draws nothing.
      */

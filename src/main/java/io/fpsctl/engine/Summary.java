@@ -90,6 +90,16 @@ public record Summary(
                 coverageGaps, coverageGapMs);
     }
 
+    /** This summary with one more line in {@code warnings} (e.g. a second source measured beside it). */
+    public Summary withWarning(String line) {
+        List<String> w = new java.util.ArrayList<>(warnings);
+        w.add(line);
+        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
+                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs);
+    }
+
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */
     public Double choreographerMs(int queue) {
         return choreographerMs == null ? null : choreographerMs[queue];

@@ -34,6 +34,12 @@ public final class LayerRanker {
          */
         SURFACE_VIEW_WITHOUT_BLAST_CHILD,
         /**
+         * Android 6/7 name a SurfaceView's layer just {@code SurfaceView} (+ {@code #N}), without the window title:
+         * it cannot be tied to a package by name, so it ranks after the titled ones (the foreground app's
+         * SurfaceView is the one that draws).
+         */
+        SURFACE_VIEW_UNTITLED,
+        /**
          * The app window's buffer layer {@code <pkg>/<activity>#N} (one token, no hash prefix). An Android 11
          * BLAST child {@code <pkg>/<activity>(BLAST)#N} is listed before its container.
          */
@@ -57,6 +63,8 @@ public final class LayerRanker {
             "Background for ", "Bounds for ", "ActivityRecord{", "AppWindowToken{", "WindowToken{");
     /** {@code WindowState.getName()}: {@code Integer.toHexString(identityHashCode) + " " + title}. */
     private static final Pattern WINDOW_STATE_CONTAINER = Pattern.compile("[0-9a-f]{1,8} \\S.*");
+    /** Android 6/7: a SurfaceView layer without the window's title. */
+    private static final Pattern UNTITLED_SURFACE_VIEW = Pattern.compile("SurfaceView(#[0-9]+)?");
     /** The uniquifier SurfaceFlinger appends: {@code #0}, {@code #1234}. */
     private static final Pattern SEQUENCE_SUFFIX = Pattern.compile("#[0-9]+$");
 
@@ -83,10 +91,11 @@ public final class LayerRanker {
         List<Candidate> candidates = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (String name : plain) {
-            if (!mentionsPackage(name, pkg) || !seen.add(name)) {
+            boolean untitled = UNTITLED_SURFACE_VIEW.matcher(name).matches();
+            if ((!untitled && !mentionsPackage(name, pkg)) || !seen.add(name)) {
                 continue;
             }
-            Rank rank = rankOf(name, pkg, blastParents);
+            Rank rank = untitled ? Rank.SURFACE_VIEW_UNTITLED : rankOf(name, pkg, blastParents);
             if (rank != Rank.NO_BUFFERS) {
                 candidates.add(new Candidate(name, rank, candidates.size()));
             }
@@ -97,6 +106,12 @@ public final class LayerRanker {
             ranked.add(candidate.name());
         }
         return Collections.unmodifiableList(ranked);
+    }
+
+    /** Whether a name {@link #rank} returned is a SurfaceView's buffer layer (games, video), on any version. */
+    public static boolean isSurfaceView(String rankedName) {
+        return rankedName.startsWith(SURFACE_VIEW_BRACKET) || rankedName.startsWith(SURFACE_VIEW_DASH)
+                || UNTITLED_SURFACE_VIEW.matcher(rankedName).matches();
     }
 
     /** The ranking rules, in one place. {@code name} is known to mention the package. */

@@ -39,7 +39,7 @@ public class ChoreographerHooksTest {
     @Test
     public void headCallbackRunsBeforeEveryOtherCallbackOfTheFrame() throws Exception {
         Choreographer choreographer = Choreographer.getInstance();
-        ChoreographerQueues queues = ChoreographerQueues.open(choreographer);
+        ChoreographerQueues queues = ChoreographerQueues.open(choreographer, 28);
         assertEquals("TRAVERSAL queue on API 29+", 3, queues.traversalQueue());
         final List<String> order = new ArrayList<String>();
         choreographer.postFrameCallback(new Choreographer.FrameCallback() {
@@ -70,6 +70,8 @@ public class ChoreographerHooksTest {
     @Test
     public void sessionInstallsEveryCapabilityAndHooksResumedActivities() throws Exception {
         session = new AgentSession(100, Clock.SYSTEM);
+        // an app targeting 28 may use the queue hooks on 34 (mLock is maxTargetSdk 28); see AgentLevelsTest for 35
+        RuntimeEnvironment.getApplication().getApplicationInfo().targetSdkVersion = 28;
         session.install(RuntimeEnvironment.getApplication());
         RecordBatch batch = session.batch();
         String payload = batch.drain();

@@ -161,6 +161,7 @@ public class FrameStagesTest {
         scroller.scrollTo(0, 400);
         drawAfterScroll();
         frame(3, 4); // fling: scrolling without finger
+        timeline.onRenderingStopped(); // the frame callback saw a frame without a draw: the fling is over
         frame(4, 4); // nothing
         List<String[]> f = frames(batch.drain());
         assertEquals(5, f.size());
@@ -170,6 +171,62 @@ public class FrameStagesTest {
         assertEquals(String.valueOf(1 | 2 | idle), f.get(2)[7]);
         assertEquals(String.valueOf(1 | idle), f.get(3)[7]);
         assertEquals(String.valueOf(idle), f.get(4)[7]);
+    }
+
+    /** A view that scrolls the way Compose lists do: it moves its content in draw, never calls scrollTo. */
+    private static final class DrawOnlyScroller extends android.view.View {
+        float offset;
+        private float lastY;
+
+        DrawOnlyScroller(android.content.Context c) {
+            super(c);
+        }
+
+        @Override
+        public boolean onTouchEvent(MotionEvent e) {
+            if (e.getActionMasked() == MotionEvent.ACTION_MOVE) {
+                offset += e.getY() - lastY;
+                invalidate();
+            }
+            lastY = e.getY();
+            return true;
+        }
+    }
+
+    @Test
+    public void aListThatScrollsThroughDrawOnlyCountsAsScrollingDuringDragAndFling() throws Exception {
+        DrawOnlyScroller list = new DrawOnlyScroller(activity);
+        activity.setContentView(list);
+        shadowOf(Looper.getMainLooper()).idleFor(java.time.Duration.ofMillis(50));
+        Window.Callback cb = activity.getWindow().getCallback();
+        frame(0, 4);
+        long t = 1000;
+        cb.dispatchTouchEvent(MotionEvent.obtain(t, t, MotionEvent.ACTION_DOWN, 100f, 450f, 0));
+        cb.dispatchTouchEvent(MotionEvent.obtain(t, t + 16, MotionEvent.ACTION_MOVE, 100f, 448f, 0));
+        frame(1, 4); // within slop: not a drag yet
+        cb.dispatchTouchEvent(MotionEvent.obtain(t, t + 32, MotionEvent.ACTION_MOVE, 100f, 250f, 0));
+        frame(2, 4); // dragging
+        cb.dispatchTouchEvent(MotionEvent.obtain(t, t + 48, MotionEvent.ACTION_MOVE, 100f, 50f, 0));
+        cb.dispatchTouchEvent(MotionEvent.obtain(t, t + 56, MotionEvent.ACTION_UP, 100f, 0f, 0));
+        frame(3, 4); // flinging: ~12000 px/s, far above the minimum fling velocity
+        frame(4, 4); // still flinging: the content keeps drawing
+        timeline.onRenderingStopped();
+        frame(5, 4); // the fling ended: a frame without a draw came first
+        long s2 = 9000; // a slow drag that stops before the finger lifts: no fling
+        cb.dispatchTouchEvent(MotionEvent.obtain(s2, s2, MotionEvent.ACTION_DOWN, 100f, 450f, 0));
+        cb.dispatchTouchEvent(MotionEvent.obtain(s2, s2 + 500, MotionEvent.ACTION_MOVE, 100f, 350f, 0));
+        cb.dispatchTouchEvent(MotionEvent.obtain(s2, s2 + 1500, MotionEvent.ACTION_MOVE, 100f, 350f, 0));
+        cb.dispatchTouchEvent(MotionEvent.obtain(s2, s2 + 2500, MotionEvent.ACTION_UP, 100f, 350f, 0));
+        frame(6, 4);
+        List<String[]> f = frames(batch.drain());
+        assertEquals(7, f.size());
+        int idle = 4;
+        int[] expected = {idle, idle, 1 | 2 | idle, 1 | idle, 1 | idle, idle, idle};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals("frame " + i, String.valueOf(expected[i]), f.get(i)[7]);
+        }
+        assertEquals("the content moved through draw only", 0, list.getScrollY());
+        assertEquals("the drags reached the view", -400f - 100f, list.offset, 0.01f);
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.adb.AdbCli;
+import io.fpsctl.testing.PollUntil;
 import io.fpsctl.testing.TestAdb;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
@@ -46,6 +47,25 @@ class CommandsEndToEndTest {
         assertEquals(0, a.exit, a.toString());
         assertTrue(a.out.contains("\"source\" : \"gfxinfo\""));
         assertTrue(windowsRows(windows) >= 2);
+    }
+
+    /** Rows in the frames.csv under {@code dir} so far (0 when there is none yet). */
+    private static long frameRows(Path dir) {
+        try (var w = Files.walk(dir)) {
+            Path f = w.filter(p -> p.getFileName().toString().equals("frames.csv")).findFirst().orElse(null);
+            return f == null ? 0 : Math.max(0, Files.readAllLines(f).size() - 1);
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return 0; // the file is being created
+        }
+    }
+
+    /** Whether something accepts TCP connections on 127.0.0.1:{@code port}. */
+    private static boolean listening(int port) {
+        try (java.net.Socket ignored = new java.net.Socket("127.0.0.1", port)) {
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     private static long windowsRows(Path p) {
@@ -117,7 +137,8 @@ class CommandsEndToEndTest {
             Thread t = new Thread(() -> result.set(Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "7s",
                     "--out", dir.toString(), "--source", "gfxinfo")));
             t.start();
-            Thread.sleep(2500);
+            // disconnect once the capture is recording frames (not after a guessed delay)
+            PollUntil.condition(() -> frameRows(dir) > 100, Duration.ofSeconds(30), "the capture records frames");
             s.transport().disconnect(Duration.ofSeconds(2));
             t.join(60_000);
             Cli r = result.get();
@@ -164,7 +185,7 @@ class CommandsEndToEndTest {
             String flag = flags[i];
             Thread sim = new Thread(() -> Cli.run("sim", "--port", Integer.toString(port), flag, "--run-for", "3s"));
             sim.start();
-            Thread.sleep(1000);
+            PollUntil.condition(() -> listening(port), Duration.ofSeconds(30), "the simulator listens");
             Cli gate = Cli.run("gate", PKG, "--connect", "127.0.0.1:" + port, "--duration", "1s", "--min-fps", "1");
             assertEquals(4, gate.exit, gate.toString());
             assertTrue(gate.err.contains(says[i]), gate.err);

@@ -20,6 +20,18 @@ class LayerRankerTest {
         }
     }
 
+    /** Android 6/7 print a SurfaceView's layer as plain {@code SurfaceView}: ranked after titled ones, before the window. */
+    @Test
+    void android7_untitledSurfaceViewBeforeTheAppWindow() {
+        List<String> names = List.of("com.android.systemui.ImageWallpaper", "com.example.feed/com.example.feed.Main",
+                "SurfaceView", "StatusBar", "SurfaceView - com.example.feed/com.example.feed.Other#0");
+        assertEquals(List.of("SurfaceView - com.example.feed/com.example.feed.Other#0", "SurfaceView"),
+                LayerRanker.rank(names, "com.example.feed").subList(0, 2));
+        assertEquals(true, LayerRanker.isSurfaceView("SurfaceView"));
+        assertEquals(true, LayerRanker.isSurfaceView("SurfaceView[a/a.B](BLAST)#12"));
+        assertEquals(false, LayerRanker.isSurfaceView("com.example.feed/com.example.feed.Main#0"));
+    }
+
     @Test
     void android12Blast_surfaceViewBufferFirstThenTheActivity() throws Exception {
         List<String> names = listOf(BLAST);

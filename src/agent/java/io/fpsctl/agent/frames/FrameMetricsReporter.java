@@ -40,12 +40,18 @@ public final class FrameMetricsReporter implements Window.OnFrameMetricsAvailabl
         droppedReports += dropCountSinceLastInvocation;
         FrameRecord f = record;
         f.window = window;
-        if (PlatformQuirks.hasFrameTimestamps()) {
+        boolean timestamps = PlatformQuirks.hasFrameTimestamps();
+        if (timestamps) {
             f.intendedVsyncNs = m.getMetric(FrameMetrics.INTENDED_VSYNC_TIMESTAMP);
             f.vsyncNs = m.getMetric(FrameMetrics.VSYNC_TIMESTAMP);
         } else {
             f.intendedVsyncNs = 0;
             f.vsyncNs = 0;
+        }
+        boolean known = table.fill(f);
+        if (!timestamps && (!known || f.vsyncNs <= lastVsync)) {
+            droppedReports++; // API 24/25: no Choreographer frame to date this report by
+            return;
         }
         long total = m.getMetric(FrameMetrics.TOTAL_DURATION);
         f.endNs = f.intendedVsyncNs > 0 ? f.intendedVsyncNs + total : 0;
@@ -66,7 +72,9 @@ public final class FrameMetricsReporter implements Window.OnFrameMetricsAvailabl
             f.gpuNs = Protocol.UNKNOWN;
             f.deadlineNs = 0;
         }
-        table.fill(f);
+        if (f.chInputNs < 0 && f.chAnimationNs < 0 && f.chTraversalNs < 0) {
+            stagesFromFrameMetrics(f);
+        }
         if (f.intervalNs <= 0 && lastVsync > 0 && f.vsyncNs > lastVsync) {
             f.intervalNs = f.vsyncNs - lastVsync;
         }
@@ -74,5 +82,15 @@ public final class FrameMetricsReporter implements Window.OnFrameMetricsAvailabl
             lastVsync = f.vsyncNs;
         }
         batch.frame(f);
+    }
+
+    /**
+     * Without queue hooks, the stage marks Choreographer.doFrame puts into FrameMetrics: input (INPUT_HANDLING),
+     * animation (ANIMATION, up to performTraversals) and traversal (LAYOUT_MEASURE + DRAW).
+     */
+    static void stagesFromFrameMetrics(FrameRecord f) {
+        f.chInputNs = f.inputNs;
+        f.chAnimationNs = f.animationNs;
+        f.chTraversalNs = f.layoutNs >= 0 && f.drawNs >= 0 ? f.layoutNs + f.drawNs : Protocol.UNKNOWN;
     }
 }

@@ -38,13 +38,18 @@ public final class FrameStageTable {
     }
 
     /**
-     * Copies what is known of the frame with {@code record.vsyncNs} into {@code record} (or, when the platform
-     * gives no vsync timestamp, of the latest frame). Returns false, leaving -1 stages, if it is not known.
+     * Copies what is known of the frame with {@code record.vsyncNs} into {@code record}; when the platform gives
+     * no vsync timestamp ({@code vsyncNs == 0}, API 24/25), of the latest frame, whose Choreographer frame time
+     * then becomes the record's intended vsync and vsync. Returns false, leaving -1 stages, if it is not known.
      */
     public synchronized boolean fill(FrameRecord record) {
         for (int k = 1; k <= count; k++) {
             int i = (next - k + SIZE) % SIZE;
             if (record.vsyncNs == 0 || vsync[i] == record.vsyncNs) {
+                if (record.vsyncNs == 0) {
+                    record.vsyncNs = vsync[i];
+                    record.intendedVsyncNs = vsync[i];
+                }
                 record.chInputNs = chInput[i];
                 record.chAnimationNs = chAnimation[i];
                 record.chTraversalNs = chTraversal[i];

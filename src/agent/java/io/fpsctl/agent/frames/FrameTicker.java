@@ -14,6 +14,7 @@ public final class FrameTicker implements Choreographer.FrameCallback {
     private boolean posted;
     private boolean renderedSinceTick;
     private boolean tickedLastFrame;
+    private boolean stopped;
 
     /** @param choreographer the main thread's; @param timeline receives ticks */
     public FrameTicker(Choreographer choreographer, FrameTimeline timeline) {
@@ -24,9 +25,18 @@ public final class FrameTicker implements Choreographer.FrameCallback {
     /** Something was drawn (ViewTreeObserver.OnDrawListener): keep ticking. */
     public void onRendered() {
         renderedSinceTick = true;
-        if (!posted) {
+        if (!posted && !stopped) {
             posted = true;
             choreographer.postFrameCallback(this);
+        }
+    }
+
+    /** Removes a pending tick and stops ticking (main thread). */
+    public void stop() {
+        stopped = true;
+        if (posted) {
+            choreographer.removeFrameCallback(this);
+            posted = false;
         }
     }
 
@@ -39,13 +49,14 @@ public final class FrameTicker implements Choreographer.FrameCallback {
     public void doFrame(long frameTimeNanos) {
         posted = false;
         timeline.onTick(frameTimeNanos, tickedLastFrame);
-        if (renderedSinceTick) {
+        if (renderedSinceTick && !stopped) {
             renderedSinceTick = false;
             posted = true;
             tickedLastFrame = true;
             choreographer.postFrameCallback(this);
         } else {
             tickedLastFrame = false;
+            timeline.onRenderingStopped();
         }
     }
 }

@@ -65,6 +65,11 @@ public final class FrameTimeline {
         lastTickVsync = vsyncNs;
     }
 
+    /** The frame callback saw a frame in which nothing was drawn: a touch-detected fling is over. */
+    public void onRenderingStopped() {
+        interaction.onRenderingStopped();
+    }
+
     /** Whether a frame is open (started in the message being dispatched). */
     public boolean inFrame() {
         return inFrame;

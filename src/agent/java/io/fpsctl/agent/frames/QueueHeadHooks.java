@@ -1,9 +1,8 @@
 package io.fpsctl.agent.frames;
 
-import android.view.Choreographer;
-
 import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.Protocol;
+import io.fpsctl.agent.wrappers.ChoreographerFrameTime;
 import io.fpsctl.agent.wrappers.ChoreographerQueues;
 import io.fpsctl.agent.wrappers.HiddenApiException;
 
@@ -19,11 +18,15 @@ public final class QueueHeadHooks {
     private final Capabilities capabilities;
     private boolean armed;
     private boolean failed;
+    private boolean stopped;
 
     private final Runnable inputHead = new Runnable() {
         @Override
         public void run() {
             armed = false;
+            if (stopped) {
+                return;
+            }
             timeline.onInputHead(queues.frameTimeNanos());
             add(HeadInserter.ANIMATION, animationHead);
             add(queues.traversalQueue(), traversalHead);
@@ -57,8 +60,8 @@ public final class QueueHeadHooks {
         });
     }
 
-    /** Adapts the reflective wrapper of {@code choreographer} to {@link HeadInserter}. */
-    public static HeadInserter forChoreographer(final Choreographer choreographer, final ChoreographerQueues hidden) {
+    /** Adapts the reflective wrappers of a Choreographer to {@link HeadInserter}. */
+    public static HeadInserter forChoreographer(final ChoreographerQueues hidden, final ChoreographerFrameTime frameTime) {
         return new HeadInserter() {
             @Override
             public int traversalQueue() {
@@ -72,16 +75,22 @@ public final class QueueHeadHooks {
 
             @Override
             public long frameTimeNanos() {
-                return choreographer.getFrameTimeNanos();
+                return frameTime.nanos();
             }
         };
     }
 
     /** Puts the INPUT hook in place for the next frame, unless it already is or the platform refused. */
     public void arm() {
-        if (!armed && !failed) {
+        if (!armed && !failed && !stopped) {
             armed = add(HeadInserter.INPUT, inputHead);
         }
+    }
+
+    /** Stops re-arming; a hook already queued runs once more and does nothing (main thread). */
+    public void stop() {
+        stopped = true;
+        timeline.setFrameEndListener(null);
     }
 
     /** Whether the platform refused the hooks. */

@@ -9,6 +9,7 @@ import io.fpsctl.agent.report.Protocol;
 public final class InteractionState {
     private volatile boolean scrolled;
     private volatile boolean fingerMoving;
+    private volatile boolean flinging;
 
     /** A view reported a scroll change. */
     public void onScrolled() {
@@ -20,6 +21,21 @@ public final class InteractionState {
         fingerMoving = moving;
     }
 
+    /** A drag ended fast enough to fling: the content goes on moving until rendering stops or a finger lands. */
+    public void setFlinging(boolean on) {
+        flinging = on;
+    }
+
+    /** Whether a touch-detected fling is running. */
+    public boolean isFlinging() {
+        return flinging;
+    }
+
+    /** Nothing was drawn in a frame: a fling, if any, is over. */
+    public void onRenderingStopped() {
+        flinging = false;
+    }
+
     /** Whether a finger is down and moved past slop. */
     public boolean isFingerMoving() {
         return fingerMoving;
@@ -27,11 +43,13 @@ public final class InteractionState {
 
     /**
      * The {@code F.interaction} bits {@link Protocol#INTERACTION_SCROLLING} and {@link Protocol#INTERACTION_FINGER}
-     * for the frame just finished; clears the scroll flag for the next frame.
+     * for the frame just finished; clears the scroll flag for the next frame. Scrolling (METRICS.md 12 rev 2) is a
+     * view's {@code onScrollChanged} or, for UIs that scroll through draw only (Jetpack Compose), a drag past
+     * touch slop or the fling after it.
      */
     public int takeFrameBits() {
         int bits = 0;
-        if (scrolled) {
+        if (scrolled || fingerMoving || flinging) {
             bits |= Protocol.INTERACTION_SCROLLING;
             scrolled = false;
         }

@@ -5,7 +5,8 @@ import io.fpsctl.agent.Clock;
 /**
  * Samples the main thread's stack while a long message runs. The Looper monitor publishes each dispatch with
  * two volatile writes (no allocation, no lock, no wake-up); this sampler's own daemon thread polls every
- * {@code periodMs} and, once a dispatch has run for {@code sampleAfterNs}, takes one stack for it.
+ * {@code max(10 ms, threshold / 4)} and, once a dispatch has run for half the threshold, takes one stack for it
+ * (so the sample lands between 1/2 and 3/4 of the threshold).
  * The monitor collects the sample when the message turns out slower than the threshold.
  */
 public final class SlowMessageSampler implements Runnable {
@@ -19,7 +20,7 @@ public final class SlowMessageSampler implements Runnable {
     private volatile long dispatchStartNs;
     private volatile boolean running;
 
-    private long sampledSeq = -1;
+    private volatile long sampledSeq = -1;
     private StackTraceElement[] sample;
     private Thread thread;
 
@@ -32,7 +33,7 @@ public final class SlowMessageSampler implements Runnable {
         this.target = target;
         this.clock = clock;
         this.sampleAfterNs = Math.max(1, thresholdNs / 2);
-        this.periodMs = Math.max(5, thresholdNs / 1_000_000L / 10);
+        this.periodMs = Math.max(10, thresholdNs / 1_000_000L / 4);
     }
 
     /** Starts the sampling thread. */
@@ -55,6 +56,11 @@ public final class SlowMessageSampler implements Runnable {
         }
     }
 
+    /** The sampling thread while it runs, else null. */
+    public synchronized Thread thread() {
+        return thread;
+    }
+
     /** A message started at {@code startNs} (main thread). */
     public void dispatchStarted(long startNs) {
         dispatchStartNs = startNs;
@@ -65,6 +71,9 @@ public final class SlowMessageSampler implements Runnable {
     public StackTraceElement[] dispatchFinished() {
         long seq = dispatchSeq;
         dispatchSeq = (seq & 1L) == 1L ? seq + 1 : seq;
+        if (sampledSeq != seq) {
+            return null; // no sample for this message (the usual case): no lock taken
+        }
         synchronized (this) {
             if (sampledSeq == seq) {
                 StackTraceElement[] s = sample;

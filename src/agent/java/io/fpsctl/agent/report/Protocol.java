@@ -24,6 +24,10 @@ public final class Protocol {
     public static final String KEY_RESULT = "stream";
     /** Result bundle value sent by {@code finish}. */
     public static final String RESULT_STOPPED = "fpsctl agent stopped";
+    /** Broadcast action that makes the agent detach ({@code am broadcast -a … -p PACKAGE}). */
+    public static final String ACTION_STOP = "io.fpsctl.agent.action.STOP";
+    /** Text of the {@code E} record in the agent's last batch. */
+    public static final String DETACHED = "agent detached";
     /** Instrumentation argument: slow-message threshold in ms. */
     public static final String ARG_SLOW_MESSAGE_MS = "fpsctl.slowMessageMs";
     /** Default slow-message threshold in ms. */

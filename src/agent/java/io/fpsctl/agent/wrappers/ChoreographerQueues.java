@@ -3,15 +3,13 @@ package io.fpsctl.agent.wrappers;
 import android.view.Choreographer;
 
 import java.lang.reflect.Array;
-import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 
 /**
- * Reflective access to {@code Choreographer.mCallbackQueues} (hidden): inserts a one-shot callback at the
- * head of a queue, as Tencent Matrix does, so it runs first when that queue is processed in the next frame.
- * Inserting does not schedule a frame: the hooks ride on frames that happen anyway.
- *
- * <p>Resolved once by {@link #open(Choreographer)}; every later call is guarded too.
+ * Reflective access to {@code Choreographer.mCallbackQueues}: inserts a one-shot callback at the head of a queue,
+ * as Tencent Matrix does, so it runs first when that queue is processed in the next frame. Inserting does not
+ * schedule a frame: the hooks ride on frames that happen anyway. Needs {@code mLock}, which Android 10+ allows
+ * only for apps targeting API 28 or lower: {@link #open} refuses otherwise, without touching it.
  */
 public final class ChoreographerQueues {
     /** Queue index of INPUT callbacks. */
@@ -31,37 +29,21 @@ public final class ChoreographerQueues {
         this.traversal = traversal;
     }
 
-    /** Resolves the hidden members of {@code choreographer} or says which one the platform refused. */
-    public static ChoreographerQueues open(Choreographer choreographer) throws HiddenApiException {
-        String step = "mLock";
+    /**
+     * Resolves the hidden members of {@code choreographer} or says why not: refused by the framework's rules for
+     * an app targeting {@code targetSdk}, or missing (an OEM framework with other members).
+     */
+    public static ChoreographerQueues open(Choreographer choreographer, int targetSdk) throws HiddenApiException {
         try {
-            Field lockField = Choreographer.class.getDeclaredField("mLock");
-            lockField.setAccessible(true);
-            Object lock = lockField.get(choreographer);
-            step = "mCallbackQueues";
-            Field queuesField = Choreographer.class.getDeclaredField("mCallbackQueues");
-            queuesField.setAccessible(true);
-            Object queues = queuesField.get(choreographer);
+            Object lock = HiddenMembers.CHOREOGRAPHER_LOCK.field(targetSdk).get(choreographer);
+            Object queues = HiddenMembers.CHOREOGRAPHER_QUEUES.field(targetSdk).get(choreographer);
             if (queues == null || !queues.getClass().isArray() || Array.getLength(queues) < 3) {
-                throw new HiddenApiException("mCallbackQueues unexpected shape", null);
+                throw new HiddenApiException("Choreographer.mCallbackQueues has an unexpected shape on this device", null);
             }
-            step = "addCallbackLocked";
-            Class<?> queueClass = queues.getClass().getComponentType();
-            Method add = queueClass.getDeclaredMethod("addCallbackLocked", long.class, Object.class, Object.class);
-            add.setAccessible(true);
-            int traversal = PlatformQuirks.fallbackTraversalQueue();
-            try {
-                Field t = Choreographer.class.getDeclaredField("CALLBACK_TRAVERSAL");
-                t.setAccessible(true);
-                traversal = t.getInt(null);
-            } catch (ReflectiveOperationException | RuntimeException ignored) {
-                // keep the per-API fallback (PlatformQuirks)
-            }
-            return new ChoreographerQueues(lock, queues, add, traversal);
-        } catch (HiddenApiException e) {
-            throw e;
-        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-            throw new HiddenApiException(e.getClass().getSimpleName() + " " + step, e);
+            Method add = HiddenMembers.QUEUE_ADD.method(targetSdk, long.class, Object.class, Object.class);
+            return new ChoreographerQueues(lock, queues, add, PlatformQuirks.traversalQueue());
+        } catch (IllegalAccessException | RuntimeException e) {
+            throw new HiddenApiException(e.getClass().getSimpleName() + " Choreographer queues", e);
         }
     }
 

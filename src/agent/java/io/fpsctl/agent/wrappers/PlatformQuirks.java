@@ -9,10 +9,12 @@ import android.os.Build;
  *   <li>FrameMetrics exists from API 24 (N); INTENDED_VSYNC / VSYNC timestamps from 26 (O);
  *       GPU_DURATION and DEADLINE from 31 (S).</li>
  *   <li>Choreographer callback queues: INPUT=0, ANIMATION=1; API 29 (Q) inserted INSETS_ANIMATION=2 so
- *       TRAVERSAL moved from 2 to 3 (read from the hidden constant when possible).</li>
- *   <li>Hidden-API enforcement (API 28+, P) may refuse {@code Choreographer.mCallbackQueues},
- *       {@code CallbackQueue.addCallbackLocked} and {@code Looper.mLogging}; the agent reports an {@code E}
- *       record and carries on.</li>
+ *       TRAVERSAL moved from 2 to 3.</li>
+ *   <li>Non-SDK interface rules (API 28+, P): the agent uses a hidden member only where {@link HiddenMembers}
+ *       says the framework allows it for the app's targetSdk ({@code Choreographer.mLock}: targetSdk ≤ 28 only);
+ *       a refusal is reported as an {@code E} record and the agent carries on.</li>
+ *   <li>{@code Choreographer.doFrame} marks input, animation and traversal starts into FrameMetrics
+ *       (INPUT_HANDLING, ANIMATION, LAYOUT_MEASURE + DRAW durations) from API 24: stage times without hidden API.</li>
  *   <li>{@code Looper.getQueue()}, {@code Looper.setMessageLogging} and the {@code ">>>>> Dispatching to "} /
  *       {@code "<<<<< Finished to "} Printer lines are stable since API 1.</li>
  * </ul>
@@ -46,8 +48,11 @@ public final class PlatformQuirks {
         return sdk() >= 31;
     }
 
-    /** Index of Choreographer's TRAVERSAL queue when the hidden constant cannot be read. */
-    public static int fallbackTraversalQueue() {
+    /**
+     * Index of Choreographer's TRAVERSAL queue (the hidden constant {@code CALLBACK_TRAVERSAL} is
+     * {@code maxTargetSdk = 26}, so it is not read): 2 up to API 28, 3 from 29 (INSETS_ANIMATION came before it).
+     */
+    public static int traversalQueue() {
         return sdk() >= 29 ? 3 : 2;
     }
 }

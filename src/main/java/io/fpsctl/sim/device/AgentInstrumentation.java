@@ -22,11 +22,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The simulated on-device agent: answers {@code am instrument -w -r … io.fpsctl.agent/.FpsctlAgent} with an agent
  * stream protocol v1 (see {@link io.fpsctl.source.AgentStreamParser}) for the running scenario, in real time,
- * one batch every 250 ms until the shell stream closes or the app's process ends. Frames are the very frames
+ * one batch every 250 ms until the shell stream closes or the app's process ends. Like Android, it restarts the
+ * app's process first and reports no frame until an activity is launched ({@code am start}, {@code monkey});
+ * it reports what the real agent can on this Android level for this targetSdk ({@link AgentPlatform}), and
+ * detaches on {@code am broadcast -a io.fpsctl.agent.action.STOP} (last batch {@code E|agent detached}). Frames are the very frames
  * the HWUI rings get (same generator and clock), as FrameMetrics would report them; Choreographer queue times
  * are the input / animation / layout+draw spans; a frame with input events is a scrolling frame, and the finger
  * is down during the first 1.2 s of every 2 s of scrolling (then the list flings); the main-thread part of a
@@ -34,6 +38,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 final class AgentInstrumentation implements InstrumentationStream {
     static final String COMPONENT = "io.fpsctl.agent/.FpsctlAgent";
+    /** The broadcast that makes the agent detach (the agent's {@code Protocol.ACTION_STOP}). */
+    static final String STOP_ACTION = "io.fpsctl.agent.action.STOP";
     private static final long BATCH_MS = 250;
     private static final long FINGER_CYCLE_MS = 2000;
     private static final long FINGER_DOWN_MS = 1200;
@@ -50,6 +56,7 @@ final class AgentInstrumentation implements InstrumentationStream {
     @Override
     public int run(List<String> args, OutputStream stdout, OutputStream stderr) throws IOException {
         long slowMs = slowMessageMs(args);
+        AgentPlatform platform = new AgentPlatform(android.version().sdk(), android.appTargetSdk());
         Queue<Tapped> frames = new ConcurrentLinkedQueue<>();
         FrameObserver tap = new FrameObserver() {
             @Override
@@ -61,13 +68,21 @@ final class AgentInstrumentation implements InstrumentationStream {
             public void layerFrame(String layerKey, long periodNs, io.fpsctl.sim.device.frames.LayerFrame frame) {
             }
         };
+        android.restartForInstrumentation(); // am instrument force-stops the app and starts a fresh process
+        android.setAgentAttached(true);
+        long launchesAtStart = android.launches();
         android.advance(); // frames before the agent attached are not reported
         android.addFrameTap(tap);
+        AtomicBoolean stop = new AtomicBoolean();
+        Runnable receiver = () -> stop.set(true);
+        android.registerReceiver(STOP_ACTION, receiver);
         int pid = android.pid().orElse(0);
+        boolean detached = false;
         try {
             StringBuilder batch = new StringBuilder();
-            batch.append("H|").append(android.version().sdk()).append('|').append(android.packageName()).append('|')
-                    .append(pid).append("|choreographer,choreographer-queues,looper,framemetrics,scroll,touch\n");
+            batch.append(platform.refusals());
+            batch.append("H|").append(platform.sdk()).append('|').append(android.packageName()).append('|')
+                    .append(pid).append('|').append(platform.capabilities()).append('\n');
             long prevIntended = Long.MIN_VALUE;
             while (true) {
                 try {
@@ -76,18 +91,29 @@ final class AgentInstrumentation implements InstrumentationStream {
                     Thread.currentThread().interrupt();
                     return 0;
                 }
+                if (detached) {
+                    continue; // the agent's thread ended; 'am instrument -w' waits until the host closes it
+                }
                 android.advance();
+                boolean shown = android.launches() > launchesAtStart; // no activity yet = no window, no frames
                 Tapped t;
                 while ((t = frames.poll()) != null) {
                     HwuiFrame f = t.frame();
-                    if ((f.flags() & 8) != 0) {
-                        continue; // FrameMetrics reports no skipped frame
+                    if ((f.flags() & 8) != 0 || !shown || !platform.frameMetrics()) {
+                        continue; // FrameMetrics reports no skipped frame, and nothing without a window
                     }
                     long period = android.clock().periodAt(f.intendedVsync());
                     boolean idleBefore = prevIntended == Long.MIN_VALUE || f.intendedVsync() - prevIntended > 2 * period;
                     prevIntended = f.intendedVsync();
-                    frame(batch, t.title(), f, period, idleBefore);
+                    frame(batch, t.title(), f, period, idleBefore, platform);
                     slowMessage(batch, f, slowMs);
+                }
+                if (stop.get()) {
+                    android.removeFrameTap(tap);
+                    android.unregisterReceiver(STOP_ACTION, receiver);
+                    batch.append("E|agent detached\n");
+                    detached = true;
+                    android.setAgentAttached(false);
                 }
                 if (batch.length() > 0) {
                     bundle(stdout, batch);
@@ -102,6 +128,7 @@ final class AgentInstrumentation implements InstrumentationStream {
             }
         } finally {
             android.removeFrameTap(tap);
+            android.unregisterReceiver(STOP_ACTION, receiver);
         }
     }
 
@@ -113,13 +140,19 @@ final class AgentInstrumentation implements InstrumentationStream {
         out.flush();
     }
 
-    private static void frame(StringBuilder b, String window, HwuiFrame f, long period, boolean idleBefore) {
-        long intended = f.get(INTENDED_VSYNC);
+    private static void frame(StringBuilder b, String window, HwuiFrame f, long period, boolean idleBefore,
+                              AgentPlatform platform) {
         long swap = f.get(SWAP_BUFFERS);
-        long end = f.get(FRAME_COMPLETED);
         long gpu = f.get(GPU_COMPLETED) > 0 ? Math.max(0, f.get(GPU_COMPLETED) - swap) : -1;
         long deadline = f.get(FRAME_DEADLINE);
         deadline = deadline == Long.MAX_VALUE ? 0 : deadline;
+        // below API 26 FrameMetrics has no timestamps: the agent dates a frame by its Choreographer frame time
+        long intended = platform.frameTimestamps() ? f.get(INTENDED_VSYNC) : f.get(VSYNC);
+        long end = intended + (f.get(FRAME_COMPLETED) - f.get(INTENDED_VSYNC));
+        if (!platform.gpuAndDeadline()) {
+            gpu = -1;
+            deadline = 0;
+        }
         long interaction = idleBefore ? 4 : 0;
         if (f.get(INPUT_EVENT_ID) != 0) {
             interaction |= 1;
@@ -134,10 +167,10 @@ final class AgentInstrumentation implements InstrumentationStream {
         b.append("F|").append(window.replace('|', ' ')).append('|').append(intended).append('|')
                 .append(f.get(VSYNC)).append('|').append(end).append('|').append(period).append('|')
                 .append((f.flags() & 1) != 0 ? 1 : 0).append('|').append(interaction).append('|')
-                .append(span(intended, f.get(HANDLE_INPUT_START))).append('|').append(input).append('|')
+                .append(span(f.get(INTENDED_VSYNC), f.get(HANDLE_INPUT_START))).append('|').append(input).append('|')
                 .append(animation).append('|').append(layout).append('|').append(draw).append('|')
                 .append(span(f.get(SYNC_START), f.get(ISSUE_DRAW_COMMANDS_START))).append('|')
-                .append(span(f.get(ISSUE_DRAW_COMMANDS_START), swap)).append('|').append(span(swap, end)).append('|')
+                .append(span(f.get(ISSUE_DRAW_COMMANDS_START), swap)).append('|').append(span(swap, f.get(FRAME_COMPLETED))).append('|')
                 .append(gpu).append('|').append(deadline).append('|')
                 .append(input).append('|').append(animation).append('|').append(layout + draw).append('\n');
     }

@@ -9,9 +9,11 @@ final class PackageDump implements DumpsysService {
     static final String APP_SIGNATURE_HASH = "5e3c1f2a";
 
     private final AppLifecycle app;
+    private final AppRuntime runtime;
 
-    PackageDump(AppLifecycle app) {
+    PackageDump(AppLifecycle app, AppRuntime runtime) {
         this.app = app;
+        this.runtime = runtime;
     }
 
     @Override
@@ -22,7 +24,7 @@ final class PackageDump implements DumpsysService {
         }
         return "Packages:\n  Package [" + packageName + "] (4b1d2e7):\n    userId=10123\n"
                 + "    pkg=Package{8c0f3a1 " + packageName + "}\n    codePath=" + app.apkDir() + "\n"
-                + "    versionCode=1 minSdk=24 targetSdk=34\n"
+                + "    versionCode=1 minSdk=24 targetSdk=" + runtime.targetSdk() + "\n"
                 + "    signatures=PackageSignatures{1f2e3d4 version:3, signatures:[" + APP_SIGNATURE_HASH
                 + "], past signatures:[]}\n";
     }

@@ -32,7 +32,8 @@ import java.util.SplittableRandom;
  * ({@link SystemProperties}), {@code ps [-A|-e|-f|-p …]} ({@link PsCommand}), {@code pidof <name>} ({@link Pidof}),
  * {@code service call SurfaceFlinger 1013} ({@link ServiceCommand}), {@code pm list packages [filter]},
  * {@code pm path <pkg>} ({@link PackageManagerCommand}), {@code am force-stop <pkg>}, {@code am start …
- * <pkg>/<activity>} ({@link ActivityManagerCommand}), {@code am instrument …}, {@code echo}, {@code true},
+ * <pkg>/<activity>}, {@code am broadcast -a ACTION} ({@link ActivityManagerCommand}), {@code monkey -p <pkg> …}
+ * ({@link MonkeyCommand}), {@code am instrument …} ({@link AgentInstrumentation}), {@code echo}, {@code true},
  * {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
  *
  * <p>Faults: {@link #crashApp()}, {@link #stopApp()}, {@link #startApp()}, {@link #uninstallApp()},
@@ -48,6 +49,7 @@ public final class SimulatedAndroid implements ShellHandler {
     private final VsyncClock clock;
     private final FrameTaps frames;
     private final AppLifecycle app;
+    private final AppRuntime runtime = new AppRuntime();
     private final ShellDispatcher shell;
     private volatile InstrumentationStream instrumentation;
 
@@ -79,7 +81,7 @@ public final class SimulatedAndroid implements ShellHandler {
                 "gfxinfo", new GfxinfoService(version, app, time),
                 "SurfaceFlinger", new SurfaceFlingerDump(version, app::layers, clock, time),
                 "display", new DisplayDump(clock, time),
-                "package", new PackageDump(app),
+                "package", new PackageDump(app, runtime),
                 "window", new WindowDump(version, app, ids.taskId()),
                 "activity", new ActivityDump(version, app, ids.taskId()));
         ProcessTable processes = new ProcessTable(version, app);
@@ -90,7 +92,8 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("ps", new PsCommand(version, processes, time))
                 .register("service", new ServiceCommand(version, pageFlips))
                 .register("pm", new PackageManagerCommand(app))
-                .register("am", new ActivityManagerCommand(app));
+                .register("am", new ActivityManagerCommand(app, runtime))
+                .register("monkey", new MonkeyCommand(app, runtime));
     }
 
     /**
@@ -212,6 +215,47 @@ public final class SimulatedAndroid implements ShellHandler {
 
     public boolean isAgentInstalled() {
         return app.isAgentInstalled();
+    }
+
+    /** The app's {@code targetSdkVersion} (what {@code dumpsys package} shows and the agent's rules depend on). */
+    public int appTargetSdk() {
+        return runtime.targetSdk();
+    }
+
+    public void setAppTargetSdk(int targetSdk) {
+        runtime.setTargetSdk(targetSdk);
+    }
+
+    /**
+     * Whether the fpsctl agent is inside the app's process now: from {@code am instrument} until it detaches
+     * (stop broadcast) or the process ends. Closing the {@code am instrument} stream alone does not detach it.
+     */
+    public boolean agentAttached() {
+        return runtime.agentAttached() && isRunning();
+    }
+
+    void setAgentAttached(boolean attached) {
+        runtime.setAgentAttached(attached);
+    }
+
+    /** Activities launched so far ({@code am start}, {@code monkey}): the agent reports frames only after one. */
+    long launches() {
+        return runtime.launches();
+    }
+
+    /** The app registers a runtime broadcast receiver for {@code action} (the agent's stop receiver). */
+    void registerReceiver(String action, Runnable receiver) {
+        runtime.register(action, receiver);
+    }
+
+    void unregisterReceiver(String action, Runnable receiver) {
+        runtime.unregister(action, receiver);
+    }
+
+    /** {@code am instrument} force-stops the target and starts a fresh process with the instrumentation in it. */
+    synchronized void restartForInstrumentation() {
+        app.stop();
+        app.start();
     }
 
     /** Adds an observer of every hwui frame from now on (the simulated agent). */

@@ -37,6 +37,9 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
 
     /** The same scenario at another refresh rate (the {@code --refresh} option). */
     public Scenario withRefreshHz(int hz) {
-        return new Scenario(name, hz, refreshChanges, windows, surfaceView);
+        // a switch to the rate asked for would be no switch: switch to 60 Hz, or from 60 Hz to 120 Hz
+        List<RefreshChange> changes = refreshChanges.stream()
+                .map(c -> c.hz() == hz ? new RefreshChange(c.atMs(), hz == 60 ? 120 : 60) : c).toList();
+        return new Scenario(name, hz, changes, windows, surfaceView);
     }
 }

@@ -19,6 +19,10 @@ import java.util.function.Supplier;
  *   <li>{@code jank} – continuous rendering with a slow frame every 40 ± 15 frames, missing 3, 9, 24 vsyncs in turn.</li>
  *   <li>{@code game} – a SurfaceView layer at 40–60 fps with hitches (> 83.33 ms, sometimes > 125 ms) every
  *       2–6 s; the activity window itself draws a short HUD burst every 5 s.</li>
+ *   <li>{@code game-late} – a menu (HWUI) animates for 5 s, then the game's SurfaceView starts at 40–60 fps and
+ *       the menu stays still.</li>
+ *   <li>{@code refresh-switch} – scrolls; the display switches refresh rate after 4 s (to 60 Hz, or to 120 Hz
+ *       when it runs at 60) in the middle of a 1.2 s pause of the app, as a phone's idle-timer switch does.</li>
  *   <li>{@code freeze} – continuous rendering with a frozen frame (720–1300 ms) every 2.7–4.3 s.</li>
  *   <li>{@code idle-bursts} – scroll bursts of 0.9–1.5 s separated by 1.5–2.1 s without frames.</li>
  *   <li>{@code two-windows} – an activity that scrolls plus a dialog window that animates now and then.</li>
@@ -32,6 +36,8 @@ public final class Scenarios {
         BUILT_IN.put("smooth", Scenarios::smooth);
         BUILT_IN.put("jank", Scenarios::jank);
         BUILT_IN.put("game", Scenarios::game);
+        BUILT_IN.put("game-late", Scenarios::gameLate);
+        BUILT_IN.put("refresh-switch", Scenarios::refreshSwitch);
         BUILT_IN.put("freeze", Scenarios::freeze);
         BUILT_IN.put("idle-bursts", Scenarios::idleBursts);
         BUILT_IN.put("two-windows", Scenarios::twoWindows);
@@ -93,6 +99,19 @@ public final class Scenarios {
     private static Scenario game() {
         SurfaceLayerSpec layer = new SurfaceLayerSpec(40.0, 60.0, 500L, 4_000L, 2_000L, List.of(100L, 150L, 95L));
         return single("game", List.of(PhaseSpec.render(300, 0, null, false), PhaseSpec.idle(4_700, 0)), layer);
+    }
+
+    private static Scenario gameLate() {
+        SurfaceLayerSpec layer = new SurfaceLayerSpec(40.0, 60.0, 5_000L, 0L, 0L, null);
+        return single("game-late", List.of(PhaseSpec.render(5_000, 0, null, false), PhaseSpec.idle(3_600_000, 0)),
+                layer);
+    }
+
+    /** The switch lands in the pause; {@link Scenario#withRefreshHz} keeps it a switch to another rate. */
+    private static Scenario refreshSwitch() {
+        return new Scenario("refresh-switch", 120, List.of(new RefreshChange(4_000, 60)),
+                List.of(WindowSpec.of(".MainActivity", List.of(PhaseSpec.render(3_400, 0, null, true),
+                        PhaseSpec.idle(1_200, 0), PhaseSpec.render(3_600_000, 0, null, true)))), null);
     }
 
     private static Scenario freeze() {

@@ -1,0 +1,406 @@
+package io.fpsctl.capture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.fpsctl.device.AdbHostClient;
+import io.fpsctl.device.AdbServerAddress;
+import io.fpsctl.device.DadbDevice;
+import io.fpsctl.device.Device;
+import io.fpsctl.device.ShellResult;
+import io.fpsctl.device.ShellStream;
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.Source;
+import io.fpsctl.engine.Summary;
+import io.fpsctl.sim.adb.AdbDeviceServer;
+import io.fpsctl.sim.adb.DeviceIdentity;
+import io.fpsctl.sim.adb.TransportOptions;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.FrameObserver;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.SimulatedAndroid;
+import io.fpsctl.sim.device.frames.FrameColumn;
+import io.fpsctl.sim.device.frames.HwuiFrame;
+import io.fpsctl.sim.device.frames.LayerFrame;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import io.fpsctl.testing.PollUntil;
+import io.fpsctl.testing.TestAdb;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The device matrix (issue 8 item 7): live captures through the real adb server (Debian's {@code adb}, on a
+ * private port) from a simulated Android 6 … 16 at 60/90/120/144 Hz running an HWUI feed, a SurfaceView game or a
+ * mid-run refresh switch. Each capture must hold every truth frame of its span — none missing, duplicated or
+ * extra — and its summary must equal {@link ReferenceSummary} computed from the simulator's structured frames.
+ *
+ * <p>Speed: the simulator and the capture loop share a {@link ScaledClock} running {@value #SCALE}× real time, so
+ * a 5 s capture takes about 1.7 s (a poll must never stall long enough on this clock for a 120-frame ring to
+ * fill: at 144 Hz that is 833 ms of device time, 280 ms real; 46 runs take about 100 s on 2 cores). Coverage: the
+ * full product is 10 × 4 × 3 = 120 runs; this runs the 40 of a
+ * covering array ({@code scenario = (version index + rate index) mod 3}): every version, every rate and every
+ * scenario, and every pair of version × rate, version × scenario and rate × scenario, at least once.
+ *
+ * <p>Span: the capture starts with a history read (frames already in the rings are not counted) and ends with
+ * a last read. A truth frame drawn (gfxinfo: FrameCompleted; SurfaceFlinger: actualPresent) after the first
+ * frame dump returned and at or before the last one started must be captured; a frame drawn outside
+ * [first dump start, last dump end] must not be. Frames lost at the start or end therefore show.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class DeviceMatrixTest {
+    static final long SCALE = 3;
+    private static final String PKG = "com.example.feed";
+    private static final int[] VERSIONS = {6, 7, 9, 10, 11, 12, 13, 14, 15, 16};
+    private static final int[] RATES = {60, 90, 120, 144};
+    private static final String[] SCENARIOS = {"jank", "game", "refresh-switch"};
+    private static final String ADB = "/usr/bin/adb";
+    private static int adbPort;
+
+    @BeforeAll
+    static void startAdbServer() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of(ADB)), "the device matrix needs Debian's adb at " + ADB);
+        adbPort = TestAdb.freePort();
+        Process p = new ProcessBuilder(ADB, "-P", Integer.toString(adbPort), "start-server")
+                .redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertEquals(0, p.waitFor(), "adb start-server");
+    }
+
+    @AfterAll
+    static void stopAdbServer() throws Exception {
+        if (adbPort > 0) {
+            new ProcessBuilder(ADB, "-P", Integer.toString(adbPort), "kill-server").start().waitFor();
+        }
+    }
+
+    static Stream<Arguments> matrix() {
+        List<Arguments> l = new ArrayList<>();
+        for (int v = 0; v < VERSIONS.length; v++) {
+            for (int r = 0; r < RATES.length; r++) {
+                l.add(Arguments.of(VERSIONS[v], RATES[r], SCENARIOS[(v + r) % SCENARIOS.length]));
+            }
+        }
+        return l.stream();
+    }
+
+    @ParameterizedTest(name = "Android {0} at {1} Hz, {2}")
+    @MethodSource("matrix")
+    void captureHoldsEveryTruthFrameAndTheReferenceSummary(int android, int hz, String scenario) throws Exception {
+        SourceRequest.Kind kind = scenario.equals("game") ? SourceRequest.Kind.SURFACEFLINGER
+                : SourceRequest.Kind.GFXINFO;
+        runCase(android, hz, scenario, kind, 5);
+    }
+
+    /** The other HWUI scenarios (replaces the old CaptureAccuracyTest, whose truth went through fpsctl's parser). */
+    @ParameterizedTest(name = "Android 14 at 120 Hz, {0}")
+    @ValueSource(strings = {"smooth", "freeze", "idle-bursts"})
+    void otherScenariosToo(String scenario) throws Exception {
+        runCase(14, 120, scenario, SourceRequest.Kind.GFXINFO, 5);
+    }
+
+    /**
+     * {@code --source auto} on a game (Android 7's untitled SurfaceView, Android 14's BLAST one): the main figures are
+     * the SurfaceView's, exactly the reference of its truth frames, and the HWUI overlay is reported beside them.
+     */
+    @ParameterizedTest(name = "Android {0}")
+    @ValueSource(ints = {7, 14})
+    void autoMeasuresTheGame(int android) throws Exception {
+        Run run = runCase(android, 60, "game", SourceRequest.Kind.AUTO, 5);
+        assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
+        assertTrue(run.describe().contains("SurfaceView"), run.describe());
+        assertTrue(run.summary().warnings().stream().anyMatch(w -> w.startsWith("also rendering: HWUI")),
+                run.summary().warnings().toString());
+    }
+
+    /** A game that starts 5 s after its menu: auto starts on HWUI, follows the game and says when and why. */
+    @Test
+    void autoFollowsAGameThatStartsLate() throws Exception {
+        Run run = runCase(14, 90, "game-late", SourceRequest.Kind.AUTO, 8);
+        assertEquals(Source.GFXINFO, run.initial(), "the menu draws first");
+        assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
+        int i = 0;
+        while (i < run.notes().size() && !run.notes().get(i).contains("now measuring SurfaceFlinger layer 'SurfaceView[")) {
+            i++;
+        }
+        assertTrue(i < run.notes().size(), "a switch note: " + run.notes());
+        // followed within about two polls of the game's first frame
+        long late = run.noteTimes().get(i) - run.firstGameFrame();
+        assertTrue(late > 0 && late < 1_500_000_000L, "switched " + late / 1e6 + " ms after the game started: "
+                + run.notes());
+    }
+
+    /** A captured frame: its source, key time and period. */
+    record Seen(Source source, long time, long interval) {
+    }
+
+    /** What one capture gave. */
+    record Run(Source initial, Summary summary, String describe, List<String> notes, List<Long> noteTimes,
+               long firstGameFrame) {
+    }
+
+    private Run runCase(int android, int hz, String scenario, SourceRequest.Kind kind, int seconds)
+            throws Exception {
+        ScaledClock clock = new ScaledClock(3_600_000_000_000L, SCALE);
+        Truth truth = new Truth();
+        SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName(scenario),
+                new SimOptions(AndroidVersion.of(android), hz, 7L * android + hz, PKG), clock, truth);
+        long start = clock.nanoTime();
+        List<Seen> captured = Collections.synchronizedList(new ArrayList<>());
+        List<String> notes = Collections.synchronizedList(new ArrayList<>());
+        List<Long> noteTimes = Collections.synchronizedList(new ArrayList<>());
+        Summary summary;
+        DumpTimes dumps;
+        Source initial;
+        String describe;
+        try (AdbDeviceServer server = new AdbDeviceServer(new DeviceIdentity("sim", "Sim", "sim"), sim,
+                TransportOptions.defaults())) {
+            int port = server.start(TestAdb.freePort());
+            String serial = "127.0.0.1:" + port;
+            AdbServerAddress address = new AdbServerAddress("127.0.0.1", adbPort);
+            AdbHostClient adb = new AdbHostClient(address, Optional.empty());
+            adb.connect(serial);
+            awaitOnline(adb, serial);
+            try (Device device = DadbDevice.viaServer(address, serial)) {
+                dumps = new DumpTimes(device, clock);
+                clock.awaitNanoTime(start + 1_000_000_000L); // the app (and the game) are drawing
+                FrameEngine.Listener listener = new FrameEngine.Listener() {
+                    @Override
+                    public void frame(FrameResult r) {
+                        captured.add(new Seen(r.source(), r.time(), r.interval()));
+                    }
+                };
+                Measurement m = Measurement.prepare(dumps, t -> false, PKG, new SourceRequest(kind, null, 100),
+                        EngineConfig.defaults(), listener, n -> {
+                            noteTimes.add(clock.nanoTime());
+                            notes.add(n);
+                        }, Duration.ofSeconds(1), clock);
+                initial = m.source();
+                dumps.startOfRun(); // --source auto probed before the run: those reads are not the capture's
+                assertEquals(CaptureSession.End.DURATION, m.run(Duration.ofSeconds(seconds)), notes.toString());
+                summary = m.summary();
+                describe = m.describe();
+                if (kind == SourceRequest.Kind.SURFACEFLINGER) {
+                    assertTrue(describe.contains("SurfaceView"), "measures the game's SurfaceView: " + describe);
+                }
+            } finally {
+                adb.disconnect(serial);
+            }
+        }
+        sim.advance(); // every frame up to now reaches the truth
+        boolean presented = summary.source() == Source.SURFACEFLINGER;
+        String where = "Android " + android + " " + hz + " Hz " + scenario + " " + notes;
+        Map<Long, Long> periods = new HashMap<>();
+        List<Long> got = new ArrayList<>();
+        for (Seen r : captured) {
+            if (r.source() == summary.source()) {
+                got.add(r.time());
+                periods.put(r.time(), r.interval());
+            }
+        }
+        assertEquals(got.size(), new HashSet<>(got).size(), "no frame captured twice: " + where);
+        Set<Long> gotSet = new HashSet<>(got);
+        Set<Long> missing = new TreeSet<>();
+        Set<Long> extra = new TreeSet<>(gotSet);
+        ReferenceSummary want;
+        if (presented) {
+            Span span = dumps.latency;
+            List<ReferenceSummary.Present> in = new ArrayList<>();
+            for (Truth.Layer f : truth.layers("surfaceview")) {
+                long at = f.frame().actualPresent();
+                if (span.must(at) && !gotSet.contains(at)) {
+                    missing.add(at);
+                }
+                if (span.may(at)) {
+                    extra.remove(at);
+                }
+                if (gotSet.contains(at)) {
+                    in.add(new ReferenceSummary.Present(at, f.periodNs()));
+                }
+            }
+            want = ReferenceSummary.ofPresents(in);
+        } else {
+            Span span = dumps.gfxinfo;
+            List<HwuiFrame> in = new ArrayList<>();
+            for (HwuiFrame f : truth.hwui(0)) {
+                long done = f.frameCompleted();
+                boolean counted = (f.flags() & 8) == 0;
+                if (counted && span.must(done) && !gotSet.contains(f.intendedVsync())) {
+                    missing.add(f.intendedVsync());
+                }
+                if (counted && span.may(done)) {
+                    extra.remove(f.intendedVsync());
+                }
+                if (gotSet.contains(f.intendedVsync())) {
+                    in.add(f);
+                    assertEquals(f.get(FrameColumn.FRAME_INTERVAL), periods.get(f.intendedVsync()),
+                            "period in force of the frame " + (f.intendedVsync() - start) / 1e6
+                            + " ms into the run: " + where);
+                }
+            }
+            want = ReferenceSummary.ofHwui(in, android >= 12, android >= 11);
+        }
+        assertEquals(Set.of(), missing, "truth frames of the span missing from the capture: " + where);
+        assertEquals(Set.of(), extra, "captured frames that are not truth frames of the span: " + where);
+        assertTrue(want.frames() > 50, "a real capture: " + want.frames() + " frames, " + where);
+        assertEquals(want.frames(), summary.frames(), "frames " + where);
+        assertEquals(want.timedFrames(), summary.timedFrames(), "timed frames " + where);
+        assertEquals(want.jankyFrames(), summary.jankyFrames(), "janky frames " + where);
+        assertEquals(want.droppedFrames(), summary.droppedFrames(), "dropped " + where);
+        assertEquals(want.refreshHz(), summary.refreshHz(), 1e-9, "refreshHz " + where);
+        assertEquals(want.fps(), summary.fps(), 1e-9, "fps " + where);
+        // the summary keeps frame times in whole microseconds
+        assertEquals(want.p50Ms(), summary.frameTimeMs().p50(), 1e-3, "p50 " + where);
+        assertEquals(want.p90Ms(), summary.frameTimeMs().p90(), 1e-3, "p90 " + where);
+        assertEquals(want.p99Ms(), summary.frameTimeMs().p99(), 1e-3, "p99 " + where);
+        assertEquals(want.maxMs(), summary.frameTimeMs().max(), 1e-3, "max " + where);
+        List<Truth.Layer> game = truth.layers("surfaceview");
+        return new Run(initial, summary, describe, List.copyOf(notes), List.copyOf(noteTimes),
+                game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent());
+    }
+
+    private static void awaitOnline(AdbHostClient adb, String serial) {
+        PollUntil.condition(() -> adb.devices().stream().anyMatch(d -> d.serial().equals(serial) && d.isOnline()),
+                Duration.ofSeconds(20), serial + " online at the adb server");
+    }
+
+    /** The simulator's structured frames, as generated (not as printed). */
+    static final class Truth implements FrameObserver {
+        record Layer(String key, long periodNs, LayerFrame frame) {
+        }
+
+        private final List<HwuiFrame>[] hwui;
+        private final List<Layer> layers = new ArrayList<>();
+
+        @SuppressWarnings("unchecked")
+        Truth() {
+            hwui = new List[8];
+            for (int i = 0; i < hwui.length; i++) {
+                hwui[i] = new ArrayList<>();
+            }
+        }
+
+        @Override
+        public synchronized void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
+            hwui[windowIndex].add(frame);
+        }
+
+        @Override
+        public synchronized void layerFrame(String layerKey, long periodNs, LayerFrame frame) {
+            layers.add(new Layer(layerKey, periodNs, frame));
+        }
+
+        synchronized List<HwuiFrame> hwui(int window) {
+            return List.copyOf(hwui[window]);
+        }
+
+        synchronized List<Layer> layers(String key) {
+            return layers.stream().filter(l -> l.key().equals(key)).toList();
+        }
+    }
+
+    /** When the first and the last dump of one kind ran: the capture's span on the device clock. */
+    static final class Span {
+        volatile long firstStart = Long.MIN_VALUE;
+        volatile long firstEnd = Long.MIN_VALUE;
+        volatile long lastStart;
+        volatile long lastEnd;
+
+        void ran(long s, long e) {
+            if (firstStart == Long.MIN_VALUE) {
+                firstStart = s;
+                firstEnd = e;
+            }
+            lastStart = s;
+            lastEnd = e;
+        }
+
+        /** Drawn after the first (history) dump returned and before the last one started: must be captured. */
+        boolean must(long t) {
+            return t > firstEnd && t <= lastStart;
+        }
+
+        /** Drawn while the capture ran: may be captured. */
+        boolean may(long t) {
+            return t > firstStart && t <= lastEnd;
+        }
+    }
+
+    /** A device that notes when frame dumps (gfxinfo; --latency of a SurfaceView) ran. */
+    static final class DumpTimes implements Device {
+        private final Device device;
+        private final ScaledClock clock;
+        volatile Span gfxinfo = new Span();
+        volatile Span latency = new Span();
+
+        void startOfRun() {
+            gfxinfo = new Span();
+            latency = new Span();
+        }
+
+        DumpTimes(Device device, ScaledClock clock) {
+            this.device = device;
+            this.clock = clock;
+        }
+
+        @Override
+        public String serial() {
+            return device.serial();
+        }
+
+        @Override
+        public ShellResult shell(String command, Duration timeout) {
+            long s = clock.nanoTime();
+            ShellResult r = device.shell(command, timeout);
+            long e = clock.nanoTime();
+            if (command.startsWith("dumpsys gfxinfo")) {
+                gfxinfo.ran(s, e);
+            } else if (command.startsWith("dumpsys SurfaceFlinger --latency ") && command.contains("SurfaceView")) {
+                latency.ran(s, e);
+            }
+            return r;
+        }
+
+        @Override
+        public ShellStream openShell(String command) {
+            return device.openShell(command);
+        }
+
+        @Override
+        public void install(Path apk) {
+            device.install(apk);
+        }
+
+        @Override
+        public void push(Path local, String remotePath) {
+            device.push(local, remotePath);
+        }
+
+        @Override
+        public void close() {
+            device.close();
+        }
+    }
+}
