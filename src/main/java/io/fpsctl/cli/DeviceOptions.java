@@ -176,14 +176,7 @@ final class DeviceOptions {
             Devices devices = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv());
             DeviceInfo info = devices.select(serial);
             Device device = DadbDevice.viaServer(address, info.serial());
-            return new Connection(device, timeout -> {
-                try {
-                    devices.awaitOnline(info.serial(), timeout);
-                    return true;
-                } catch (DeviceException e) {
-                    return false;
-                }
-            }, null);
+            return new Connection(device, timeout -> devices.comesBack(info.serial(), timeout), null);
         } catch (DeviceException e) {
             throw new CliException(ExitCode.of(e), e.getMessage(), e);
         } catch (IllegalArgumentException e) {
@@ -198,14 +191,7 @@ final class DeviceOptions {
             DeviceAddress a = servers.select(serial, message -> System.err.println("fpsctl: " + message));
             Devices devices = new Devices(servers.client(a.server()), System.getenv());
             Device device = DadbDevice.viaServer(a.server(), a.serial());
-            return new Connection(device, timeout -> {
-                try {
-                    devices.awaitOnline(a.serial(), timeout);
-                    return true;
-                } catch (DeviceException e) {
-                    return false;
-                }
-            }, null);
+            return new Connection(device, timeout -> devices.comesBack(a.serial(), timeout), null);
         } catch (DeviceException e) {
             throw new CliException(ExitCode.of(e), e.getMessage(), e);
         } catch (IllegalArgumentException e) {

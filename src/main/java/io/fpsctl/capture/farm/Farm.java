@@ -135,14 +135,8 @@ public final class Farm implements AutoCloseable {
                 + "): measuring " + String.join(", ", packages) + (foreground ? (packages.isEmpty() ? "" : " and ")
                 + "the app in front" : ""));
         Devices devices = new Devices(servers.client(address.server()), Map.of());
-        io.fpsctl.capture.CaptureSession.Reconnector reconnector = timeout -> {
-            try {
-                devices.awaitOnline(address.serial(), timeout);
-                return true;
-            } catch (DeviceException e) {
-                return false;
-            }
-        };
+        io.fpsctl.capture.CaptureSession.Reconnector reconnector = timeout -> devices.comesBack(address.serial(),
+                timeout);
         List<Runnable> stops = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         FarmDevice fd = farmDevice;
@@ -155,7 +149,8 @@ public final class Farm implements AutoCloseable {
         }
         if (foreground) {
             ForegroundLoop loop = new ForegroundLoop(farmDevice, device, reconnector, java.util.Set.copyOf(packages),
-                    (pkg, n) -> new AppLoop(fd, device, reconnector, pkg, settings, sink(fd, pkg), n), notes);
+                    (pkg, n) -> new AppLoop(fd, device, reconnector, pkg, settings, sink(fd, pkg), n), notes,
+                    settings.reconnectTimeout());
             Thread t = new Thread(loop, "fpsctl-farm-" + name + "-foreground");
             t.setDaemon(true);
             stops.add(loop::stop);

@@ -24,12 +24,14 @@ final class ForegroundLoop implements Runnable {
     private final Set<String> measuredAnyway;
     private final BiFunction<String, Consumer<String>, AppLoop> loops;
     private final Consumer<String> notes;
+    private final java.time.Duration reconnectTimeout;
     private volatile boolean stopped;
     private volatile AppLoop current;
 
     ForegroundLoop(FarmDevice farmDevice, Device device, CaptureSession.Reconnector reconnector,
                    Set<String> measuredAnyway, BiFunction<String, Consumer<String>, AppLoop> loops,
-                   Consumer<String> notes) {
+                   Consumer<String> notes, java.time.Duration reconnectTimeout) {
+        this.reconnectTimeout = reconnectTimeout;
         this.farmDevice = farmDevice;
         this.device = device;
         this.reconnector = reconnector;
@@ -48,7 +50,7 @@ final class ForegroundLoop implements Runnable {
                 try {
                     front = ForegroundApp.read(device);
                 } catch (DeviceGoneException e) {
-                    if (!reconnector.awaitOnline(java.time.Duration.ofSeconds(60))) {
+                    if (!reconnector.awaitOnline(reconnectTimeout)) {
                         return;
                     }
                     continue;
