@@ -217,9 +217,9 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         String t = text == null ? "" : text;
         if (t.contains("does not have a signature matching the target")) {
             return "the fpsctl agent is not signed with the key that signed " + pkg + ", so Android refuses to "
-                    + "instrument it: reinstall it with the app's key ('fpsctl agent install " + pkg + " --keystore "
-                    + "FILE --ks-pass … --key-alias …'; debug builds use ~/.android/debug.keystore, the default); "
-                    + "release builds cannot be instrumented (except after 'adb root' on a userdebug/eng Android 13+)";
+                    + "instrument it: reinstall with the app's key ('fpsctl agent install " + pkg + " --keystore "
+                    + "FILE'; debug builds: ~/.android/debug.keystore, the default); release builds need 'adb root' "
+                    + "on userdebug Android 13+";
         }
         if (t.contains("Unable to find instrumentation info") || t.contains("INSTRUMENTATION_FAILED")) {
             return "the fpsctl agent is not installed on " + device.serial() + ": run 'fpsctl agent install " + pkg

@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Runs one poller against one engine until the duration is over or {@link #stop()} is called: sleeps what the
- * poller asks between polls, survives a device that goes away (waits for it to come back, up to the reconnect
- * timeout, and carries on: the rings still hold the frames of the last second) and reports what happened as
- * one-line notes. Thread-safe {@link #stop()} for Ctrl-C.
+ * Runs one poller against one engine until the duration is over or {@link #stop(String)} is called: sleeps what
+ * the poller asks between polls, survives a device that goes away (waits for it to come back, up to the
+ * reconnect timeout, polls at once to recover what the rings still hold; what they no longer hold is a
+ * coverage gap, METRICS.md section 11, counted by the engine's overflow rule) and reports what happened as one-line notes. A run that did not last
+ * the duration asked for (device lost for good, a signal) has a partial summary. Thread-safe {@link #stop}.
  */
 public final class CaptureSession {
 
@@ -34,8 +35,13 @@ public final class CaptureSession {
     private final RefreshWatch refresh;
     private final HostClock clock;
     private volatile boolean stopped;
+    private volatile String stopReason;
     private long polls;
     private long disconnects;
+    private End end;
+    private Duration asked;
+    private long ranNs;
+    private String lostMessage;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -61,6 +67,12 @@ public final class CaptureSession {
 
     /** Asks the loop to end after the poll in progress. */
     public void stop() {
+        stop("stopped");
+    }
+
+    /** Asks the loop to end after the poll in progress; {@code reason} (e.g. "SIGTERM") goes into the summary. */
+    public void stop(String reason) {
+        stopReason = reason;
         stopped = true;
     }
 
@@ -68,8 +80,11 @@ public final class CaptureSession {
      * Polls until {@code duration} has passed (null: until stopped), then closes the engine's live window.
      */
     public End run(Duration duration) throws InterruptedException {
-        long deadline = duration == null ? Long.MAX_VALUE : clock.nanoTime() + duration.toNanos();
+        long started = clock.nanoTime();
+        asked = duration;
+        long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
         boolean appWasRunning = true;
+        boolean reconnected = false;
         End end = End.DURATION;
         // contract 2: the device clock is estimated as host time plus the largest (device − host) offset seen, the
         // offset of a frame timestamp at the moment it was read: a lower bound that tightens as frames stream in
@@ -78,11 +93,23 @@ public final class CaptureSession {
             long start = clock.nanoTime();
             Duration delay;
             try {
+                boolean afterReconnect = reconnected;
+                reconnected = false;
+                long overflowsBefore = overflowCount();
                 if (refresh != null) {
                     refresh.beforePoll();
                 }
                 FramePoller.Poll p = poller.poll();
                 polls++;
+                if (afterReconnect) {
+                    // the rings were read back first; a ring wholly newer than what we had is the engine's
+                    // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
+                    // oldest (section 11): say so in words the user connects with the disconnect
+                    notes.accept(overflowCount() > overflowsBefore
+                            ? "frames drawn while the device was away were no longer all in its buffers: "
+                                    + "counted as a coverage gap"
+                            : "every frame drawn while the device was away was recovered from its buffers");
+                }
                 long hostNow = clock.nanoTime();
                 for (FrameEngine e : engines) {
                     long n = e.newestFrameNs();
@@ -108,11 +135,17 @@ public final class CaptureSession {
                 disconnects++;
                 notes.accept("device disconnected: waiting up to " + reconnectTimeout.toSeconds()
                         + " s for it to come back (files so far are complete)");
-                if (!reconnector.awaitOnline(reconnectTimeout)) {
+                if (stopped || !reconnector.awaitOnline(reconnectTimeout)) {
+                    if (stopped) {
+                        break;
+                    }
                     end = End.DEVICE_LOST;
+                    lostMessage = "device " + e.serial() + " went away and did not come back within "
+                            + reconnectTimeout.toSeconds() + " s: check the cable / 'adb devices', then run again";
                     break;
                 }
                 notes.accept("device is back: capture continues");
+                reconnected = true;
                 if (refresh != null) {
                     refresh.reconnected();
                 }
@@ -128,10 +161,32 @@ public final class CaptureSession {
         if (stopped && end == End.DURATION) {
             end = End.STOPPED;
         }
+        ranNs = clock.nanoTime() - started;
+        this.end = end;
         for (FrameEngine e : engines) {
             e.finish();
         }
         return end;
+    }
+
+    /** How the run ended; null while it runs. */
+    public End end() {
+        return end;
+    }
+
+    /** For {@link End#DEVICE_LOST}: one line saying which device went away and what to do; else null. */
+    public String lostMessage() {
+        return lostMessage;
+    }
+
+    /** Why the run was stopped (e.g. "SIGINT"), or null. */
+    public String stopReason() {
+        return stopped ? stopReason : null;
+    }
+
+    /** True when the run ended before the duration asked for (device lost, or stopped while a duration was set). */
+    public boolean partial() {
+        return end == End.DEVICE_LOST || (end == End.STOPPED && asked != null);
     }
 
     private void sleepInterruptibly(long ns) throws InterruptedException {
@@ -153,8 +208,27 @@ public final class CaptureSession {
         return disconnects;
     }
 
-    /** The summary so far. */
+    /** Ring overflows of every engine so far. */
+    private long overflowCount() {
+        long n = 0;
+        for (FrameEngine e : engines) {
+            n += e.overflowCount();
+        }
+        return n;
+    }
+
+    /** The summary so far; marked partial (with a warning saying why) when the run ended early. */
     public Summary summary(String pkg) {
-        return engine.summary(pkg);
+        return markPartial(engine.summary(pkg));
+    }
+
+    /** {@code s} marked partial (with a warning saying why) when the run ended early; else {@code s}. */
+    public Summary markPartial(Summary s) {
+        if (!partial()) {
+            return s;
+        }
+        String why = end == End.DEVICE_LOST ? "the device was lost" : "stopped by " + stopReason;
+        return s.asPartial(String.format(java.util.Locale.ROOT, "partial run: %s after %.1f s of the %.1f s asked for",
+                why, ranNs / 1e9, asked.toNanos() / 1e9));
     }
 }

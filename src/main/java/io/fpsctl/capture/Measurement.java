@@ -4,6 +4,7 @@ import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.source.AgentStartException;
@@ -22,11 +23,19 @@ public final class Measurement {
     private final FrameEngine engine;
     private final CaptureSession session;
     private final FramePoller poller;
+    /** SurfaceFlinger's FrameTimeline beside the main poller (Android 12+), or null. */
+    private final FrameTimelinePoller frameTimeline;
+    /** The engines joined with it (both of {@code --source auto}). */
+    private final List<FrameEngine> frameTimelineEngines;
+    /** Android 12: SurfaceFlinger's FrameTimeline. */
+    private static final int FRAME_TIMELINE_SDK = 31;
     /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
     private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
 
-    private Measurement(String pkg, Source source, String reason,
-                        FrameEngine engine, FramePoller poller, CaptureSession session) {
+    private Measurement(String pkg, Source source, String reason, FrameEngine engine, FramePoller poller,
+                        CaptureSession session, List<FrameEngine> engines, FrameTimelinePoller frameTimeline) {
+        this.frameTimeline = frameTimeline;
+        this.frameTimelineEngines = List.copyOf(engines);
         this.pkg = pkg;
         this.source = source;
         this.sourceReason = reason;
@@ -72,9 +81,10 @@ public final class Measurement {
                         () -> !auto.gfxinfo().framesCarryInterval(), clock::nanoTime, notes);
                 CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
                         notes, refresh, clock);
+                FrameTimelinePoller ft = frameTimeline(device, auto.engines(), null, notes);
                 return new Measurement(pkg, choice.source(), choice.reason() + "; --source auto keeps watching HWUI "
                         + "and SurfaceView layers and follows the one that draws more", auto.mainEngine(), auto,
-                        session);
+                        session, auto.engines(), ft);
             }
             Source source = switch (m.kind()) {
                 case GFXINFO -> Source.GFXINFO;
@@ -109,10 +119,50 @@ public final class Measurement {
                     clock::nanoTime, notes);
             CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
                     refresh, clock);
-            return new Measurement(pkg, source, reason, engine, poller, session);
+            FrameTimelinePoller ft = frameTimeline(device, List.of(engine), poller, notes);
+            return new Measurement(pkg, source, reason, engine, poller, session, List.of(engine), ft);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DeviceException("interrupted while probing " + pkg + " on " + device.serial());
+        }
+    }
+
+    /**
+     * The FrameTimeline poller for this measurement (METRICS.md 9), or null with one warning in the summary when
+     * the device is older than Android 12 or the source cannot be joined.
+     */
+    private static FrameTimelinePoller frameTimeline(Device device, List<FrameEngine> engines, FramePoller poller,
+                                                     Consumer<String> notes) {
+        int sdk = sdk(device);
+        if (sdk > 0 && sdk < FRAME_TIMELINE_SDK) {
+            engines.forEach(e -> e.warn("frameTimeline: null: SurfaceFlinger's FrameTimeline needs Android 12 "
+                    + "(API 31) or newer, this device runs API " + sdk));
+            return null;
+        }
+        if (engines.size() == 1 && engines.get(0).source() == Source.AGENT) {
+            engines.get(0).warn("frameTimeline: null: not joined with --source agent (use gfxinfo or surfaceflinger)");
+            return null;
+        }
+        FrameTimelineAttribution attribution = new FrameTimelineAttribution();
+        FrameEngine first = engines.get(0);
+        FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, first::minIntervalNs, notes);
+        if (poller instanceof SurfaceFlingerPoller sf) {
+            String layer = sf.layer() != null ? sf.layer() : sf.discover().stream().findFirst().orElse(null);
+            if (layer != null) {
+                ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
+                attribution.followLayer(layer);
+            }
+        }
+        engines.forEach(e -> e.frameTimeline(attribution));
+        return ft;
+    }
+
+    /** {@code ro.build.version.sdk}, 0 when unknown. */
+    private static int sdk(Device device) {
+        try {
+            return Integer.parseInt(device.shell("getprop ro.build.version.sdk").stdout().strip());
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 
@@ -157,20 +207,46 @@ public final class Measurement {
      * @throws java.io.UncheckedIOException when a sink cannot write
      */
     public CaptureSession.End run(Duration duration) {
+        if (frameTimeline != null) {
+            frameTimeline.start();
+        }
         try {
             return session.run(duration);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return CaptureSession.End.STOPPED;
         } finally {
+            stopFrameTimeline();
             if (poller instanceof AgentPoller agent) {
                 agent.close();
             }
         }
     }
 
-    /** The summary so far (with {@code --source auto}: of the main source, the other one noted beside it). */
+    private void stopFrameTimeline() {
+        if (frameTimeline == null) {
+            return;
+        }
+        frameTimeline.stop();
+        if (frameTimeline.nothingSeen() && frameTimeline.surfaceFrames() == 0) {
+            for (FrameEngine e : frameTimelineEngines) {
+                e.frameTimeline(null);
+                e.warn("frameTimeline: null: 'dumpsys SurfaceFlinger --frametimeline -all' showed no frames "
+                        + "(refused or not supported on this device)");
+            }
+        }
+    }
+
+    /** The FrameTimeline poller, or null (Android 11 and older, agent source). */
+    public FrameTimelinePoller frameTimeline() {
+        return frameTimeline;
+    }
+
+    /**
+     * The summary so far (with {@code --source auto}: of the main source, the other one noted beside it); partial
+     * (see {@link CaptureSession#partial()}) when the run ended early.
+     */
     public Summary summary() {
-        return poller instanceof AutoSource auto ? auto.summary(pkg) : engine.summary(pkg);
+        return session.markPartial(poller instanceof AutoSource auto ? auto.summary(pkg) : engine.summary(pkg));
     }
 }

@@ -3,6 +3,7 @@ package io.fpsctl.cli;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
@@ -10,16 +11,17 @@ import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
 import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.source.DumpKind;
+import io.fpsctl.source.FrameTimelineParser;
 import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;
 import io.fpsctl.source.SavedDump;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -37,7 +39,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "or fpsctl's own per-frame CSV. The kind of each file is detected from its content."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:ok", "2:usage error", "5:a file is unreadable or not a dump fpsctl reads"})
+            "0:ok", "2:usage error", "5:a file is unreadable or not a dump fpsctl reads (the others are still analysed)"})
 final class AnalyzeCommand implements Callable<Integer> {
 
     enum Format { text, json, csv }
@@ -45,7 +47,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Dump or CSV files to analyse.")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Dump or CSV files to analyse; - reads standard input.")
     List<Path> files;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
@@ -55,6 +57,11 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--package"}, paramLabel = "PKG", description = "Package name to report (default: from the dump).")
     String packageName;
+
+    @Option(names = "--frametimeline", paramLabel = "FILE",
+            description = "A saved 'dumpsys SurfaceFlinger --frametimeline -all' taken with the gfxinfo dump: joins "
+                    + "the frames on their FrameTimelineVsyncId and splits jank into app and system (Android 12+).")
+    Path frameTimeline;
 
     @Option(names = "--perfetto", paramLabel = "FILE", description = "Also write a Perfetto trace of every file's frames.")
     Path perfetto;
@@ -66,76 +73,194 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         EngineConfig config = engineOptions.toConfig();
         PrintWriter out = spec.commandLine().getOut();
-        List<Summary> summaries = new ArrayList<>();
+        PrintWriter err = spec.commandLine().getErr();
         FrameCsv csv = format == Format.csv ? new FrameCsv(out, false) : null;
-        try (PerfettoTrace trace = perfetto == null ? null : openTrace(perfetto)) {
-            analyzeAll(config, out, summaries, csv, trace);
-        } catch (IOException e) {
-            throw new CliException(ExitCode.IO, "cannot write " + perfetto + ": " + e.getMessage(), e);
+        boolean json = format == Format.json;
+        boolean array = json && files.size() > 1;
+        if (array) {
+            out.print("[");
         }
-        return ExitCode.OK;
+        int failed = 0;
+        boolean first = true;
+        try (PerfettoTrace trace = perfetto == null ? null : openTrace(perfetto);
+             StopSignal stop = new StopSignal(signal -> stopped = signal)) {
+            for (Path file : files) {
+                if (stopped != null) {
+                    break;
+                }
+                String name = file.toString();
+                Summary s;
+                SavedDump.Result result = null;
+                String error = null;
+                try {
+                    if (trace != null && files.size() > 1) {
+                        trace.startRun(name);
+                    }
+                    result = analyzeOne(file, config, csv, trace);
+                } catch (CliException e) {
+                    error = e.getMessage();
+                }
+                if (json) {
+                    out.print(first ? (array ? "\n" : "") : ",\n");
+                }
+                first = false;
+                if (error != null) {
+                    failed++;
+                    ErrorLine.print(err, error);
+                    if (json) {
+                        errorObject(name, error, out);
+                    }
+                    continue;
+                }
+                s = result.summary();
+                if (stopped != null) {
+                    s = s.asPartial("partial run: stopped by " + stopped + " while reading " + name);
+                }
+                for (String w : s.warnings()) {
+                    ErrorLine.print(err, "warning: " + name + ": " + w);
+                }
+                if (format == Format.text) {
+                    SummaryText.write(s, ErrorLine.of(name) + "  (" + result.kind().description() + ")", out);
+                    reported(result.reported(), out);
+                    out.println();
+                } else if (json) {
+                    SummaryJson.write(s, out, true);
+                }
+            }
+            if (array) {
+                out.print("\n]");
+            }
+            if (json) {
+                out.println();
+            }
+            if (csv != null) {
+                csv.flush();
+            }
+            out.flush();
+            if (failed > 0 && files.size() > 1) {
+                ErrorLine.print(err, failed + " of " + files.size() + " files could not be analysed (see above)");
+            }
+            if (stop.requested()) {
+                ErrorLine.print(err, "stopped by " + stopped + ": the summaries cover what was read until then");
+            }
+            return stop.exitCode(failed > 0 ? ExitCode.IO : ExitCode.OK);
+        }
+    }
+
+    /** The signal that asked analyze to stop reading, or null. */
+    private volatile String stopped;
+
+    /** An input that ends (EOF) once a signal asked analyze to stop, so what was read is still summarised. */
+    private final class Stoppable extends java.io.FilterInputStream {
+        Stoppable(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            return stopped != null ? -1 : super.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return stopped != null ? -1 : super.read(b, off, len);
+        }
     }
 
     private static PerfettoTrace openTrace(Path file) {
         try {
             return PerfettoTrace.create(file);
         } catch (IOException e) {
-            throw new CliException(ExitCode.IO, "cannot write " + file + ": " + e.getMessage(), e);
+            throw new CliException(ExitCode.IO, "cannot write " + ErrorLine.describe(e), e);
         }
     }
 
-    private void analyzeAll(EngineConfig config, PrintWriter out, List<Summary> summaries, FrameCsv csv,
-                            PerfettoTrace trace) throws IOException {
-        for (Path file : files) {
-            if (trace != null && files.size() > 1) {
-                trace.startRun(file.toString());
-            }
-            if (!Files.isReadable(file) || Files.isDirectory(file)) {
-                throw new CliException(ExitCode.IO, file + ": cannot read the file (check the path)");
-            }
-            FrameEngine.Listener csvRows = csv == null ? null : new FrameEngine.Listener() {
-                @Override
-                public void frame(FrameResult r) {
-                    try {
-                        csv.write("", packageName != null ? packageName : PackageNames.fromWindow(r.window()), r);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
+    /** Analyses one file ({@code -}: standard input), read once from start to end. */
+    private SavedDump.Result analyzeOne(Path file, EngineConfig config, FrameCsv csv, PerfettoTrace trace) {
+        String name = file.toString();
+        FrameEngine.Listener listener = csv == null ? null : new FrameEngine.Listener() {
+            @Override
+            public void frame(FrameResult r) {
+                try {
+                    csv.write("", packageName != null ? packageName : PackageNames.fromWindow(r.window()), r);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
-            };
-            SavedDump.Result result;
-            try {
-                result = SavedDump.analyze(file, config, packageName, TeeListener.of(csvRows, trace));
-            } catch (NoSuchFileException e) {
-                throw new CliException(ExitCode.IO, file + ": no such file");
-            } catch (DumpFormatException e) {
-                throw new CliException(ExitCode.IO, e.getMessage());
-            } catch (UncheckedIOException | IOException e) {
-                throw new CliException(ExitCode.IO, file + ": cannot read or write: " + e.getMessage());
             }
-            Summary s = result.summary();
-            for (String w : s.warnings()) {
-                spec.commandLine().getErr().println("fpsctl: warning: " + file + ": " + w);
-            }
-            summaries.add(s);
-            if (format == Format.text) {
-                SummaryText.write(s, file + "  (" + result.kind().description() + ")", out);
-                reported(result.reported(), out);
-                out.println();
-            }
+        };
+        boolean stdin = name.equals("-");
+        if (!stdin && !Files.exists(file)) {
+            throw new CliException(ExitCode.IO, name + ": no such file (check the path)");
         }
-        if (format == Format.json) {
-            if (summaries.size() == 1) {
-                SummaryJson.write(summaries.get(0), out, true);
-            } else {
-                SummaryJson.writeAll(summaries, out, true);
-            }
-            out.println();
+        if (!stdin && !Files.isReadable(file)) {
+            throw new CliException(ExitCode.IO, name + ": permission denied (check the file's permissions)");
         }
-        if (csv != null) {
-            csv.flush();
+        if (!stdin && Files.isDirectory(file)) {
+            throw new CliException(ExitCode.IO, name + ": is a folder; give the dump files in it");
         }
-        out.flush();
+        try (InputStream in = new Stoppable(stdin ? new NonClosing(System.in)
+                : new java.io.FileInputStream(file.toFile()))) {
+            Path fileName = file.getFileName();
+            String layer = stdin ? "stdin" : fileName == null ? "layer" : fileName.toString();
+            return SavedDump.analyze(in, stdin ? "standard input" : name, layer, config, packageName,
+                    TeeListener.of(listener, trace), frameTimeline());
+        } catch (DumpFormatException e) {
+            throw new CliException(ExitCode.IO, e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new CliException(ExitCode.IO, name + ": cannot read or write: " + ErrorLine.describe(e.getCause()));
+        } catch (IOException e) {
+            String what = ErrorLine.describe(e);
+            throw new CliException(ExitCode.IO, what.startsWith(name) ? what : name + ": " + what);
+        } catch (CliException e) {
+            throw e; // already says what is wrong (e.g. a bad --frametimeline file)
+        } catch (RuntimeException e) {
+            throw new CliException(ExitCode.IO, name + ": could not be analysed (internal error: please report it "
+                    + "with this file)", e);
+        }
+    }
+
+    /** {@code {"file": NAME, "error": MESSAGE}}: what stands in the JSON output for a file that failed. */
+    private static void errorObject(String name, String error, PrintWriter out) throws IOException {
+        try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory()
+                .createGenerator(out)) {
+            g.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("file", name);
+            g.writeStringField("error", ErrorLine.of(error));
+            g.writeEndObject();
+        }
+    }
+
+    /** Standard input, not closed after reading (the JVM owns it). */
+    private static final class NonClosing extends java.io.FilterInputStream {
+        NonClosing(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public void close() {
+            // System.in stays open
+        }
+    }
+
+    /** The SurfaceFrames of {@code --frametimeline FILE} (read again for every analysed file), or null. */
+    private FrameTimelineAttribution frameTimeline() throws IOException, DumpFormatException {
+        if (frameTimeline == null) {
+            return null;
+        }
+        if (!Files.isReadable(frameTimeline) || Files.isDirectory(frameTimeline)) {
+            throw new CliException(ExitCode.IO, frameTimeline + ": cannot read the file (check the path)");
+        }
+        if (SavedDump.kindOf(frameTimeline) != DumpKind.FRAMETIMELINE) {
+            throw new CliException(ExitCode.IO, frameTimeline + ": not a 'dumpsys SurfaceFlinger --frametimeline "
+                    + "-all' dump");
+        }
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        try (InputStream in = Files.newInputStream(frameTimeline)) {
+            new FrameTimelineParser(a::surfaceFrame).parse(in);
+        }
+        return a;
     }
 
     /** What Android printed itself, so users can compare it with fpsctl's numbers. */

@@ -91,7 +91,8 @@ final class CaptureCommand implements Callable<Integer> {
             } catch (io.fpsctl.device.DeviceException e) {
                 failure = new CliException(ExitCode.of(e), e.getMessage(), e);
             } catch (java.io.UncheckedIOException e) {
-                failure = new CliException(ExitCode.IO, pkg + ": cannot write output: " + e.getCause().getMessage(), e);
+                failure = new CliException(ExitCode.IO, pkg + ": cannot write output: "
+                        + ErrorLine.describe(e.getCause()), e);
             } catch (RuntimeException e) {
                 failure = new CliException(ExitCode.IO, pkg + ": " + e, e);
             }
@@ -104,8 +105,8 @@ final class CaptureCommand implements Callable<Integer> {
                 String name = serial != null && serial.indexOf('/') > 0 ? serial : connection.device.serial();
                 dir = out.resolve(safe(name)).resolve(safe(pkg));
                 Files.createDirectories(dir);
-                try (BufferedWriter framesOut = Files.newBufferedWriter(dir.resolve("frames.csv"), StandardCharsets.UTF_8);
-                     BufferedWriter windowsOut = Files.newBufferedWriter(dir.resolve("windows.csv"), StandardCharsets.UTF_8);
+                try (BufferedWriter framesOut = csv(dir.resolve("frames.csv"));
+                     BufferedWriter windowsOut = csv(dir.resolve("windows.csv"));
                      FrameCsv frames = new FrameCsv(framesOut, true);
                      WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg);
                      PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(dir.resolve(perfetto))) {
@@ -114,12 +115,28 @@ final class CaptureCommand implements Callable<Integer> {
                             null), trace);
                     measurement = Measurement.prepare(connection.device, connection.reconnector, pkg, measureOptions.request(), config, listener,
                             note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
+                    String early = stopSignal;
+                    if (early != null) {
+                        measurement.session().stop(early); // the signal came while the device was being prepared
+                    }
                     notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
-                    measurement.run(measureOptions.duration);
-                    frames.flush();
+                    java.io.UncheckedIOException csvFailed = null;
+                    try {
+                        measurement.run(measureOptions.duration);
+                        frames.flush();
+                    } catch (java.io.UncheckedIOException e) {
+                        csvFailed = e; // the CSVs end at their last whole row; still try to save the summary
+                    }
                     summary = measurement.summary();
                     Summary s = summary;
                     AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                    if (csvFailed != null) {
+                        throw csvFailed;
+                    }
+                    String lost = measurement.session().lostMessage();
+                    if (lost != null) {
+                        failure = new CliException(ExitCode.DEVICE, pkg + ": " + lost);
+                    }
                 }
                 if (report) {
                     ReportCommand.write(dir.resolve("report.html"), List.of(ReportInputs.load(dir, config)), null,
@@ -132,15 +149,17 @@ final class CaptureCommand implements Callable<Integer> {
             }
         }
 
-        void stop() {
+        void stop(String signal) {
             Measurement m = measurement;
             if (m != null) {
-                m.session().stop();
+                m.session().stop(signal);
             }
         }
     }
 
     private final ConcurrentLinkedQueue<String> notes = new ConcurrentLinkedQueue<>();
+    /** The signal that asked the capture to stop, or null. */
+    private volatile String stopSignal;
 
     @Override
     public Integer call() throws Exception {
@@ -159,7 +178,10 @@ final class CaptureCommand implements Callable<Integer> {
                     + "relative FILE (written into each DIR/<serial>/<package>/ folder)");
         }
         PrintWriter err = spec.commandLine().getErr();
-        try (StopSignal stop = new StopSignal(() -> jobs.forEach(Job::stop))) {
+        try (StopSignal stop = new StopSignal(signal -> {
+            stopSignal = signal;
+            jobs.forEach(j -> j.stop(signal));
+        })) {
             List<Thread> threads = new ArrayList<>();
             for (Job j : jobs) {
                 Thread t = new Thread(j, "fpsctl-capture-" + j.pkg);
@@ -182,20 +204,23 @@ final class CaptureCommand implements Callable<Integer> {
                 err.print("\r\033[2K");
                 err.flush();
             }
-            return finish(jobs, stop.requested());
+            int code = finish(jobs, stop);
+            return stop.exitCode(code);
         }
     }
 
-    private int finish(List<Job> jobs, boolean interrupted) {
+    private int finish(List<Job> jobs, StopSignal stop) {
         PrintWriter o = spec.commandLine().getOut();
         o.printf(Locale.ROOT, "%-24s %-28s %-15s %7s %7s %8s %8s%n", "device", "package", "source", "frames", "fps",
                 "janky %", "p90 ms");
         int code = ExitCode.OK;
         for (Job j : jobs) {
             if (j.failure != null) {
-                spec.commandLine().getErr().println("fpsctl: " + j.failure.getMessage());
+                spec.commandLine().getErr().println("fpsctl: " + ErrorLine.of(j.failure.getMessage()));
                 code = Math.max(code, j.failure.exitCode());
-                continue;
+                if (j.summary == null) {
+                    continue;
+                }
             }
             Summary s = j.summary;
             if (s == null) {
@@ -206,14 +231,14 @@ final class CaptureCommand implements Callable<Integer> {
                     s.source().key(), s.frames(), SummaryText.fmt1(s.fps()), SummaryText.fmt2(s.jankPercent()),
                     s.frameTimeMs() == null ? "-" : SummaryText.fmt2(s.frameTimeMs().p90()));
             o.println("  " + j.dir);
-            if (s.frames() == 0) {
+            if (s.frames() == 0 && j.failure == null) {
                 spec.commandLine().getErr().println("fpsctl: " + j.pkg + " rendered no frames while captured: "
                         + "interact with the app during the capture, or try --source surfaceflinger");
                 code = Math.max(code, ExitCode.APP);
             }
         }
-        if (interrupted) {
-            o.println("(stopped early with Ctrl-C; files are complete up to that point)");
+        if (stop.requested()) {
+            spec.commandLine().getErr().println("fpsctl: " + stop.message());
         }
         o.flush();
         return code;
@@ -233,6 +258,11 @@ final class CaptureCommand implements Callable<Integer> {
         int filled = (int) Math.round(done * width);
         err.printf(Locale.ROOT, "\r\033[2K[%s%s] %3.0f %%", "#".repeat(filled), " ".repeat(width - filled), done * 100);
         err.flush();
+    }
+
+    private static BufferedWriter csv(Path file) throws IOException {
+        return new BufferedWriter(new java.io.OutputStreamWriter(io.fpsctl.sink.WholeLinesFile.open(file),
+                StandardCharsets.UTF_8));
     }
 
     /** A serial or package as a folder name: {@code 127.0.0.1:5555} → {@code 127.0.0.1_5555}. */

@@ -38,6 +38,7 @@ final class DeviceOptions {
     java.util.List<String> adbServers;
 
     @Option(names = "--simulate", arity = "0..1", fallbackValue = "jank", paramLabel = "SCENARIO",
+            converter = ScenarioConverter.class,
             description = "Measure a built-in simulated device instead of a phone (scenario: smooth, jank, game, "
                     + "game-late, refresh-switch, freeze, idle-bursts, two-windows; default jank). Needs no adb.")
     String simulate;

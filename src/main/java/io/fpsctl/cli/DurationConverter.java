@@ -4,8 +4,15 @@ import java.time.Duration;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Parses durations the way users type them: {@code 20s}, {@code 500ms}, {@code 2m}, {@code 1h}, {@code 1.5s}, {@code 30}. */
+/**
+ * Parses durations the way users type them: {@code 20s}, {@code 500ms}, {@code 2m}, {@code 1h}, {@code 1.5s},
+ * {@code 30}. A duration must be longer than 0 and at most {@link #MAX} (30 days); anything else, including
+ * NaN, exponents and Java's {@code d} suffix, is a usage error at parse time.
+ */
 public final class DurationConverter implements ITypeConverter<Duration> {
+    /** The longest duration accepted. */
+    static final Duration MAX = Duration.ofDays(30);
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("\\d{1,12}(\\.\\d{1,9})?");
 
     @Override
     public Duration convert(String value) {
@@ -32,14 +39,14 @@ public final class DurationConverter implements ITypeConverter<Duration> {
             factorNs = 1_000_000_000L;
             num = v;
         }
-        try {
-            double d = Double.parseDouble(num);
-            if (d < 0 || Double.isNaN(d) || Double.isInfinite(d)) {
-                throw new NumberFormatException();
-            }
-            return Duration.ofNanos(Math.round(d * factorNs));
-        } catch (NumberFormatException e) {
+        if (!NUMBER.matcher(num).matches()) {
             throw new TypeConversionException("'" + value + "' is not a duration (use e.g. 500ms, 20s, 2m)");
         }
+        double ns = Double.parseDouble(num) * factorNs;
+        if (!(ns >= 1) || ns > MAX.toNanos()) {
+            throw new TypeConversionException("'" + value + "' is out of range: a duration must be longer than 0 "
+                    + "and at most 30 days");
+        }
+        return Duration.ofNanos(Math.round(ns));
     }
 }

@@ -13,7 +13,7 @@ public final class EngineOptions {
                     + "(default: 3,9,24,42).")
     int[] dropLevels = DropLevel.DEFAULT_BOUNDS.clone();
 
-    @Option(names = "--slow-frame-ms", paramLabel = "MS",
+    @Option(names = "--slow-frame-ms", paramLabel = "MS", converter = NumberConverter.Positive.class,
             description = "A frame slower than this gets a main cause (default: the frame's vsync interval).")
     Double slowFrameMs;
 
@@ -21,7 +21,7 @@ public final class EngineOptions {
             description = "A gap this long between frames is idle, not a freeze (default: 1s).")
     Duration idleGap = Duration.ofSeconds(1);
 
-    @Option(names = "--refresh-rate", paramLabel = "HZ",
+    @Option(names = "--refresh-rate", paramLabel = "HZ", converter = NumberConverter.Positive.class,
             description = "Refresh rate to assume when the dump does not tell it (e.g. 60, 90, 120).")
     Double refreshRate;
 

@@ -16,6 +16,10 @@ public final class ExitCode {
     public static final int APP = 4;
     /** Input/output problem: unreadable file, not a dump, cannot write output. */
     public static final int IO = 5;
+    /** Stopped by SIGINT (Ctrl-C), after writing what was captured. */
+    public static final int SIGINT = 130;
+    /** Stopped by SIGTERM, after writing what was captured. */
+    public static final int SIGTERM = 143;
 
     private ExitCode() {
     }

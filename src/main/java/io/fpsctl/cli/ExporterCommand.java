@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
         description = {"Measure the apps continuously on every device of every adb server (devices that appear later",
             "are picked up, devices that go away are waited for) and serve the metrics for Prometheus on /metrics."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped", "2:usage error", "3:no adb server answers", "5:cannot listen on the address"})
+        exitCodeList = {"0:--duration over", "2:usage error", "3:no adb server answers", "5:cannot listen on the address",
+            "130/143:stopped by SIGINT/SIGTERM"})
 final class ExporterCommand implements Callable<Integer> {
 
     @Spec
@@ -125,7 +126,7 @@ final class ExporterCommand implements Callable<Integer> {
         CountDownLatch stop = new CountDownLatch(1);
         try (http; Farm farm = new Farm(servers, packages, foreground, measure.request(), config,
                 deviceOptions.reconnectTimeout, sinks, notes::add);
-             StopSignal signal = new StopSignal(stop::countDown)) {
+             StopSignal signal = new StopSignal(name -> stop.countDown())) {
             out.printf("fpsctl exporter: serving http://%s:%d/metrics for %s on %s%n", where.host(), http.getPort(),
                     packages.isEmpty() ? "the app in front" : String.join(", ", packages) + (foreground ? " and the app in front" : ""),
                     servers.addresses());
@@ -151,8 +152,8 @@ final class ExporterCommand implements Callable<Integer> {
                 }
             }
             drain(err);
+            return signal.exitCode(ExitCode.OK);
         }
-        return ExitCode.OK;
     }
 
     private void drain(PrintWriter err) {

@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
             "2:usage error",
             "3:adb/device problem (no server, no device, offline, unauthorized, several devices)",
             "4:app problem (not installed, not running, no frames)",
-            "5:input/output problem (unreadable file, not a dump, cannot write)"})
+            "5:input/output problem (unreadable file, not a dump, cannot write)",
+            "130:stopped by SIGINT (Ctrl-C) after writing what was captured",
+            "143:stopped by SIGTERM after writing what was captured"})
 final class FpsctlCommand implements Runnable {
 
     @Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT,

@@ -34,7 +34,9 @@ import picocli.CommandLine.Spec;
             "Prints a table of threshold, measured value and verdict per metric."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every threshold passed", "1:a threshold failed", "2:usage error",
-            "3:adb/device problem", "4:app not installed, not running", "5:cannot read --from/--baseline or write a report"})
+            "3:adb/device problem (also: the device went away for good; reports are written, marked partial)",
+            "4:app not installed, not running", "5:cannot read --from/--baseline or write a report",
+            "130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
 final class GateCommand implements Callable<Integer> {
 
     @Spec
@@ -46,20 +48,26 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json instead of measuring.")
     Path from;
 
-    @Option(names = "--min-fps", paramLabel = "N") Double minFps;
-    @Option(names = "--max-jank-percent", paramLabel = "N") Double maxJankPercent;
-    @Option(names = "--max-p90-ms", paramLabel = "MS") Double maxP90Ms;
-    @Option(names = "--max-p99-ms", paramLabel = "MS") Double maxP99Ms;
-    @Option(names = "--max-frozen", paramLabel = "N", description = "Most frames allowed in the frozen drop level.")
+    @Option(names = "--min-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double minFps;
+    @Option(names = "--max-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double maxJankPercent;
+    @Option(names = "--max-app-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most FrameTimeline app jank allowed, %% of joined frames (Android 12+).")
+    Double maxAppJankPercent;
+    @Option(names = "--max-system-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most FrameTimeline system jank allowed, %% of joined frames (Android 12+).")
+    Double maxSystemJankPercent;
+    @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP90Ms;
+    @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP99Ms;
+    @Option(names = "--max-frozen", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most frames allowed in the frozen drop level.")
     Long maxFrozen;
-    @Option(names = "--max-big-jank", paramLabel = "N", description = "Most PerfDog big janks (SurfaceFlinger source).")
+    @Option(names = "--max-big-jank", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most PerfDog big janks (SurfaceFlinger source).")
     Long maxBigJank;
-    @Option(names = "--min-scroll-fps", paramLabel = "N", description = "Minimum scroll fps (frames rendered while a view scrolls; needs --source agent, "
+    @Option(names = "--min-scroll-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class, description = "Minimum scroll fps (frames rendered while a view scrolls; needs --source agent, "
                     + "NA otherwise).")
     Double minScrollFps;
     @Option(names = "--baseline", paramLabel = "FILE", description = "A summary.json to compare against.")
     Path baseline;
-    @Option(names = "--max-regression", paramLabel = "PCT", description = "How much worse than --baseline each metric may be, in %%.")
+    @Option(names = "--max-regression", paramLabel = "PCT", converter = NumberConverter.NonNegative.class, description = "How much worse than --baseline each metric may be, in %%.")
     Double maxRegression;
     @Option(names = "--junit", paramLabel = "FILE", description = "Write a JUnit XML report.")
     Path junit;
@@ -67,6 +75,13 @@ final class GateCommand implements Callable<Integer> {
     Path markdown;
     @Option(names = "--summary-out", paramLabel = "FILE", description = "Also save the measured summary.json.")
     Path summaryOut;
+    @Option(names = "--allow-partial", description = "Judge a run that ended early (device lost, signal) on what was "
+            + "captured instead of failing it; every report says the run was partial.")
+    boolean allowPartial;
+
+    /** Set while measuring: the signal handler, and how the run ended. */
+    private StopSignal stop;
+    private String deviceLost;
     @Option(names = "--report", paramLabel = "FILE", description = "Also write an HTML report (charts and the gate's verdicts).")
     Path report;
 
@@ -111,6 +126,24 @@ final class GateCommand implements Callable<Integer> {
         GateTable.write(result, out, System.console() != null);
         out.flush();
         try {
+            writeReports(result, subject, measured);
+        } finally {
+            if (stop != null) {
+                stop.close();
+            }
+        }
+        if (deviceLost != null) {
+            throw new CliException(ExitCode.DEVICE, deviceLost);
+        }
+        if (stop != null && stop.requested()) {
+            spec.commandLine().getErr().println("fpsctl: " + stop.message());
+            return stop.exitCode(ExitCode.OK);
+        }
+        return result.passed() ? ExitCode.OK : ExitCode.GATE_FAILED;
+    }
+
+    private void writeReports(GateResult result, String subject, Summary measured) {
+        try {
             if (junit != null) {
                 ByteArrayOutputStream xml = new ByteArrayOutputStream();
                 JUnitReport.write(result, subject, xml);
@@ -130,12 +163,13 @@ final class GateCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write the report: " + e.getMessage(), e);
         }
-        return result.passed() ? ExitCode.OK : ExitCode.GATE_FAILED;
     }
 
     private Gate gate() {
-        Gate.Builder b = Gate.builder().minFps(minFps).maxJankPercent(maxJankPercent).maxP90Ms(maxP90Ms)
-                .maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank).minScrollFps(minScrollFps);
+        Gate.Builder b = Gate.builder().allowPartial(allowPartial).minFps(minFps).maxJankPercent(maxJankPercent)
+                .maxP90Ms(maxP90Ms).maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank)
+                .minScrollFps(minScrollFps).maxAppJankPercent(maxAppJankPercent)
+                .maxSystemJankPercent(maxSystemJankPercent);
         if (baseline != null) {
             if (maxRegression == null) {
                 throw new CliException(ExitCode.USAGE, "--baseline needs --max-regression PCT");
@@ -159,18 +193,31 @@ final class GateCommand implements Callable<Integer> {
     }
 
     private Summary measure() {
+        java.util.concurrent.atomic.AtomicReference<Measurement> current = new java.util.concurrent.atomic.AtomicReference<>();
+        stop = new StopSignal(signal -> { // closed after the reports are written
+            Measurement m = current.get();
+            if (m != null) {
+                m.session().stop(signal);
+            }
+        });
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
             PrintWriter err = spec.commandLine().getErr();
             reportFrames = report != null ? new ReportFrames() : null;
             Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), engineOptions.toConfig(), reportFrames,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
+            current.set(m);
+            if (stop.requested()) {
+                m.session().stop(stop.signal()); // the signal came while the device was being prepared
+            }
             err.println("fpsctl: measuring " + pkg + " on " + c.device.serial() + " for "
                     + measureOptions.duration.toSeconds() + " s: " + m.describe() + " (" + m.sourceReason() + ")");
             err.flush();
-            try (StopSignal stop = new StopSignal(m.session()::stop)) {
-                m.run(measureOptions.duration);
-                return m.summary();
-            }
+            m.run(measureOptions.duration);
+            deviceLost = m.session().lostMessage();
+            return m.summary();
+        } catch (RuntimeException e) {
+            stop.close();
+            throw e;
         }
     }
 }

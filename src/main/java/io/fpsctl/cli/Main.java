@@ -21,37 +21,53 @@ public final class Main {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("fpsctl: " + ex.getMessage());
+            if (debug) {
+                ex.printStackTrace(err);
+            }
+            ErrorLine.print(err, ex.getMessage());
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return ExitCode.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            Throwable t = ex;
             if (debug) {
                 ex.printStackTrace(err); // --debug: the user asked for the trace
             }
-            if (t instanceof CliException c) {
-                err.println("fpsctl: " + c.getMessage());
-                return c.exitCode();
-            }
-            if (t instanceof io.fpsctl.device.DeviceException d) {
-                err.println("fpsctl: " + d.getMessage());
-                return ExitCode.of(d);
-            }
-            if (t instanceof java.io.UncheckedIOException u) {
-                err.println("fpsctl: cannot read or write: " + u.getCause().getMessage());
-                return ExitCode.IO;
-            }
-            if (t instanceof OutOfMemoryError) {
-                err.println("fpsctl: out of memory; please report this with the input that caused it");
-                return ExitCode.IO;
-            }
-            err.println("fpsctl: internal error: " + t + " (run with --debug for details and please report it)");
-            return ExitCode.IO;
+            return report(ex, err);
         });
         int code = cl.execute(args);
-        out.flush();
+        if (out.checkError() && code <= ExitCode.GATE_FAILED) {
+            // PrintWriter swallows write errors: a full disk or a closed pipe on stdout must not look like success
+            ErrorLine.print(err, "cannot write to standard output (disk full, or the reader went away?)");
+            code = ExitCode.IO;
+        }
         err.flush();
         return code;
+    }
+
+    /** One line for an exception that escaped a command, and its exit code. */
+    static int report(Throwable t, PrintWriter err) {
+        if (t instanceof CliException c) {
+            ErrorLine.print(err, c.getMessage());
+            return c.exitCode();
+        }
+        if (t instanceof io.fpsctl.device.DeviceException d) {
+            ErrorLine.print(err, d.getMessage());
+            return ExitCode.of(d);
+        }
+        if (t instanceof java.io.UncheckedIOException u) {
+            ErrorLine.print(err, "cannot read or write " + ErrorLine.describe(u.getCause()));
+            return ExitCode.IO;
+        }
+        if (t instanceof java.io.IOException e) {
+            ErrorLine.print(err, "cannot read or write " + ErrorLine.describe(e));
+            return ExitCode.IO;
+        }
+        if (t instanceof OutOfMemoryError) {
+            ErrorLine.print(err, "out of memory; please report this with the input that caused it");
+            return ExitCode.IO;
+        }
+        ErrorLine.print(err, "internal error (" + t.getClass().getSimpleName().replace("Exception", "")
+                .replace("Error", "") + "): run with --debug for details and please report it");
+        return ExitCode.IO;
     }
 }

@@ -18,7 +18,7 @@ final class MeasureOptions {
             description = "SurfaceFlinger layer to measure (default: found with 'dumpsys SurfaceFlinger --list').")
     String layer;
 
-    @Option(names = "--slow-message-ms", paramLabel = "MS",
+    @Option(names = "--slow-message-ms", paramLabel = "MS", converter = NumberConverter.Count.class,
             description = "--source agent: report main-thread messages longer than this, with stacks (default: 100).")
     long slowMessageMs = 100;
 

@@ -34,7 +34,7 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "PORT", description = "Loopback port to listen on (default: ${DEFAULT-VALUE}).")
     int port = Simulator.DEFAULT_PORT;
 
-    @Option(names = "--scenario", paramLabel = "NAME|FILE",
+    @Option(names = "--scenario", paramLabel = "NAME|FILE", converter = ScenarioConverter.class,
             description = "smooth, jank, game, game-late, refresh-switch, freeze, idle-bursts, two-windows, or a JSON "
                     + "scenario file (default: ${DEFAULT-VALUE}).")
     String scenario = "jank";
@@ -142,8 +142,11 @@ final class SimCommand implements Callable<Integer> {
         if (runFor != null) {
             Thread.sleep(runFor.toMillis());
             Runtime.getRuntime().removeShutdownHook(hook);
-            sims.forEach(this::closeQuietly);
-            return ExitCode.OK;
+            boolean allClosed = true;
+            for (Simulator sim : sims) {
+                allClosed &= closeQuietly(sim);
+            }
+            return allClosed ? ExitCode.OK : ExitCode.IO;
         }
         stopped.await();
         return ExitCode.OK;
@@ -203,16 +206,42 @@ final class SimCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, "unknown scenario '" + scenario + "': use one of "
                     + Scenarios.names() + " or a JSON scenario file (" + e.getMessage() + ")");
         }
+        if (truth != null) {
+            checkWritable(truth);
+        }
         SimOptions options = new SimOptions(version, refresh, seed, packageName);
         return new Simulator.Config(s, options, port, truth, authNever, disconnectAfter,
                 dumpsysDelay == null ? 0 : dumpsysDelay.toMillis());
     }
 
-    private void closeQuietly(Simulator sim) {
+    /** --truth must name a file fpsctl can write (checked before the device starts: exit 5, not a silent 0). */
+    private static void checkWritable(java.nio.file.Path file) {
+        if (java.nio.file.Files.isDirectory(file)) {
+            throw new CliException(ExitCode.IO, "--truth " + file + ": is a folder; give a file name, e.g. "
+                    + file.resolve("truth.txt"));
+        }
+        try {
+            java.nio.file.Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                java.nio.file.Files.createDirectories(parent);
+            }
+            java.nio.file.Files.newOutputStream(file, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE).close();
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "--truth " + ErrorLine.describe(e)
+                    + ": choose a file in a folder you can write to", e);
+        }
+    }
+
+    /** Stops the device; false when the truth file could not be finished (told on stderr). */
+    private boolean closeQuietly(Simulator sim) {
         try {
             sim.close();
+            return true;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("fpsctl: could not finish the truth file: " + e.getMessage());
+            ErrorLine.print(spec.commandLine().getErr(), "could not finish the truth file " + truth + ": "
+                    + ErrorLine.describe(e));
+            return false;
         }
     }
 }

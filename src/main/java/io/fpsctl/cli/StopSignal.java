@@ -1,47 +1,97 @@
 package io.fpsctl.cli;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
- * Ctrl-C for long-running commands: the JVM's shutdown hook asks the command to stop and then waits (bounded)
- * until the command has finished its files and printed its summary, so nothing already captured is lost.
+ * SIGINT (Ctrl-C) and SIGTERM (CI timeouts, {@code kill}) for long-running commands: while installed, either
+ * signal asks the command to stop (with the signal's name) instead of ending the JVM, so the command can finish
+ * its files, print its summary, write its reports and exit with {@link #exitCode()} (130 / 143, as a shell
+ * reports a process killed by the signal). A second signal, or a command that has not finished 10 s after the
+ * first, ends the JVM at once with that code. {@link #close()} puts the previous handlers back.
  */
 final class StopSignal implements AutoCloseable {
-    private final Runnable onStop;
-    private final CountDownLatch finished = new CountDownLatch(1);
-    private final Thread hook;
-    private volatile boolean requested;
+    /** How long a command may take to finish its output after a signal. */
+    private static final long GRACE_MS = 10_000;
 
-    StopSignal(Runnable onStop) {
+    private final Consumer<String> onStop;
+    private final List<Signal> signals = new ArrayList<>();
+    private final List<SignalHandler> previous = new ArrayList<>();
+    private volatile String received;
+    private volatile boolean closed;
+
+    /** Installs the handlers; {@code onStop} receives {@code "SIGINT"} or {@code "SIGTERM"}. */
+    StopSignal(Consumer<String> onStop) {
         this.onStop = onStop;
-        this.hook = new Thread(this::interrupted, "fpsctl-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-    }
-
-    private void interrupted() {
-        requested = true;
-        onStop.run();
-        try {
-            finished.await(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        for (String name : new String[] {"INT", "TERM"}) {
+            try {
+                Signal s = new Signal(name);
+                previous.add(Signal.handle(s, this::handle));
+                signals.add(s);
+            } catch (IllegalArgumentException | UnsupportedOperationException e) {
+                // the platform has no such signal, or the JVM reserves it (-Xrs): the JVM's default applies
+            }
         }
     }
 
-    boolean requested() {
-        return requested;
+    private void handle(Signal s) {
+        String name = "SIG" + s.getName();
+        int code = codeOf(name);
+        if (received != null) {
+            Runtime.getRuntime().halt(code); // a second signal: the user insists
+        }
+        received = name;
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(GRACE_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!closed) {
+                Runtime.getRuntime().halt(code);
+            }
+        }, "fpsctl-stop-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        onStop.accept(name);
     }
 
-    /** The command finished its output: the JVM may exit. */
+    /** True once a signal asked the command to stop. */
+    boolean requested() {
+        return received != null;
+    }
+
+    /** {@code "SIGINT"} or {@code "SIGTERM"}, or null when no signal arrived. */
+    String signal() {
+        return received;
+    }
+
+    /** 130 after SIGINT, 143 after SIGTERM (128 + the signal number); {@code otherwise} when no signal arrived. */
+    int exitCode(int otherwise) {
+        return received == null ? otherwise : codeOf(received);
+    }
+
+    /** One line for stderr saying which signal stopped the command. */
+    String message() {
+        return "stopped by " + received + ": the summary and files hold what was captured until then";
+    }
+
+    static int codeOf(String signal) {
+        return "SIGTERM".equals(signal) ? ExitCode.SIGTERM : ExitCode.SIGINT;
+    }
+
+    /** The command finished its output: the previous handlers are back. */
     @Override
     public void close() {
-        finished.countDown();
-        if (!requested) {
+        closed = true;
+        for (int i = 0; i < signals.size(); i++) {
             try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is already shutting down
+                Signal.handle(signals.get(i), previous.get(i));
+            } catch (IllegalArgumentException e) {
+                // cannot happen for a signal we installed a handler for
             }
         }
     }

@@ -9,11 +9,12 @@ import io.fpsctl.sink.TeeListener;
 import io.fpsctl.sink.TerminalWidth;
 import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.sink.WindowCsv;
+import io.fpsctl.sink.WholeLinesFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -60,6 +61,8 @@ final class WatchCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engineOptions;
 
+    private StopSignal stop;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -68,7 +71,14 @@ final class WatchCommand implements Callable<Integer> {
         if (pkg == null) {
             return followForeground(out, err, config);
         }
-        try (DeviceOptions.Connection c = deviceOptions.connect(pkg);
+        java.util.concurrent.atomic.AtomicReference<Measurement> current = new java.util.concurrent.atomic.AtomicReference<>();
+        stop = new StopSignal(signal -> {
+            Measurement m = current.get();
+            if (m != null) {
+                m.session().stop(signal);
+            }
+        });
+        try (StopSignal installed = stop; DeviceOptions.Connection c = deviceOptions.connect(pkg);
              BufferedWriter fw = open(framesCsv);
              BufferedWriter ww = open(windowsCsv);
              PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(perfetto)) {
@@ -82,10 +92,22 @@ final class WatchCommand implements Callable<Integer> {
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             boolean ansi = !plain && System.console() != null;
             view[0] = new LiveView(out, ansi, serial, pkg, m.source(), new TerminalWidth());
+            if (m.frameTimeline() != null) {
+                var attribution = m.frameTimeline().attribution();
+                view[0].frameTimeline(() -> {
+                    synchronized (attribution) {
+                        return attribution.drainRecent();
+                    }
+                });
+            }
             err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             err.flush();
-            try (StopSignal stop = new StopSignal(m.session()::stop)) {
+            {
+                current.set(m);
+                if (stop.requested()) {
+                    m.session().stop(stop.signal());
+                }
                 m.run(measureOptions.duration);
                 view[0].printSummary(m.summary());
                 out.flush();
@@ -95,11 +117,17 @@ final class WatchCommand implements Callable<Integer> {
                 if (windows != null) {
                     windows.flush();
                 }
+                if (m.session().lostMessage() != null) {
+                    throw new CliException(ExitCode.DEVICE, m.session().lostMessage());
+                }
+                if (stop.requested()) {
+                    err.println("fpsctl: " + stop.message());
+                }
+                return stop.exitCode(ExitCode.OK);
             }
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write: " + e.getMessage(), e);
         }
-        return ExitCode.OK;
     }
 
     /** No PACKAGE: follow the foreground app (live view and summaries; no files). */
@@ -114,23 +142,22 @@ final class WatchCommand implements Callable<Integer> {
                     deviceOptions.reconnectTimeout, out, err, !plain && System.console() != null);
             err.println("fpsctl: following the app in front on " + c.device.serial()
                     + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
-            try (StopSignal stop = new StopSignal(follow::stop)) {
+            try (StopSignal signal = new StopSignal(name -> follow.stop())) {
                 follow.run(measureOptions.duration);
+                if (signal.requested()) {
+                    err.println("fpsctl: " + signal.message());
+                }
+                return signal.exitCode(ExitCode.OK);
             }
         } catch (io.fpsctl.device.DeviceException e) {
             throw new CliException(ExitCode.of(e), e.getMessage(), e);
         }
-        return ExitCode.OK;
     }
 
     private static BufferedWriter open(Path p) throws IOException {
         if (p == null) {
             return null;
         }
-        Path parent = p.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        return Files.newBufferedWriter(p, StandardCharsets.UTF_8);
+        return new BufferedWriter(new OutputStreamWriter(WholeLinesFile.open(p), StandardCharsets.UTF_8));
     }
 }

@@ -71,11 +71,11 @@ public final class DadbDevice implements Device {
     }
 
     /**
-     * A device reached directly at {@code host:port} using the user's adb key ({@code ~/.android/adbkey}, which
-     * dadb creates if missing, like adb does).
+     * A device reached directly at {@code host:port} using the user's adb key ({@link AdbKeyFiles}: where adb
+     * keeps it, created owner-only if missing).
      */
     public static DadbDevice direct(String host, int port) {
-        return direct(host, port, AdbKeyPair.readDefault());
+        return direct(host, port, AdbKeyFiles.forUser().load());
     }
 
     /**

@@ -74,6 +74,7 @@ public final class FrameEngine implements FrameSink {
     private long gridPeriodNs;
     private long slowMessageCount;
     private final List<SlowMessage> worstMessages = new ArrayList<>();
+    private volatile FrameTimelineAttribution frameTimeline;
 
     public FrameEngine(Source source, EngineConfig config, Listener listener) {
         this.source = source;
@@ -232,6 +233,25 @@ public final class FrameEngine implements FrameSink {
         current = null;
     }
 
+    /**
+     * Joins every counted rendered frame with SurfaceFlinger's FrameTimeline through {@code attribution}
+     * (METRICS.md 9), whose summary then becomes the capture summary's {@code frameTimeline}; null stops it. The
+     * attribution is shared with its poller: it is locked while used.
+     */
+    public void frameTimeline(FrameTimelineAttribution attribution) {
+        this.frameTimeline = attribution;
+    }
+
+    /** A counted rendered frame goes to the FrameTimeline join, on its {@code FrameTimelineVsyncId}. */
+    private void joinFrameTimeline(Track t, RenderedFrame f) {
+        FrameTimelineAttribution ft = frameTimeline;
+        if (ft != null) {
+            synchronized (ft) {
+                ft.renderedFrame(f.frameTimelineVsyncId(), t.name, null);
+            }
+        }
+    }
+
     @Override
     public void frame(Frame frame) {
         Track t = current;
@@ -295,6 +315,7 @@ public final class FrameEngine implements FrameSink {
             return;
         }
         emit(t, derive.rendered(t, f, interval(own)));
+        joinFrameTimeline(t, f);
     }
 
     /** Whether a frame without its own interval has to wait for the vsync grid (saved dumps, nothing else known). */
@@ -321,6 +342,7 @@ public final class FrameEngine implements FrameSink {
         for (int i = 0; i < gridFrames.size(); i++) {
             Track tr = gridTracks.get(i);
             emit(tr, derive.rendered(tr, gridFrames.get(i), gridPeriodNs));
+            joinFrameTimeline(tr, gridFrames.get(i));
         }
         gridFrames.clear();
         gridTracks.clear();
@@ -447,6 +469,15 @@ public final class FrameEngine implements FrameSink {
         }
         SlowMessages slow = source == Source.AGENT
                 ? new SlowMessages(slowMessageCount, List.copyOf(worstMessages)) : null;
-        return all.toSummary(packageName, null, windows, w, displayPeriodNs).withSlowMessages(slow);
+        FrameTimelineSummary ft = null;
+        FrameTimelineAttribution a = frameTimeline;
+        if (a != null) {
+            synchronized (a) {
+                ft = a.summary();
+            }
+            w.addAll(ft.warnings());
+        }
+        return all.toSummary(packageName, null, windows, w, displayPeriodNs).withSlowMessages(slow)
+                .withFrameTimeline(ft);
     }
 }

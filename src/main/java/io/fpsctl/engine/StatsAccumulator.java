@@ -204,7 +204,7 @@ final class StatsAccumulator {
                 timed == 0 ? null : janky * 100.0 / timed, dropped, overflows, levels.clone(),
                 durations.toFrameTimes(), stagesMs, mainCauses, jankCount, bigJankCount, stutter,
                 worstCause, windows, warnings, rate(scrollFrames, scrollRenderNs, refreshHz),
-                rate(fingerFrames, fingerRenderNs, refreshHz), chMs, null, coverageGaps, coverageGapNs / 1e6);
+                rate(fingerFrames, fingerRenderNs, refreshHz), chMs, null, coverageGaps, coverageGapNs / 1e6, null);
     }
 
     /** METRICS.md section 6 rendering fps over a subset of frames; null without frames. */

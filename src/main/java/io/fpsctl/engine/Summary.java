@@ -21,6 +21,8 @@ import java.util.List;
  * @param slowMessages    agent: slow main-thread messages of the run (whole capture only); null otherwise
  * @param coverageGaps    intervals of the device timeline where frames may be missing (METRICS.md 11), 0 when none
  * @param coverageGapMs   their total length in ms, 0.0 when none
+ * @param partial         the run ended before the duration asked for (device lost, a signal)
+ * @param frameTimeline   FrameTimeline attribution (METRICS.md 9, whole capture only); null where it does not apply
  */
 public record Summary(
         Source source,
@@ -50,7 +52,61 @@ public record Summary(
         Double[] choreographerMs,
         SlowMessages slowMessages,
         int coverageGaps,
-        double coverageGapMs) {
+        double coverageGapMs,
+        boolean partial,
+        FrameTimelineSummary frameTimeline) {
+
+    /** The summary of a complete run without FrameTimeline attribution. */
+    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
+                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
+                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
+                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
+                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
+                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs) {
+        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
+                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, false, null);
+    }
+
+    /** The summary of a complete run. */
+    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
+                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
+                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
+                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
+                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
+                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs,
+                   FrameTimelineSummary frameTimeline) {
+        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
+                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, false, frameTimeline);
+    }
+
+    /** A summary without FrameTimeline attribution. */
+    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
+                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
+                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
+                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
+                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
+                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs, boolean partial) {
+        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
+                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, partial, null);
+    }
+
+    /** This summary marked as a partial run, with {@code warning} (why) added to its warnings. */
+    public Summary asPartial(String warning) {
+        List<String> w = new java.util.ArrayList<>(warnings);
+        if (!w.contains(warning)) {
+            w.add(warning);
+        }
+        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
+                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, true, frameTimeline);
+    }
 
     /** Copies the arrays and lists: a summary is an immutable value. */
     public Summary {
@@ -87,7 +143,15 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow,
-                coverageGaps, coverageGapMs);
+                coverageGaps, coverageGapMs, partial, frameTimeline);
+    }
+
+    /** This summary with {@code ft} as its FrameTimeline attribution. */
+    public Summary withFrameTimeline(FrameTimelineSummary ft) {
+        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
+                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, partial, ft);
     }
 
     /** This summary with one more line in {@code warnings} (e.g. a second source measured beside it). */
@@ -97,7 +161,7 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs);
+                slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline);
     }
 
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */

@@ -20,6 +20,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * --from}) sees the old file or the complete new one, never a half-written one. If writing fails, the target is
  * left as it was and the temporary file is removed.
  *
+ * <p>Only regular files are replaced: a symbolic link is followed (the file it points to is replaced, the link
+ * stays), and a device node, FIFO or anything under {@code /dev/} or {@code /proc/} (e.g. {@code /dev/stdout},
+ * {@code /dev/full}) is written through, appended to as a stream, never replaced by a regular file.
+ *
  * <p>The temporary file is created like any other file (default permissions, i.e. the umask applies), unlike
  * {@link Files#createTempFile}, whose owner-only permissions would end up on the target.
  */
@@ -44,7 +48,25 @@ public final class AtomicFile {
      *                     rename
      */
     public static void write(Path target, Content content) throws IOException {
-        Path absolute = target.toAbsolutePath();
+        Path absolute = target.toAbsolutePath().normalize();
+        if (streamLike(absolute)) {
+            try (OutputStream stream = Files.newOutputStream(absolute, StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND)) {
+                Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+                content.writeTo(out);
+                out.flush();
+            }
+            return;
+        }
+        if (Files.isSymbolicLink(absolute)) {
+            Path link = absolute;
+            absolute = Files.exists(link) ? link.toRealPath() // the whole chain; a loop is an error
+                    : link.getParent().resolve(Files.readSymbolicLink(link)).normalize(); // dangling: create it
+            if (streamLike(absolute)) {
+                write(absolute, content);
+                return;
+            }
+        }
         Path dir = absolute.getParent();
         Path temp = createTemp(dir, absolute.getFileName().toString());
         boolean moved = false;
@@ -63,6 +85,14 @@ public final class AtomicFile {
                 Files.deleteIfExists(temp);
             }
         }
+    }
+
+    /** True for what must be written through, not replaced: device nodes, FIFOs, sockets, /dev and /proc. */
+    static boolean streamLike(Path absolute) {
+        if (absolute.startsWith("/dev") || absolute.startsWith("/proc")) {
+            return true;
+        }
+        return Files.exists(absolute) && !Files.isRegularFile(absolute) && !Files.isDirectory(absolute);
     }
 
     /** A new, empty {@code .<name>.<random>.tmp} in {@code dir}. */

@@ -1,6 +1,7 @@
 package io.fpsctl.sink;
 
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.GateCheck.Verdict;
@@ -25,6 +26,9 @@ import java.util.function.Function;
  *   <li><b>Not applicable is not a failure.</b> {@code --max-big-jank} applies to SurfaceFlinger only; for other
  *       sources it is {@code NA}. {@code --min-scroll-fps} is {@code NA} while no scroll fps is measured (only the agent
  *       measures it).</li>
+ *   <li><b>App or system</b> ({@code --max-app-jank-percent}, {@code --max-system-jank-percent}): the FrameTimeline
+ *       split of METRICS.md section 9; {@code NA} when the summary has no {@code frameTimeline} (Android 11 or
+ *       older, agent source, dump refused).</li>
  *   <li><b>Baseline regression</b> ({@code --baseline FILE --max-regression PCT}): fps and spanFps may fall to
  *       {@code baseline × (1 − PCT/100)}; jankPercent, p90, p99 and droppedFrames may rise to
  *       {@code baseline × (1 + PCT/100)}. When the baseline value is 0 a relative change is undefined, so the
@@ -32,6 +36,10 @@ import java.util.function.Function;
  *       dropped frames, PCT 10 → at most 10 dropped frames). A metric the baseline lacks (null) is {@code NA}; a
  *       metric the measurement lacks fails with "no frames measured". droppedFrames is a total, so it is only
  *       comparable between captures of the same length.</li>
+ *   <li><b>A partial run is not a pass.</b> A summary marked partial (the device was lost, a signal stopped the
+ *       run) adds a {@code completeRun} check that fails, unless {@code --allow-partial}: then it is {@code NA} and
+ *       every report says the run was partial. Coverage gaps (METRICS.md section 11) add an informative
+ *       {@code coverage} row.</li>
  * </ul>
  */
 public final class Gate {
@@ -45,10 +53,14 @@ public final class Gate {
     private final Long maxFrozen;
     private final Long maxBigJank;
     private final Double minScrollFps;
+    private final Double maxAppJankPercent;
+    private final Double maxSystemJankPercent;
     private final Summary baseline;
     private final Double maxRegressionPercent;
+    private final boolean allowPartial;
 
     private Gate(Builder b) {
+        allowPartial = b.allowPartial;
         minFps = b.minFps;
         maxJankPercent = b.maxJankPercent;
         maxP90Ms = b.maxP90Ms;
@@ -56,6 +68,8 @@ public final class Gate {
         maxFrozen = b.maxFrozen;
         maxBigJank = b.maxBigJank;
         minScrollFps = b.minScrollFps;
+        maxAppJankPercent = b.maxAppJankPercent;
+        maxSystemJankPercent = b.maxSystemJankPercent;
         baseline = b.baseline;
         maxRegressionPercent = b.maxRegressionPercent;
     }
@@ -67,7 +81,8 @@ public final class Gate {
     /** True when no threshold is set (evaluating yields no checks). */
     public boolean isEmpty() {
         return minFps == null && maxJankPercent == null && maxP90Ms == null && maxP99Ms == null && maxFrozen == null
-                && maxBigJank == null && minScrollFps == null && baseline == null;
+                && maxBigJank == null && minScrollFps == null && maxAppJankPercent == null
+                && maxSystemJankPercent == null && baseline == null;
     }
 
     /** Evaluates every threshold that is set; {@code --min-scroll-fps} uses the summary's scroll fps (agent). */
@@ -117,6 +132,15 @@ public final class Gate {
                 checks.add(atLeast("scrollFps", scrollFps, 1, minScrollFps));
             }
         }
+        FrameTimelineSummary ft = s.frameTimeline();
+        if (maxAppJankPercent != null) {
+            checks.add(ft == null ? frameTimelineMissing("appJankPercent", maxAppJankPercent)
+                    : atMost("appJankPercent", ft.appJankPercent(), 2, maxAppJankPercent));
+        }
+        if (maxSystemJankPercent != null) {
+            checks.add(ft == null ? frameTimelineMissing("systemJankPercent", maxSystemJankPercent)
+                    : atMost("systemJankPercent", ft.systemJankPercent(), 2, maxSystemJankPercent));
+        }
         if (baseline != null) {
             regression(checks, "fps", Summary::fps, 1, true, s);
             regression(checks, "spanFps", Summary::spanFps, 1, true, s);
@@ -126,7 +150,35 @@ public final class Gate {
             regression(checks, "droppedFrames", x -> x.timedFrames() > 0 ? (double) x.droppedFrames() : null, 0,
                     false, s);
         }
-        return new GateResult(checks);
+        if (s.partial()) {
+            String why = partialWhy(s);
+            checks.add(allowPartial
+                    ? new GateCheck("completeRun", "--allow-partial", "partial run", GateCheck.Verdict.NA,
+                            "partial run accepted with --allow-partial: " + why)
+                    : new GateCheck("completeRun", "the whole --duration", "partial run", GateCheck.Verdict.FAIL,
+                            "partial run, not a pass: " + why + " (add --allow-partial to judge it anyway)"));
+        }
+        if (s.coverageGaps() > 0) {
+            String gaps = s.coverageGaps() + (s.coverageGaps() == 1 ? " gap, " : " gaps, ")
+                    + text(s.coverageGapMs(), 1) + " ms";
+            checks.add(new GateCheck("coverage", "no gaps", gaps, GateCheck.Verdict.NA,
+                    "frames may be missing from the capture: " + gaps));
+        }
+        return new GateResult(checks, s.partial());
+    }
+
+    private static String partialWhy(Summary s) {
+        for (String w : s.warnings()) {
+            if (w.startsWith("partial run: ")) {
+                return w.substring("partial run: ".length());
+            }
+        }
+        return "the run ended early";
+    }
+
+    private static GateCheck frameTimelineMissing(String metric, double max) {
+        return notApplicable(metric, "<= " + text(max, 2),
+                "n/a (no FrameTimeline: Android 11 or older, --source agent, or the dump was refused)");
     }
 
     private static GateCheck atLeast(String metric, Double value, int decimals, double min) {
@@ -234,10 +286,19 @@ public final class Gate {
         private Long maxFrozen;
         private Long maxBigJank;
         private Double minScrollFps;
+        private Double maxAppJankPercent;
+        private Double maxSystemJankPercent;
         private Summary baseline;
         private Double maxRegressionPercent;
+        private boolean allowPartial;
 
         private Builder() {
+        }
+
+        /** {@code --allow-partial}: judge a partial run on what was captured (the reports say it was partial). */
+        public Builder allowPartial(boolean allow) {
+            allowPartial = allow;
+            return this;
         }
 
         /** {@code --min-fps}: fps must be at least this. */
@@ -279,6 +340,18 @@ public final class Gate {
         /** {@code --min-scroll-fps}: the fps of a scripted scroll must be at least this (NA until measured). */
         public Builder minScrollFps(Double fps) {
             minScrollFps = check("--min-scroll-fps", fps);
+            return this;
+        }
+
+        /** {@code --max-app-jank-percent}: FrameTimeline app jank (METRICS.md 9) must be at most this. */
+        public Builder maxAppJankPercent(Double percent) {
+            maxAppJankPercent = check("--max-app-jank-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-system-jank-percent}: FrameTimeline system jank (METRICS.md 9) must be at most this. */
+        public Builder maxSystemJankPercent(Double percent) {
+            maxSystemJankPercent = check("--max-system-jank-percent", percent);
             return this;
         }
 

@@ -2,11 +2,20 @@ package io.fpsctl.sink;
 
 import java.util.List;
 
-/** The checks of one {@link Gate} evaluation, in the order they were evaluated. */
-public record GateResult(List<GateCheck> checks) {
+/**
+ * The checks of one {@link Gate} evaluation, in the order they were evaluated.
+ *
+ * @param partial the summary judged was of a partial run (the headline says so)
+ */
+public record GateResult(List<GateCheck> checks, boolean partial) {
 
     public GateResult {
         checks = List.copyOf(checks);
+    }
+
+    /** The result of a complete run. */
+    public GateResult(List<GateCheck> checks) {
+        this(checks, false);
     }
 
     /** True when no check failed (checks that do not apply do not fail the gate). */
@@ -27,7 +36,7 @@ public record GateResult(List<GateCheck> checks) {
 
     /** One line such as {@code gate PASSED: 5 checks, 0 failed, 1 n/a}. */
     public String headline() {
-        return "gate " + (passed() ? "PASSED" : "FAILED") + ": " + checks.size()
+        return "gate " + (passed() ? "PASSED" : "FAILED") + (partial ? " (partial run)" : "") + ": " + checks.size()
                 + (checks.size() == 1 ? " check, " : " checks, ") + count(GateCheck.Verdict.FAIL) + " failed, " + count(GateCheck.Verdict.NA) + " n/a";
     }
 }

@@ -40,12 +40,19 @@ public final class JUnitReport {
             x.writeAttribute("skipped", Integer.toString(result.count(Verdict.NA)));
             x.writeAttribute("time", "0");
             x.writeCharacters("\n");
-            if (subject != null) {
+            if (subject != null || result.partial()) {
                 x.writeCharacters("  ");
                 x.writeStartElement("properties");
-                x.writeEmptyElement("property");
-                x.writeAttribute("name", "subject");
-                x.writeAttribute("value", clean(subject));
+                if (subject != null) {
+                    x.writeEmptyElement("property");
+                    x.writeAttribute("name", "subject");
+                    x.writeAttribute("value", clean(subject));
+                }
+                if (result.partial()) {
+                    x.writeEmptyElement("property");
+                    x.writeAttribute("name", "partial");
+                    x.writeAttribute("value", "true");
+                }
                 x.writeEndElement();
                 x.writeCharacters("\n");
             }

@@ -1,6 +1,8 @@
 package io.fpsctl.sink;
 
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimelineJankType;
+import io.fpsctl.engine.FrameTimelineTally;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.Source;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The terminal display of {@code fpsctl watch}, refreshed once per closed live window.
@@ -97,14 +100,25 @@ public final class LiveView {
         this(out, ansi, device, packageName, source, nanoClock, () -> TerminalWidth.DEFAULT);
     }
 
+    private Supplier<FrameTimelineTally> frameTimeline;
+
     /** A view timed by {@link System#nanoTime()}, as wide as {@code width} says. */
     public LiveView(PrintWriter out, boolean ansi, String device, String packageName, Source source,
                     IntSupplier width) {
         this(out, ansi, device, packageName, source, System::nanoTime, width);
     }
 
+    /**
+     * Adds the FrameTimeline split to every window line (Android 12+): {@code recent} yields the verdicts settled
+     * since the previous window (app jank % of those frames and the dominant jank type).
+     */
+    public synchronized void frameTimeline(Supplier<FrameTimelineTally> recent) {
+        this.frameTimeline = recent;
+    }
+
     /** Shows a closed live window. */
     public synchronized void window(LiveWindow window) {
+        FrameTimelineTally ft = frameTimeline == null ? null : frameTimeline.get();
         Summary s = window.stats();
         if (s.refreshHz() != null) {
             refreshHz = s.refreshHz();
@@ -114,10 +128,10 @@ public final class LiveView {
         }
         history.addLast(s.idle() || s.fps() == null ? Double.NaN : s.fps());
         if (ansi) {
-            redraw(window);
+            redraw(window, ft);
         } else {
             header();
-            out.println(plainLine(window));
+            out.println(plainLine(window) + frameTimelinePlain(ft));
         }
         out.flush();
     }
@@ -188,9 +202,24 @@ public final class LiveView {
         return Math.max(1, width.getAsInt());
     }
 
-    private void redraw(LiveWindow w) {
+    /** {@code " appJankPercent=… dominantJank=…"} when FrameTimeline is on. */
+    private static String frameTimelinePlain(FrameTimelineTally ft) {
+        if (ft == null) {
+            return "";
+        }
+        FrameTimelineJankType d = ft.dominantType();
+        return " appJankPercent=" + SummaryText.fmt2(ft.appJankPercent()) + " dominantJank="
+                + (d == null ? "-" : d.key());
+    }
+
+    private void redraw(LiveWindow w, FrameTimelineTally ft) {
         int columns = columns();
         List<String> lines = ansiLines(w, columns);
+        if (ft != null && lines.size() > 2 && !w.stats().idle()) {
+            FrameTimelineJankType d = ft.dominantType();
+            lines.set(2, lines.get(2) + "   app " + SummaryText.fmt2(ft.appJankPercent()) + " %"
+                    + (d == null ? "" : " (" + d.key() + ")"));
+        }
         StringBuilder b = new StringBuilder(1024);
         if (drawn.length > 0) {
             int rows = 0;

@@ -16,7 +16,8 @@ public final class MarkdownReport {
      * @param subject what was measured, e.g. {@code com.example (gfxinfo, 240 frames)}; null to omit
      */
     public static void write(GateResult result, String subject, PrintWriter out) {
-        out.println("### fpsctl gate: " + (result.passed() ? "✅ passed" : "❌ failed"));
+        out.println("### fpsctl gate: " + (result.passed() ? "✅ passed" : "❌ failed")
+                + (result.partial() ? " (partial run)" : ""));
         out.println();
         if (subject != null && !subject.isBlank()) {
             out.println(cell(subject));

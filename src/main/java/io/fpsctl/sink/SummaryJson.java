@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;
@@ -15,6 +16,7 @@ import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes {@link Summary} objects as the METRICS.md section 8 JSON (schema version 1). Keys are stable; rates
@@ -124,6 +126,7 @@ public final class SummaryJson {
         }
         if (top) {
             slowMessages(g, s.slowMessages());
+            frameTimeline(g, s.frameTimeline());
             g.writeArrayFieldStart("windows");
             for (Summary w : s.windows()) {
                 object(g, w, false);
@@ -134,7 +137,30 @@ public final class SummaryJson {
                 g.writeString(w);
             }
             g.writeEndArray();
+            g.writeBooleanField("partial", s.partial());
         }
+        g.writeEndObject();
+    }
+
+    /** {@code frameTimeline} (METRICS.md 9): null where it does not apply. */
+    private static void frameTimeline(JsonGenerator g, FrameTimelineSummary ft) throws IOException {
+        if (ft == null) {
+            g.writeNullField("frameTimeline");
+            return;
+        }
+        g.writeObjectFieldStart("frameTimeline");
+        g.writeNumberField("frames", ft.frames());
+        g.writeNumberField("unattributed", ft.unattributed());
+        g.writeNumberField("jankyFrames", ft.jankyFrames());
+        g.writeNumberField("appJank", ft.appJank());
+        g.writeNumberField("systemJank", ft.systemJank());
+        number(g, "appJankPercent", ft.appJankPercent(), 2);
+        number(g, "systemJankPercent", ft.systemJankPercent(), 2);
+        g.writeObjectFieldStart("types");
+        for (Map.Entry<String, Long> e : ft.types().entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
         g.writeEndObject();
     }
 

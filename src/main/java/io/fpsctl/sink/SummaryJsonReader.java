@@ -8,6 +8,7 @@ import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;
 import io.fpsctl.engine.SlowMessages;
+import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Stage;
@@ -18,7 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a METRICS.md section 8 JSON summary (what {@link SummaryJson#write} produces, schema version 1) back into a
@@ -119,7 +122,21 @@ public final class SummaryJsonReader {
             warnings.add(w.asText());
         }
         return summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
-                .withSlowMessages(slowMessages(root));
+                .withSlowMessages(slowMessages(root)).withFrameTimeline(frameTimeline(root.path("frameTimeline")));
+    }
+
+    /** The {@code frameTimeline} object (METRICS.md 9); null when absent or null. */
+    private static FrameTimelineSummary frameTimeline(JsonNode ft) throws SummaryFormatException {
+        if (!ft.isObject()) {
+            return null;
+        }
+        Map<String, Long> types = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : ft.path("types").properties()) {
+            types.put(e.getKey(), e.getValue().asLong());
+        }
+        return new FrameTimelineSummary(count(ft, "frames"), count(ft, "unattributed"), count(ft, "jankyFrames"),
+                count(ft, "appJank"), count(ft, "systemJank"), number(ft, "appJankPercent"),
+                number(ft, "systemJankPercent"), types, List.of());
     }
 
     /** {@code slowMessageCount} and {@code slowMessages}; null when the summary has neither (not an agent run). */
@@ -170,7 +187,7 @@ public final class SummaryJsonReader {
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
                 choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE,
                 count(n, "coverageGaps")), n.path("coverageGapMs").isNumber() ? n.path("coverageGapMs").doubleValue()
-                : 0.0);
+                : 0.0, n.path("partial").asBoolean(false), null);
     }
 
     private static Double[] choreographer(JsonNode c) {

@@ -5,6 +5,7 @@ import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;
 import io.fpsctl.engine.SlowMessages;
 import io.fpsctl.engine.Source;
+import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;
@@ -86,6 +87,7 @@ public final class SummaryText {
             }
             row("overflows", s.overflows() + (s.coverageGaps() == 0 ? "" : "   coverage gaps " + s.coverageGaps()
                     + " (" + fmt2(s.coverageGapMs()) + " ms where frames may be missing)"));
+            frameTimeline(s.frameTimeline());
             if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
                 out.println();
                 int name = (int) Math.max(NAME_MIN, Math.min(NAME_MAX, (long) width - TABLE_REST - 1));
@@ -103,6 +105,24 @@ public final class SummaryText {
                 wrapped("  warning: ", "           ", w.split(" "), " ");
             }
             out.flush();
+        }
+
+        /** The FrameTimeline split (METRICS.md 9): who missed the deadline. */
+        private void frameTimeline(FrameTimelineSummary ft) {
+            if (ft == null) {
+                return;
+            }
+            row("app jank", fmt2(ft.appJankPercent()) + " % (" + ft.appJank() + " of " + ft.frames()
+                    + " joined frames; FrameTimeline)");
+            row("system jank", fmt2(ft.systemJankPercent()) + " % (" + ft.systemJank() + "), unattributed "
+                    + ft.unattributed());
+            StringBuilder types = new StringBuilder();
+            ft.types().forEach((k, v) -> {
+                if (v > 0) {
+                    types.append(types.length() == 0 ? "" : "  ").append(k).append(' ').append(v);
+                }
+            });
+            row("jank types", types.length() == 0 ? "-" : types.toString());
         }
 
         /** Scroll fps, Choreographer queue times and slow main-thread messages (agent only). */

@@ -13,6 +13,8 @@ public enum DumpKind {
     FRAME_CSV("fpsctl frames CSV"),
     /** {@code dumpsys SurfaceFlinger --list}: layer names, no frames. */
     LAYER_LIST("dumpsys SurfaceFlinger --list output"),
+    /** {@code dumpsys SurfaceFlinger --frametimeline -all|-jank} (Android 12+). */
+    FRAMETIMELINE("dumpsys SurfaceFlinger --frametimeline output"),
     /** {@code dumpsys display}: refresh rates, no frames. */
     DISPLAY("dumpsys display output"),
     UNKNOWN("unknown");
@@ -61,6 +63,9 @@ public enum DumpKind {
         if (first != null && FramestatsParser.countValues(first.getBytes(StandardCharsets.ISO_8859_1), 0,
                 first.length()) >= 14) {
             return GFXINFO;
+        }
+        if (FrameTimelineParser.looksLikeFrameTimeline(text)) {
+            return FRAMETIMELINE;
         }
         if (text.contains("DisplayDeviceInfo{") || text.contains("renderFrameRate") || text.contains("mRefreshRate")) {
             return DISPLAY;

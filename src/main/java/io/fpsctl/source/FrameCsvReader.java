@@ -30,6 +30,11 @@ public final class FrameCsvReader {
     /** The agent's Choreographer columns, indexed like {@link Interaction#CH_INPUT} …; read when present. */
     private static final String[] CH_COLUMNS = {"chInputMs", "chAnimationMs", "chTraversalMs"};
 
+    /** A frames CSV row is a few hundred characters; a longer line is a malformed row (bounded memory and time). */
+    static final int MAX_LINE_CHARS = 64 * 1024;
+    /** Longer number cells are malformed (a decimal ms value exact to the ns has at most ~26 characters). */
+    private static final int MAX_NUMBER_CHARS = 40;
+
     private final FrameSink sink;
 
     public FrameCsvReader(FrameSink sink) {
@@ -47,6 +52,7 @@ public final class FrameCsvReader {
      * @throws DumpFormatException when the header lacks a required column
      */
     public Result read(Reader in) throws IOException, DumpFormatException {
+        in = new BoundedLines(in, MAX_LINE_CHARS);
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
         long rows = 0;
         long malformed = 0;
@@ -127,6 +133,9 @@ public final class FrameCsvReader {
 
     /** Decimal milliseconds (as fpsctl writes them, exact to the ns) to ns. */
     static long parseMillis(String ms) {
+        if (ms.length() > MAX_NUMBER_CHARS) {
+            throw new NumberFormatException("too long");
+        }
         return new java.math.BigDecimal(ms.trim()).movePointRight(6)
                 .setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
     }

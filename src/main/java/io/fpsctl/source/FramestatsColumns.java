@@ -26,7 +26,9 @@ final class FramestatsColumns {
         FRAME_DEADLINE("FrameDeadline"),
         /** As labelled; on Android 12–15 it holds the start time (see {@link #resolveInterval}). */
         FRAME_INTERVAL("FrameInterval"),
-        FRAME_START_TIME("FrameStartTime");
+        FRAME_START_TIME("FrameStartTime"),
+        /** Android 12+: the FrameTimeline Token of the frame (FORMATS.md C.4). */
+        FRAME_TIMELINE_VSYNC_ID("FrameTimelineVsyncId");
 
         final String header;
 

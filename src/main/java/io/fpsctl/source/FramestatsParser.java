@@ -269,7 +269,8 @@ public final class FramestatsParser {
                 c.value(v, Field.FRAME_COMPLETED),
                 c.value(v, Field.GPU_COMPLETED),
                 c.value(v, Field.FRAME_DEADLINE),
-                c.resolveInterval(v)));
+                c.resolveInterval(v),
+                c.value(v, Field.FRAME_TIMELINE_VSYNC_ID)));
         return true;
     }
 }

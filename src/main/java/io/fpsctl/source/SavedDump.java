@@ -2,6 +2,7 @@ package io.fpsctl.source;
 
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import java.io.BufferedInputStream;
@@ -24,7 +25,7 @@ public final class SavedDump {
     /**
      * @param reported the summaries Android printed itself (gfxinfo), for comparison; empty for other kinds
      */
-    public record Result(Path file, DumpKind kind, Summary summary, List<GfxinfoSummary> reported) {
+    public record Result(String name, DumpKind kind, Summary summary, List<GfxinfoSummary> reported) {
     }
 
     private SavedDump() {
@@ -47,13 +48,45 @@ public final class SavedDump {
      */
     public static Result analyze(Path file, EngineConfig config, String packageName, FrameEngine.Listener listener)
             throws IOException, DumpFormatException {
-        DumpKind kind = kindOf(file);
-        try (InputStream raw = Files.newInputStream(file);
-             InputStream in = new BufferedInputStream(raw, 1 << 16)) {
+        return analyze(file, config, packageName, listener, null);
+    }
+
+    /**
+     * Analyses one file, joining a gfxinfo dump's frames with a FrameTimeline dump's SurfaceFrames (METRICS.md 9).
+     *
+     * @param frameTimeline SurfaceFrames read from a saved {@code --frametimeline} dump, or null
+     */
+    public static Result analyze(Path file, EngineConfig config, String packageName, FrameEngine.Listener listener,
+                                 FrameTimelineAttribution frameTimeline) throws IOException, DumpFormatException {
+        try (InputStream raw = Files.newInputStream(file)) {
+            return analyze(raw, file.toString(), layerName(file), config, packageName, listener, frameTimeline);
+        }
+    }
+
+    /**
+     * Analyses a stream read once, from its start to its end (a pipe, a FIFO, {@code /dev/stdin}): its kind is
+     * decided from a bounded head buffer, then the same bytes go to the parser.
+     *
+     * @param name          the file name for messages ({@code -} for standard input)
+     * @param layer         the layer name for a --latency dump (it does not name its layer)
+     * @param frameTimeline SurfaceFrames read from a saved {@code --frametimeline} dump to join, or null
+     */
+    public static Result analyze(InputStream raw, String name, String layer, EngineConfig config,
+                                 String packageName, FrameEngine.Listener listener,
+                                 FrameTimelineAttribution frameTimeline)
+            throws IOException, DumpFormatException {
+        InputStream in = new BufferedInputStream(raw, 1 << 16);
+        in.mark(DumpKind.HEAD_BYTES + 1);
+        byte[] head = in.readNBytes(DumpKind.HEAD_BYTES);
+        in.reset();
+        DumpKind kind = DumpKind.detect(head, head.length);
+        String file = name;
+        {
             switch (kind) {
                 case GFXINFO: {
                     FrameEngine engine = new FrameEngine(Source.GFXINFO, config, listener);
                     engine.savedDump(true);
+                    engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
                     FramestatsDump dump = new FramestatsParser(engine, reported::line).parse(in);
                     engine.malformedRows(dump.malformedRows());
@@ -63,15 +96,21 @@ public final class SavedDump {
                     List<GfxinfoSummary> summaries = reported.summaries();
                     String pkg = packageName != null ? packageName : packageOf(summaries, dump.windows());
                     engine.finish();
-                    return new Result(file, kind, engine.summary(pkg), summaries);
+                    Summary summary = engine.summary(pkg);
+                    if (frameTimeline != null) {
+                        frameTimeline.finish(); // every frame is in (the summary released those held back)
+                        summary = summary.withFrameTimeline(frameTimeline.summary());
+                    }
+                    return new Result(name, kind, summary, summaries);
                 }
                 case LATENCY: {
                     FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
                     engine.savedDump(true);
-                    String layer = layerName(file);
                     LatencyDump dump;
                     try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
                         dump = LatencyParser.parse(r, layer, engine);
+                    } catch (DumpFormatException e) {
+                        throw new DumpFormatException(file + ": " + e.getMessage());
                     }
                     if (dump.malformedLines() > 0) {
                         engine.warn(dump.malformedLines() + " malformed --latency line(s) skipped");
@@ -81,10 +120,22 @@ public final class SavedDump {
                                 + "measure another layer from 'dumpsys SurfaceFlinger --list'");
                     }
                     engine.finish();
-                    return new Result(file, kind, engine.summary(packageName), List.of());
+                    return new Result(name, kind, engine.summary(packageName), List.of());
                 }
                 case FRAME_CSV: {
-                    return analyzeCsv(file, in, config, packageName, listener);
+                    return analyzeCsv(name, head, in, config, packageName, listener);
+                }
+                case FRAMETIMELINE: {
+                    // on its own: every SurfaceFrame (of the package, when given) is one attributed frame
+                    FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
+                    FrameTimelineAttribution alone = new FrameTimelineAttribution();
+                    alone.followAll(packageName);
+                    FrameTimelineDump dump = new FrameTimelineParser(alone::surfaceFrame).parse(in);
+                    if (dump.unknownLines() > 0) {
+                        alone.warn(dump.unknownLines() + " unknown FrameTimeline line(s) skipped");
+                    }
+                    engine.frameTimeline(alone);
+                    return new Result(file, kind, engine.summary(packageName), List.of());
                 }
                 case LAYER_LIST:
                     throw new DumpFormatException(file + ": this is 'dumpsys SurfaceFlinger --list' output: it names "
@@ -99,14 +150,18 @@ public final class SavedDump {
         }
     }
 
-    private static Result analyzeCsv(Path file, InputStream in, EngineConfig config, String packageName,
-                                     FrameEngine.Listener listener) throws IOException, DumpFormatException {
-        Source source = csvSource(file);
+    private static Result analyzeCsv(String file, byte[] head, InputStream in, EngineConfig config,
+                                     String packageName, FrameEngine.Listener listener)
+            throws IOException, DumpFormatException {
+        Source source = csvSource(head);
         FrameEngine engine = new FrameEngine(source, config, listener);
         engine.savedDump(true);
         FrameCsvReader.Result res;
         try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             res = new FrameCsvReader(engine).read(r);
+        } catch (DumpFormatException e) {
+            throw new DumpFormatException(file + ": " + e.getMessage()
+                    + " (write it again with 'fpsctl analyze DUMP --format csv')");
         }
         if (res.malformedRows() > 0) {
             engine.warn(res.malformedRows() + " malformed CSV row(s) skipped");
@@ -116,10 +171,10 @@ public final class SavedDump {
                 : res.packageName()), List.of());
     }
 
-    /** The source of a frames CSV, from its first data row (gfxinfo when the file has none). */
-    private static Source csvSource(Path file) throws IOException {
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            List<String> head = lines.limit(2).toList();
+    /** The source of a frames CSV, from its first data row in the head buffer (gfxinfo when there is none). */
+    private static Source csvSource(byte[] bytes) {
+        {
+            List<String> head = new String(bytes, StandardCharsets.UTF_8).lines().limit(2).toList();
             if (head.size() < 2) {
                 return Source.GFXINFO;
             }

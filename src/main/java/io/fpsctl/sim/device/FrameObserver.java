@@ -25,6 +25,18 @@ public interface FrameObserver {
      */
     void layerFrame(String layerKey, long periodNs, LayerFrame frame);
 
+    /**
+     * SurfaceFlinger's FrameTimeline retained a SurfaceFrame (Android 12+), once, when its display frame was
+     * presented.
+     *
+     * @param layerKey     logical layer key as in {@link #layerFrame}
+     * @param token        its Token (= the gfxinfo {@code FrameTimelineVsyncId} of the same hwui frame)
+     * @param presentState {@code Presented} or {@code Dropped}
+     * @param jankType     the {@code Jank Type :} text the emulated version prints ({@code None} when on time)
+     */
+    default void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
+    }
+
     /** A batch of frames ended (write buffers out). */
     default void flush() {
     }

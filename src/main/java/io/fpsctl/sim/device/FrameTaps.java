@@ -15,6 +15,8 @@ final class FrameTaps implements FrameObserver {
     private final FrameObserver truth;
     private final PageFlipCounter pageFlips;
     private final List<FrameObserver> taps = new CopyOnWriteArrayList<>();
+    /** SurfaceFlinger's FrameTimeline: sees every app buffer (hwui and SurfaceView). */
+    private volatile FrameObserver timeline = FrameObserver.NONE;
 
     FrameTaps(FrameObserver truth, PageFlipCounter pageFlips) {
         this.truth = truth == null ? FrameObserver.NONE : truth;
@@ -29,9 +31,14 @@ final class FrameTaps implements FrameObserver {
         taps.remove(tap);
     }
 
+    void timeline(FrameObserver timeline) {
+        this.timeline = timeline;
+    }
+
     @Override
     public void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
         truth.hwuiFrame(windowIndex, title, frame);
+        timeline.hwuiFrame(windowIndex, title, frame);
         for (FrameObserver t : taps) {
             t.hwuiFrame(windowIndex, title, frame);
         }
@@ -40,7 +47,13 @@ final class FrameTaps implements FrameObserver {
     @Override
     public void layerFrame(String layerKey, long periodNs, LayerFrame frame) {
         truth.layerFrame(layerKey, periodNs, frame);
+        timeline.layerFrame(layerKey, periodNs, frame);
         pageFlips.layerFrame(layerKey, periodNs, frame);
+    }
+
+    @Override
+    public void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
+        truth.surfaceFrame(layerKey, token, ownerPid, presentState, jankType);
     }
 
     @Override

@@ -51,6 +51,7 @@ public final class SimulatedAndroid implements ShellHandler {
     private final AppLifecycle app;
     private final AppRuntime runtime = new AppRuntime();
     private final ShellDispatcher shell;
+    private final FrameTimelineRing frameTimeline;
     private volatile InstrumentationStream instrumentation;
 
     private SimulatedAndroid(Scenario scenario, SimOptions options, TimeSource time, FrameObserver observer) {
@@ -77,9 +78,12 @@ public final class SimulatedAndroid implements ShellHandler {
         DeviceIds ids = new DeviceIds(deviceRandom);
         this.app = new AppLifecycle(version, packageName, this.scenario, time, clock, frames, windowGenerators,
                 gameGenerator, ids);
+        this.frameTimeline = new FrameTimelineRing(version, clock,
+                FrameTimelineFaults.forScenario(this.scenario.name()), frames);
+        frames.timeline(new FrameTimelineFeed(frameTimeline, app::process));
         Map<String, DumpsysService> services = Map.of(
                 "gfxinfo", new GfxinfoService(version, app, time),
-                "SurfaceFlinger", new SurfaceFlingerDump(version, app::layers, clock, time),
+                "SurfaceFlinger", new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline),
                 "display", new DisplayDump(clock, time),
                 "package", new PackageDump(app, runtime),
                 "window", new WindowDump(version, app, ids.taskId()),
@@ -136,6 +140,7 @@ public final class SimulatedAndroid implements ShellHandler {
     /** Generates everything up to now and flushes the observer (call periodically when nobody polls). */
     public synchronized void advance() {
         app.advance();
+        frameTimeline.advanceTo(time.nanoTime());
     }
 
     /** Pid of the running app. */

@@ -8,7 +8,8 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * {@code dumpsys SurfaceFlinger [--list | --latency [name] | --latency-clear [name]]} (FORMATS.md C.1–C.3).
+ * {@code dumpsys SurfaceFlinger [--list | --latency [name] | --latency-clear [name]]} (FORMATS.md C.1–C.3) and,
+ * on Android 12+, {@code --frametimeline -all|-jank} ({@link FrameTimelineRing}, C.4).
  */
 final class SurfaceFlingerDump implements DumpsysService {
 
@@ -16,11 +17,14 @@ final class SurfaceFlingerDump implements DumpsysService {
     private final Supplier<List<SfLayer>> layers;
     private final VsyncClock clock;
     private final TimeSource time;
+    private final FrameTimelineRing frameTimeline;
 
     /**
      * @param layers every layer in Z order, at the time of the call
      */
-    SurfaceFlingerDump(AndroidVersion version, Supplier<List<SfLayer>> layers, VsyncClock clock, TimeSource time) {
+    SurfaceFlingerDump(AndroidVersion version, Supplier<List<SfLayer>> layers, VsyncClock clock, TimeSource time,
+                       FrameTimelineRing frameTimeline) {
+        this.frameTimeline = frameTimeline;
         this.version = version;
         this.layers = layers;
         this.clock = clock;
@@ -43,10 +47,15 @@ final class SurfaceFlingerDump implements DumpsysService {
                 return "";
             case "":
                 return summary(all, clock.periodAt(now));
+            case "--frametimeline":
+                if (frameTimeline.supported()) {
+                    return frameTimeline.dump(args.subList(1, args.size()), now);
+                }
+                break;
             default:
-                return String.format(Locale.ROOT, "refresh-rate              : %.6f fps", 1e9 / clock.periodAt(now))
-                        + "\n";
+                break;
         }
+        return String.format(Locale.ROOT, "refresh-rate              : %.6f fps", 1e9 / clock.periodAt(now)) + "\n";
     }
 
     /**

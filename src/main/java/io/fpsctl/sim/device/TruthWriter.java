@@ -37,8 +37,11 @@ import java.util.Map;
  *       the refresh period (ns) at the first buffer, then one {@code desired\tactual\tready} row per presented
  *       buffer, all of them (not just 127), final values only. Layers: {@code app} (first window's layer),
  *       {@code app-w1}, … and {@code surfaceview} (the game layer, invisible to gfxinfo).</li>
- * </ul>
  *
+ *   <li>{@code t.frametimeline.tsv} – Android 12+: one line per SurfaceFrame SurfaceFlinger's FrameTimeline
+ *       retained, {@code token\tlayerKey\townerPid\tpresentState\tjankType} after a header line, the jank type
+ *       exactly as the emulated version prints it (e.g. {@code App Deadline Missed, Buffer Stuffing}).</li>
+ * </ul>
  * A frame is written once its values are final (hwui: FrameCompleted and GpuCompleted passed; SurfaceFlinger:
  * present and acquire fences signalled); buffers are flushed after every batch. I/O errors stop writing and
  * are reported by {@link #checkError()} instead of breaking the device.
@@ -98,6 +101,21 @@ public final class TruthWriter implements FrameObserver, Closeable {
         row.setLength(0);
         row.append(frame.desiredPresent()).append('\t').append(frame.actualPresent()).append('\t')
                 .append(frame.frameReady()).append('\n');
+        write(w, row);
+    }
+
+    /** The FrameTimeline truth file (see class doc). */
+    public Path frameTimelineFile() {
+        return sibling(".frametimeline.tsv");
+    }
+
+    @Override
+    public synchronized void surfaceFrame(String layerKey, long token, int ownerPid, String presentState,
+                                          String jankType) {
+        Writer w = writer("frametimeline", frameTimelineFile(), "token\tlayerKey\townerPid\tpresentState\tjankType\n");
+        row.setLength(0);
+        row.append(token).append('\t').append(layerKey).append('\t').append(ownerPid).append('\t')
+                .append(presentState).append('\t').append(jankType).append('\n');
         write(w, row);
     }
 

@@ -26,6 +26,9 @@ import java.util.function.Supplier;
  *   <li>{@code freeze} – continuous rendering with a frozen frame (720–1300 ms) every 2.7–4.3 s.</li>
  *   <li>{@code idle-bursts} – scroll bursts of 0.9–1.5 s separated by 1.5–2.1 s without frames.</li>
  *   <li>{@code two-windows} – an activity that scrolls plus a dialog window that animates now and then.</li>
+ *   <li>{@code system-jank} – smooth scrolling where the app is never late but the system is (Android 12+
+ *       FrameTimeline): SurfaceFlinger CPU/GPU deadline missed, Display HAL, prediction error and SurfaceFlinger
+ *       scheduling on every 37th display frame, buffer stuffing and dropped buffers now and then.</li>
  * </ul>
  */
 public final class Scenarios {
@@ -41,6 +44,7 @@ public final class Scenarios {
         BUILT_IN.put("freeze", Scenarios::freeze);
         BUILT_IN.put("idle-bursts", Scenarios::idleBursts);
         BUILT_IN.put("two-windows", Scenarios::twoWindows);
+        BUILT_IN.put("system-jank", Scenarios::systemJank);
     }
 
     private Scenarios() {
@@ -131,6 +135,11 @@ public final class Scenarios {
         WindowSpec dialog = new WindowSpec(".ShareSheetActivity", null, 0, 1_000L, 12,
                 List.of(PhaseSpec.render(400, 100, null, false), PhaseSpec.idle(2_600, 400)));
         return new Scenario("two-windows", 60, null, List.of(main, dialog), null);
+    }
+
+    /** The faults themselves are the simulator's (FrameTimelineFaults); the app side is {@code smooth}. */
+    private static Scenario systemJank() {
+        return single("system-jank", List.of(PhaseSpec.render(60_000, 0, null, true)), null);
     }
 
     private static Scenario single(String name, List<PhaseSpec> phases, SurfaceLayerSpec layer) {

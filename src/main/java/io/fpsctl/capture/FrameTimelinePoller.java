@@ -1,0 +1,264 @@
+package io.fpsctl.capture;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.ShellResult;
+import io.fpsctl.engine.FrameTimelineAttribution;
+import io.fpsctl.engine.SurfaceFrameRecord;
+import io.fpsctl.source.FrameTimelineDump;
+import io.fpsctl.source.FrameTimelineParser;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * Polls {@code dumpsys SurfaceFlinger --frametimeline -all} (FORMATS.md C.4, Android 12+) into a
+ * {@link FrameTimelineAttribution}, beside the main poller and never in its way:
+ *
+ * <ul>
+ *   <li><b>Own thread.</b> {@link #start()} runs the loop on a daemon thread; the main poller's cadence does not
+ *       depend on this one at all. The only shared state is the attribution, locked for the few microseconds it
+ *       takes to hand over the parsed SurfaceFrames (never during the shell call or parsing). Callers that feed
+ *       frames into the same attribution lock it too ({@link #attribution()} is the lock).</li>
+ *   <li><b>Adaptive.</b> The ring keeps 64 display frames, at most one per vsync: it spans ≥ 64 periods. The
+ *       poller waits half of that (32 periods of the fastest refresh seen, e.g. 533 ms at 60 Hz, 222 ms at
+ *       144 Hz), capped at {@link #MAX_DELAY} and halved after each overflow (down to {@link #MIN_DELAY}).</li>
+ *   <li><b>De-duplication</b> on (Token, layer) happens in the attribution; relative times and ring indices, which
+ *       shift between polls, are never used.</li>
+ *   <li><b>Overflow</b>: a full ring whose SurfaceFrames share no token with the previous poll's means display
+ *       frames fell out of the ring unseen; it is counted and reported through {@code notes}.</li>
+ *   <li><b>Horizon</b>: frames waiting for a SurfaceFrame whose token is older than the ring's oldest token of a
+ *       poll {@link #HORIZON_LAG} ago are settled as unattributed (a frame can be presented long after its vsync,
+ *       e.g. a 1.3 s freeze, hence the lag).</li>
+ * </ul>
+ */
+public final class FrameTimelinePoller {
+
+    public static final Duration MAX_DELAY = Duration.ofMillis(500);
+    public static final Duration MIN_DELAY = Duration.ofMillis(40);
+    static final Duration HORIZON_LAG = Duration.ofSeconds(3);
+    static final String COMMAND = "dumpsys SurfaceFlinger --frametimeline -all";
+    private static final int HALF_RING = FrameTimelineDump.RING_DISPLAY_FRAMES / 2;
+    /** A counted frame is presented at most ~3 vsyncs after it completed (plus one for a late composition). */
+    private static final int FINAL_POLL_WAIT_PERIODS = 5;
+
+    private final Device device;
+    private final FrameTimelineAttribution attribution;
+    private final LongSupplier periodNs;
+    private final Consumer<String> notes;
+    private final ArrayDeque<long[]> oldestTokens = new ArrayDeque<>();
+    private Set<Long> previousTokens = Set.of();
+    private double shrink = 1.0;
+    private long minPeriodNs = Long.MAX_VALUE;
+
+    private volatile boolean running;
+    private Thread thread;
+    private volatile RuntimeException failure;
+
+    // cost bookkeeping (read after stop, or approximately while running)
+    private volatile long polls;
+    private volatile long bytes;
+    private volatile long nanos;
+    private volatile long overflows;
+    private volatile long surfaceFrames;
+    private volatile boolean empty = true;
+
+    /**
+     * @param attribution where SurfaceFrames go; also the lock shared with whoever adds frames to it
+     * @param periodNs    the display's current vsync period in ns (0 when unknown: 60 Hz is assumed)
+     * @param notes       one-line notes for the user (overflows)
+     */
+    public FrameTimelinePoller(Device device, FrameTimelineAttribution attribution, LongSupplier periodNs,
+                               Consumer<String> notes) {
+        this.device = device;
+        this.attribution = attribution;
+        this.periodNs = periodNs;
+        this.notes = notes;
+    }
+
+    /** The attribution fed by this poller; synchronize on it to add frames or read its summary. */
+    public FrameTimelineAttribution attribution() {
+        return attribution;
+    }
+
+    /** What one poll did. */
+    public record Poll(int surfaceFrames, int newSurfaceFrames, int bytes, long nanos, boolean overflow,
+                       Duration nextDelay) {
+    }
+
+    /** One poll now, on the caller's thread. */
+    public Poll pollOnce() {
+        long t0 = System.nanoTime();
+        ShellResult r = device.shell(COMMAND);
+        byte[] out = r.stdout().getBytes(StandardCharsets.UTF_8);
+        List<SurfaceFrameRecord> records = new ArrayList<>(256);
+        FrameTimelineDump dump;
+        try {
+            dump = new FrameTimelineParser(records::add).parse(new ByteArrayInputStream(out));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // reading a byte array does not fail
+        }
+        long took = System.nanoTime() - t0;
+        Set<Long> tokens = new HashSet<>(records.size() * 2);
+        for (SurfaceFrameRecord s : records) {
+            tokens.add(s.token());
+        }
+        boolean overflow = dump.ringFull() && !previousTokens.isEmpty() && !tokens.isEmpty()
+                && java.util.Collections.disjoint(previousTokens, tokens);
+        previousTokens = tokens;
+        long now = System.nanoTime();
+        if (dump.oldestToken() >= 0) {
+            oldestTokens.addLast(new long[] {now, dump.oldestToken()});
+        }
+        long horizon = -1;
+        while (!oldestTokens.isEmpty() && now - oldestTokens.peekFirst()[0] >= HORIZON_LAG.toNanos()) {
+            horizon = oldestTokens.pollFirst()[1];
+        }
+        int fresh = 0;
+        synchronized (attribution) {
+            for (SurfaceFrameRecord s : records) {
+                if (attribution.surfaceFrame(s)) {
+                    fresh++;
+                }
+            }
+            if (horizon >= 0) {
+                attribution.horizon(horizon);
+            }
+        }
+        if (overflow) {
+            overflows++;
+            shrink = Math.max(MIN_DELAY.toNanos() / (double) MAX_DELAY.toNanos(), shrink / 2);
+            notes.accept("FrameTimeline: display frames may have been lost between two polls: polling faster");
+        }
+        polls++;
+        bytes += out.length;
+        nanos += took;
+        surfaceFrames += fresh;
+        if (dump.displayFrames() > 0) {
+            empty = false;
+        }
+        return new Poll(records.size(), fresh, out.length, took, overflow, nextDelay());
+    }
+
+    /** Half the ring at the fastest refresh seen, capped at {@link #MAX_DELAY}, shrunk after overflows. */
+    Duration nextDelay() {
+        long p = periodNs.getAsLong();
+        if (p > 0) {
+            minPeriodNs = Math.min(minPeriodNs, p);
+        }
+        long period = periodOrDefault();
+        long ns = (long) (Math.min(MAX_DELAY.toNanos(), HALF_RING * period) * shrink);
+        return Duration.ofNanos(Math.max(MIN_DELAY.toNanos(), ns));
+    }
+
+    private long periodOrDefault() {
+        return minPeriodNs == Long.MAX_VALUE ? 16_666_667L : minPeriodNs;
+    }
+
+    /** Starts polling on a daemon thread. */
+    public synchronized void start() {
+        if (thread != null) {
+            return;
+        }
+        running = true;
+        thread = new Thread(this::loop, "fpsctl-frametimeline");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void loop() {
+        while (running) {
+            long start = System.nanoTime();
+            Duration delay;
+            try {
+                delay = pollOnce().nextDelay();
+            } catch (DeviceException e) {
+                // the main poller owns device loss and reconnection; try again later
+                delay = MAX_DELAY;
+            } catch (RuntimeException e) {
+                failure = e;
+                return;
+            }
+            long until = start + delay.toNanos();
+            while (running) {
+                long left = until - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+            }
+        }
+    }
+
+    /**
+     * Stops the thread, takes one last poll five vsyncs later (when the frames the main poller read last have been
+     * presented) and settles
+     * every frame still waiting.
+     */
+    public void stop() {
+        Thread t;
+        synchronized (this) {
+            running = false;
+            t = thread;
+            thread = null;
+        }
+        if (t != null) {
+            java.util.concurrent.locks.LockSupport.unpark(t);
+            try {
+                t.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        try {
+            // frames the main poller read last are presented within a few vsyncs: wait for that, then look
+            java.util.concurrent.locks.LockSupport.parkNanos(FINAL_POLL_WAIT_PERIODS * periodOrDefault());
+            pollOnce();
+        } catch (DeviceException e) {
+            // the device went away at the end: what was polled stays
+        }
+        synchronized (attribution) {
+            attribution.finish();
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    public long polls() {
+        return polls;
+    }
+
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Time spent in shell calls and parsing, ns. */
+    public long nanos() {
+        return nanos;
+    }
+
+    public long overflows() {
+        return overflows;
+    }
+
+    /** SurfaceFrames accepted (after de-duplication). */
+    public long surfaceFrames() {
+        return surfaceFrames;
+    }
+
+    /** True while no poll has shown a single display frame (the dump is refused or unsupported). */
+    public boolean nothingSeen() {
+        return empty;
+    }
+}

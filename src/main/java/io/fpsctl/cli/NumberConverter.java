@@ -1,0 +1,62 @@
+package io.fpsctl.cli;
+
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * Numeric option values checked at parse time: plain decimal numbers only (no NaN, Infinity, hex or Java's
+ * {@code d}/{@code f} suffixes), finite, and within the option's range; a bad value is a usage error (exit 2).
+ */
+abstract class NumberConverter implements ITypeConverter<Double> {
+    private static final java.util.regex.Pattern DECIMAL = java.util.regex.Pattern.compile("[+]?\\d{1,15}(\\.\\d{1,9})?");
+    /** Larger values are never meant (fps, Hz, ms, %, counts). */
+    static final double MAX = 1e12;
+
+    private final boolean zeroAllowed;
+
+    NumberConverter(boolean zeroAllowed) {
+        this.zeroAllowed = zeroAllowed;
+    }
+
+    @Override
+    public Double convert(String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        if (!DECIMAL.matcher(v).matches()) {
+            throw new TypeConversionException("'" + value + "' is not a number (use e.g. 60 or 16.7"
+                    + (zeroAllowed ? "" : "; it must be greater than 0") + ")");
+        }
+        double d = Double.parseDouble(v);
+        if (d > MAX || (!zeroAllowed && d <= 0)) {
+            throw new TypeConversionException("'" + value + "' is out of range (must be "
+                    + (zeroAllowed ? "0" : "greater than 0") + " and at most 1e12)");
+        }
+        return d;
+    }
+
+    /** A finite number greater than 0. */
+    static final class Positive extends NumberConverter {
+        Positive() {
+            super(false);
+        }
+    }
+
+    /** A finite number, 0 or more. */
+    static final class NonNegative extends NumberConverter {
+        NonNegative() {
+            super(true);
+        }
+    }
+
+    /** A whole number, 0 or more (counts, milliseconds). */
+    static final class Count implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            String v = value.strip();
+            if (!v.matches("[+]?\\d{1,15}")) {
+                throw new TypeConversionException("'" + value + "' is not a whole number of 0 or more");
+            }
+            return Long.parseLong(v);
+        }
+    }
+}

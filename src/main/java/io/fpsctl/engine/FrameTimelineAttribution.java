@@ -1,0 +1,274 @@
+package io.fpsctl.engine;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+
+/**
+ * Joins frames with SurfaceFlinger's FrameTimeline SurfaceFrames and attributes their jank (METRICS.md section 9).
+ * Pure, no I/O.
+ *
+ * <ul>
+ *   <li>gfxinfo / agent frames (Android 12+): {@link #renderedFrame} joins the SurfaceFrame of the app's pid whose
+ *       {@code Token} equals the frame's {@code FrameTimelineVsyncId}. Frames and SurfaceFrames may arrive in
+ *       either order: a frame waits until its SurfaceFrame arrives or until {@link #horizon} says it can no longer
+ *       arrive (then it is {@code unattributed}); {@link #finish} settles the rest.</li>
+ *   <li>SurfaceFlinger-source frames (games): {@link #followLayer} makes every SurfaceFrame of that layer count as
+ *       one attributed frame (the game's buffers are the layer's SurfaceFrames).</li>
+ * </ul>
+ * SurfaceFrames are de-duplicated on (Token, layer), so overlapping polls of the ring count once. Memory is bounded:
+ * at most {@value #MAX_TOKENS} tokens and {@value #MAX_PENDING} waiting frames are kept (the oldest are settled).
+ * Not thread-safe.
+ */
+public final class FrameTimelineAttribution {
+
+    /** SurfaceFrames kept for a late-arriving frame; 8 s of tokens at 144 Hz × several layers. */
+    static final int MAX_TOKENS = 8192;
+    /** Frames waiting for their SurfaceFrame. */
+    static final int MAX_PENDING = 8192;
+    private static final int MAX_UNKNOWN_WARNINGS = 20;
+
+    /** Called once per joined (or finally unattributed) frame with the caller's handle and the verdict. */
+
+    private final FrameTimelineTally tally = new FrameTimelineTally();
+    private FrameTimelineTally recent = new FrameTimelineTally();
+    private final Map<Long, List<SurfaceFrameRecord>> byToken = new LinkedHashMap<>();
+    private final TreeMap<Long, List<Pending>> pending = new TreeMap<>();
+    private final Set<String> unknownStrings = new LinkedHashSet<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final BiConsumer<Object, FrameTimelineVerdict> listener;
+    private int pendingCount;
+    private int appPid = -1;
+    private String followedLayer;
+    private String followedPrefix;
+    private long surfaceFrames;
+
+    private record Pending(long token, String window, Object handle) {
+    }
+
+    /** @param listener told each frame's verdict once it is settled (for per-frame CSV columns); may be null */
+    @SuppressWarnings("unchecked")
+    public <T> FrameTimelineAttribution(BiConsumer<T, FrameTimelineVerdict> listener) {
+        this.listener = listener == null ? (h, v) -> { } : (BiConsumer<Object, FrameTimelineVerdict>) listener;
+    }
+
+    public FrameTimelineAttribution() {
+        this(null);
+    }
+
+    /** The app's pid (from the gfxinfo header); SurfaceFrames of other pids are not joined. −1 = unknown. */
+    public void appPid(int pid) {
+        this.appPid = pid;
+    }
+
+    /** SurfaceFlinger source: every SurfaceFrame of {@code layer} (exact name, or name without its {@code #id}) counts. */
+    public void followLayer(String layer) {
+        this.followedLayer = layer;
+    }
+
+    /**
+     * A FrameTimeline dump analysed on its own: every SurfaceFrame whose layer starts with {@code prefix} (every
+     * SurfaceFrame when null) counts as one attributed frame.
+     */
+    public void followAll(String prefix) {
+        this.followedPrefix = prefix == null ? "" : prefix;
+    }
+
+    /**
+     * One SurfaceFrame from a dump. Returns false when it was seen before (same Token and layer).
+     */
+    public boolean surfaceFrame(SurfaceFrameRecord r) {
+        List<SurfaceFrameRecord> same = byToken.get(r.token());
+        if (same != null) {
+            for (SurfaceFrameRecord s : same) {
+                if (s.layer().equals(r.layer()) && s.ownerPid() == r.ownerPid()) {
+                    return false;
+                }
+            }
+        } else {
+            same = new ArrayList<>(2);
+            byToken.put(r.token(), same);
+            if (byToken.size() > MAX_TOKENS) {
+                Iterator<Long> it = byToken.keySet().iterator();
+                it.next();
+                it.remove();
+            }
+        }
+        same.add(r);
+        surfaceFrames++;
+        if ((followedLayer != null && sameLayer(r.layer(), followedLayer))
+                || (followedPrefix != null && r.layer().startsWith(followedPrefix))) {
+            settle(null, verdictOf(r));
+        }
+        List<Pending> waiting = pending.get(r.token());
+        if (waiting != null) {
+            for (Iterator<Pending> it = waiting.iterator(); it.hasNext(); ) {
+                Pending p = it.next();
+                SurfaceFrameRecord match = choose(same, p.window());
+                if (match != null) {
+                    it.remove();
+                    pendingCount--;
+                    settle(p.handle(), verdictOf(match));
+                }
+            }
+            if (waiting.isEmpty()) {
+                pending.remove(r.token());
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A rendered frame (gfxinfo or agent) with its {@code FrameTimelineVsyncId}. It is settled now when its
+     * SurfaceFrame is known, else later. A vsync id ≤ 0 (no FrameTimeline, Android ≤ 11 or an invalid id) is
+     * unattributed at once.
+     *
+     * @param window the gfxinfo window name (matched against the SurfaceFrame's layer when a token has several)
+     * @param handle the caller's handle, passed back to the listener
+     */
+    public void renderedFrame(long vsyncId, String window, Object handle) {
+        if (vsyncId <= 0) {
+            settle(handle, FrameTimelineVerdict.UNATTRIBUTED);
+            return;
+        }
+        List<SurfaceFrameRecord> same = byToken.get(vsyncId);
+        SurfaceFrameRecord match = same == null ? null : choose(same, window);
+        if (match != null) {
+            settle(handle, verdictOf(match));
+            return;
+        }
+        pending.computeIfAbsent(vsyncId, k -> new ArrayList<>(1)).add(new Pending(vsyncId, window, handle));
+        pendingCount++;
+        while (pendingCount > MAX_PENDING) {
+            settleOldestPending();
+        }
+    }
+
+    /**
+     * The oldest Token still in SurfaceFlinger's ring at the latest poll: frames waiting on an older token will
+     * never see their SurfaceFrame and are settled as unattributed.
+     */
+    public void horizon(long oldestTokenInRing) {
+        while (!pending.isEmpty() && pending.firstKey() < oldestTokenInRing) {
+            settleOldestPending();
+        }
+    }
+
+    /** Settles every waiting frame as unattributed (end of capture). */
+    public void finish() {
+        while (!pending.isEmpty()) {
+            settleOldestPending();
+        }
+    }
+
+    /**
+     * The verdicts settled since the previous call (the live view's per-window figures: they lag the frames by
+     * about one FrameTimeline poll).
+     */
+    public FrameTimelineTally drainRecent() {
+        FrameTimelineTally r = recent;
+        recent = new FrameTimelineTally();
+        return r;
+    }
+
+    /** SurfaceFrames accepted so far (after de-duplication). */
+    public long surfaceFrames() {
+        return surfaceFrames;
+    }
+
+    /** Adds a note to the summary's warnings. */
+    public void warn(String message) {
+        warnings.add(message);
+    }
+
+    /** The {@code frameTimeline} object over the frames settled so far. */
+    public FrameTimelineSummary summary() {
+        List<String> all = new ArrayList<>(warnings);
+        for (String s : unknownStrings) {
+            all.add("FrameTimeline: unknown jank type \"" + s + "\" counted as unknown");
+        }
+        return tally.summary(all);
+    }
+
+    /** The verdict of one SurfaceFrame: its printed types as keys, {@code Present State : Dropped} adding dropped. */
+    public FrameTimelineVerdict verdictOf(SurfaceFrameRecord r) {
+        EnumSet<FrameTimelineJankType> types = EnumSet.noneOf(FrameTimelineJankType.class);
+        for (String s : r.jankTypes()) {
+            if (s.isEmpty() || s.equals(FrameTimelineJankType.NONE)) {
+                continue;
+            }
+            FrameTimelineJankType t = FrameTimelineJankType.ofPrinted(s);
+            if (t == null) {
+                t = FrameTimelineJankType.UNKNOWN;
+                if (unknownStrings.size() < MAX_UNKNOWN_WARNINGS) {
+                    unknownStrings.add(s);
+                }
+            }
+            types.add(t);
+        }
+        if (r.dropped()) {
+            types.add(FrameTimelineJankType.DROPPED);
+        }
+        return new FrameTimelineVerdict(true, types, r.presentState());
+    }
+
+    private void settleOldestPending() {
+        Map.Entry<Long, List<Pending>> first = pending.firstEntry();
+        Pending p = first.getValue().remove(0);
+        if (first.getValue().isEmpty()) {
+            pending.remove(first.getKey());
+        }
+        pendingCount--;
+        settle(p.handle(), FrameTimelineVerdict.UNATTRIBUTED);
+    }
+
+    private void settle(Object handle, FrameTimelineVerdict v) {
+        tally.add(v);
+        recent.add(v);
+        if (handle != null) {
+            listener.accept(handle, v);
+        }
+    }
+
+    /**
+     * The SurfaceFrame a frame of {@code window} joins among those with its token: of the app's pid (when known),
+     * preferring the layer named after the window, then a buffer SurfaceFrame.
+     */
+    private SurfaceFrameRecord choose(List<SurfaceFrameRecord> candidates, String window) {
+        SurfaceFrameRecord best = null;
+        int bestScore = -1;
+        for (SurfaceFrameRecord c : candidates) {
+            if (appPid >= 0 && c.ownerPid() != appPid) {
+                continue;
+            }
+            boolean named = window != null && !window.isEmpty() && c.layer().startsWith(window);
+            if (appPid < 0 && !named) {
+                continue;
+            }
+            int score = (named ? 2 : 0) + (c.buffer() ? 1 : 0);
+            if (score > bestScore) {
+                best = c;
+                bestScore = score;
+            }
+        }
+        return best;
+    }
+
+    private static boolean sameLayer(String printed, String layer) {
+        if (printed.equals(layer)) {
+            return true;
+        }
+        int hash = layer.lastIndexOf('#');
+        String base = hash > 0 ? layer.substring(0, hash) : layer;
+        int printedHash = printed.lastIndexOf('#');
+        String printedBase = printedHash > 0 ? printed.substring(0, printedHash) : printed;
+        return printedBase.equals(base);
+    }
+}

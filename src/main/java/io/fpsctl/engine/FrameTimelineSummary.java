@@ -1,0 +1,30 @@
+package io.fpsctl.engine;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code frameTimeline} object of a summary (METRICS.md section 9). Percentages are over joined frames and
+ * null when none joined.
+ *
+ * @param frames            frames joined with a SurfaceFrame
+ * @param unattributed      frames without a SurfaceFrame (ring overflow, or not retained)
+ * @param jankyFrames       joined frames that are app or system jank ({@code appJank + systemJank})
+ * @param appJank           joined frames whose types include {@code appDeadlineMissed}
+ * @param systemJank        janky joined frames that are not app jank
+ * @param appJankPercent    {@code 100 · appJank / frames}
+ * @param systemJankPercent {@code 100 · systemJank / frames}
+ * @param types             count of every type key (a frame with several types counts in each), all keys present
+ * @param warnings          unknown jank strings (verbatim) and other notes
+ */
+public record FrameTimelineSummary(long frames, long unattributed, long jankyFrames, long appJank, long systemJank,
+                                   Double appJankPercent, Double systemJankPercent, Map<String, Long> types,
+                                   List<String> warnings) {
+
+    public FrameTimelineSummary {
+        types = Collections.unmodifiableMap(new LinkedHashMap<>(types));
+        warnings = List.copyOf(warnings);
+    }
+}

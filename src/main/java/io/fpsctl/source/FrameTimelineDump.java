@@ -1,0 +1,26 @@
+package io.fpsctl.source;
+
+/**
+ * What {@link FrameTimelineParser} saw in one {@code dumpsys SurfaceFlinger --frametimeline -all|-jank} dump besides
+ * the SurfaceFrames (which went to the consumer).
+ *
+ * @param all                 a {@code Number of display frames :} line was present ({@code -all}); false for {@code -jank}
+ * @param displayFramesHeader the number printed on that line, −1 when absent
+ * @param displayFrames       {@code Display Frame <i>} blocks read
+ * @param jankyDisplayFrames  of those, marked {@code [*]}
+ * @param surfaceFrames       SurfaceFrame ({@code Layer - …}) blocks read
+ * @param oldestToken         smallest SurfaceFrame Token read, −1 when none
+ * @param newestToken         largest SurfaceFrame Token read, −1 when none
+ * @param unknownLines        non-blank lines that matched nothing known (kept out of the result, never fatal)
+ */
+public record FrameTimelineDump(boolean all, int displayFramesHeader, int displayFrames, int jankyDisplayFrames,
+                                int surfaceFrames, long oldestToken, long newestToken, long unknownLines) {
+
+    /** SurfaceFlinger's ring size ({@code kDefaultMaxDisplayFrames}, Android 12–16). */
+    public static final int RING_DISPLAY_FRAMES = 64;
+
+    /** The ring was full: display frames older than the oldest shown have been dropped by SurfaceFlinger. */
+    public boolean ringFull() {
+        return Math.max(displayFramesHeader, displayFrames) >= RING_DISPLAY_FRAMES;
+    }
+}

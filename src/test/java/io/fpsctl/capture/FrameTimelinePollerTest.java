@@ -1,0 +1,196 @@
+package io.fpsctl.capture;
+
+import io.fpsctl.device.Device;
+import io.fpsctl.device.ShellResult;
+import io.fpsctl.device.ShellStream;
+import io.fpsctl.engine.FrameTimelineAttribution;
+import io.fpsctl.engine.FrameTimelineSummary;
+import io.fpsctl.sim.device.FrameObserver;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.SimulatedAndroid;
+import io.fpsctl.sim.device.frames.FrameColumn;
+import io.fpsctl.sim.device.frames.HwuiFrame;
+import io.fpsctl.sim.device.frames.LayerFrame;
+import io.fpsctl.sim.device.frames.ManualTimeSource;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The FrameTimeline poller against the simulator on its manual clock (no sleeps, no real time). */
+class FrameTimelinePollerTest {
+
+    /** The simulator as a {@link Device}, in-process; records the simulator's truth. */
+    private static final class SimDevice implements Device, FrameObserver {
+        final ManualTimeSource time = new ManualTimeSource();
+        final SimulatedAndroid sim;
+        final List<HwuiFrame> frames = new ArrayList<>();
+        /** token → the jank text the simulated SurfaceFlinger printed for the app's SurfaceFrame. */
+        final Map<Long, String> truthJank = new HashMap<>();
+        final Map<Long, String> truthState = new HashMap<>();
+
+        SimDevice(String scenario, int android, int hz) {
+            sim = SimulatedAndroid.create(Scenarios.byName(scenario),
+                    SimOptions.defaults().withAndroid(android).withRefreshHz(hz).withSeed(21), time, this);
+        }
+
+        @Override
+        public void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
+            frames.add(frame);
+        }
+
+        @Override
+        public void layerFrame(String layerKey, long periodNs, LayerFrame frame) {
+        }
+
+        @Override
+        public void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
+            truthJank.put(token, jankType);
+            truthState.put(token, presentState);
+        }
+
+        @Override
+        public String serial() {
+            return "sim";
+        }
+
+        @Override
+        public ShellResult shell(String command, Duration timeout) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            try {
+                int exit = sim.run(command, out, err);
+                return new ShellResult(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), exit);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public ShellStream openShell(String command) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void install(Path apk) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void push(Path local, String remotePath) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void close() {
+        }
+
+        long period() {
+            return sim.clock().periodAt(time.nanoTime());
+        }
+    }
+
+    /** 32 periods (half the 64-display-frame ring), by hand: 533.33 (capped at 500), 266.67 and 222.22 ms. */
+    @ParameterizedTest
+    @CsvSource({"60,500", "120,266", "144,222"})
+    void pollsHalfTheRingAndCoversEveryFrame(int hz, long expectedMs) {
+        SimDevice d = new SimDevice("system-jank", 14, hz);
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        List<String> notes = new ArrayList<>();
+        FrameTimelinePoller p = new FrameTimelinePoller(d, a, d::period, notes::add);
+        Duration delay = p.pollOnce().nextDelay();
+        assertEquals(expectedMs, delay.toMillis());
+        for (int i = 0; i < 40; i++) {
+            d.time.advanceNanos(delay.toNanos());
+            delay = p.pollOnce().nextDelay();
+        }
+        assertEquals(0, p.overflows());
+        assertTrue(notes.isEmpty());
+        // every SurfaceFrame the simulated SurfaceFlinger retained was read once
+        assertEquals(d.truthJank.size(), p.surfaceFrames());
+        assertEquals(d.truthJank.size(), a.surfaceFrames());
+        assertTrue(d.truthJank.size() >= 40 * 30 * hz / 60 * delay.toMillis() / 533,
+                "frames covered: " + d.truthJank.size());
+    }
+
+    @Test
+    void tooRarePollsAreOverflowsAndSpeedUp() {
+        SimDevice d = new SimDevice("smooth", 14, 120);
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        List<String> notes = new ArrayList<>();
+        FrameTimelinePoller p = new FrameTimelinePoller(d, a, d::period, notes::add);
+        d.time.advanceMillis(1_000);
+        p.pollOnce();
+        d.time.advanceMillis(2_000);
+        FrameTimelinePoller.Poll second = p.pollOnce();
+        assertTrue(second.overflow());
+        assertEquals(1, p.overflows());
+        assertEquals(1, notes.size());
+        assertEquals(133, second.nextDelay().toMillis()); // 266.67 ms halved
+    }
+
+    /** Attribution through the poller equals the truth, computed here from the simulator's own records. */
+    @Test
+    void attributionEqualsTruth() {
+        SimDevice d = new SimDevice("system-jank", 14, 60);
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        a.appPid(d.sim.pid().getAsInt());
+        FrameTimelinePoller p = new FrameTimelinePoller(d, a, d::period, s -> { });
+        String window = d.sim.windowLayerName(0);
+        window = window.substring(0, window.lastIndexOf('#'));
+        int fed = 0;
+        for (int i = 0; i < 30; i++) {
+            d.time.advanceMillis(250);
+            p.pollOnce();
+            synchronized (a) {
+                for (; fed < d.frames.size(); fed++) {
+                    a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), window, fed);
+                }
+            }
+        }
+        d.time.advanceMillis(250);
+        p.pollOnce();
+        synchronized (a) {
+            for (; fed < d.frames.size(); fed++) { // frames the last poll's advance completed
+                a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), window, fed);
+            }
+        }
+        a.finish();
+        long app = 0;
+        long system = 0;
+        long joined = 0;
+        for (HwuiFrame f : d.frames) {
+            String jank = d.truthJank.get(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID));
+            if (jank == null) {
+                continue;
+            }
+            joined++;
+            boolean dropped = d.truthState.get(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID)).equals("Dropped");
+            if (jank.contains("App Deadline Missed")) {
+                app++;
+            } else if (dropped || !(jank.equals("None") || jank.equals("Buffer Stuffing"))) {
+                system++;
+            }
+        }
+        FrameTimelineSummary s = a.summary();
+        assertEquals(joined, s.frames());
+        assertEquals(d.frames.size() - joined, s.unattributed());
+        assertEquals(app, s.appJank());
+        assertEquals(system, s.systemJank());
+        assertTrue(system > 10, "system jank frames: " + system);
+    }
+}

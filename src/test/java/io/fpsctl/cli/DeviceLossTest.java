@@ -1,0 +1,159 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A device that goes away mid-run: for good (exit 3, partial summary, never PASSED), or and back (coverage gap). */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class DeviceLossTest {
+    private static final String PKG = "com.example.feed";
+
+    private static Simulator sim() throws Exception {
+        return Simulator.start(new Simulator.Config(Scenarios.byName("smooth"),
+                new SimOptions(AndroidVersion.of(14), 120, 5, PKG), 0, null, false, null, 0));
+    }
+
+    private static void pollUntil(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, "condition not reached within 30 s");
+            Thread.sleep(20);
+        }
+    }
+
+    /** What one run printed and returned. */
+    private record Run(int exit, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exit + "\nout:\n" + out + "\nerr:\n" + err;
+        }
+    }
+
+    /**
+     * Runs fpsctl against a fresh simulator and kills the simulator for good once the command measures and the
+     * device has drawn {@code framesNs} more of its clock.
+     */
+    private static Run untilTheDeviceDies(long framesNs, String... args) throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        AtomicInteger exit = new AtomicInteger(-1);
+        try (Simulator s = sim()) {
+            List<String> all = new ArrayList<>(List.of(args));
+            all.addAll(List.of("--connect", s.serial(), "--duration", "20s", "--reconnect-timeout", "1s",
+                    "--source", "gfxinfo"));
+            Thread t = new Thread(() -> exit.set(Main.run(all.toArray(String[]::new), new PrintWriter(out, true),
+                    new PrintWriter(err, true))));
+            t.start();
+            pollUntil(() -> err.toString().contains("measuring") || err.toString().contains("watching"));
+            long t0 = s.android().now();
+            pollUntil(() -> s.android().now() - t0 > framesNs); // on the device's clock
+            s.close(); // the device dies for good
+            t.join(30_000);
+        }
+        return new Run(exit.get(), out.toString(), err.toString());
+    }
+
+    @Test
+    void gateOnADeviceLostForGoodIsExitThreeWithAPartialSummaryAndNoPass(@TempDir Path dir) throws Exception {
+        Path summary = dir.resolve("summary.json");
+        Path junit = dir.resolve("gate.xml");
+        Path markdown = dir.resolve("gate.md");
+        Run r = untilTheDeviceDies(1_500_000_000L, "gate", PKG, "--min-fps", "1", "--summary-out",
+                summary.toString(), "--junit", junit.toString(), "--markdown", markdown.toString());
+        assertEquals(3, r.exit(), r.toString());
+        String all = r.out() + "\n" + r.err() + "\n" + Files.readString(junit) + "\n" + Files.readString(markdown);
+        assertFalse(all.contains("PASSED") || all.contains("passed"), all);
+        assertTrue(r.err().contains("did not come back"), r.err());
+        JsonNode json = new ObjectMapper().readTree(summary.toFile());
+        assertTrue(json.get("partial").asBoolean(), json.toString());
+        assertTrue(json.get("frames").asLong() > 60, "the frames captured before the loss are kept: " + json);
+        assertTrue(json.get("warnings").toString().contains("partial run: the device was lost"), json.toString());
+        String lastErr = r.err().strip().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(lastErr.startsWith("fpsctl: device 127.0.0.1:"), lastErr);
+    }
+
+    @Test
+    void captureAndWatchOnADeviceLostForGoodAreExitThreeWithTheirFilesWritten(@TempDir Path dir) throws Exception {
+        for (String command : new String[] {"capture", "watch"}) {
+            Path frames = dir.resolve(command + "-frames.csv");
+            String[] args = command.equals("capture")
+                    ? new String[] {"--out", dir.resolve("cap").toString()}
+                    : new String[] {"--frames-csv", frames.toString()};
+            List<String> all = new ArrayList<>(List.of(command, PKG));
+            all.addAll(List.of(args));
+            Run r = untilTheDeviceDies(1_000_000_000L, all.toArray(String[]::new));
+            assertEquals(3, r.exit(), command + "\n" + r);
+            if (command.equals("capture")) {
+                try (var w = Files.walk(dir.resolve("cap"))) {
+                    Path summary = w.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst()
+                            .orElseThrow();
+                    assertTrue(new ObjectMapper().readTree(summary.toFile()).get("partial").asBoolean());
+                }
+            } else {
+                String csv = Files.readString(frames);
+                assertTrue(csv.endsWith("\n") && csv.lines().count() > 60, "whole rows of what was captured");
+            }
+        }
+    }
+
+    @Test
+    void gateAllowPartialJudgesWhatWasCapturedAndSaysSo(@TempDir Path dir) throws Exception {
+        Path junit = dir.resolve("gate.xml");
+        Run r = untilTheDeviceDies(1_000_000_000L, "gate", PKG, "--min-fps", "1", "--allow-partial", "--junit",
+                junit.toString());
+        assertEquals(3, r.exit(), "a lost device is still a device error");
+        assertTrue(r.out().contains("gate PASSED (partial run)"), r.out());
+        assertTrue(Files.readString(junit).contains("partial run accepted with --allow-partial"));
+    }
+
+    @Test
+    void aReconnectRecoversTheRingsAndReportsTheRestAsACoverageGap(@TempDir Path dir) throws Exception {
+        try (Simulator s = sim()) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            AtomicInteger exit = new AtomicInteger(-1);
+            Thread capture = new Thread(() -> exit.set(Main.run(new String[] {"capture", PKG, "--connect",
+                s.serial(), "--duration", "6s", "--out", dir.toString(), "--source", "gfxinfo"},
+                    new PrintWriter(out, true), new PrintWriter(err, true))));
+            capture.start();
+            pollUntil(() -> err.toString().contains("measuring"));
+            long t0 = s.android().now();
+            pollUntil(() -> s.android().now() - t0 > 1_000_000_000L);
+            s.transport().disconnect(Duration.ofMillis(2500)); // 300 frames at 120 Hz: more than a 120-frame ring
+            capture.join(40_000);
+            assertEquals(0, exit.get(), "out:\n" + out + "\nerr:\n" + err);
+            Path summary;
+            try (var w = Files.walk(dir)) {
+                summary = w.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+            }
+            JsonNode json = new ObjectMapper().readTree(summary.toFile());
+            assertEquals(1, json.get("coverageGaps").asInt(), json.toString());
+            // 2.5 s away minus the 1 s ring recovered at reconnect, give or take a poll interval and reconnect time
+            double gapMs = json.get("coverageGapMs").asDouble();
+            assertTrue(gapMs > 500 && gapMs < 4000, "gap " + gapMs);
+            assertTrue(json.get("warnings").toString().contains("coverage gap of"), json.toString());
+            assertFalse(json.get("partial").asBoolean());
+        }
+    }
+}

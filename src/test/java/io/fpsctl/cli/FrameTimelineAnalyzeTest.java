@@ -1,0 +1,114 @@
+package io.fpsctl.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.SimulatedAndroid;
+import io.fpsctl.sim.device.frames.ManualTimeSource;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code analyze framestats.txt --frametimeline ft.txt} and {@code analyze ft.txt} on dumps the simulator printed at
+ * the same instant; expected values from the dump text itself (split here by hand, not by fpsctl's parsers).
+ */
+class FrameTimelineAnalyzeTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PKG = "com.example.feed";
+    private static final Pattern SURFACE_FRAME = Pattern.compile(
+            "(?m)^    Layer - (\\S+).*\\n    Token: (\\d+)\\n(?:    .*\\n)*?    Present State : (\\w+)\\n"
+                    + "(?:    .*\\n)*?    Jank Type : (.*)\\n");
+
+    private static String sh(SimulatedAndroid d, String cmd) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        d.run(cmd, out, new ByteArrayOutputStream());
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void framestatsJoinedWithASavedFrameTimeline(@TempDir Path dir) throws Exception {
+        ManualTimeSource time = new ManualTimeSource();
+        SimulatedAndroid d = SimulatedAndroid.create(Scenarios.byName("system-jank"),
+                SimOptions.defaults().withAndroid(13).withRefreshHz(60).withSeed(3), time, null);
+        time.advanceMillis(9_000);
+        String gfx = sh(d, "dumpsys gfxinfo " + PKG + " framestats");
+        String ft = sh(d, "dumpsys SurfaceFlinger --frametimeline -all");
+        Path gfxFile = dir.resolve("framestats.txt");
+        Path ftFile = dir.resolve("ft.txt");
+        Files.writeString(gfxFile, gfx);
+        Files.writeString(ftFile, ft);
+
+        Map<Long, String[]> byToken = new HashMap<>();
+        Matcher m = SURFACE_FRAME.matcher(ft);
+        int surfaceFrames = 0;
+        while (m.find()) {
+            surfaceFrames++;
+            byToken.put(Long.parseLong(m.group(2)), new String[] {m.group(3), m.group(4)});
+        }
+        assertTrue(surfaceFrames >= 60, "the ring is full: " + surfaceFrames);
+        long joined = 0;
+        long unattributed = 0;
+        long system = 0;
+        List<String> header = null;
+        for (String line : gfx.split("\n")) {
+            if (line.startsWith("Flags,")) {
+                header = List.of(line.split(","));
+            } else if (header != null && !line.isEmpty() && Character.isDigit(line.charAt(0))) {
+                String[] c = line.split(",");
+                long flags = Long.parseLong(c[0]);
+                if (Long.parseLong(c[header.indexOf("FrameCompleted")]) == 0 || (flags & 8) != 0) {
+                    continue; // in flight or skipped: not counted (METRICS.md 1.3)
+                }
+                String[] sf = byToken.get(Long.parseLong(c[header.indexOf("FrameTimelineVsyncId")]));
+                if (sf == null) {
+                    unattributed++;
+                    continue;
+                }
+                joined++;
+                boolean sys = sf[0].equals("Dropped") || !(sf[1].equals("None") || sf[1].equals("Buffer Stuffing"));
+                if (sys && !sf[1].contains("App Deadline Missed")) {
+                    system++;
+                }
+            }
+        }
+        Cli r = Cli.run("analyze", gfxFile.toString(), "--frametimeline", ftFile.toString(), "--format", "json");
+        assertEquals(0, r.exit, r::toString);
+        JsonNode j = JSON.readTree(r.out).get("frameTimeline");
+        assertEquals(joined, j.get("frames").asLong(), j::toString);
+        assertEquals(unattributed, j.get("unattributed").asLong(), j::toString);
+        assertEquals(system, j.get("systemJank").asLong(), j::toString);
+        assertEquals(0, j.get("appJank").asLong(), j::toString);
+        assertTrue(system > 0 && unattributed > 0, j::toString);
+
+        Cli alone = Cli.run("analyze", ftFile.toString(), "--format", "json");
+        assertEquals(0, alone.exit, alone::toString);
+        JsonNode a = JSON.readTree(alone.out).get("frameTimeline");
+        assertEquals(surfaceFrames, a.get("frames").asLong(), a::toString);
+        assertEquals(0, a.get("unattributed").asLong());
+
+        Cli text = Cli.run("analyze", gfxFile.toString(), "--frametimeline", ftFile.toString());
+        assertTrue(text.out.contains("system jank"), text::toString);
+
+        Cli plain = Cli.run("analyze", gfxFile.toString(), "--format", "json");
+        assertTrue(JSON.readTree(plain.out).get("frameTimeline").isNull(), plain::toString);
+
+        Cli wrong = Cli.run("analyze", gfxFile.toString(), "--frametimeline", gfxFile.toString());
+        assertEquals(ExitCode.IO, wrong.exit, wrong::toString);
+        assertTrue(wrong.err.contains("--frametimeline"), wrong::toString);
+    }
+}

@@ -1,0 +1,239 @@
+package io.fpsctl.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code capture} against the simulator through the real adb server: the {@code frameTimeline} counts in
+ * summary.json equal the truth, computed here from the simulator's truth files without fpsctl's parsers.
+ */
+class FrameTimelineEndToEndTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PKG = "com.example.feed";
+
+    /** The printed jank strings of every version, mapped here by hand (METRICS.md 9). */
+    private static final Map<String, String> KEYS = Map.ofEntries(
+            Map.entry("App Deadline Missed", "appDeadlineMissed"),
+            Map.entry("Buffer Stuffing", "bufferStuffing"),
+            Map.entry("SurfaceFlinger CPU Deadline Missed", "surfaceFlingerCpu"),
+            Map.entry("SurfaceFlinger deadline missed (while in HWC)", "surfaceFlingerCpu"),
+            Map.entry("SurfaceFlinger GPU Deadline Missed", "surfaceFlingerGpu"),
+            Map.entry("SurfaceFlinger deadline missed (while in GPU comp)", "surfaceFlingerGpu"),
+            Map.entry("SurfaceFlinger Scheduling", "surfaceFlingerScheduling"),
+            Map.entry("SurfaceFlinger Stuffing", "surfaceFlingerStuffing"),
+            Map.entry("Display HAL", "displayHal"),
+            Map.entry("Prediction Error", "predictionError"),
+            Map.entry("Dropped Frame", "dropped"),
+            Map.entry("Unknown jank", "unknown"));
+
+    @ParameterizedTest(name = "{0} on Android {1}")
+    @CsvSource({"jank,14", "system-jank,14", "system-jank,12", "system-jank,15"})
+    void summaryCountsEqualTheTruth(String scenario, int android, @TempDir Path dir) throws Exception {
+        Path truth = dir.resolve("truth.txt");
+        Path out = dir.resolve("out");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
+                new SimOptions(AndroidVersion.of(android), 60, 7, PKG), 0, truth, false, null, 0))) {
+            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "4s", "--out", out.toString(),
+                    "--source", "gfxinfo");
+            assertEquals(0, r.exit, r::toString);
+        }
+        Path capDir;
+        try (Stream<Path> s = Files.walk(out)) {
+            capDir = s.filter(p -> p.getFileName().toString().equals("frames.csv")).findFirst().orElseThrow().getParent();
+        }
+        List<Long> counted = new ArrayList<>();
+        try (Reader in = Files.newBufferedReader(capDir.resolve("frames.csv"));
+             CSVParser p = CSVParser.parse(in, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+            for (CSVRecord rec : p) {
+                counted.add(Long.parseLong(rec.get("intendedVsyncNs")));
+            }
+        }
+        Map<Long, Long> tokenByVsync = tokens(truth);
+        Map<Long, String[]> surfaceFrames = surfaceFrames(dir.resolve("truth.frametimeline.tsv"));
+
+        long joined = 0;
+        long unattributed = 0;
+        long app = 0;
+        long system = 0;
+        Map<String, Long> types = new LinkedHashMap<>();
+        for (long v : counted) {
+            String[] sf = surfaceFrames.get(tokenByVsync.get(v));
+            if (sf == null) {
+                unattributed++;
+                continue;
+            }
+            joined++;
+            List<String> keys = new ArrayList<>();
+            for (String s : sf[1].split(", ")) {
+                if (!s.equals("None")) {
+                    keys.add(KEYS.getOrDefault(s, "unknown"));
+                }
+            }
+            if (sf[0].equals("Dropped") && !keys.contains("dropped")) {
+                keys.add("dropped");
+            }
+            keys.forEach(k -> types.merge(k, 1L, Long::sum));
+            if (keys.contains("appDeadlineMissed")) {
+                app++;
+            } else if (keys.stream().anyMatch(k -> !k.equals("bufferStuffing"))) {
+                system++;
+            }
+        }
+        JsonNode ft = JSON.readTree(capDir.resolve("summary.json").toFile()).get("frameTimeline");
+        assertTrue(ft.isObject(), ft::toString);
+        assertEquals(joined, ft.get("frames").asLong(), ft::toString);
+        assertEquals(unattributed, ft.get("unattributed").asLong(), ft::toString);
+        assertEquals(app, ft.get("appJank").asLong(), ft::toString);
+        assertEquals(system, ft.get("systemJank").asLong(), ft::toString);
+        for (Map.Entry<String, Long> e : types.entrySet()) {
+            assertEquals(e.getValue(), ft.get("types").get(e.getKey()).asLong(), e.getKey() + " in " + ft);
+        }
+        assertTrue(joined > counted.size() * 9 / 10, "nearly every frame joined: " + ft);
+        if (scenario.equals("jank")) {
+            assertTrue(app > 0, ft::toString);
+        } else {
+            assertTrue(system > 0 && app <= 1, ft::toString);
+        }
+    }
+
+    /** A game measured on its SurfaceView layer: the layer's SurfaceFrames are its frames. */
+    @org.junit.jupiter.api.Test
+    void gameLayerIsAttributedThroughItsSurfaceFrames(@TempDir Path dir) throws Exception {
+        Path truth = dir.resolve("truth.txt");
+        Path out = dir.resolve("out");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("game"),
+                new SimOptions(AndroidVersion.of(14), 60, 7, PKG), 0, truth, false, null, 0))) {
+            Thread.sleep(1200); // the game's SurfaceView is drawing when the capture starts
+            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "3s", "--out", out.toString(),
+                    "--source", "surfaceflinger");
+            assertEquals(0, r.exit, r::toString);
+        }
+        Path summary;
+        try (Stream<Path> s = Files.walk(out)) {
+            summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+        }
+        JsonNode ft = JSON.readTree(summary.toFile()).get("frameTimeline");
+        long truthGame = Files.readAllLines(dir.resolve("truth.frametimeline.tsv")).stream()
+                .filter(l -> l.contains("\tsurfaceview\t")).count();
+        assertTrue(ft.get("frames").asLong() > 60, ft::toString);
+        assertTrue(ft.get("frames").asLong() <= truthGame, ft + " vs " + truthGame);
+        assertEquals(0, ft.get("unattributed").asLong());
+    }
+
+    /** App jank fails the gate, system jank does not (the point of the split). */
+    @ParameterizedTest(name = "{0}: exit {1}")
+    @CsvSource({"system-jank,0", "jank,1"})
+    void appJankGate(String scenario, int exit, @TempDir Path dir) throws Exception {
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
+                new SimOptions(AndroidVersion.of(14), 60, 7, PKG), 0, null, false, null, 0))) {
+            Path junit = dir.resolve("junit.xml");
+            Cli r = Cli.run("gate", PKG, "--connect", sim.serial(), "--duration", "3s", "--source", "gfxinfo",
+                    "--max-app-jank-percent", "1", "--junit", junit.toString());
+            assertEquals(exit, r.exit, r::toString);
+            assertTrue(r.out.contains("appJankPercent") || r.err.contains("appJankPercent"), r::toString);
+            assertTrue(Files.readString(junit).contains("appJankPercent"));
+        }
+    }
+
+    /** The default {@code --source auto} joins too (its gfxinfo engine feeds the join). */
+    @org.junit.jupiter.api.Test
+    void autoSourceJoins(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("system-jank"),
+                new SimOptions(AndroidVersion.of(16), 60, 7, PKG), 0, null, false, null, 0))) {
+            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "2s", "--out", out.toString());
+            assertEquals(0, r.exit, r::toString);
+        }
+        Path summary;
+        try (Stream<Path> s = Files.walk(out)) {
+            summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+        }
+        JsonNode root = JSON.readTree(summary.toFile());
+        JsonNode ft = root.get("frameTimeline");
+        assertTrue(ft.isObject(), root::toString);
+        assertTrue(ft.get("frames").asLong() > root.get("frames").asLong() * 9 / 10, root::toString);
+        assertEquals(0, ft.get("appJank").asLong(), ft::toString);
+    }
+
+    /** Android 11: frameTimeline is null with exactly one warning saying why. */
+    @org.junit.jupiter.api.Test
+    void android11IsNullWithOneWarning(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
+                new SimOptions(AndroidVersion.of(11), 60, 7, PKG), 0, null, false, null, 0))) {
+            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "2s", "--out", out.toString());
+            assertEquals(0, r.exit, r::toString);
+        }
+        Path summary;
+        try (Stream<Path> s = Files.walk(out)) {
+            summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+        }
+        JsonNode root = JSON.readTree(summary.toFile());
+        assertTrue(root.has("frameTimeline") && root.get("frameTimeline").isNull(), root::toString);
+        long warnings = 0;
+        for (JsonNode w : root.get("warnings")) {
+            if (w.asText().startsWith("frameTimeline: null")) {
+                warnings++;
+                assertTrue(w.asText().contains("Android 12"), w::asText);
+            }
+        }
+        assertEquals(1, warnings, root::toString);
+        assertTrue(root.get("frames").asLong() > 0);
+    }
+
+    /** IntendedVsync → FrameTimelineVsyncId from the truth's framestats block (split by hand). */
+    private static Map<Long, Long> tokens(Path truth) throws IOException {
+        Map<Long, Long> out = new HashMap<>();
+        int idCol = -1;
+        int vsyncCol = -1;
+        for (String line : Files.readAllLines(truth)) {
+            if (line.startsWith("Flags,")) {
+                List<String> h = List.of(line.split(","));
+                idCol = h.indexOf("FrameTimelineVsyncId");
+                vsyncCol = h.indexOf("IntendedVsync");
+            } else if (idCol >= 0 && !line.isEmpty() && Character.isDigit(line.charAt(0))) {
+                String[] c = line.split(",");
+                out.put(Long.parseLong(c[vsyncCol]), Long.parseLong(c[idCol]));
+            }
+        }
+        return out;
+    }
+
+    /** token → {presentState, jankType} of the app's SurfaceFrames. */
+    private static Map<Long, String[]> surfaceFrames(Path tsv) throws IOException {
+        Map<Long, String[]> out = new HashMap<>();
+        for (String line : Files.readAllLines(tsv)) {
+            String[] c = line.split("\t");
+            if (c[0].equals("token") || !c[1].equals("app")) {
+                continue;
+            }
+            out.put(Long.parseLong(c[0]), new String[] {c[3], c[4]});
+        }
+        return out;
+    }
+}

@@ -1,0 +1,63 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every option is checked at parse time: a bad value is one line and exit 2, before any device is touched. */
+class OptionValidationTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "watch com.example.feed --simulate --duration 999999999999d",
+        "watch com.example.feed --simulate --duration 31d",
+        "watch com.example.feed --simulate --duration 0s",
+        "watch com.example.feed --simulate --duration NaN",
+        "watch com.example.feed --simulate --duration 1e3s",
+        "capture com.example.feed --simulate --duration 1s --out x --window 0ms",
+        "watch com.example.feed --simulate --reconnect-timeout 0",
+        "analyze x.txt --refresh-rate NaN",
+        "analyze x.txt --refresh-rate Infinity",
+        "analyze x.txt --refresh-rate 0",
+        "analyze x.txt --slow-frame-ms NaN",
+        "analyze x.txt --slow-frame-ms -5",
+        "analyze x.txt --idle-gap -1s",
+        "watch com.example.feed --simulate --slow-message-ms -1",
+        "watch com.example.feed --simulate=bogus --duration 1s",
+        "watch com.example.feed --simulate --bogus-flag --duration 1s",
+        "gate com.example.feed --simulate --duration 1s --min-fps NaN",
+        "gate com.example.feed --simulate --duration 1s --max-jank-percent -1",
+        "gate com.example.feed --simulate --duration 1s --max-frozen 1.5",
+        "sim --scenario nope --run-for 100ms",
+    })
+    void aBadValueIsOneLineAndExitTwo(String line) {
+        Cli r = Cli.run(line.split(" "));
+        assertEquals(2, r.exit, r.toString());
+        List<String> lines = r.err.lines().toList();
+        assertTrue(lines.size() <= 2 && lines.get(0).startsWith("fpsctl: ") && lines.get(0).length() <= 300,
+                r.err);
+        assertTrue(lines.size() == 1 || lines.get(1).startsWith("Try "), r.err);
+        assertTrue(r.out.isEmpty(), r.out);
+    }
+
+    @Test
+    void goodValuesAreAccepted() {
+        assertEquals(java.time.Duration.ofDays(30), DurationConverter.parse("720h"));
+        assertEquals(java.time.Duration.ofMillis(1500), DurationConverter.parse("1.5s"));
+        assertEquals(16.7, new NumberConverter.Positive().convert("16.7"));
+    }
+
+    @Test
+    void simTruthToAFolderIsAnIoError(@TempDir Path dir) {
+        Cli r = Cli.run("sim", "--port", "0", "--truth", dir.toString(), "--run-for", "100ms");
+        assertEquals(5, r.exit, r.toString());
+        assertEquals(1, r.err.lines().count(), r.err);
+        assertTrue(r.err.contains(dir.toString()), r.err);
+    }
+}

@@ -1,0 +1,166 @@
+package io.fpsctl.engine;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** METRICS.md section 9 worked by hand on small sets of SurfaceFrames. */
+class FrameTimelineAttributionTest {
+
+    private static final String WINDOW = "com.example/com.example.MainActivity";
+    private static final String LAYER = WINDOW + "#151";
+
+    private static SurfaceFrameRecord sf(long token, String... types) {
+        return new SurfaceFrameRecord(token, LAYER, 4242, 151, true, "Presented", List.of(types));
+    }
+
+    @Test
+    void appVersusSystemAndTypeCounts() {
+        Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
+        a.appPid(4242);
+        a.surfaceFrame(sf(1));                                                   // on time
+        a.surfaceFrame(sf(2, "App Deadline Missed", "Buffer Stuffing"));          // app
+        a.surfaceFrame(sf(3, "SurfaceFlinger CPU Deadline Missed"));              // system (12-13 spelling)
+        a.surfaceFrame(sf(4, "SurfaceFlinger deadline missed (while in HWC)"));   // system (14+ spelling)
+        a.surfaceFrame(sf(5, "Buffer Stuffing"));                                 // not janky: stuffing alone
+        a.surfaceFrame(sf(6, "Display HAL", "App Deadline Missed"));              // app (app wins)
+        a.surfaceFrame(new SurfaceFrameRecord(7, LAYER, 4242, 151, true, "Dropped", List.of())); // 12-14 dropped
+        a.surfaceFrame(sf(8, "Dropped Frame"));                                   // 15+ dropped
+        a.surfaceFrame(sf(9, "App Resynced Jitter"));                             // unknown string -> unknown, system
+        a.surfaceFrame(sf(10, "Prediction Error", "SurfaceFlinger Scheduling", "SurfaceFlinger Stuffing",
+                "SurfaceFlinger deadline missed (while in GPU comp)", "Unknown jank"));
+        for (long t = 1; t <= 10; t++) {
+            a.renderedFrame(t, WINDOW, "f" + t);
+        }
+        a.renderedFrame(11, WINDOW, "f11"); // never arrives
+        a.renderedFrame(0, WINDOW, "f0");   // Android <= 11 style id: unattributed at once
+        a.finish();
+
+        FrameTimelineSummary s = a.summary();
+        assertEquals(10, s.frames());
+        assertEquals(2, s.unattributed());
+        assertEquals(2, s.appJank());          // 2, 6
+        assertEquals(6, s.systemJank());       // 3, 4, 7, 8, 9, 10
+        assertEquals(8, s.jankyFrames());
+        assertEquals(20.0, s.appJankPercent(), 1e-9);
+        assertEquals(60.0, s.systemJankPercent(), 1e-9);
+        Map<String, Long> t = s.types();
+        assertEquals(List.of("appDeadlineMissed", "bufferStuffing", "surfaceFlingerCpu", "surfaceFlingerGpu",
+                "surfaceFlingerScheduling", "surfaceFlingerStuffing", "displayHal", "predictionError", "dropped",
+                "unknown"), List.copyOf(t.keySet()));
+        assertEquals(2, t.get("appDeadlineMissed"));
+        assertEquals(2, t.get("bufferStuffing"));
+        assertEquals(2, t.get("surfaceFlingerCpu"));
+        assertEquals(1, t.get("surfaceFlingerGpu"));
+        assertEquals(1, t.get("surfaceFlingerScheduling"));
+        assertEquals(1, t.get("surfaceFlingerStuffing"));
+        assertEquals(1, t.get("displayHal"));
+        assertEquals(1, t.get("predictionError"));
+        assertEquals(2, t.get("dropped"));
+        assertEquals(2, t.get("unknown"));     // "App Resynced Jitter" and "Unknown jank"
+        assertEquals(1, s.warnings().size());
+        assertTrue(s.warnings().get(0).contains("\"App Resynced Jitter\""));
+
+        assertEquals("appDeadlineMissed|bufferStuffing", seen.get("f2").jankTypesColumn());
+        assertEquals("Presented", seen.get("f2").presentState());
+        assertEquals("", seen.get("f1").jankTypesColumn());
+        assertEquals("dropped", seen.get("f7").jankTypesColumn());
+        assertEquals("Dropped", seen.get("f7").presentState());
+        assertFalse(seen.get("f11").attributed());
+        assertEquals("", seen.get("f11").presentState());
+        assertEquals(12, seen.size());
+    }
+
+    @Test
+    void frameBeforeItsSurfaceFrameWaitsAndHorizonSettles() {
+        Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
+        a.appPid(4242);
+        a.renderedFrame(20, WINDOW, "a");
+        a.renderedFrame(21, WINDOW, "b");
+        assertTrue(seen.isEmpty());
+        a.surfaceFrame(sf(21, "App Deadline Missed"));
+        assertTrue(seen.get("b").appJank());
+        a.horizon(21); // token 20 is older than the ring: it will never come
+        assertFalse(seen.get("a").attributed());
+        assertEquals(1, a.summary().frames());
+        assertEquals(1, a.summary().unattributed());
+    }
+
+    @Test
+    void duplicatesFromOverlappingPollsCountOnceAndOtherPidsAreNotJoined() {
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        a.appPid(4242);
+        assertTrue(a.surfaceFrame(sf(30, "App Deadline Missed")));
+        assertFalse(a.surfaceFrame(sf(30, "App Deadline Missed")));
+        // another process drew on the same vsync: same token, its own layer and pid
+        a.surfaceFrame(new SurfaceFrameRecord(31, "StatusBar#77", 1500, 77, true, "Presented", List.of("Display HAL")));
+        a.renderedFrame(30, WINDOW, null);
+        a.renderedFrame(31, WINDOW, null);
+        a.finish();
+        FrameTimelineSummary s = a.summary();
+        assertEquals(1, s.frames());
+        assertEquals(1, s.unattributed());
+        assertEquals(1, s.appJank());
+        assertEquals(2, a.surfaceFrames()); // the app's once, the status bar's once
+    }
+
+    @Test
+    void sameTokenSeveralWindowsPrefersTheWindowsLayer() {
+        Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
+        a.appPid(4242);
+        a.surfaceFrame(new SurfaceFrameRecord(40, "com.example/com.example.Dialog#160", 4242, 160, true, "Presented",
+                List.of("App Deadline Missed")));
+        a.surfaceFrame(sf(40));
+        a.renderedFrame(40, WINDOW, "main");
+        a.renderedFrame(40, "com.example/com.example.Dialog", "dialog");
+        assertFalse(seen.get("main").janky());
+        assertTrue(seen.get("dialog").appJank());
+    }
+
+    @Test
+    void gameLayerFramesAreItsSurfaceFrames() {
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        a.followLayer("SurfaceView[com.example/com.example.MainActivity](BLAST)#160");
+        a.surfaceFrame(new SurfaceFrameRecord(50, "SurfaceView[com.example/com.example.MainActivity](BLAST)#160",
+                4242, 160, true, "Presented", List.of("Display HAL")));
+        a.surfaceFrame(new SurfaceFrameRecord(51, "SurfaceView[com.example/com.example.MainActivity](BLAST)#160",
+                4242, 160, true, "Presented", List.of()));
+        a.surfaceFrame(sf(51, "App Deadline Missed")); // the HUD window: not the followed layer
+        FrameTimelineSummary s = a.summary();
+        assertEquals(2, s.frames());
+        assertEquals(1, s.systemJank());
+        assertEquals(0, s.appJank());
+        assertEquals(50.0, s.systemJankPercent(), 1e-9);
+    }
+
+    @Test
+    void noJoinedFramesGivesNullPercentages() {
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        a.renderedFrame(5, WINDOW, null);
+        a.finish();
+        assertNull(a.summary().appJankPercent());
+        assertNull(a.summary().systemJankPercent());
+        assertEquals(1, a.summary().unattributed());
+    }
+
+    @Test
+    void tallyDominantTypeIsOverJankyFramesOnly() {
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        FrameTimelineTally tally = new FrameTimelineTally();
+        tally.add(a.verdictOf(sf(1, "Buffer Stuffing")));
+        tally.add(a.verdictOf(sf(2, "Buffer Stuffing")));
+        tally.add(a.verdictOf(sf(3, "Display HAL")));
+        assertEquals(FrameTimelineJankType.DISPLAY_HAL, tally.dominantType());
+        assertEquals(0.0, tally.appJankPercent(), 1e-9);
+    }
+}
