@@ -206,8 +206,11 @@ final class SimCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, "unknown scenario '" + scenario + "': use one of "
                     + Scenarios.names() + " or a JSON scenario file (" + e.getMessage() + ")");
         }
-        if (truth != null) {
+        if (truth != null && devices == 1) {
             checkWritable(truth);
+        } else if (truth != null && java.nio.file.Files.exists(truth) && !java.nio.file.Files.isDirectory(truth)) {
+            throw new CliException(ExitCode.IO, "--truth " + truth + ": with --devices " + devices
+                    + " it is a folder (one sim-<port>.txt per device); give a folder name");
         }
         SimOptions options = new SimOptions(version, refresh, seed, packageName);
         return new Simulator.Config(s, options, port, truth, authNever, disconnectAfter,
