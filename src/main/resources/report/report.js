@@ -105,7 +105,8 @@
   /* ---- gate ---- */
   var GATE_PATHS = { fps: 'fps', spanFps: 'spanFps', jankPercent: 'jankPercent', p90Ms: 'frameTimeMs.p90',
     p99Ms: 'frameTimeMs.p99', frozenFrames: 'dropLevels.frozen', bigJank: 'bigJank', scrollFps: 'scrollFps',
-    droppedFrames: 'droppedFrames' };
+    droppedFrames: 'droppedFrames', slowFramesPercent: 'androidVitals.slowFramesPercent',
+    frozenFramesPercent: 'androidVitals.frozenFramesPercent' };
   var thresholds = {};
   if (DATA.gate) {
     var g = section('Gate: ' + DATA.gate.headline);

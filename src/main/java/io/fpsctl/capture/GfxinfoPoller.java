@@ -6,11 +6,10 @@ import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,25 +42,13 @@ public final class GfxinfoPoller implements FramePoller {
     @Override
     public Poll poll() {
         ShellResult r = device.shell("dumpsys gfxinfo " + pkg + " framestats");
-        String out = r.stdout();
-        if (out.contains("No process found for: " + pkg)) {
-            return new Poll(0, false, false, MAX_DELAY);
-        }
-        Matcher m = PID.matcher(out);
-        String now = m.find() ? m.group(1) : null;
-        boolean restarted = pid != null && now != null && !now.equals(pid);
-        if (restarted) {
-            engine.restartSegment();
-        }
-        if (now != null) {
-            pid = now;
-        }
+        PollText text = new PollText();
         long before = engine.countedFrames();
         long overflowsBefore = engine.overflowCount();
-        engine.history(first && !restarted);
+        engine.history(first);
         try {
-            FramestatsDump dump = new FramestatsParser(engine).parse(
-                    new ByteArrayInputStream(out.getBytes(StandardCharsets.UTF_8)));
+            // the bytes go straight to the byte parser; only the few lines around the blocks become Strings
+            FramestatsDump dump = new FramestatsParser(engine, text).parse(r.stdoutStream());
             if (dump.columns() > 0) {
                 columns = dump.columns();
             }
@@ -69,6 +56,9 @@ public final class GfxinfoPoller implements FramePoller {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         } finally {
             engine.history(false);
+        }
+        if (text.noProcess) {
+            return new Poll(0, false, false, MAX_DELAY);
         }
         first = false;
         boolean overflow = engine.overflowCount() > overflowsBefore;
@@ -84,6 +74,35 @@ public final class GfxinfoPoller implements FramePoller {
      */
     public boolean framesCarryInterval() {
         return columns >= 22;
+    }
+
+    /**
+     * Reads the text lines of one poll as the parser passes them, before the blocks that follow them: a new pid
+     * (the app restarted) starts a new segment before any of its frames reach the engine.
+     */
+    private final class PollText implements Consumer<String> {
+        boolean noProcess;
+        private boolean pidSeen;
+
+        @Override
+        public void accept(String line) {
+            if (line.contains("No process found for: " + pkg)) {
+                noProcess = true;
+            }
+            if (pidSeen || !line.contains("** Graphics info for pid ")) {
+                return;
+            }
+            Matcher m = PID.matcher(line);
+            if (!m.find()) {
+                return;
+            }
+            pidSeen = true;
+            String now = m.group(1);
+            if (pid != null && !now.equals(pid)) {
+                engine.restartSegment();
+            }
+            pid = now;
+        }
     }
 
     /** Half a ring's worth of frames at the fastest refresh seen, capped at {@link #MAX_DELAY}. */

@@ -56,6 +56,14 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--max-system-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
             description = "Most FrameTimeline system jank allowed, %% of joined frames (Android 12+).")
     Double maxSystemJankPercent;
+    @Option(names = "--max-slow-frames-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most Android vitals slow frames allowed (> 16 ms), %% of counted frames; NA for "
+                    + "SurfaceFlinger.")
+    Double maxSlowFramesPercent;
+    @Option(names = "--max-frozen-frames-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most Android vitals frozen frames allowed (> 700 ms), %% of counted frames; NA for "
+                    + "SurfaceFlinger.")
+    Double maxFrozenFramesPercent;
     @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP90Ms;
     @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP99Ms;
     @Option(names = "--max-frozen", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most frames allowed in the frozen drop level.")
@@ -169,7 +177,8 @@ final class GateCommand implements Callable<Integer> {
         Gate.Builder b = Gate.builder().allowPartial(allowPartial).minFps(minFps).maxJankPercent(maxJankPercent)
                 .maxP90Ms(maxP90Ms).maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank)
                 .minScrollFps(minScrollFps).maxAppJankPercent(maxAppJankPercent)
-                .maxSystemJankPercent(maxSystemJankPercent);
+                .maxSystemJankPercent(maxSystemJankPercent).maxSlowFramesPercent(maxSlowFramesPercent)
+                .maxFrozenFramesPercent(maxFrozenFramesPercent);
         if (baseline != null) {
             if (maxRegression == null) {
                 throw new CliException(ExitCode.USAGE, "--baseline needs --max-regression PCT");

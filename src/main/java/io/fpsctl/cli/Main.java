@@ -15,8 +15,13 @@ public final class Main {
 
     /** Runs fpsctl with the given streams; returns the exit code (used by tests). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            VersionProvider.lines().forEach(out::println); // start-up: no command tree for the version
+            out.flush();
+            return ExitCode.OK;
+        }
         boolean debug = Arrays.asList(args).contains("--debug");
-        CommandLine cl = new CommandLine(new FpsctlCommand());
+        CommandLine cl = FpsctlCommand.commandLine(args);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

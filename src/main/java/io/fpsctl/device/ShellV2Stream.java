@@ -91,8 +91,7 @@ final class ShellV2Stream implements ShellStream {
                 case ID_STDOUT -> out.writeBytes(p.payload);
                 case ID_STDERR -> err.writeBytes(p.payload);
                 case ID_EXIT -> {
-                    return new ShellResult(out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-                            exitStatus);
+                    return ShellResult.ofBytes(out.toByteArray(), err.toByteArray(), exitStatus);
                 }
                 default -> {
                     // ids 0, 4, 5 only travel host → device; ignore anything else

@@ -40,6 +40,11 @@ final class StatsAccumulator {
     double scrollRenderNs;
     long fingerFrames;
     double fingerRenderNs;
+    /** Android vitals (METRICS.md 7a): counted frames over 16 / 700 ms; judged gaps over 50 / 34 ms. */
+    long vitalsSlow;
+    long vitalsFrozen;
+    long vitalsOver50;
+    long vitalsOver34;
     final double[] chSum = new double[Interaction.CH_QUEUES];
     final long[] chCount = new long[Interaction.CH_QUEUES];
 
@@ -57,6 +62,12 @@ final class StatsAccumulator {
             spanNs += r.span;
         }
         if (!source.presented()) {
+            if (r.duration > AndroidVitals.SLOW_FRAME_NS) {
+                vitalsSlow++;
+            }
+            if (r.duration > AndroidVitals.FROZEN_FRAME_NS) {
+                vitalsFrozen++;
+            }
             double t = (r.dropped + 1.0) * r.interval;
             renderTimeNs += t;
             if (Interaction.has(r.interaction, Interaction.SCROLLING)) {
@@ -83,6 +94,12 @@ final class StatsAccumulator {
             worstCause = r.slow ? r.mainCauseKey() : null;
         }
         if (source.presented()) {
+            if (r.duration > AndroidVitals.SESSION_20_NS) {
+                vitalsOver50++;
+            }
+            if (r.duration > AndroidVitals.SESSION_30_NS) {
+                vitalsOver34++;
+            }
             if (r.jank) {
                 jank++;
                 jankGapNs += r.duration;
@@ -136,6 +153,10 @@ final class StatsAccumulator {
         overflows += o.overflows;
         coverageGaps += o.coverageGaps;
         coverageGapNs += o.coverageGapNs;
+        vitalsSlow += o.vitalsSlow;
+        vitalsFrozen += o.vitalsFrozen;
+        vitalsOver50 += o.vitalsOver50;
+        vitalsOver34 += o.vitalsOver34;
         scrollFrames += o.scrollFrames;
         scrollRenderNs += o.scrollRenderNs;
         fingerFrames += o.fingerFrames;
@@ -204,7 +225,14 @@ final class StatsAccumulator {
                 timed == 0 ? null : janky * 100.0 / timed, dropped, overflows, levels.clone(),
                 durations.toFrameTimes(), stagesMs, mainCauses, jankCount, bigJankCount, stutter,
                 worstCause, windows, warnings, rate(scrollFrames, scrollRenderNs, refreshHz),
-                rate(fingerFrames, fingerRenderNs, refreshHz), chMs, null, coverageGaps, coverageGapNs / 1e6, null);
+                rate(fingerFrames, fingerRenderNs, refreshHz), chMs, null, coverageGaps, coverageGapNs / 1e6, false,
+                null, vitals());
+    }
+
+    /** METRICS.md 7a: over counted frames (rendered) or judged frames (presented). */
+    private AndroidVitals vitals() {
+        return source.presented() ? AndroidVitals.presented(timed, vitalsOver50, vitalsOver34)
+                : AndroidVitals.rendered(frames, vitalsSlow, vitalsFrozen);
     }
 
     /** METRICS.md section 6 rendering fps over a subset of frames; null without frames. */

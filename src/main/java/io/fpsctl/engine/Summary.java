@@ -23,6 +23,7 @@ import java.util.List;
  * @param coverageGapMs   their total length in ms, 0.0 when none
  * @param partial         the run ended before the duration asked for (device lost, a signal)
  * @param frameTimeline   FrameTimeline attribution (METRICS.md 9, whole capture only); null where it does not apply
+ * @param androidVitals   Android vitals computed locally (METRICS.md 7a); null when not computed (an older summary)
  */
 public record Summary(
         Source source,
@@ -54,7 +55,8 @@ public record Summary(
         int coverageGaps,
         double coverageGapMs,
         boolean partial,
-        FrameTimelineSummary frameTimeline) {
+        FrameTimelineSummary frameTimeline,
+        AndroidVitals androidVitals) {
 
     /** The summary of a complete run without FrameTimeline attribution. */
     public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
@@ -66,7 +68,7 @@ public record Summary(
         this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
                 droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, false, null);
+                slowMessages, coverageGaps, coverageGapMs, false, null, null);
     }
 
     /** The summary of a complete run. */
@@ -80,7 +82,7 @@ public record Summary(
         this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
                 droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, false, frameTimeline);
+                slowMessages, coverageGaps, coverageGapMs, false, frameTimeline, null);
     }
 
     /** A summary without FrameTimeline attribution. */
@@ -93,7 +95,21 @@ public record Summary(
         this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
                 droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial, null);
+                slowMessages, coverageGaps, coverageGapMs, partial, null, null);
+    }
+
+    /** A summary without Android vitals (the canonical form before METRICS.md 7a). */
+    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
+                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
+                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
+                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
+                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
+                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs, boolean partial,
+                   FrameTimelineSummary frameTimeline) {
+        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
+                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline, null);
     }
 
     /** This summary marked as a partial run, with {@code warning} (why) added to its warnings. */
@@ -105,7 +121,7 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, true, frameTimeline);
+                slowMessages, coverageGaps, coverageGapMs, true, frameTimeline, androidVitals);
     }
 
     /** Copies the arrays and lists: a summary is an immutable value. */
@@ -143,7 +159,7 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow,
-                coverageGaps, coverageGapMs, partial, frameTimeline);
+                coverageGaps, coverageGapMs, partial, frameTimeline, androidVitals);
     }
 
     /** This summary with {@code ft} as its FrameTimeline attribution. */
@@ -151,7 +167,15 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial, ft);
+                slowMessages, coverageGaps, coverageGapMs, partial, ft, androidVitals);
+    }
+
+    /** This summary with {@code vitals} as its Android vitals. */
+    public Summary withAndroidVitals(AndroidVitals vitals) {
+        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
+                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline, vitals);
     }
 
     /** This summary with one more line in {@code warnings} (e.g. a second source measured beside it). */
@@ -161,7 +185,7 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline);
+                slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline, androidVitals);
     }
 
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */

@@ -1,5 +1,6 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
@@ -29,6 +30,9 @@ import java.util.function.Function;
  *   <li><b>App or system</b> ({@code --max-app-jank-percent}, {@code --max-system-jank-percent}): the FrameTimeline
  *       split of METRICS.md section 9; {@code NA} when the summary has no {@code frameTimeline} (Android 11 or
  *       older, agent source, dump refused).</li>
+ *   <li><b>Android vitals</b> ({@code --max-slow-frames-percent}, {@code --max-frozen-frames-percent}): the
+ *       {@code androidVitals} of METRICS.md section 7a; {@code NA} for SurfaceFlinger sources, whose frames have
+ *       no duration (the key is null there).</li>
  *   <li><b>Baseline regression</b> ({@code --baseline FILE --max-regression PCT}): fps and spanFps may fall to
  *       {@code baseline × (1 − PCT/100)}; jankPercent, p90, p99 and droppedFrames may rise to
  *       {@code baseline × (1 + PCT/100)}. When the baseline value is 0 a relative change is undefined, so the
@@ -55,6 +59,8 @@ public final class Gate {
     private final Double minScrollFps;
     private final Double maxAppJankPercent;
     private final Double maxSystemJankPercent;
+    private final Double maxSlowFramesPercent;
+    private final Double maxFrozenFramesPercent;
     private final Summary baseline;
     private final Double maxRegressionPercent;
     private final boolean allowPartial;
@@ -70,6 +76,8 @@ public final class Gate {
         minScrollFps = b.minScrollFps;
         maxAppJankPercent = b.maxAppJankPercent;
         maxSystemJankPercent = b.maxSystemJankPercent;
+        maxSlowFramesPercent = b.maxSlowFramesPercent;
+        maxFrozenFramesPercent = b.maxFrozenFramesPercent;
         baseline = b.baseline;
         maxRegressionPercent = b.maxRegressionPercent;
     }
@@ -82,7 +90,8 @@ public final class Gate {
     public boolean isEmpty() {
         return minFps == null && maxJankPercent == null && maxP90Ms == null && maxP99Ms == null && maxFrozen == null
                 && maxBigJank == null && minScrollFps == null && maxAppJankPercent == null
-                && maxSystemJankPercent == null && baseline == null;
+                && maxSystemJankPercent == null && maxSlowFramesPercent == null && maxFrozenFramesPercent == null
+                && baseline == null;
     }
 
     /** Evaluates every threshold that is set; {@code --min-scroll-fps} uses the summary's scroll fps (agent). */
@@ -141,6 +150,12 @@ public final class Gate {
             checks.add(ft == null ? frameTimelineMissing("systemJankPercent", maxSystemJankPercent)
                     : atMost("systemJankPercent", ft.systemJankPercent(), 2, maxSystemJankPercent));
         }
+        if (maxSlowFramesPercent != null) {
+            checks.add(vitals(s, "slowFramesPercent", AndroidVitals::slowFramesPercent, maxSlowFramesPercent));
+        }
+        if (maxFrozenFramesPercent != null) {
+            checks.add(vitals(s, "frozenFramesPercent", AndroidVitals::frozenFramesPercent, maxFrozenFramesPercent));
+        }
         if (baseline != null) {
             regression(checks, "fps", Summary::fps, 1, true, s);
             regression(checks, "spanFps", Summary::spanFps, 1, true, s);
@@ -174,6 +189,22 @@ public final class Gate {
             }
         }
         return "the run ended early";
+    }
+
+    /**
+     * An Android vitals bound (METRICS.md 7a): {@code NA} for SurfaceFlinger, where the gfxinfo keys are null by
+     * definition (its games keys are the slow sessions); no frames fails as every other bound.
+     */
+    private static GateCheck vitals(Summary s, String metric, Function<AndroidVitals, Double> key, double max) {
+        AndroidVitals v = s.androidVitals();
+        if (s.source().presented()) {
+            return notApplicable(metric, "<= " + text(max, 2), "n/a (" + s.source().key()
+                    + ": no frame durations; its vitals are slow sessions)");
+        }
+        if (v == null) {
+            return notApplicable(metric, "<= " + text(max, 2), "n/a (no androidVitals in this summary)");
+        }
+        return atMost(metric, key.apply(v), 2, max);
     }
 
     private static GateCheck frameTimelineMissing(String metric, double max) {
@@ -288,6 +319,8 @@ public final class Gate {
         private Double minScrollFps;
         private Double maxAppJankPercent;
         private Double maxSystemJankPercent;
+        private Double maxSlowFramesPercent;
+        private Double maxFrozenFramesPercent;
         private Summary baseline;
         private Double maxRegressionPercent;
         private boolean allowPartial;
@@ -352,6 +385,18 @@ public final class Gate {
         /** {@code --max-system-jank-percent}: FrameTimeline system jank (METRICS.md 9) must be at most this. */
         public Builder maxSystemJankPercent(Double percent) {
             maxSystemJankPercent = check("--max-system-jank-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-slow-frames-percent}: Android vitals' slow frames (> 16 ms) must be at most this %. */
+        public Builder maxSlowFramesPercent(Double percent) {
+            maxSlowFramesPercent = check("--max-slow-frames-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-frozen-frames-percent}: Android vitals' frozen frames (> 700 ms) must be at most this %. */
+        public Builder maxFrozenFramesPercent(Double percent) {
+            maxFrozenFramesPercent = check("--max-frozen-frames-percent", percent);
             return this;
         }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Interaction;
@@ -23,7 +24,10 @@ import java.util.Map;
  * have one decimal, milliseconds and percentages two. Absent values are {@code null}.
  */
 public final class SummaryJson {
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /** Created on first use: {@code analyze --format text} calls {@link #round} and must not start Jackson. */
+    private static final class Factory {
+        static final JsonFactory INSTANCE = new JsonFactory();
+    }
 
     private SummaryJson() {
     }
@@ -47,7 +51,7 @@ public final class SummaryJson {
     }
 
     private static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
-        JsonGenerator g = FACTORY.createGenerator(out);
+        JsonGenerator g = Factory.INSTANCE.createGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         if (pretty) {
             g.setPrettyPrinter(new DefaultPrettyPrinter());
@@ -98,12 +102,16 @@ public final class SummaryJson {
                 number(g, st.key(), s.stageMs(st), 2);
             }
             g.writeEndObject();
-            g.writeObjectFieldStart("mainCauses");
             long[] causes = s.mainCauses();
-            for (int i = 0; i < causes.length; i++) {
-                g.writeNumberField(Summary.causeKey(i), causes[i]);
+            if (causes == null) { // e.g. read back from a summary that had no main causes
+                g.writeNullField("mainCauses");
+            } else {
+                g.writeObjectFieldStart("mainCauses");
+                for (int i = 0; i < causes.length; i++) {
+                    g.writeNumberField(Summary.causeKey(i), causes[i]);
+                }
+                g.writeEndObject();
             }
-            g.writeEndObject();
         }
         nullableLong(g, "jank", s.jank());
         nullableLong(g, "bigJank", s.bigJank());
@@ -127,6 +135,7 @@ public final class SummaryJson {
         if (top) {
             slowMessages(g, s.slowMessages());
             frameTimeline(g, s.frameTimeline());
+            androidVitals(g, s.androidVitals());
             g.writeArrayFieldStart("windows");
             for (Summary w : s.windows()) {
                 object(g, w, false);
@@ -138,7 +147,23 @@ public final class SummaryJson {
             }
             g.writeEndArray();
             g.writeBooleanField("partial", s.partial());
+        } else {
+            androidVitals(g, s.androidVitals());
         }
+        g.writeEndObject();
+    }
+
+    /** {@code androidVitals} (METRICS.md 7a): every key present, null where it does not apply. */
+    private static void androidVitals(JsonGenerator g, AndroidVitals v) throws IOException {
+        if (v == null) {
+            g.writeNullField("androidVitals");
+            return;
+        }
+        g.writeObjectFieldStart("androidVitals");
+        number(g, "slowFramesPercent", v.slowFramesPercent(), 2);
+        number(g, "frozenFramesPercent", v.frozenFramesPercent(), 2);
+        number(g, "slowSession20Percent", v.slowSession20Percent(), 2);
+        number(g, "slowSession30Percent", v.slowSession30Percent(), 2);
         g.writeEndObject();
     }
 

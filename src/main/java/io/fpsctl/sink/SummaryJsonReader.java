@@ -8,6 +8,7 @@ import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;
 import io.fpsctl.engine.SlowMessages;
+import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Source;
@@ -125,6 +126,15 @@ public final class SummaryJsonReader {
                 .withSlowMessages(slowMessages(root)).withFrameTimeline(frameTimeline(root.path("frameTimeline")));
     }
 
+    /** The {@code androidVitals} object (METRICS.md 7a); null when absent or null (a summary from before 7a). */
+    private static AndroidVitals androidVitals(JsonNode v) {
+        if (!v.isObject()) {
+            return null;
+        }
+        return new AndroidVitals(number(v, "slowFramesPercent"), number(v, "frozenFramesPercent"),
+                number(v, "slowSession20Percent"), number(v, "slowSession30Percent"));
+    }
+
     /** The {@code frameTimeline} object (METRICS.md 9); null when absent or null. */
     private static FrameTimelineSummary frameTimeline(JsonNode ft) throws SummaryFormatException {
         if (!ft.isObject()) {
@@ -187,7 +197,7 @@ public final class SummaryJsonReader {
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
                 choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE,
                 count(n, "coverageGaps")), n.path("coverageGapMs").isNumber() ? n.path("coverageGapMs").doubleValue()
-                : 0.0, n.path("partial").asBoolean(false), null);
+                : 0.0, n.path("partial").asBoolean(false), null, androidVitals(n.path("androidVitals")));
     }
 
     private static Double[] choreographer(JsonNode c) {

@@ -5,6 +5,7 @@ import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;
 import io.fpsctl.engine.SlowMessages;
 import io.fpsctl.engine.Source;
+import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Stage;
@@ -87,6 +88,7 @@ public final class SummaryText {
             }
             row("overflows", s.overflows() + (s.coverageGaps() == 0 ? "" : "   coverage gaps " + s.coverageGaps()
                     + " (" + fmt2(s.coverageGapMs()) + " ms where frames may be missing)"));
+            androidVitals(s.androidVitals(), s.source().presented());
             frameTimeline(s.frameTimeline());
             if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
                 out.println();
@@ -105,6 +107,20 @@ public final class SummaryText {
                 wrapped("  warning: ", "           ", w.split(" "), " ");
             }
             out.flush();
+        }
+
+        /** Android vitals computed locally (METRICS.md 7a), one line: the keys that apply to the source. */
+        private void androidVitals(AndroidVitals v, boolean presented) {
+            if (v == null) {
+                return;
+            }
+            if (presented) {
+                row("vitals", "slow session: gaps > 50 ms " + fmt2(v.slowSession20Percent()) + " %  > 34 ms "
+                        + fmt2(v.slowSession30Percent()) + " %");
+            } else {
+                row("vitals", "slow (> 16 ms) " + fmt2(v.slowFramesPercent()) + " %  frozen (> 700 ms) "
+                        + fmt2(v.frozenFramesPercent()) + " %");
+            }
         }
 
         /** The FrameTimeline split (METRICS.md 9): who missed the deadline. */

@@ -27,8 +27,18 @@ public final class ByteLineReader {
     private int lineEnd;
     private long lineNumber;
 
+    /** The buffer fits what the stream says it holds (a poll's few kilobytes), up to 1 MiB; it grows for longer lines. */
     public ByteLineReader(InputStream in) {
-        this(in, DEFAULT_BUFFER);
+        this(in, bufferFor(in));
+    }
+
+    private static int bufferFor(InputStream in) {
+        try {
+            int available = in.available();
+            return available > 0 && available < DEFAULT_BUFFER ? Math.max(available + 1, 1 << 12) : DEFAULT_BUFFER;
+        } catch (IOException e) {
+            return DEFAULT_BUFFER; // the read will report it
+        }
     }
 
     ByteLineReader(InputStream in, int bufferSize) {

@@ -151,7 +151,8 @@ public final class FramestatsParser {
         return new FramestatsDump(blocks, rows, malformed, List.copyOf(windows), firstColumns, gfxText);
     }
 
-    private static boolean isMarker(byte[] b, int s, int e) {
+    /** Whether {@code b[s..e)} is a {@code ---PROFILEDATA---} line (spaces and tabs around it allowed). */
+    static boolean isMarker(byte[] b, int s, int e) {
         while (s < e && (b[s] == ' ' || b[s] == '\t')) {
             s++;
         }

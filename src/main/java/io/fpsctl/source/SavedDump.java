@@ -88,7 +88,7 @@ public final class SavedDump {
                     engine.savedDump(true);
                     engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
-                    FramestatsDump dump = new FramestatsParser(engine, reported::line).parse(in);
+                    FramestatsDump dump = new ParallelFramestatsParser(engine, reported::line).parse(in);
                     engine.malformedRows(dump.malformedRows());
                     if (dump.blocks() == 0) {
                         engine.warn("no ---PROFILEDATA--- block: take the dump with 'dumpsys gfxinfo <pkg> framestats'");

@@ -3,16 +3,13 @@ package io.fpsctl.capture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.device.ShellStream;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Source;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -99,7 +96,7 @@ class CaptureClockTest {
     }
 
     /** A device that only answers the display probe, with the period in force at the clock's time. */
-    static final class Display implements Device {
+    static final class Display extends ShellOnlyDevice {
         final ManualClock clock;
         final DrawingApp app;
         int probes;
@@ -110,34 +107,10 @@ class CaptureClockTest {
         }
 
         @Override
-        public String serial() {
-            return "fake";
-        }
-
-        @Override
         public ShellResult shell(String command, Duration timeout) {
             assertEquals("dumpsys SurfaceFlinger --latency", command);
             probes++;
             return new ShellResult(app.periodAt(clock.now) + "\n", "", 0);
-        }
-
-        @Override
-        public ShellStream openShell(String command) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void install(Path apk) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void push(Path local, String remotePath) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void close() {
         }
     }
 

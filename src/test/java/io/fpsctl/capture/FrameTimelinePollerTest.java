@@ -2,7 +2,6 @@ package io.fpsctl.capture;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.device.ShellStream;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.sim.device.FrameObserver;
@@ -21,7 +20,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FrameTimelinePollerTest {
 
     /** The simulator as a {@link Device}, in-process; records the simulator's truth. */
-    private static final class SimDevice implements Device, FrameObserver {
+    private static final class SimDevice extends ShellOnlyDevice implements FrameObserver {
         final ManualTimeSource time = new ManualTimeSource();
         final SimulatedAndroid sim;
         final List<HwuiFrame> frames = new ArrayList<>();
@@ -78,25 +76,6 @@ class FrameTimelinePollerTest {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        }
-
-        @Override
-        public ShellStream openShell(String command) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void install(Path apk) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void push(Path local, String remotePath) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void close() {
         }
 
         long period() {

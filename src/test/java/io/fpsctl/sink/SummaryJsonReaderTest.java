@@ -156,6 +156,17 @@ class SummaryJsonReaderTest {
     }
 
     @Test
+    void aGfxinfoSummaryWithoutMainCausesWritesBackAsNull() throws IOException {
+        String json = """
+                {"schemaVersion":1, "source":"gfxinfo", "package":"com.example", "frames":0, "timedFrames":0}
+                """;
+        Summary s = SummaryJsonReader.read(new StringReader(json));
+        java.io.StringWriter out = new java.io.StringWriter();
+        SummaryJson.write(s, out, false);
+        assertTrue(out.toString().contains("\"mainCauses\":null"), out.toString());
+    }
+
+    @Test
     void aFileErrorNamesTheFile(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("baseline.json"), "[]");
         SummaryFormatException e = assertThrows(SummaryFormatException.class, () -> SummaryJsonReader.read(file));

@@ -1,0 +1,172 @@
+package io.fpsctl.source;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.Frame;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameSink;
+import io.fpsctl.engine.Source;
+import io.fpsctl.sink.SummaryJson;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The parallel front-end must give exactly what the single-threaded {@link FramestatsParser} gives: the same sink
+ * calls in the same order (block starts and ends, every frame with its window), the same text lines, the same
+ * bookkeeping, and so the same engine summary. Tiny pieces make it cut even small dumps, at every possible place.
+ */
+class ParallelFramestatsParserTest {
+
+    /** Every call a parser makes, in order: sink calls and text lines in one list. */
+    private static final class Trace implements FrameSink {
+        final List<Object> events = new ArrayList<>();
+
+        @Override
+        public void blockStart(String window) {
+            events.add("start " + window);
+        }
+
+        @Override
+        public void frame(Frame frame) {
+            events.add(frame); // records compare by value, window included
+        }
+
+        @Override
+        public void blockEnd() {
+            events.add("end");
+        }
+
+        void text(String line) {
+            events.add("text " + line);
+        }
+    }
+
+    private record Outcome(List<Object> events, FramestatsDump dump) {
+    }
+
+    private static Outcome sequential(byte[] dump) throws IOException {
+        Trace t = new Trace();
+        FramestatsDump d = new FramestatsParser(t, t::text).parse(new ByteArrayInputStream(dump));
+        return new Outcome(t.events, d);
+    }
+
+    private static Outcome parallel(byte[] dump, int threads, int pieceBytes) throws IOException {
+        Trace t = new Trace();
+        FramestatsDump d = new ParallelFramestatsParser(t, t::text, threads, pieceBytes)
+                .parse(new ByteArrayInputStream(dump));
+        return new Outcome(t.events, d);
+    }
+
+    /** The engine's summary as JSON: every number, and arrays compared by content. */
+    private static String summary(byte[] dump, boolean parallel, int pieceBytes) throws IOException {
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults());
+        if (parallel) {
+            new ParallelFramestatsParser(engine, null, 2, pieceBytes).parse(new ByteArrayInputStream(dump));
+        } else {
+            new FramestatsParser(engine).parse(new ByteArrayInputStream(dump));
+        }
+        StringWriter json = new StringWriter();
+        SummaryJson.write(engine.summary(null), json, true);
+        return json.toString();
+    }
+
+    private static void assertSameAsSequential(byte[] dump, int pieceBytes) throws IOException {
+        Outcome want = sequential(dump);
+        Outcome got = parallel(dump, 2, pieceBytes);
+        assertEquals(want.dump(), got.dump(), "bookkeeping, pieces of " + pieceBytes + " bytes");
+        assertEquals(want.events().size(), got.events().size(), "number of calls, pieces of " + pieceBytes + " bytes");
+        for (int i = 0; i < want.events().size(); i++) {
+            assertEquals(want.events().get(i), got.events().get(i), "call " + i + ", pieces of " + pieceBytes + " bytes");
+        }
+    }
+
+    @Test
+    void realFixturesParseTheSameAtEveryPieceSize() throws IOException {
+        List<String> names = new ArrayList<>(RealFixtures.namesOfKind("framestats"));
+        names.addAll(RealFixtures.namesOfKind("gfxinfo_legacy"));
+        names.addAll(RealFixtures.namesOfKind("gfxinfo_summary"));
+        assertTrue(names.stream().anyMatch(n -> n.startsWith("framestats__")), "no framestats fixture in " + names);
+        int cut = 0;
+        for (String name : names) {
+            byte[] dump = Files.readAllBytes(RealFixtures.file(name));
+            for (int piece : new int[] {1, 7, 100, 1000, 1 << 20}) {
+                assertSameAsSequential(dump, piece);
+            }
+            cut += sequential(dump).dump().rows() > 0 ? 1 : 0;
+        }
+        assertTrue(cut > 0, "no fixture had rows to cut");
+    }
+
+    @Test
+    void aLongSyntheticBlockIsCutIntoManyPiecesAndSummarisesTheSame() throws IOException {
+        List<SyntheticFramestats.Row> rows = SyntheticFramestats.rows(1_000_000_000L, 5_000, 16_666_667L,
+                8_000_000L, 8_000_000L, 40_000_000L, 12_000_000L, 70_000_000L);
+        byte[] dump = SyntheticFramestats.dump("com.example.big",
+                SyntheticFramestats.window(23, "com.example.big/com.example.big.Main", rows),
+                SyntheticFramestats.window(17, "com.example.big/com.example.big.Other", rows.subList(0, 300)))
+                .getBytes(StandardCharsets.UTF_8);
+        assertSameAsSequential(dump, 4096);
+        String want = summary(dump, false, 4096);
+        assertEquals(want, summary(dump, true, 4096));
+        assertTrue(want.contains("\"frames\" : 5300,"), "every row is a frame (two windows, no duplicates): " + want);
+    }
+
+    @Property(tries = 500)
+    void randomDumpsParseTheSame(@ForAll("dumps") String dump, @ForAll @IntRange(min = 1, max = 400) int piece)
+            throws IOException {
+        assertSameAsSequential(dump.getBytes(StandardCharsets.UTF_8), piece);
+    }
+
+    @Property(tries = 50)
+    void randomDumpsSummariseTheSame(@ForAll("dumps") String dump, @ForAll @IntRange(min = 1, max = 400) int piece)
+            throws IOException {
+        byte[] b = dump.getBytes(StandardCharsets.UTF_8);
+        assertEquals(summary(b, false, piece), summary(b, true, piece));
+    }
+
+    /** Lines of every kind the parser tells apart, in any order, with \n or \r\n endings. */
+    @Provide
+    Arbitrary<String> dumps() {
+        List<Integer> layouts = new ArrayList<>(SyntheticFramestats.HEADERS.keySet());
+        Arbitrary<Integer> layout = Arbitraries.of(layouts);
+        Arbitrary<Long> vsync = Arbitraries.longs().between(1, 50).map(i -> 1_000_000_000L + i * 16_666_667L);
+        Arbitrary<Long> duration = Arbitraries.longs().between(1_000_000L, 90_000_000L);
+        Arbitrary<String> validRow = layout.flatMap(n -> vsync.flatMap(v -> duration.map(d ->
+                SyntheticFramestats.row(n, new SyntheticFramestats.Row(0, v, d, 16_666_667L, 2_000_000L,
+                        v + 16_666_667L)))));
+        Arbitrary<String> numbers = Arbitraries.longs().between(-5, 3_000_000_000L).list().ofMinSize(1).ofMaxSize(30)
+                .map(l -> String.join(",", l.stream().map(String::valueOf).toList()) + ",");
+        Arbitrary<String> header = layout.map(SyntheticFramestats.HEADERS::get).map(h -> h + ",");
+        Arbitrary<String> line = Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(12, validRow),
+                net.jqwik.api.Tuple.of(4, numbers),
+                net.jqwik.api.Tuple.of(4, Arbitraries.just("---PROFILEDATA---")),
+                net.jqwik.api.Tuple.of(1, Arbitraries.just("  ---PROFILEDATA---\t")),
+                net.jqwik.api.Tuple.of(4, header),
+                net.jqwik.api.Tuple.of(2, Arbitraries.of("Window: com.a/com.a.Main", "Window: com.b/com.b.Other ",
+                        "\tcom.c/com.c.Main/android.view.ViewRootImpl@4e4f4c1 (visibility=0)")),
+                net.jqwik.api.Tuple.of(2, Arbitraries.of("", " ", "** Graphics info for pid 7 [com.a] **",
+                        "Total frames rendered: 3", "Flags,IntendedVsync", "1,2,x", "99999999999999999999,1,",
+                        "1,,2", "-,1", "--", "\u00e9t\u00e9")));
+        Arbitrary<String> ending = Arbitraries.of("\n", "\n", "\n", "\r\n");
+        return line.flatMap(l -> ending.map(e -> l + e)).list().ofMaxSize(60)
+                .flatMap(lines -> Arbitraries.of(true, false).map(cutLast -> {
+                    String s = String.join("", lines);
+                    return cutLast && s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
+                }));
+    }
+}
