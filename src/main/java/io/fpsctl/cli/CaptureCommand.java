@@ -102,7 +102,8 @@ final class CaptureCommand implements Callable<Integer> {
             EngineConfig config = engineOptions.toConfig();
             connection = deviceOptions.connect(pkg, serial);
             try {
-                dir = out.resolve(safe(connection.device.serial())).resolve(safe(pkg));
+                String name = serial != null && serial.indexOf('/') > 0 ? serial : connection.device.serial();
+                dir = out.resolve(safe(name)).resolve(safe(pkg));
                 Files.createDirectories(dir);
                 try (BufferedWriter framesOut = csv(dir.resolve("frames.csv"));
                      BufferedWriter windowsOut = csv(dir.resolve("windows.csv"));
@@ -167,7 +168,7 @@ final class CaptureCommand implements Callable<Integer> {
         }
         engineOptions.toConfig();
         List<Job> jobs = new ArrayList<>();
-        for (String serial : deviceOptions.serialsFor(allDevices)) {
+        for (String serial : deviceOptions.serialsFor(allDevices, notes::add)) {
             for (String p : packages) {
                 jobs.add(new Job(serial, p));
             }
@@ -225,7 +226,8 @@ final class CaptureCommand implements Callable<Integer> {
             if (s == null) {
                 continue;
             }
-            o.printf(Locale.ROOT, "%-24s %-28s %-15s %7d %7s %8s %8s%n", j.connection.device.serial(), j.pkg,
+            o.printf(Locale.ROOT, "%-24s %-28s %-15s %7d %7s %8s %8s%n",
+                    j.serial != null && j.serial.indexOf('/') > 0 ? j.serial : j.connection.device.serial(), j.pkg,
                     s.source().key(), s.frames(), SummaryText.fmt1(s.fps()), SummaryText.fmt2(s.jankPercent()),
                     s.frameTimeMs() == null ? "-" : SummaryText.fmt2(s.frameTimeMs().p90()));
             o.println("  " + j.dir);

@@ -4,8 +4,10 @@ import io.fpsctl.capture.CaptureSession;
 import io.fpsctl.device.AdbBinary;
 import io.fpsctl.device.AdbHostClient;
 import io.fpsctl.device.AdbServerAddress;
+import io.fpsctl.device.AdbServers;
 import io.fpsctl.device.DadbDevice;
 import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceAddress;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceInfo;
 import io.fpsctl.device.Devices;
@@ -29,6 +31,11 @@ final class DeviceOptions {
 
     @Option(names = "-P", paramLabel = "PORT", description = "adb server port (default: 5037, or ADB_SERVER_SOCKET).")
     Integer port;
+
+    @Option(names = "--adb-server", paramLabel = "HOST:PORT",
+            description = "An adb server to use; repeat for a device farm (one server per host). Devices whose "
+                    + "serial is on several servers are named HOST:PORT/SERIAL. Default: -H/-P or ADB_SERVER_SOCKET.")
+    java.util.List<String> adbServers;
 
     @Option(names = "--simulate", arity = "0..1", fallbackValue = "jank", paramLabel = "SCENARIO",
             converter = ScenarioConverter.class,
@@ -90,13 +97,51 @@ final class DeviceOptions {
         return serials.get(0);
     }
 
+    /** The adb servers to use: every {@code --adb-server}, else the one from -H/-P or the environment. */
+    AdbServers servers() {
+        try {
+            java.util.List<AdbServerAddress> list = adbServers == null || adbServers.isEmpty()
+                    ? java.util.List.of(AdbServerAddress.resolve(host, port, System.getenv()))
+                    : adbServers.stream().map(AdbServers::parseServer).toList();
+            return AdbServers.of(list, AdbBinary.onPath());
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, "--adb-server: " + e.getMessage());
+        } catch (DeviceException e) {
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
+        }
+    }
+
+    /** True when devices come from several adb servers or are named HOST:PORT/SERIAL. */
+    private boolean farm(String serial) {
+        return (adbServers != null && adbServers.size() > 1) || (serial != null && DeviceAddress.hasServer(serial));
+    }
+
     /** The devices a multi-device command should use: the {@code -s} values, or every online device. */
     java.util.List<String> serialsFor(boolean allDevices) {
+        return serialsFor(allDevices, message -> System.err.println("fpsctl: " + message));
+    }
+
+    /** Same, reporting adb servers that do not answer (skipped) to {@code problems}. */
+    java.util.List<String> serialsFor(boolean allDevices, java.util.function.Consumer<String> problems) {
         if (simulate != null || connect != null) {
             return java.util.Collections.singletonList(null);
         }
         if (!allDevices) {
             return serials == null || serials.isEmpty() ? java.util.Collections.singletonList(null) : serials;
+        }
+        if (farm(null)) {
+            try {
+                java.util.List<AdbServers.Listed> all = servers().devices(problems);
+                java.util.List<String> online = all.stream().filter(d -> d.info().isOnline())
+                        .map(d -> AdbServers.name(d, all)).toList();
+                if (online.isEmpty()) {
+                    throw new CliException(ExitCode.DEVICE, "no device online on " + adbServers
+                            + ": connect one, or run with --simulate");
+                }
+                return online;
+            } catch (DeviceException e) {
+                throw new CliException(ExitCode.of(e), e.getMessage(), e);
+            }
         }
         try {
             AdbServerAddress address = AdbServerAddress.resolve(host, port, System.getenv());
@@ -124,23 +169,34 @@ final class DeviceOptions {
         if (connect != null) {
             return direct();
         }
+        if (farm(serial)) {
+            return farmDevice(serial);
+        }
         try {
             AdbServerAddress address = AdbServerAddress.resolve(host, port, System.getenv());
             Devices devices = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv());
             DeviceInfo info = devices.select(serial);
             Device device = DadbDevice.viaServer(address, info.serial());
-            return new Connection(device, timeout -> {
-                try {
-                    devices.awaitOnline(info.serial(), timeout);
-                    return true;
-                } catch (DeviceException e) {
-                    return false;
-                }
-            }, null);
+            return new Connection(device, timeout -> devices.comesBack(info.serial(), timeout), null);
         } catch (DeviceException e) {
             throw new CliException(ExitCode.of(e), e.getMessage(), e);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, e.getMessage(), e);
+        }
+    }
+
+    /** A device of one of several adb servers; it is waited for on its own server when it goes away. */
+    private Connection farmDevice(String serial) {
+        try {
+            AdbServers servers = servers();
+            DeviceAddress a = servers.select(serial, message -> System.err.println("fpsctl: " + message));
+            Devices devices = new Devices(servers.client(a.server()), System.getenv());
+            Device device = DadbDevice.viaServer(a.server(), a.serial());
+            return new Connection(device, timeout -> devices.comesBack(a.serial(), timeout), null);
+        } catch (DeviceException e) {
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, "-s: " + e.getMessage(), e);
         }
     }
 

@@ -7,6 +7,7 @@ import io.fpsctl.capture.DisplayProbe;
 import io.fpsctl.device.AdbBinary;
 import io.fpsctl.device.AdbHostClient;
 import io.fpsctl.device.AdbServerAddress;
+import io.fpsctl.device.AdbServers;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceDescription;
 import io.fpsctl.device.DeviceException;
@@ -47,6 +48,8 @@ final class DevicesCommand implements Callable<Integer> {
                     Device d = c.device;
                     list = List.of(Devices.describe(d, "device", "Sim", DisplayProbe::readHz));
                 }
+            } else if (deviceOptions.adbServers != null && !deviceOptions.adbServers.isEmpty()) {
+                return listFarm();
             } else {
                 AdbServerAddress address = AdbServerAddress.resolve(deviceOptions.host, deviceOptions.port, System.getenv());
                 list = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv()).describeAll(DisplayProbe::readHz);
@@ -70,17 +73,67 @@ final class DevicesCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
+    /** {@code --adb-server} given: every server's devices, with a server column; a silent server is reported. */
+    private int listFarm() throws IOException {
+        AdbServers servers = deviceOptions.servers();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<FarmDevice> all = new java.util.ArrayList<>();
+        int code = ExitCode.OK;
+        for (AdbServerAddress server : servers.addresses()) {
+            try {
+                for (DeviceDescription d : new Devices(servers.client(server), System.getenv())
+                        .describeAll(DisplayProbe::readHz)) {
+                    all.add(new FarmDevice(server, d));
+                }
+            } catch (DeviceException e) {
+                err.println("fpsctl: adb server " + server + ": " + e.getMessage());
+                code = ExitCode.DEVICE;
+            }
+        }
+        if (json) {
+            writeJson(all.stream().map(FarmDevice::description).toList(),
+                    all.stream().map(f -> f.server().toString()).toList(), out);
+        } else if (all.isEmpty()) {
+            out.println("no devices attached to " + servers.addresses());
+        } else {
+            out.printf(Locale.ROOT, "%-22s %-24s %-14s %-22s %-8s %s%n", "server", "serial", "state", "model", "android",
+                    "refresh");
+            for (FarmDevice f : all) {
+                DeviceDescription d = f.description();
+                out.printf(Locale.ROOT, "%-22s %-24s %-14s %-22s %-8s %s%n", f.server(), d.serial(), d.state(),
+                        nz(d.model()), nz(d.androidVersion()),
+                        d.refreshHz() == null ? "-" : String.format(Locale.ROOT, "%.1f Hz", d.refreshHz()));
+            }
+        }
+        out.flush();
+        return all.isEmpty() ? code : ExitCode.OK;
+    }
+
+    private record FarmDevice(AdbServerAddress server, DeviceDescription description) {
+    }
+
     private static String nz(String s) {
         return s == null ? "-" : s;
     }
 
     private static void writeJson(List<DeviceDescription> list, PrintWriter out) throws IOException {
+        writeJson(list, null, out);
+    }
+
+    /** @param servers each device's adb server (same order), or null to leave the key out */
+    private static void writeJson(List<DeviceDescription> list, List<String> servers, PrintWriter out)
+            throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.setPrettyPrinter(new DefaultPrettyPrinter());
             g.writeStartArray();
-            for (DeviceDescription d : list) {
+            for (int i = 0; i < list.size(); i++) {
+                DeviceDescription d = list.get(i);
                 g.writeStartObject();
+                if (servers != null) {
+                    g.writeStringField("server", servers.get(i));
+                }
                 g.writeStringField("serial", d.serial());
                 g.writeStringField("state", d.state());
                 g.writeStringField("model", d.model());

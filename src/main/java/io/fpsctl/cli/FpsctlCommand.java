@@ -28,7 +28,7 @@ final class FpsctlCommand implements Runnable {
 
     /** Subcommand names in the order {@code --help} lists them. */
     static final List<String> SUBCOMMANDS =
-            List.of("watch", "capture", "gate", "analyze", "report", "compare", "devices", "sim", "agent",
+            List.of("watch", "capture", "gate", "analyze", "report", "compare", "devices", "exporter", "sim", "agent",
                     "generate-completion");
 
     @Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT,
@@ -112,6 +112,7 @@ final class FpsctlCommand implements Runnable {
             case "report" -> ReportCommand.class;
             case "compare" -> CompareCommand.class;
             case "devices" -> DevicesCommand.class;
+            case "exporter" -> ExporterCommand.class;
             case "sim" -> SimCommand.class;
             case "agent" -> AgentCommand.class;
             case "generate-completion" -> GenerateCompletion.class;

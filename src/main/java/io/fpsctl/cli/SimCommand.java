@@ -7,7 +7,10 @@ import io.fpsctl.sim.device.scenario.Scenario;
 import io.fpsctl.sim.device.scenario.Scenarios;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -81,32 +84,56 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--truncate-at", paramLabel = "BYTES", description = "Cut every dumpsys answer after BYTES bytes.")
     Integer truncateAt;
 
+    @Option(names = "--devices", paramLabel = "N", description = "Run N devices in this process (default: 1): ports "
+            + "PORT, PORT+1, … (0: any free ones), seeds SEED, SEED+1, …; --truth is then a folder with one "
+            + "sim-<port>.txt per device, and --disconnect-after applies to the first device only.")
+    int devices = 1;
+
     @Option(names = "--run-for", paramLabel = "DUR", converter = DurationConverter.class,
             description = "Stop after DUR instead of waiting for Ctrl-C.")
     Duration runFor;
 
     @Override
     public Integer call() throws Exception {
-        Simulator.Config config = config();
+        if (devices < 1 || devices > 500) {
+            throw new CliException(ExitCode.USAGE, "--devices must be between 1 and 500, got " + devices);
+        }
+        if (port != 0 && port + devices - 1 > 65535) {
+            throw new CliException(ExitCode.USAGE, "--port " + port + " with --devices " + devices
+                    + " runs past port 65535: choose a lower --port, or --port 0");
+        }
+        Simulator.Config base = config();
         PrintWriter out = spec.commandLine().getOut();
-        Simulator sim;
+        List<Simulator> sims = new ArrayList<>();
         try {
-            sim = Simulator.start(config);
+            for (int i = 0; i < devices; i++) {
+                Simulator sim = Simulator.start(deviceConfig(base, i));
+                sims.add(sim);
+                faults(sim);
+            }
         } catch (IOException e) {
+            sims.forEach(this::closeQuietly);
             throw new CliException(ExitCode.IO, e.getMessage());
         }
-        faults(sim);
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            closeQuietly(sim);
+            sims.forEach(this::closeQuietly);
             stopped.countDown();
         }, "fpsctl-sim-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        String serial = sim.serial();
-        out.printf("fpsctl sim: Android %d device, app %s, scenario %s, listening on %s%n", android, packageName,
-                scenario, serial);
-        out.printf("  adb connect %s%n", serial);
-        out.printf("  adb -s %s shell dumpsys gfxinfo %s framestats%n", serial, packageName);
+        if (devices == 1) {
+            String serial = sims.get(0).serial();
+            out.printf("fpsctl sim: Android %d device, app %s, scenario %s, listening on %s%n", android, packageName,
+                    scenario, serial);
+            out.printf("  adb connect %s%n", serial);
+            out.printf("  adb -s %s shell dumpsys gfxinfo %s framestats%n", serial, packageName);
+        } else {
+            out.printf("fpsctl sim: %d Android %d devices, app %s, scenario %s, listening on:%n", devices, android,
+                    packageName, scenario);
+            for (Simulator sim : sims) {
+                out.printf("  adb connect %s%n", sim.serial());
+            }
+        }
         if (truth != null) {
             out.printf("  truth: %s%n", truth);
         }
@@ -115,10 +142,31 @@ final class SimCommand implements Callable<Integer> {
         if (runFor != null) {
             Thread.sleep(runFor.toMillis());
             Runtime.getRuntime().removeShutdownHook(hook);
-            return closeQuietly(sim) ? ExitCode.OK : ExitCode.IO;
+            boolean allClosed = true;
+            for (Simulator sim : sims) {
+                allClosed &= closeQuietly(sim);
+            }
+            return allClosed ? ExitCode.OK : ExitCode.IO;
         }
         stopped.await();
         return ExitCode.OK;
+    }
+
+    /** Device {@code i} of {@code --devices}: its own port, seed and truth file; faults on the first only. */
+    private Simulator.Config deviceConfig(Simulator.Config base, int i) throws IOException {
+        if (devices == 1) {
+            return base;
+        }
+        int p = port == 0 ? 0 : port + i;
+        SimOptions o = base.options();
+        SimOptions options = new SimOptions(o.android(), o.refreshHz(), seed + i, o.packageName());
+        Path truthFile = null;
+        if (truth != null) {
+            Files.createDirectories(truth);
+            truthFile = truth.resolve("sim-" + (p == 0 ? "dev" + (i + 1) : String.valueOf(p)) + ".txt");
+        }
+        return new Simulator.Config(base.scenario(), options, p, truthFile, authNever,
+                i == 0 ? disconnectAfter : null, base.dumpsysDelayMs());
     }
 
     private void faults(Simulator sim) {
@@ -158,8 +206,11 @@ final class SimCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, "unknown scenario '" + scenario + "': use one of "
                     + Scenarios.names() + " or a JSON scenario file (" + e.getMessage() + ")");
         }
-        if (truth != null) {
+        if (truth != null && devices == 1) {
             checkWritable(truth);
+        } else if (truth != null && java.nio.file.Files.exists(truth) && !java.nio.file.Files.isDirectory(truth)) {
+            throw new CliException(ExitCode.IO, "--truth " + truth + ": with --devices " + devices
+                    + " it is a folder (one sim-<port>.txt per device); give a folder name");
         }
         SimOptions options = new SimOptions(version, refresh, seed, packageName);
         return new Simulator.Config(s, options, port, truth, authNever, disconnectAfter,

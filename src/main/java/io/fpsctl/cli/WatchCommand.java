@@ -36,7 +36,8 @@ final class WatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "PACKAGE", description = "The app, e.g. com.example.feed.")
+    @Parameters(arity = "0..1", paramLabel = "PACKAGE", description = "The app, e.g. com.example.feed; without it, "
+            + "whatever app is in front, switching when another app comes to the front.")
     String pkg;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write one row per live window.")
@@ -67,6 +68,9 @@ final class WatchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         var config = engineOptions.toConfig();
+        if (pkg == null) {
+            return followForeground(out, err, config);
+        }
         java.util.concurrent.atomic.AtomicReference<Measurement> current = new java.util.concurrent.atomic.AtomicReference<>();
         stop = new StopSignal(signal -> {
             Measurement m = current.get();
@@ -123,6 +127,30 @@ final class WatchCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write: " + e.getMessage(), e);
+        }
+    }
+
+    /** No PACKAGE: follow the foreground app (live view and summaries; no files). */
+    private int followForeground(PrintWriter out, PrintWriter err, io.fpsctl.engine.EngineConfig config)
+            throws InterruptedException {
+        if (windowsCsv != null || framesCsv != null || perfetto != null) {
+            throw new CliException(ExitCode.USAGE, "--csv, --frames-csv and --perfetto need a PACKAGE: "
+                    + "give the app to watch");
+        }
+        try (DeviceOptions.Connection c = deviceOptions.connect(io.fpsctl.sim.device.SimOptions.DEFAULT_PACKAGE)) {
+            ForegroundWatch follow = new ForegroundWatch(c, measureOptions.request(), config,
+                    deviceOptions.reconnectTimeout, out, err, !plain && System.console() != null);
+            err.println("fpsctl: following the app in front on " + c.device.serial()
+                    + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
+            try (StopSignal signal = new StopSignal(name -> follow.stop())) {
+                follow.run(measureOptions.duration);
+                if (signal.requested()) {
+                    err.println("fpsctl: " + signal.message());
+                }
+                return signal.exitCode(ExitCode.OK);
+            }
+        } catch (io.fpsctl.device.DeviceException e) {
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
         }
     }
 

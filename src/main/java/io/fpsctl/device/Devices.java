@@ -250,6 +250,16 @@ public final class Devices {
         }
     }
 
+    /** {@link #awaitOnline} as a yes/no: true once {@code serial} is online again within {@code timeout}. */
+    public boolean comesBack(String serial, Duration timeout) {
+        try {
+            awaitOnline(serial, timeout);
+            return true;
+        } catch (DeviceException e) {
+            return false;
+        }
+    }
+
     private static void sleep(long nanos) throws InterruptedException {
         TimeUnit.NANOSECONDS.sleep(nanos);
     }

@@ -1,0 +1,187 @@
+package io.fpsctl.capture.farm;
+
+import io.fpsctl.device.AdbServerAddress;
+import io.fpsctl.device.AdbServers;
+import io.fpsctl.device.DadbDevice;
+import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceAddress;
+import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.DeviceInfo;
+import io.fpsctl.device.DeviceTracker;
+import io.fpsctl.device.Devices;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * Every online device of every adb server, each app measured continuously: one {@code host:track-devices-l}
+ * subscription per server (re-subscribed when the server goes away, without stopping the others), one
+ * {@link AppLoop} thread per device and app. A device that appears later is picked up; one that goes away is
+ * waited for by its loops (the reconnect timeout), then picked up again when listed online.
+ */
+public final class Farm implements AutoCloseable {
+    private static final long RESUBSCRIBE_MS = 2_000;
+
+    private final AdbServers servers;
+    private final List<String> packages;
+    private final AppLoop.Settings settings;
+    private final AppSink.Factory sinks;
+    private final Consumer<String> notes;
+    private final boolean qualifyNames;
+    private final boolean foreground;
+    private final Map<DeviceAddress, Running> running = new ConcurrentHashMap<>();
+    /** Sinks are kept per device and app so a device's series continue after it comes back. */
+    private final Map<String, AppSink> openSinks = new ConcurrentHashMap<>();
+    private final List<Thread> trackers = new ArrayList<>();
+    private volatile boolean closed;
+
+    /** A device being measured: its loops. */
+    private record Running(Device device, List<Runnable> stops, List<Thread> threads) {
+        boolean alive() {
+            return threads.stream().anyMatch(Thread::isAlive);
+        }
+    }
+
+    /**
+     * @param packages apps measured on every device
+     * @param foreground also measure whatever app is in front of each device
+     */
+    public Farm(AdbServers servers, List<String> packages, boolean foreground, io.fpsctl.capture.SourceRequest request,
+                io.fpsctl.engine.EngineConfig config, java.time.Duration reconnectTimeout, AppSink.Factory sinks,
+                Consumer<String> notes) {
+        this.foreground = foreground;
+        this.servers = servers;
+        this.packages = List.copyOf(packages);
+        this.settings = new AppLoop.Settings(request, config, reconnectTimeout);
+        this.sinks = sinks;
+        this.notes = notes;
+        this.qualifyNames = servers.addresses().size() > 1;
+    }
+
+    /** Starts watching every server; returns at once. */
+    public void start() {
+        for (AdbServerAddress server : servers.addresses()) {
+            Thread t = new Thread(() -> track(server), "fpsctl-farm-track-" + server);
+            t.setDaemon(true);
+            t.start();
+            trackers.add(t);
+        }
+    }
+
+    /** Devices currently measured. */
+    public int devicesMeasured() {
+        return (int) running.values().stream().filter(Running::alive).count();
+    }
+
+    private void track(AdbServerAddress server) {
+        String lastProblem = null;
+        while (!closed) {
+            DeviceTracker tracker = null;
+            try {
+                tracker = servers.client(server).trackDevices(list -> onList(server, list));
+                if (lastProblem != null) {
+                    notes.accept("adb server " + server + " answers again");
+                    lastProblem = null;
+                }
+                while (!closed && tracker.isAlive()) {
+                    Thread.sleep(250);
+                }
+            } catch (DeviceException e) {
+                if (!e.getMessage().equals(lastProblem)) {
+                    notes.accept("adb server " + server + ": " + e.getMessage() + " (retrying; other servers go on)");
+                    lastProblem = e.getMessage();
+                }
+            } catch (InterruptedException e) {
+                return;
+            } finally {
+                if (tracker != null) {
+                    tracker.close();
+                }
+            }
+            try {
+                Thread.sleep(RESUBSCRIBE_MS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void onList(AdbServerAddress server, List<DeviceInfo> list) {
+        for (DeviceInfo info : list) {
+            if (closed || !info.isOnline()) {
+                continue;
+            }
+            DeviceAddress address = new DeviceAddress(server, info.serial());
+            running.compute(address, (a, r) -> r != null && r.alive() ? r : launch(a, info, r));
+        }
+    }
+
+    private Running launch(DeviceAddress address, DeviceInfo info, Running previous) {
+        if (previous != null) {
+            previous.device().close();
+        }
+        Device device = DadbDevice.viaServer(address.server(), address.serial());
+        String name = qualifyNames ? address.toString() : address.serial();
+        FarmDevice farmDevice;
+        try {
+            var d = Devices.describe(device, info.state(), info.model(), x -> null);
+            farmDevice = new FarmDevice(address, name, d.model(), d.androidVersion());
+        } catch (DeviceException e) {
+            farmDevice = new FarmDevice(address, name, info.model(), null);
+        }
+        notes.accept("device " + name + " (" + farmDevice.model() + ", Android " + farmDevice.android()
+                + "): measuring " + String.join(", ", packages) + (foreground ? (packages.isEmpty() ? "" : " and ")
+                + "the app in front" : ""));
+        Devices devices = new Devices(servers.client(address.server()), Map.of());
+        io.fpsctl.capture.CaptureSession.Reconnector reconnector = timeout -> devices.comesBack(address.serial(),
+                timeout);
+        List<Runnable> stops = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        FarmDevice fd = farmDevice;
+        for (String pkg : packages) {
+            AppLoop loop = new AppLoop(farmDevice, device, reconnector, pkg, settings, sink(fd, pkg), notes);
+            Thread t = new Thread(loop, "fpsctl-farm-" + name + "-" + pkg);
+            t.setDaemon(true);
+            stops.add(loop::stop);
+            threads.add(t);
+        }
+        if (foreground) {
+            ForegroundLoop loop = new ForegroundLoop(farmDevice, device, reconnector, java.util.Set.copyOf(packages),
+                    (pkg, n) -> new AppLoop(fd, device, reconnector, pkg, settings, sink(fd, pkg), n), notes,
+                    settings.reconnectTimeout());
+            Thread t = new Thread(loop, "fpsctl-farm-" + name + "-foreground");
+            t.setDaemon(true);
+            stops.add(loop::stop);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+        return new Running(device, stops, threads);
+    }
+
+    private AppSink sink(FarmDevice device, String pkg) {
+        return openSinks.computeIfAbsent(device.name() + "\n" + pkg, k -> sinks.open(device, pkg));
+    }
+
+    /** Stops every loop and subscription and waits briefly for the loops to end. */
+    @Override
+    public void close() {
+        closed = true;
+        trackers.forEach(Thread::interrupt);
+        for (Running r : running.values()) {
+            r.stops().forEach(Runnable::run);
+        }
+        for (Running r : running.values()) {
+            for (Thread t : r.threads()) {
+                try {
+                    t.join(5_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            r.device().close();
+        }
+    }
+}

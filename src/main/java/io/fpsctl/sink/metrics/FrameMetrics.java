@@ -1,0 +1,172 @@
+package io.fpsctl.sink.metrics;
+
+import io.fpsctl.engine.DropLevel;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * The exporter's metrics, registered in one {@link PrometheusRegistry}. Frame series carry the labels
+ * {@code device, model, android, package, window, source}; per-app series (live fps, coverage gaps) drop
+ * {@code window}; the refresh rate is per device. Cardinality is bounded: at most {@code maxWindows} windows
+ * per app and device (the rest are counted as {@code window="other"}), and a series not updated for the
+ * series TTL is removed by {@link #expire()}. Thread-safe: one {@link PackageListener} per device and app,
+ * each called from its own measuring thread.
+ */
+public final class FrameMetrics {
+
+    /** Label names of frame series. */
+    static final String[] FRAME_LABELS = {"device", "model", "android", "package", "window", "source"};
+    static final String[] APP_LABELS = {"device", "model", "android", "package", "source"};
+    static final String[] DEVICE_LABELS = {"device", "model", "android"};
+    /** The refresh rates whose vsync multiples are histogram bucket bounds. */
+    static final int[] REFRESH_RATES = {60, 90, 120, 144};
+
+    /** What identifies a device in the labels. */
+    public record Device(String device, String model, String android) {
+        public Device {
+            model = model == null ? "" : model;
+            android = android == null ? "" : android;
+        }
+    }
+
+    final Counter frames;
+    final Counter janky;
+    final Counter dropped;
+    final Counter byLevel;
+    final Histogram frameTime;
+    final Counter gaps;
+    final Counter gapSeconds;
+    final Gauge fps;
+    final Gauge refresh;
+    private final int maxWindows;
+    private final long ttlNanos;
+    private final LongSupplier clock;
+    /** Last update (clock ns) per series, by label values; three maps for the three label sets. */
+    private final Map<List<String>, Long> frameSeries = new ConcurrentHashMap<>();
+    private final Map<List<String>, Long> appSeries = new ConcurrentHashMap<>();
+    private final Map<List<String>, Long> deviceSeries = new ConcurrentHashMap<>();
+
+    /**
+     * @param maxWindows windows per device and app before further ones count as {@code other}
+     * @param ttl series not updated for this long are removed by {@link #expire()}
+     * @param clock nanosecond clock ({@link System#nanoTime} outside tests)
+     */
+    public FrameMetrics(PrometheusRegistry registry, int maxWindows, Duration ttl, LongSupplier clock) {
+        if (maxWindows < 1) {
+            throw new IllegalArgumentException("maxWindows must be at least 1");
+        }
+        this.maxWindows = maxWindows;
+        this.ttlNanos = ttl.toNanos();
+        this.clock = clock;
+        frames = Counter.builder().name("fpsctl_frames_total").help("Frames counted (METRICS.md section 1)")
+                .labelNames(FRAME_LABELS).register(registry);
+        janky = Counter.builder().name("fpsctl_janky_frames_total").help("Janky frames (Android's rule)")
+                .labelNames(FRAME_LABELS).register(registry);
+        dropped = Counter.builder().name("fpsctl_dropped_vsyncs_total").help("Vsyncs missed by frames")
+                .labelNames(FRAME_LABELS).register(registry);
+        String[] levelLabels = Arrays.copyOf(FRAME_LABELS, FRAME_LABELS.length + 1);
+        levelLabels[FRAME_LABELS.length] = "level";
+        byLevel = Counter.builder().name("fpsctl_drop_level_frames_total")
+                .help("Frames per drop level (best, normal, middle, high, frozen)").labelNames(levelLabels)
+                .register(registry);
+        frameTime = Histogram.builder().name("fpsctl_frame_time_seconds")
+                .help("Frame time; buckets at vsync multiples of 60, 90, 120 and 144 Hz").labelNames(FRAME_LABELS)
+                .classicOnly().classicUpperBounds(bucketBounds()).register(registry);
+        gaps = Counter.builder().name("fpsctl_coverage_gaps_total")
+                .help("Times the device went away and frames may be missing").labelNames(APP_LABELS)
+                .register(registry);
+        gapSeconds = Counter.builder().name("fpsctl_coverage_gap_seconds_total")
+                .help("Device time not covered by frames read, over all coverage gaps").labelNames(APP_LABELS)
+                .register(registry);
+        fps = Gauge.builder().name("fpsctl_fps").help("FPS of the last closed live window")
+                .labelNames(APP_LABELS).register(registry);
+        refresh = Gauge.builder().name("fpsctl_refresh_rate_hz").help("Display refresh rate of the last frame")
+                .labelNames(DEVICE_LABELS).register(registry);
+    }
+
+    /** Vsync multiples 1..4 of every supported refresh rate, plus long frames up to 2 s (seconds, sorted). */
+    static double[] bucketBounds() {
+        TreeSet<Double> bounds = new TreeSet<>();
+        for (int hz : REFRESH_RATES) {
+            for (int k = 1; k <= 4; k++) {
+                bounds.add(Math.round(k * 1e9 / hz) / 1e9);
+            }
+        }
+        for (double s : new double[] {0.1, 0.25, 0.5, 1.0, 2.0}) {
+            bounds.add(s);
+        }
+        return bounds.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The listener for one app on one device. */
+    public PackageListener listener(Device device, String pkg) {
+        return new PackageListener(this, device, pkg, maxWindows);
+    }
+
+    void touchFrame(String[] labels) {
+        frameSeries.put(List.of(labels), clock.getAsLong());
+    }
+
+    void touchApp(String[] labels) {
+        appSeries.put(List.of(labels), clock.getAsLong());
+    }
+
+    void touchDevice(String[] labels) {
+        deviceSeries.put(List.of(labels), clock.getAsLong());
+    }
+
+    /**
+     * Removes every series not updated for the TTL.
+     *
+     * @return how many series were removed
+     */
+    public int expire() {
+        long now = clock.getAsLong();
+        int removed = 0;
+        for (Map.Entry<List<String>, Long> e : frameSeries.entrySet()) {
+            if (now - e.getValue() > ttlNanos && frameSeries.remove(e.getKey(), e.getValue())) {
+                String[] l = e.getKey().toArray(new String[0]);
+                frames.remove(l);
+                janky.remove(l);
+                dropped.remove(l);
+                frameTime.remove(l);
+                String[] withLevel = Arrays.copyOf(l, l.length + 1);
+                for (DropLevel level : DropLevel.values()) {
+                    withLevel[l.length] = level.key();
+                    byLevel.remove(withLevel);
+                }
+                removed++;
+            }
+        }
+        for (Map.Entry<List<String>, Long> e : appSeries.entrySet()) {
+            if (now - e.getValue() > ttlNanos && appSeries.remove(e.getKey(), e.getValue())) {
+                String[] l = e.getKey().toArray(new String[0]);
+                fps.remove(l);
+                gaps.remove(l);
+                gapSeconds.remove(l);
+                removed++;
+            }
+        }
+        for (Map.Entry<List<String>, Long> e : deviceSeries.entrySet()) {
+            if (now - e.getValue() > ttlNanos && deviceSeries.remove(e.getKey(), e.getValue())) {
+                refresh.remove(e.getKey().toArray(new String[0]));
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /** Series currently kept (all three label sets). */
+    public int seriesCount() {
+        return frameSeries.size() + appSeries.size() + deviceSeries.size();
+    }
+}

@@ -1,0 +1,209 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.adb.AdbCli;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenario;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import io.fpsctl.testing.TestAdb;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The exporter end to end: four simulated devices behind two real adb servers, plus one that disconnects
+ * mid-run, scraped by Debian's Prometheus. The frames Prometheus counted must equal the simulator's truth
+ * (counted here from the truth files by METRICS.md section 1's rule: every row without Flags bit 8).
+ */
+class ExporterPrometheusEndToEndTest {
+    private static final String PKG = "com.example.feed";
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Idle while everything starts, render 8 s, then idle for good: the truth stops growing. */
+    private static final String BURST = "{\"name\":\"burst\",\"refreshHz\":60,\"windows\":[{\"activity\":"
+            + "\".MainActivity\",\"phases\":[{\"kind\":\"idle\",\"durationMs\":9000},"
+            + "{\"kind\":\"render\",\"durationMs\":8000,\"slow\":{\"everyFrames\":25,\"missedVsyncs\":[2,5]}},"
+            + "{\"kind\":\"idle\",\"durationMs\":100000000}]}]}";
+
+    @Test
+    void prometheusCountsWhatTheDevicesRenderedAndADisconnectShowsAsAGap(@TempDir Path dir) throws Exception {
+        assumeTrue(AdbFarm.available(), "adb is not on PATH (apt-get install adb): skipping");
+        Optional<Path> prometheus = onPath("prometheus");
+        assumeTrue(prometheus.isPresent(), "prometheus is not on PATH (apt-get install prometheus): skipping");
+        Path scenarioFile = Files.writeString(dir.resolve("burst.json"), BURST);
+        Scenario burst = Scenarios.byNameOrFile(scenarioFile.toString());
+        List<Simulator> sims = new ArrayList<>();
+        Process exporter = null;
+        Process prom = null;
+        try (AdbFarm farm = new AdbFarm(dir, 2)) {
+            for (int i = 0; i < 4; i++) {
+                sims.add(Simulator.start(new Simulator.Config(burst, new SimOptions(AndroidVersion.of(14), 60, 11 + i,
+                        PKG), 0, dir.resolve("truth-" + i + ".txt"), false, null, 0)));
+            }
+            Simulator flaky = Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
+                    new SimOptions(AndroidVersion.of(13), 60, 99, PKG), 0, null, false, null, 0));
+            sims.add(flaky);
+            farm.connect(0, sims.get(0).serial());
+            farm.connect(0, sims.get(1).serial());
+            farm.connect(1, sims.get(2).serial());
+            farm.connect(1, sims.get(3).serial());
+            farm.connect(0, flaky.serial());
+            flaky.transport().disconnectAfter(Duration.ofSeconds(5), Duration.ofSeconds(3));
+            String[] label = new String[5];
+            for (int i = 0; i < 5; i++) {
+                label[i] = farm.address(i == 2 || i == 3 ? 1 : 0) + "/" + sims.get(i).serial();
+            }
+
+            int exporterPort = TestAdb.freePort();
+            exporter = new ProcessBuilder(javaBin(), "-cp", System.getProperty("java.class.path"),
+                    "io.fpsctl.cli.Main", "exporter", PKG, "--adb-server", farm.address(0), "--adb-server",
+                    farm.address(1), "--listen", "127.0.0.1:" + exporterPort, "--reconnect-timeout", "60s")
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("exporter.log").toFile()).start();
+
+            int promPort = TestAdb.freePort();
+            Path config = Files.writeString(dir.resolve("prometheus.yml"), "global:\n  scrape_interval: 1s\n"
+                    + "scrape_configs:\n  - job_name: fpsctl\n    static_configs:\n      - targets: ['127.0.0.1:"
+                    + exporterPort + "']\n");
+            prom = new ProcessBuilder(prometheus.get().toString(), "--config.file=" + config,
+                    "--storage.tsdb.path=" + dir.resolve("tsdb"), "--web.listen-address=127.0.0.1:" + promPort)
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+            String api = "http://127.0.0.1:" + promPort;
+            Path log = dir.resolve("exporter.log");
+
+            // the flaky device went away and came back: a coverage gap, and its frames go on counting
+            assertTrue(waitFor(Duration.ofSeconds(60), () -> value(api, "sum(fpsctl_coverage_gaps_total{device=\""
+                    + label[4] + "\"})") >= 1), () -> "no coverage gap for " + label[4] + "\n" + read(log));
+            double afterGap = value(api, "sum(fpsctl_frames_total{device=\"" + label[4] + "\"})");
+            assertTrue(waitFor(Duration.ofSeconds(20), () -> value(api, "sum(fpsctl_frames_total{device=\""
+                    + label[4] + "\"})") > afterGap + 30), () -> "frames of " + label[4] + " did not go on\n" + read(log));
+            double gapSeconds = value(api, "sum(fpsctl_coverage_gap_seconds_total{device=\"" + label[4] + "\"})");
+            // away 3 s and more, of which the rings (120 frames, ~2 s of the jank scenario) still held the last part
+            assertTrue(gapSeconds > 0.2 && gapSeconds < 30, "gap of " + gapSeconds + " s");
+
+            // the others: what Prometheus counted is exactly what the simulators rendered
+            Map<Integer, Long> truth = new HashMap<>();
+            BooleanSupplier allEqual = () -> {
+                for (int i = 0; i < 4; i++) {
+                    long t = truthFrames(dir.resolve("truth-" + i + ".txt"));
+                    truth.put(i, t);
+                    if (t == 0 || value(api, "sum(fpsctl_frames_total{device=\"" + label[i] + "\"})") != t) {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            waitFor(Duration.ofSeconds(40), allEqual);
+            for (int i = 0; i < 4; i++) {
+                long t = truthFrames(dir.resolve("truth-" + i + ".txt"));
+                assertTrue(t > 400, "device " + i + " rendered " + t + " frames");
+                assertEquals(t, (long) value(api, "sum(fpsctl_frames_total{device=\"" + label[i] + "\"})"),
+                        "frames of " + label[i] + "\n" + read(log));
+                assertEquals(0.0, value(api, "sum(fpsctl_coverage_gaps_total{device=\"" + label[i] + "\"})"),
+                        "device " + label[i] + " had no gap");
+                assertEquals(1.0, value(api, "count(fpsctl_refresh_rate_hz{device=\"" + label[i] + "\"} == 60)"),
+                        "refresh rate of " + label[i]);
+            }
+            // the histogram counts the same frames
+            assertEquals(value(api, "sum(fpsctl_frames_total{device=\"" + label[0] + "\"})"),
+                    value(api, "sum(fpsctl_frame_time_seconds_count{device=\"" + label[0] + "\"})"));
+        } finally {
+            if (exporter != null) {
+                exporter.destroy();
+                exporter.waitFor();
+            }
+            if (prom != null) {
+                prom.destroy();
+                prom.waitFor();
+            }
+            for (Simulator s : sims) {
+                s.close();
+            }
+        }
+    }
+
+    /** Rows of the truth's framestats block that METRICS.md counts: complete, Flags without bit 8 (skipped). */
+    private static long truthFrames(Path truth) {
+        try {
+            return Files.readAllLines(truth).stream().filter(l -> l.matches("[0-9]+,[0-9].*"))
+                    .filter(l -> (Long.parseLong(l.substring(0, l.indexOf(','))) & 8) == 0).count();
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** The value of an instant query with one result; 0 when it has none (yet) or Prometheus is not up. */
+    private static double value(String api, String query) {
+        try {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(api + "/api/v1/query?query="
+                    + URLEncoder.encode(query, StandardCharsets.UTF_8))).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200) {
+                return 0;
+            }
+            JsonNode result = JSON.readTree(r.body()).path("data").path("result");
+            return result.isEmpty() ? 0 : Double.parseDouble(result.get(0).path("value").get(1).asText());
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+    }
+
+    private static boolean waitFor(Duration timeout, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < end) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(500);
+        }
+        return condition.getAsBoolean();
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static Optional<Path> onPath(String name) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path p = Path.of(d, name);
+            if (Files.isExecutable(p)) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
+    }
+}

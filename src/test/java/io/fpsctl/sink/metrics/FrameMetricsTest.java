@@ -1,0 +1,129 @@
+package io.fpsctl.sink.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.RenderedFrame;
+import io.fpsctl.engine.Source;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class FrameMetricsTest {
+    private static final long T = 16_666_667; // 60 Hz
+    private static final String DEV = "device=\"d1\"";
+
+    /** A complete frame: IntendedVsync {@code v}, FrameCompleted {@code v + ms}, no GPU/deadline columns. */
+    private static RenderedFrame frame(String window, long v, long ms) {
+        long d = ms * 1_000_000;
+        return new RenderedFrame(window, 0, v, v, v + d / 10, v + d / 10, v + d / 5, v + d / 4, v + d / 2, v + d / 2,
+                v + d / 2, v + d * 3 / 4, v + d, 0, 0, T);
+    }
+
+    private static String scrape(PrometheusRegistry registry) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new PrometheusTextFormatWriter(false).write(out, registry.scrape());
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The value of the one line that starts with {@code metric{} and contains every {@code part}. */
+    private static double value(String text, String metric, String... parts) {
+        return text.lines().filter(l -> l.startsWith(metric + "{"))
+                .filter(l -> Arrays.stream(parts).allMatch(l::contains))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    }
+
+    @Test
+    void bucketsSitOnVsyncMultiplesOfEveryRefreshRate() {
+        double[] b = FrameMetrics.bucketBounds();
+        for (double expected : new double[] {0.016666667, 0.033333333, 0.05, 0.066666667, 0.011111111, 0.022222222,
+            0.008333333, 0.025, 0.006944444, 0.013888889, 0.020833333, 0.1, 1.0}) {
+            assertTrue(Arrays.stream(b).anyMatch(x -> Math.abs(x - expected) < 1e-12), expected + " in "
+                    + Arrays.toString(b));
+        }
+        for (int i = 1; i < b.length; i++) {
+            assertTrue(b[i] > b[i - 1], "sorted, no duplicates: " + Arrays.toString(b));
+        }
+    }
+
+    @Test
+    void countsFramesJankHistogramCapsWindowsAndExpiresSeries() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AtomicLong clock = new AtomicLong();
+        FrameMetrics m = new FrameMetrics(registry, 2, Duration.ofMinutes(1), clock::get);
+        PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
+        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
+        long v = 10_000_000_000L;
+        e.blockStart("A");
+        e.frame(frame("A", v, 6));          // 6 ms: fits
+        e.frame(frame("A", v + T, 10));     // 10 ms: fits
+        e.frame(frame("A", v + 2 * T, 40)); // 40 ms > T: janky, missed vsyncs
+        e.blockEnd();
+        for (String w : new String[] {"B", "C", "D"}) {
+            e.blockStart(w);
+            e.frame(frame(w, v + 3 * T, 5));
+            e.blockEnd();
+        }
+        String text = scrape(registry);
+        assertEquals(3, value(text, "fpsctl_frames_total", DEV, "window=\"A\""), text);
+        assertEquals(1, value(text, "fpsctl_frames_total", DEV, "window=\"B\""), text);
+        // cap of 2 windows: C and D share "other"
+        assertEquals(2, value(text, "fpsctl_frames_total", DEV, "window=\"other\""), text);
+        assertEquals(0, value(text, "fpsctl_frames_total", "window=\"C\""), text);
+        assertEquals(1, value(text, "fpsctl_janky_frames_total", DEV, "window=\"A\""), text);
+        double dropped = value(text, "fpsctl_dropped_vsyncs_total", DEV, "window=\"A\"");
+        assertTrue(dropped >= 1 && dropped <= 2, text);
+        // best = fewer than 3 missed vsyncs (METRICS.md section 4): all three
+        assertEquals(3, value(text, "fpsctl_drop_level_frames_total", "window=\"A\"", "level=\"best\""), text);
+        // histogram: 6 and 10 ms are within one 60 Hz vsync, 40 ms within 3
+        assertEquals(2, value(text, "fpsctl_frame_time_seconds_bucket", "window=\"A\"", "le=\"0.016666667\""), text);
+        assertEquals(2, value(text, "fpsctl_frame_time_seconds_bucket", "window=\"A\"", "le=\"0.033333333\""), text);
+        assertEquals(3, value(text, "fpsctl_frame_time_seconds_bucket", "window=\"A\"", "le=\"0.05\""), text);
+        assertEquals(0.056, value(text, "fpsctl_frame_time_seconds_sum", "window=\"A\""), 1e-9);
+        assertEquals(60.0, value(text, "fpsctl_refresh_rate_hz", DEV), 0.01);
+        assertTrue(text.contains("model=\"Pixel 8\"") && text.contains("android=\"14\""), text);
+
+        // the device went away; the next frame read is 5 s after the newest one before
+        l.disconnected();
+        e.blockStart("A");
+        e.frame(frame("A", v + 2 * T + 5_000_000_000L, 6));
+        e.blockEnd();
+        text = scrape(registry);
+        assertEquals(1, value(text, "fpsctl_coverage_gaps_total", DEV, "package=\"com.a\""), text);
+        // from the newest frame read before (B, C and D at v + 3T) to this one at v + 2T + 5 s
+        assertEquals(5.0 - T / 1e9, value(text, "fpsctl_coverage_gap_seconds_total", DEV), 1e-9);
+        assertEquals(4, value(text, "fpsctl_frames_total", DEV, "window=\"A\""), text);
+
+        // TTL: nothing new for more than a minute → the series go; a fresh one stays
+        clock.addAndGet(Duration.ofSeconds(61).toNanos());
+        PackageListener other = m.listener(new FrameMetrics.Device("d2", "", ""), "com.a");
+        other.frame(resultOf(frame("A", v, 6)));
+        assertTrue(m.expire() > 0);
+        text = scrape(registry);
+        assertFalse(text.contains(DEV), text);
+        assertEquals(1, value(text, "fpsctl_frames_total", "device=\"d2\""), text);
+    }
+
+    /** The engine's result for one frame (through a throw-away engine). */
+    private static io.fpsctl.engine.FrameResult resultOf(RenderedFrame f) {
+        io.fpsctl.engine.FrameResult[] out = new io.fpsctl.engine.FrameResult[1];
+        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), new FrameEngine.Listener() {
+            @Override
+            public void frame(io.fpsctl.engine.FrameResult r) {
+                out[0] = r;
+            }
+        });
+        e.blockStart(f.window());
+        e.frame(f);
+        e.blockEnd();
+        return out[0];
+    }
+}
