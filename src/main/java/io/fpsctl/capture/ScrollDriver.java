@@ -56,7 +56,8 @@ public final class ScrollDriver implements Driver {
             if (left <= 0) {
                 return;
             }
-            long ms = Math.max(1, Math.min(SWIPE_MS, left / 1_000_000));
+            // rounded up, so the last swipe covers what is left rather than leaving a sub-millisecond rest
+            long ms = Math.min(SWIPE_MS, (left + 999_999) / 1_000_000);
             long started = clock.nanoTime();
             ShellResult r = device.shell("input swipe " + x + " " + (up ? low : high) + " " + x + " "
                     + (up ? high : low) + " " + ms);

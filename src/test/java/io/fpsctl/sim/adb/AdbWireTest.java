@@ -244,12 +244,18 @@ class AdbWireTest {
     void closeIsIdempotentAndReleasesThePort() throws IOException {
         server.close();
         server.close();
-        // the port is free again: it can be bound (a connect test would race other processes on this machine)
-        try (java.net.ServerSocket again = new java.net.ServerSocket()) {
-            again.setReuseAddress(true);
-            again.bind(new java.net.InetSocketAddress("127.0.0.1", port));
-            assertTrue(again.isBound());
-        }
+        // the port is free again: it can be bound (a connect test would race other processes on this machine).
+        // The JDK closes a listening socket that a thread is blocked on in accept() once that thread has woken up,
+        // so the port is released shortly after close() returns, not necessarily before.
+        io.fpsctl.testing.PollUntil.condition(() -> {
+            try (java.net.ServerSocket again = new java.net.ServerSocket()) {
+                again.setReuseAddress(true);
+                again.bind(new java.net.InetSocketAddress("127.0.0.1", port));
+                return again.isBound();
+            } catch (java.net.BindException e) {
+                return false;
+            }
+        }, java.time.Duration.ofSeconds(5), "port " + port + " released after close()");
     }
 
     /** Runs a raw-output service to completion, acknowledging every WRTE; returns the bytes as text. */
