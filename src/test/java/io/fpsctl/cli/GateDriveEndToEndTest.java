@@ -145,6 +145,43 @@ class GateDriveEndToEndTest {
         }
     }
 
+    /**
+     * The {@code scroll} scenario draws only while swiped: --scroll 1s swipes for 1 s (300 + 300 + 300 + 100 ms),
+     * each swipe keeping the feed rendering for its duration plus a 300 ms fling, so the 1 s measured holds about
+     * one frame per 60 Hz vsync; the same gate without a driver measures an idle app.
+     */
+    @Test
+    void theScrollScenarioRendersOnlyWhileTheGateSwipesIt(@TempDir Path dir) throws Exception {
+        Path driven = dir.resolve("driven.json");
+        Cli r = Cli.run("gate", PKG, "--simulate=scroll", "--source", "gfxinfo", "--scroll", "1s", "--min-fps", "1",
+                "--summary-out", driven.toString());
+        assertEquals(0, r.exit, r.toString());
+        JsonNode d = JSON.readTree(driven.toFile());
+        // the swipes render from the first one's start to 300 ms after the last one's end: at most 1.3 s of
+        // 60 Hz vsyncs (78 frames) of which about the measured 1 s (60) is captured; every frame on the next vsync
+        long frames = d.get("frames").asLong();
+        assertTrue(frames >= 30 && frames <= 78, "frames: " + frames + "\n" + r);
+        assertEquals(60.0, d.get("fps").doubleValue(), 1.0, r.toString());
+        assertEquals(0, d.get("jankyFrames").asLong(), r.toString());
+
+        Path idle = dir.resolve("idle.json");
+        Cli i = Cli.run("gate", PKG, "--simulate=scroll", "--source", "gfxinfo", "--duration", "1s", "--min-fps", "1",
+                "--summary-out", idle.toString());
+        assertEquals(1, i.exit, i.toString());
+        assertTrue(i.out.lines().anyMatch(l -> l.startsWith("  fps") && l.contains("no frames measured")
+                && l.endsWith("FAIL")), i.out);
+        assertTrue(i.out.contains("gate FAILED"), i.out);
+        assertEquals(0, JSON.readTree(idle.toFile()).get("frames").asLong(), "an unswiped feed draws nothing");
+
+        Cli agent = Cli.run("gate", PKG, "--simulate=scroll", "--source", "agent", "--scroll", "1s", "--min-fps", "1",
+                "--summary-out", dir.resolve("agent.json").toString());
+        assertEquals(0, agent.exit, agent.toString());
+        // the agent's frames carry the scroll bit (input events) and, while a swipe drags, the touch bit
+        JsonNode a = JSON.readTree(dir.resolve("agent.json").toFile());
+        assertEquals(60.0, a.get("scrollFps").doubleValue(), 1.0, agent.toString());
+        assertEquals(60.0, a.get("fingerScrollFps").doubleValue(), 1.0, agent.toString());
+    }
+
     @Test
     void driveOptionsAreCheckedBeforeMeasuring() {
         Cli both = Cli.run("gate", PKG, "--simulate=smooth", "--run", "true", "--scroll", "1s", "--min-fps", "1");

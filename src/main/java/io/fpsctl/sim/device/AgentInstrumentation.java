@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongPredicate;
 
 /**
  * The simulated on-device agent: answers {@code am instrument -w -r … io.fpsctl.agent/.FpsctlAgent} with an agent
@@ -33,7 +34,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * detaches on {@code am broadcast -a io.fpsctl.agent.action.STOP} (last batch {@code E|agent detached}). Frames are the very frames
  * the HWUI rings get (same generator and clock), as FrameMetrics would report them; Choreographer queue times
  * are the input / animation / layout+draw spans; a frame with input events is a scrolling frame, and the finger
- * is down during the first 1.2 s of every 2 s of scrolling (then the list flings); the main-thread part of a
+ * is down during the first 1.2 s of every 2 s of scrolling (then the list flings) — in a touch-driven app
+ * ({@code scroll} scenario) while an {@code input swipe} drags or an {@code input tap} presses; the main-thread part of a
  * frame longer than {@code fpsctl.slowMessageMs} is reported as a slow message with a plausible stack.
  */
 final class AgentInstrumentation implements InstrumentationStream {
@@ -68,6 +70,9 @@ final class AgentInstrumentation implements InstrumentationStream {
             public void layerFrame(String layerKey, long periodNs, io.fpsctl.sim.device.frames.LayerFrame frame) {
             }
         };
+        // touch bit: while swiped or tapped in a touch-driven app, else the first 1.2 s of every 2 s of scrolling
+        LongPredicate fingerDown = android.touchDriven() ? android::fingerDownAt
+                : t -> Math.floorMod(t / 1_000_000L, FINGER_CYCLE_MS) < FINGER_DOWN_MS;
         android.restartForInstrumentation(); // am instrument force-stops the app and starts a fresh process
         android.setAgentAttached(true);
         long launchesAtStart = android.launches();
@@ -105,7 +110,7 @@ final class AgentInstrumentation implements InstrumentationStream {
                     long period = android.clock().periodAt(f.intendedVsync());
                     boolean idleBefore = prevIntended == Long.MIN_VALUE || f.intendedVsync() - prevIntended > 2 * period;
                     prevIntended = f.intendedVsync();
-                    frame(batch, t.title(), f, period, idleBefore, platform);
+                    frame(batch, t.title(), f, period, idleBefore, platform, fingerDown);
                     slowMessage(batch, f, slowMs);
                 }
                 if (stop.get()) {
@@ -141,7 +146,7 @@ final class AgentInstrumentation implements InstrumentationStream {
     }
 
     private static void frame(StringBuilder b, String window, HwuiFrame f, long period, boolean idleBefore,
-                              AgentPlatform platform) {
+                              AgentPlatform platform, LongPredicate fingerDown) {
         long swap = f.get(SWAP_BUFFERS);
         long gpu = f.get(GPU_COMPLETED) > 0 ? Math.max(0, f.get(GPU_COMPLETED) - swap) : -1;
         long deadline = f.get(FRAME_DEADLINE);
@@ -156,7 +161,7 @@ final class AgentInstrumentation implements InstrumentationStream {
         long interaction = idleBefore ? 4 : 0;
         if (f.get(INPUT_EVENT_ID) != 0) {
             interaction |= 1;
-            if (Math.floorMod(intended / 1_000_000L, FINGER_CYCLE_MS) < FINGER_DOWN_MS) {
+            if (fingerDown.test(intended)) {
                 interaction |= 2;
             }
         }

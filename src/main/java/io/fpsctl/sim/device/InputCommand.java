@@ -6,7 +6,7 @@ import java.util.function.LongSupplier;
 /**
  * {@code input swipe X1 Y1 X2 Y2 [MS]} and {@code input tap X Y}, as Android's {@code input} tool takes them
  * (optionally after a source such as {@code touchscreen}). Unlike a phone it answers at once; the swipe's duration
- * is recorded in {@link TouchInput}.
+ * is recorded in {@link TouchInput} (a touch-driven window renders while it lasts, plus a fling).
  */
 final class InputCommand implements ShellCommand {
     /** Android's default swipe duration when MS is left out. */
@@ -43,7 +43,7 @@ final class InputCommand implements ShellCommand {
                 if (numbers.size() != 2) {
                     return new ShellReply("", "Error: invalid arguments for command: tap\n" + USAGE, 1);
                 }
-                touches.tap();
+                touches.tap(nowNs.getAsLong());
                 return ShellReply.ok("");
             default:
                 return new ShellReply("", "Error: Unknown command: " + a.get(0) + "\n" + USAGE, 1);

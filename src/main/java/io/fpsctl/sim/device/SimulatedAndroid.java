@@ -69,7 +69,8 @@ public final class SimulatedAndroid implements ShellHandler {
         SplittableRandom deviceRandom = root.split();
         List<HwuiFrameGenerator> windowGenerators = new ArrayList<>();
         for (WindowSpec w : this.scenario.windows()) {
-            windowGenerators.add(new HwuiFrameGenerator(w.phases(), clock, root.split(), start + w.startMs() * 1_000_000L));
+            windowGenerators.add(new HwuiFrameGenerator(w.phases(), clock, root.split(),
+                    start + w.startMs() * 1_000_000L, w.touchDriven() ? touches : null));
         }
         SurfaceFrameGenerator gameGenerator = this.scenario.surfaceView() == null ? null
                 : new SurfaceFrameGenerator(this.scenario.surfaceView(), clock, root.split(),
@@ -249,6 +250,16 @@ public final class SimulatedAndroid implements ShellHandler {
     /** Swipes injected so far with {@code input swipe}. */
     public long swipes() {
         return touches.swipes();
+    }
+
+    /** Whether a finger is on the screen at device time {@code t} (a swipe's drag or a tap; not the fling). */
+    boolean fingerDownAt(long t) {
+        return touches.fingerDown(t);
+    }
+
+    /** Whether the app's windows render only while touched (the {@code scroll} scenario). */
+    boolean touchDriven() {
+        return scenario.windows().stream().anyMatch(WindowSpec::touchDriven);
     }
 
     /** Taps injected so far with {@code input tap}. */

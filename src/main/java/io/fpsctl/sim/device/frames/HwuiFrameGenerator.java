@@ -34,6 +34,9 @@ public final class HwuiFrameGenerator {
     private final VsyncClock clock;
     private final SplittableRandom rnd;
     private final boolean hasRenderPhase;
+    /** Non-null for a touch-driven window: it renders only inside these spans. */
+    private final TouchActivity touch;
+    private final PhaseSpec touchPhase;
 
     private int phaseIndex;
     private long phaseEnd;
@@ -53,10 +56,23 @@ public final class HwuiFrameGenerator {
      * @param startNs time the window becomes visible (its first frame is flagged)
      */
     public HwuiFrameGenerator(List<PhaseSpec> phases, VsyncClock clock, SplittableRandom rnd, long startNs) {
+        this(phases, clock, rnd, startNs, null);
+    }
+
+    /**
+     * A touch-driven window when {@code touch} is non-null: a frame on every vsync inside {@code touch}'s
+     * spans (with the first render phase's timing, or the default one), none outside, no Flags-1 launch frame;
+     * the phases' durations are ignored.
+     */
+    public HwuiFrameGenerator(List<PhaseSpec> phases, VsyncClock clock, SplittableRandom rnd, long startNs,
+                              TouchActivity touch) {
         this.phases = List.copyOf(phases);
         this.clock = clock;
         this.rnd = rnd;
         this.hasRenderPhase = phases.stream().anyMatch(p -> !p.isIdle());
+        this.touch = touch;
+        this.touchPhase = phases.stream().filter(p -> !p.isIdle()).findFirst()
+                .orElse(PhaseSpec.render(10_000, 0, null, true));
         restartAt(startNs);
     }
 
@@ -68,11 +84,17 @@ public final class HwuiFrameGenerator {
         phaseIndex = 0;
         phaseEnd = t + phaseLength(phases.get(0));
         cursor = t;
-        visibilityChanged = true;
+        visibilityChanged = touch == null;
     }
 
-    /** The next frame, or null when the timeline has no render phase at all. */
+    /**
+     * The next frame, or null when the timeline has no render phase at all (or, touch-driven, when no touch
+     * is known at or after the last frame: a later touch lets it go on).
+     */
     public HwuiFrame next() {
+        if (touch != null) {
+            return nextTouched();
+        }
         if (!hasRenderPhase) {
             return null;
         }
@@ -92,6 +114,23 @@ public final class HwuiFrameGenerator {
             HwuiFrame frame = build(v, phase);
             long period = clock.periodAt(v);
             cursor = Math.max(clock.vsyncAfter(frame.frameCompleted()), v + phase.everyVsyncs() * period);
+            return frame;
+        }
+    }
+
+    private HwuiFrame nextTouched() {
+        while (true) {
+            long from = touch.renderingAtOrAfter(clock.vsyncAtOrAfter(cursor));
+            if (from == Long.MAX_VALUE) {
+                return null;
+            }
+            long v = clock.vsyncAtOrAfter(from);
+            if (!touch.rendering(v)) {
+                cursor = v; // the span ended between two vsyncs: look for the next one
+                continue;
+            }
+            HwuiFrame frame = build(v, touchPhase);
+            cursor = Math.max(clock.vsyncAfter(frame.frameCompleted()), v + clock.periodAt(v));
             return frame;
         }
     }

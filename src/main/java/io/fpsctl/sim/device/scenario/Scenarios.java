@@ -29,6 +29,9 @@ import java.util.function.Supplier;
  *   <li>{@code system-jank} – smooth scrolling where the app is never late but the system is (Android 12+
  *       FrameTimeline): SurfaceFlinger CPU/GPU deadline missed, Display HAL, prediction error and SurfaceFlinger
  *       scheduling on every 37th display frame, buffer stuffing and dropped buffers now and then.</li>
+ *   <li>{@code scroll} – a touch-driven feed: draws nothing until it is swiped; {@code input swipe … MS} makes it
+ *       render one frame per vsync for MS plus a 300 ms fling, {@code input tap} for 50 ms (the gate's
+ *       {@code --scroll} driver end to end).</li>
  * </ul>
  */
 public final class Scenarios {
@@ -45,6 +48,7 @@ public final class Scenarios {
         BUILT_IN.put("idle-bursts", Scenarios::idleBursts);
         BUILT_IN.put("two-windows", Scenarios::twoWindows);
         BUILT_IN.put("system-jank", Scenarios::systemJank);
+        BUILT_IN.put("scroll", Scenarios::scroll);
     }
 
     private Scenarios() {
@@ -133,13 +137,20 @@ public final class Scenarios {
         WindowSpec main = WindowSpec.of(".MainActivity", List.of(PhaseSpec.render(60_000, 0,
                 SlowFrameSpec.everyFrames(60, 20, List.of(3, 9)), true)));
         WindowSpec dialog = new WindowSpec(".ShareSheetActivity", null, 0, 1_000L, 12,
-                List.of(PhaseSpec.render(400, 100, null, false), PhaseSpec.idle(2_600, 400)));
+                List.of(PhaseSpec.render(400, 100, null, false), PhaseSpec.idle(2_600, 400)), null);
         return new Scenario("two-windows", 60, null, List.of(main, dialog), null);
     }
 
     /** The faults themselves are the simulator's (FrameTimelineFaults); the app side is {@code smooth}. */
     private static Scenario systemJank() {
         return single("system-jank", List.of(PhaseSpec.render(60_000, 0, null, true)), null);
+    }
+
+    /** Every frame on time and with input, but only while swiped or tapped (see {@link WindowSpec#touchDriven}). */
+    private static Scenario scroll() {
+        WindowSpec feed = new WindowSpec(".MainActivity", null, null, null, null,
+                List.of(new PhaseSpec(PhaseSpec.RENDER, 60_000L, 0L, null, null, null, null, 0.0, true, null)), true);
+        return new Scenario("scroll", 60, null, List.of(feed), null);
     }
 
     private static Scenario single(String name, List<PhaseSpec> phases, SurfaceLayerSpec layer) {

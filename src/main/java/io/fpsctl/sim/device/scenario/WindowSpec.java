@@ -13,11 +13,14 @@ import java.util.List;
  * @param startMs    delay after app start before the window's first frame
  * @param views      number of views reported under {@code View hierarchy}
  * @param phases     the timeline, looped
+ * @param touchDriven the window draws only while the screen is touched ({@code input swipe}: the swipe's
+ *                    duration plus a 300 ms fling; {@code input tap}: 50 ms), one frame per vsync with the
+ *                    first render phase's timing; its phases' durations are then ignored. Default false
  * @param surfaceView this window hosts the scenario's SurfaceView layer
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WindowSpec(String activity, String title, Integer visibility, Long startMs, Integer views,
-                         List<PhaseSpec> phases) {
+                         List<PhaseSpec> phases, Boolean touchDriven) {
 
     public WindowSpec {
         activity = activity == null ? ".MainActivity" : activity;
@@ -26,10 +29,11 @@ public record WindowSpec(String activity, String title, Integer visibility, Long
         views = views == null ? 57 : views;
         phases = phases == null || phases.isEmpty() ? List.of(PhaseSpec.render(10_000, 0, null, false))
                 : List.copyOf(phases);
+        touchDriven = touchDriven != null && touchDriven;
     }
 
     public static WindowSpec of(String activity, List<PhaseSpec> phases) {
-        return new WindowSpec(activity, null, null, null, null, phases);
+        return new WindowSpec(activity, null, null, null, null, phases, null);
     }
 
     /** The fully qualified activity class name for a package. */
