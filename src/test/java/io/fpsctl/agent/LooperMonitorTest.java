@@ -90,7 +90,12 @@ public class LooperMonitorTest {
             }
         });
         assertTrue(done.await(5, TimeUnit.SECONDS));
-        Thread.sleep(50); // let the last "<<<<< Finished" line be printed
+        // the Looper prints "<<<<< Finished" after the message ran: wait until the previous Printer saw all 22 pairs
+        io.fpsctl.testing.PollUntil.condition(() -> {
+            synchronized (chainedLines) {
+                return chainedLines.size() == 2 * 22;
+            }
+        }, java.time.Duration.ofSeconds(5), "the last Finished line");
 
         String payload = batch.drain();
         String[] records = payload.split("\n");

@@ -119,7 +119,11 @@ class AgentEndToEndTest {
         Thread sim = new Thread(() -> Cli.run("sim", "--port", Integer.toString(port), "--agent-not-installed",
                 "--run-for", "3s"));
         sim.start();
-        Thread.sleep(1000);
+        io.fpsctl.testing.PollUntil.condition(() -> {
+            try (java.net.Socket probe = new java.net.Socket("127.0.0.1", port)) {
+                return true;
+            }
+        }, java.time.Duration.ofSeconds(10), "the simulator listening on " + port);
         Cli gate = Cli.run("gate", PKG, "--connect", "127.0.0.1:" + port, "--source", "agent", "--duration", "1s",
                 "--min-fps", "1");
         assertEquals(4, gate.exit, gate.toString());

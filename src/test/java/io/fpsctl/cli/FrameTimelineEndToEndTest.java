@@ -128,7 +128,15 @@ class FrameTimelineEndToEndTest {
         Path out = dir.resolve("out");
         try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("game"),
                 new SimOptions(AndroidVersion.of(14), 60, 7, PKG), 0, truth, false, null, 0))) {
-            Thread.sleep(1200); // the game's SurfaceView is drawing when the capture starts
+            // the game's SurfaceView is drawing when the capture starts: wait for presented frames in its layer
+            io.fpsctl.testing.PollUntil.condition(() -> {
+                String layer = sim.android().surfaceViewLayerName();
+                java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+                sim.android().run("dumpsys SurfaceFlinger --latency '" + layer + "'", o,
+                        java.io.OutputStream.nullOutputStream());
+                return o.toString().lines().skip(1).map(l -> l.trim().split("\\s+"))
+                        .filter(c -> c.length == 3 && !c[1].equals("0")).count() >= 10;
+            }, java.time.Duration.ofSeconds(10), "frames presented in the game's SurfaceView layer");
             Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "3s", "--out", out.toString(),
                     "--source", "surfaceflinger");
             assertEquals(0, r.exit, r::toString);
