@@ -38,19 +38,15 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CAND", description = "The candidate run.")
     Path candidate;
 
-    @Option(names = "--max-regression", paramLabel = "PCT",
+    @Option(names = "--max-regression", paramLabel = "PCT", converter = NumberConverter.NonNegative.class,
             description = "How much worse than the baseline's median a change must be to count (default: 10).")
-    double maxRegression = 10;
+    Double maxRegression = 10.0;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "text (default), json or markdown.")
     Format format = Format.text;
 
     @Override
     public Integer call() {
-        if (!(maxRegression >= 0) || Double.isInfinite(maxRegression)) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                    "--max-regression must be a finite number ≥ 0, not " + maxRegression);
-        }
         List<Summary> base = read(baseline);
         List<Summary> cand = read(candidate);
         List<MetricComparison> rows = RunComparison.compare(base, cand, maxRegression);

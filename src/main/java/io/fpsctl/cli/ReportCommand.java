@@ -43,9 +43,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "TEXT", description = "Page title (default: the package of the first input).")
     String title;
 
-    @Option(names = "--max-regression", paramLabel = "PCT", defaultValue = "5",
+    @Option(names = "--max-regression", paramLabel = "PCT", defaultValue = "5", converter = NumberConverter.NonNegative.class,
             description = "With several INPUTs: how much worse than the first a metric may be, in %% (default: ${DEFAULT-VALUE}).")
-    double maxRegression;
+    Double maxRegression;
 
     @Mixin
     EngineOptions engineOptions;
@@ -53,9 +53,6 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         EngineConfig config = engineOptions.toConfig();
-        if (maxRegression < 0 || Double.isNaN(maxRegression)) {
-            throw new CliException(ExitCode.USAGE, "--max-regression must be a percentage >= 0");
-        }
         List<ReportRun> runs = new ArrayList<>();
         for (Path in : inputs) {
             runs.add(ReportInputs.load(in, config));
