@@ -1,5 +1,6 @@
 package io.fpsctl.engine;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +29,15 @@ public final class FrameEngine implements FrameSink {
 
         /** A poll of {@code window} came back as a full ring of new frames: frames may have been lost. */
         default void overflow(String window) {
+        }
+
+        /**
+         * The FrameTimeline verdict of the counted frame numbered {@code sequence} ({@link FrameResult#sequence()}),
+         * once for every frame that {@link FrameResult#awaitsVerdict() awaited one}. It comes later than the frame
+         * (when its SurfaceFrame is polled, or unattributed when it can no longer arrive), always on the engine's
+         * own thread: at the end of a later block, at {@link #finish()} or {@link #summary}.
+         */
+        default void frameTimeline(long sequence, FrameTimelineVerdict verdict) {
         }
 
         /** Whether to compute live windows at all. */
@@ -75,6 +85,15 @@ public final class FrameEngine implements FrameSink {
     private long slowMessageCount;
     private final List<SlowMessage> worstMessages = new ArrayList<>();
     private volatile FrameTimelineAttribution frameTimeline;
+    /** Verdicts settled (by whichever thread polled FrameTimeline) and not yet given to the listener. */
+    private final ArrayDeque<SettledVerdict> settled = new ArrayDeque<>();
+
+    /** The handle a rendered frame leaves with the FrameTimeline join: its engine and its sequence. */
+    record FrameRef(FrameEngine engine, long sequence) {
+    }
+
+    private record SettledVerdict(long sequence, FrameTimelineVerdict verdict) {
+    }
 
     public FrameEngine(Source source, EngineConfig config, Listener listener) {
         this.source = source;
@@ -231,6 +250,7 @@ public final class FrameEngine implements FrameSink {
         }
         t.blocks++;
         current = null;
+        deliverVerdicts();
     }
 
     /**
@@ -239,17 +259,54 @@ public final class FrameEngine implements FrameSink {
      * attribution is shared with its poller: it is locked while used.
      */
     public void frameTimeline(FrameTimelineAttribution attribution) {
+        FrameTimelineAttribution old = this.frameTimeline;
         this.frameTimeline = attribution;
+        if (old != null && old != attribution) {
+            synchronized (old) {
+                old.finish(); // the frames it still holds get their (unattributed) verdict
+            }
+            deliverVerdicts();
+        }
     }
 
     /** A counted rendered frame goes to the FrameTimeline join, on its {@code FrameTimelineVsyncId}. */
-    private void joinFrameTimeline(Track t, RenderedFrame f) {
+    private void joinFrameTimeline(Track t, RenderedFrame f, long sequence) {
         FrameTimelineAttribution ft = frameTimeline;
         if (ft != null) {
             synchronized (ft) {
-                ft.renderedFrame(f.frameTimelineVsyncId(), t.name, null);
+                ft.renderedFrame(f.frameTimelineVsyncId(), t.name, new FrameRef(this, sequence));
             }
         }
+    }
+
+    /** The attribution settled a frame of this engine (any thread): queued for {@link #deliverVerdicts}. */
+    void settled(long sequence, FrameTimelineVerdict verdict) {
+        synchronized (settled) {
+            settled.add(new SettledVerdict(sequence, verdict));
+        }
+    }
+
+    /** Gives the queued verdicts to the listener, on the engine's thread. */
+    private void deliverVerdicts() {
+        while (true) {
+            SettledVerdict v;
+            synchronized (settled) {
+                v = settled.poll();
+            }
+            if (v == null) {
+                return;
+            }
+            listener.frameTimeline(v.sequence(), v.verdict());
+        }
+    }
+
+    /** A rendered frame derived: counted, and joined with FrameTimeline when one is attached. */
+    private void emitRendered(Track t, RenderedFrame f, long period) {
+        FrameResult r = derive.rendered(t, f, period);
+        r.awaitsVerdict = frameTimeline != null;
+        long sequence = counted;
+        emit(t, r);
+        joinFrameTimeline(t, f, sequence);
     }
 
     @Override
@@ -314,8 +371,7 @@ public final class FrameEngine implements FrameSink {
             }
             return;
         }
-        emit(t, derive.rendered(t, f, interval(own)));
-        joinFrameTimeline(t, f);
+        emitRendered(t, f, interval(own));
     }
 
     /** Whether a frame without its own interval has to wait for the vsync grid (saved dumps, nothing else known). */
@@ -341,8 +397,7 @@ public final class FrameEngine implements FrameSink {
         }
         for (int i = 0; i < gridFrames.size(); i++) {
             Track tr = gridTracks.get(i);
-            emit(tr, derive.rendered(tr, gridFrames.get(i), gridPeriodNs));
-            joinFrameTimeline(tr, gridFrames.get(i));
+            emitRendered(tr, gridFrames.get(i), gridPeriodNs);
         }
         gridFrames.clear();
         gridTracks.clear();
@@ -396,6 +451,7 @@ public final class FrameEngine implements FrameSink {
     }
 
     private void emit(Track t, FrameResult r) {
+        r.sequence = counted;
         counted++;
         t.stats.add(r);
         listener.frame(r);
@@ -441,6 +497,7 @@ public final class FrameEngine implements FrameSink {
     /** Closes the live windows in progress (end of capture). */
     public void finish() {
         releaseGrid();
+        deliverVerdicts();
         if (live != null) {
             live.close();
         }
@@ -475,6 +532,7 @@ public final class FrameEngine implements FrameSink {
             synchronized (a) {
                 ft = a.summary();
             }
+            deliverVerdicts();
             w.addAll(ft.warnings());
         }
         return all.toSummary(packageName, null, windows, w, displayPeriodNs).withSlowMessages(slow)

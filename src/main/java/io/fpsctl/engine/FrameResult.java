@@ -27,6 +27,8 @@ public final class FrameResult {
     boolean bigJank;
     long interaction;
     final long[] choreographer = new long[Interaction.CH_QUEUES];
+    long sequence;
+    boolean awaitsVerdict;
 
     FrameResult() {
     }
@@ -43,6 +45,21 @@ public final class FrameResult {
         Arrays.fill(stages, -1);
         interaction = Interaction.UNKNOWN;
         Arrays.fill(choreographer, -1);
+        awaitsVerdict = false;
+    }
+
+    /** This frame's number among the frames its engine counted, from 0 (the key of {@code Listener.frameTimeline}). */
+    public long sequence() {
+        return sequence;
+    }
+
+    /**
+     * Whether a FrameTimeline verdict will follow for this frame ({@code FrameEngine.Listener.frameTimeline},
+     * exactly once, possibly unattributed). False when no FrameTimeline is joined (Android 11 and older, saved
+     * dumps without one) and for SurfaceFlinger-source frames, whose layer is attributed as a whole.
+     */
+    public boolean awaitsVerdict() {
+        return awaitsVerdict;
     }
 
     public Source source() {

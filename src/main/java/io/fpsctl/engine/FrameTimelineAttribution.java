@@ -59,8 +59,13 @@ public final class FrameTimelineAttribution {
         this.listener = listener == null ? (h, v) -> { } : (BiConsumer<Object, FrameTimelineVerdict>) listener;
     }
 
+    /** Settled verdicts go back to the engines that handed in the frames ({@link FrameEngine.Listener#frameTimeline}). */
     public FrameTimelineAttribution() {
-        this(null);
+        this((Object handle, FrameTimelineVerdict v) -> {
+            if (handle instanceof FrameEngine.FrameRef ref) {
+                ref.engine().settled(ref.sequence(), v);
+            }
+        });
     }
 
     /** The app's pid (from the gfxinfo header); SurfaceFrames of other pids are not joined. −1 = unknown. */
