@@ -4,6 +4,7 @@ import io.fpsctl.device.Device;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
@@ -150,6 +151,14 @@ final class AutoSource implements FramePoller {
         public void overflow(String window) {
             if (to != null && main == source) {
                 to.overflow(window);
+            }
+        }
+
+        /** Verdicts only follow the gfxinfo engine's frames (presented frames await none): always forwarded. */
+        @Override
+        public void frameTimeline(long sequence, FrameTimelineVerdict verdict) {
+            if (to != null) {
+                to.frameTimeline(sequence, verdict);
             }
         }
 
