@@ -106,7 +106,8 @@
   var GATE_PATHS = { fps: 'fps', spanFps: 'spanFps', jankPercent: 'jankPercent', p90Ms: 'frameTimeMs.p90',
     p99Ms: 'frameTimeMs.p99', frozenFrames: 'dropLevels.frozen', bigJank: 'bigJank', scrollFps: 'scrollFps',
     droppedFrames: 'droppedFrames', slowFramesPercent: 'androidVitals.slowFramesPercent',
-    frozenFramesPercent: 'androidVitals.frozenFramesPercent' };
+    frozenFramesPercent: 'androidVitals.frozenFramesPercent', appJankPercent: 'frameTimeline.appJankPercent',
+    systemJankPercent: 'frameTimeline.systemJankPercent' };
   var thresholds = {};
   if (DATA.gate) {
     var g = section('Gate: ' + DATA.gate.headline);

@@ -36,15 +36,21 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The exporter end to end: four simulated devices behind two real adb servers, plus one that disconnects
  * mid-run, scraped by Debian's Prometheus. The frames Prometheus counted must equal the simulator's truth
- * (counted here from the truth files by METRICS.md section 1's rule: every row without Flags bit 8).
+ * (counted here from the truth files by METRICS.md section 1's rule: every row without Flags bit 8), and so must
+ * the FrameTimeline split (section 9, joined here by hand from the truth's FrameTimelineVsyncId column and its
+ * SurfaceFrame file).
  */
 class ExporterPrometheusEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Idle while everything starts, render 8 s, then idle for good: the truth stops growing. */
-    private static final String BURST = "{\"name\":\"burst\",\"refreshHz\":60,\"windows\":[{\"activity\":"
+    /**
+     * Idle while everything starts, render 8 s, then idle for good: the truth stops growing. Named {@code
+     * system-jank}, so the simulated SurfaceFlinger adds its system faults (FrameTimeline, Android 12+) to the
+     * app's own slow frames.
+     */
+    private static final String BURST = "{\"name\":\"system-jank\",\"refreshHz\":60,\"windows\":[{\"activity\":"
             + "\".MainActivity\",\"phases\":[{\"kind\":\"idle\",\"durationMs\":9000},"
             + "{\"kind\":\"render\",\"durationMs\":8000,\"slow\":{\"everyFrames\":25,\"missedVsyncs\":[2,5]}},"
             + "{\"kind\":\"idle\",\"durationMs\":100000000}]}]}";
@@ -127,6 +133,33 @@ class ExporterPrometheusEndToEndTest {
                 assertEquals(1.0, value(api, "count(fpsctl_refresh_rate_hz{device=\"" + label[i] + "\"} == 60)"),
                         "refresh rate of " + label[i]);
             }
+            // the FrameTimeline split: app jank (the slow frames), system jank (the simulated SurfaceFlinger's faults)
+            String[] series = {"frames", "app_jank_frames", "system_jank_frames", "unattributed_frames"};
+            BooleanSupplier ftEqual = () -> {
+                for (int i = 0; i < 4; i++) {
+                    long[] t = truthFrameTimeline(dir.resolve("truth-" + i + ".txt"));
+                    for (int k = 0; k < series.length; k++) {
+                        if (value(api, "sum(fpsctl_frametimeline_" + series[k] + "_total{device=\"" + label[i]
+                                + "\"})") != t[k]) {
+                            return false;
+                        }
+                    }
+                }
+                return true;
+            };
+            waitFor(Duration.ofSeconds(20), ftEqual);
+            for (int i = 0; i < 4; i++) {
+                long[] t = truthFrameTimeline(dir.resolve("truth-" + i + ".txt"));
+                assertTrue(t[1] > 0 && t[2] > 0, "the truth has app and system jank: " + java.util.Arrays.toString(t));
+                for (int k = 0; k < series.length; k++) {
+                    assertEquals(t[k], (long) value(api, "sum(fpsctl_frametimeline_" + series[k] + "_total{device=\""
+                            + label[i] + "\"})"), series[k] + " of " + label[i] + "\n" + read(log));
+                }
+                for (Map.Entry<String, Long> e : truthJankTypes(dir.resolve("truth-" + i + ".txt")).entrySet()) {
+                    assertEquals(e.getValue(), (long) value(api, "sum(fpsctl_frametimeline_jank_type_frames_total{device=\""
+                            + label[i] + "\",type=\"" + e.getKey() + "\"})"), e.getKey() + " of " + label[i]);
+                }
+            }
             // the histogram counts the same frames
             assertEquals(value(api, "sum(fpsctl_frames_total{device=\"" + label[0] + "\"})"),
                     value(api, "sum(fpsctl_frame_time_seconds_count{device=\"" + label[0] + "\"})"));
@@ -153,6 +186,87 @@ class ExporterPrometheusEndToEndTest {
         } catch (IOException e) {
             return 0;
         }
+    }
+
+    /** Jank strings as Android 14 prints them, mapped to METRICS.md section 9's keys by hand. */
+    private static final Map<String, String> JANK_KEYS = Map.of("App Deadline Missed", "appDeadlineMissed",
+            "Buffer Stuffing", "bufferStuffing", "SurfaceFlinger deadline missed (while in HWC)", "surfaceFlingerCpu",
+            "SurfaceFlinger deadline missed (while in GPU comp)", "surfaceFlingerGpu", "SurfaceFlinger Scheduling",
+            "surfaceFlingerScheduling", "Display HAL", "displayHal", "Prediction Error", "predictionError",
+            "Dropped Frame", "dropped");
+
+    /**
+     * The jank keys of every counted frame of the truth, joined by hand: the counted framestats rows (no Flags bit
+     * 8), their FrameTimelineVsyncId, and the app's SurfaceFrame of that token in {@code .frametimeline.tsv}; null
+     * for a frame without one (unattributed). {@code Present State Dropped} adds {@code dropped}.
+     */
+    private static List<List<String>> truthVerdicts(Path truth) {
+        List<List<String>> out = new ArrayList<>();
+        try {
+            Map<Long, String[]> sf = new HashMap<>();
+            Path tsv = truth.resolveSibling(truth.getFileName().toString().replace(".txt", ".frametimeline.tsv"));
+            for (String line : Files.readAllLines(tsv)) {
+                String[] c = line.split("\t", -1);
+                if (c.length == 5 && c[1].equals("app") && !c[0].equals("token")) {
+                    sf.put(Long.parseLong(c[0]), c);
+                }
+            }
+            int idCol = -1;
+            for (String line : Files.readAllLines(truth)) {
+                if (line.startsWith("Flags,")) {
+                    idCol = List.of(line.split(",")).indexOf("FrameTimelineVsyncId");
+                } else if (idCol >= 0 && line.matches("[0-9]+,[0-9].*")
+                        && (Long.parseLong(line.substring(0, line.indexOf(','))) & 8) == 0) {
+                    String[] c = sf.get(Long.parseLong(line.split(",")[idCol]));
+                    if (c == null) {
+                        out.add(null);
+                        continue;
+                    }
+                    List<String> keys = new ArrayList<>();
+                    for (String s : c[4].split(", ")) {
+                        if (!s.equals("None") && !s.isEmpty()) {
+                            keys.add(JANK_KEYS.getOrDefault(s, "unknown"));
+                        }
+                    }
+                    if (c[3].equals("Dropped") && !keys.contains("dropped")) {
+                        keys.add("dropped");
+                    }
+                    out.add(keys);
+                }
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        return out;
+    }
+
+    /** {joined, app jank, system jank, unattributed} of the truth (METRICS.md section 9's rules). */
+    private static long[] truthFrameTimeline(Path truth) {
+        long[] n = new long[4];
+        for (List<String> keys : truthVerdicts(truth)) {
+            if (keys == null) {
+                n[3]++;
+                continue;
+            }
+            n[0]++;
+            if (keys.contains("appDeadlineMissed")) {
+                n[1]++;
+            } else if (keys.stream().anyMatch(k -> !k.equals("bufferStuffing"))) {
+                n[2]++;
+            }
+        }
+        return n;
+    }
+
+    /** Joined frames per jank key in the truth. */
+    private static Map<String, Long> truthJankTypes(Path truth) {
+        Map<String, Long> types = new HashMap<>();
+        for (List<String> keys : truthVerdicts(truth)) {
+            if (keys != null) {
+                keys.forEach(k -> types.merge(k, 1L, Long::sum));
+            }
+        }
+        return types;
     }
 
     /** The value of an instant query with one result; 0 when it has none (yet) or Prometheus is not up. */
