@@ -160,6 +160,18 @@ class ExporterPrometheusEndToEndTest {
                             + label[i] + "\",type=\"" + e.getKey() + "\"})"), e.getKey() + " of " + label[i]);
                 }
             }
+            // every query of the example Grafana dashboard names series that exist
+            JsonNode dashboard = JSON.readTree(Path.of("examples", "grafana-dashboard.json").toFile());
+            int queries = 0;
+            for (JsonNode panel : dashboard.path("panels")) {
+                for (JsonNode target : panel.path("targets")) {
+                    String q = target.path("expr").asText().replace("$device", ".*").replace("$package", ".*")
+                            .replace("$__rate_interval", "1m");
+                    assertTrue(results(api, q) > 0, panel.path("title").asText() + ": no series for " + q);
+                    queries++;
+                }
+            }
+            assertTrue(queries >= 7, "the dashboard's queries: " + queries);
             // the histogram counts the same frames
             assertEquals(value(api, "sum(fpsctl_frames_total{device=\"" + label[0] + "\"})"),
                     value(api, "sum(fpsctl_frame_time_seconds_count{device=\"" + label[0] + "\"})"));
@@ -267,6 +279,21 @@ class ExporterPrometheusEndToEndTest {
             }
         }
         return types;
+    }
+
+    /** How many series an instant query returns (0 when Prometheus does not answer). */
+    private static int results(String api, String query) {
+        try {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(api + "/api/v1/query?query="
+                    + URLEncoder.encode(query, StandardCharsets.UTF_8))).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() != 200 ? 0 : JSON.readTree(r.body()).path("data").path("result").size();
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
     }
 
     /** The value of an instant query with one result; 0 when it has none (yet) or Prometheus is not up. */
