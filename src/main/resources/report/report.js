@@ -350,11 +350,14 @@
       var yMin = Infinity;
       runs.forEach(function (r) {
         var lo = [], hi = [];
-        for (var li = 0; li < LEVELS.length; li++) {
+        var f = r.frames;
+        var F = f ? f.F : null;
+        /* the drop levels, then (with FrameTimeline verdicts) the app and system jank rings: FT code c is row c + 2 */
+        var rowsNeeded = LEVELS.length + (F ? FT_MARKS.length : 0);
+        for (var li = 0; li < rowsNeeded; li++) {
           lo.push(new Float64Array(buckets).fill(Infinity));
           hi.push(new Float64Array(buckets).fill(-Infinity));
         }
-        var f = r.frames;
         if (f) {
           var T = f.T, D = f.D, L = f.L;
           for (var i = 0; i < T.length; i++) {
@@ -365,6 +368,11 @@
             var d = D[i];
             if (d < lo[l][bi]) { lo[l][bi] = d; }
             if (d > hi[l][bi]) { hi[l][bi] = d; }
+            if (F && F[i] >= FT_MARKS[0][0]) {
+              var row = F[i] + 2;
+              if (d < lo[row][bi]) { lo[row][bi] = d; }
+              if (d > hi[row][bi]) { hi[row][bi] = d; }
+            }
           }
         }
         function minMax(lo1, hi1) {
@@ -379,21 +387,7 @@
           }
           return y;
         }
-        for (var lj = 0; lj < LEVELS.length; lj++) { data.push(minMax(lo[lj], hi[lj])); }
-        if (f && f.F) {
-          /* the FrameTimeline rings: the same min and max per pixel column, over the timed frames of each verdict */
-          FT_MARKS.forEach(function (m) {
-            var flo = new Float64Array(buckets).fill(Infinity), fhi = new Float64Array(buckets).fill(-Infinity);
-            for (var i2 = 0; i2 < f.T.length; i2++) {
-              var t2 = f.T[i2];
-              if (f.F[i2] !== m[0] || f.L[i2] < 0 || t2 < xmin || t2 > xmax) { continue; }
-              var bj = Math.min(buckets - 1, Math.floor((t2 - xmin) / bw));
-              if (f.D[i2] < flo[bj]) { flo[bj] = f.D[i2]; }
-              if (f.D[i2] > fhi[bj]) { fhi[bj] = f.D[i2]; }
-            }
-            data.push(minMax(flo, fhi));
-          });
-        }
+        for (var lj = 0; lj < rowsNeeded; lj++) { data.push(minMax(lo[lj], hi[lj])); }
       });
       state.yMax = yMax;
       state.yMin = yMin === Infinity ? 1 : yMin;
