@@ -163,11 +163,7 @@ public final class FrameMetrics {
                 janky.remove(l);
                 dropped.remove(l);
                 frameTime.remove(l);
-                String[] withLevel = Arrays.copyOf(l, l.length + 1);
-                for (DropLevel level : DropLevel.values()) {
-                    withLevel[l.length] = level.key();
-                    byLevel.remove(withLevel);
-                }
+                removeEach(byLevel, l, Arrays.stream(DropLevel.values()).map(DropLevel::key).toList());
                 removed++;
             }
         }
@@ -181,11 +177,8 @@ public final class FrameMetrics {
                 ftAppJank.remove(l);
                 ftSystemJank.remove(l);
                 ftUnattributed.remove(l);
-                String[] withType = Arrays.copyOf(l, l.length + 1);
-                for (FrameTimelineJankType t : FrameTimelineJankType.values()) {
-                    withType[l.length] = t.key();
-                    ftTypes.remove(withType);
-                }
+                removeEach(ftTypes, l, Arrays.stream(FrameTimelineJankType.values()).map(FrameTimelineJankType::key)
+                        .toList());
                 removed++;
             }
         }
@@ -196,6 +189,15 @@ public final class FrameMetrics {
             }
         }
         return removed;
+    }
+
+    /** Removes the series {@code labels + [v]} of {@code counter} for every {@code v} of its last label. */
+    private static void removeEach(Counter counter, String[] labels, List<String> lastLabel) {
+        String[] with = Arrays.copyOf(labels, labels.length + 1);
+        for (String v : lastLabel) {
+            with[labels.length] = v;
+            counter.remove(with);
+        }
     }
 
     /** Series currently kept (all three label sets). */
