@@ -13,17 +13,10 @@ import picocli.CommandLine.Option;
  * {@link #commandLine} adds only the one a run names (all of them when the run names none, e.g. {@code --help}).
  */
 @Command(name = "fpsctl", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "How smoothly an Android app renders: fps, janky and dropped frames, and why a frame was slow.",
+        description = {TopLevelHelp.DESCRIPTION_1, TopLevelHelp.DESCRIPTION_2},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
-            "0:ok (gate: passed)",
-            "1:gate failed",
-            "2:usage error",
-            "3:adb/device problem (no server, no device, offline, unauthorized, several devices)",
-            "4:app problem (not installed, not running, no frames)",
-            "5:input/output problem (unreadable file, not a dump, cannot write)",
-            "130:stopped by SIGINT (Ctrl-C) after writing what was captured",
-            "143:stopped by SIGTERM after writing what was captured"})
+        exitCodeList = {TopLevelHelp.EXIT_0, TopLevelHelp.EXIT_1, TopLevelHelp.EXIT_2, TopLevelHelp.EXIT_3,
+            TopLevelHelp.EXIT_4, TopLevelHelp.EXIT_5, TopLevelHelp.EXIT_130, TopLevelHelp.EXIT_143})
 final class FpsctlCommand implements Runnable {
 
     /** Subcommand names in the order {@code --help} lists them. */
@@ -40,7 +33,7 @@ final class FpsctlCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        TopLevelHelp.print(spec.commandLine().getOut());
     }
 
     /**
@@ -71,11 +64,10 @@ final class FpsctlCommand implements Runnable {
         return cl;
     }
 
-    /** What {@code fpsctl --help} shows of a subcommand: its name and description, without reflecting on its options. */
+    /** What {@code fpsctl --help} shows of a subcommand: its name and summary, without loading its class. */
     private static CommandSpec stub(String name) {
-        Command c = classOf(name).getAnnotation(Command.class);
         CommandSpec spec = CommandSpec.create().name(name);
-        spec.usageMessage().description(c.description()).hidden(c.hidden());
+        spec.usageMessage().description(TopLevelHelp.summary(name));
         return spec;
     }
 

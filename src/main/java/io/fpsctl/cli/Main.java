@@ -15,10 +15,20 @@ public final class Main {
 
     /** Runs fpsctl with the given streams; returns the exit code (used by tests). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
-            VersionProvider.lines().forEach(out::println); // start-up: no command tree for the version
-            out.flush();
-            return ExitCode.OK;
+        return run(args, out, err, true);
+    }
+
+    /**
+     * @param direct whether the commands whose start-up matters ({@code --version}, {@code --help},
+     *               {@code analyze FILE... [--format F]}) may run without building picocli's command tree (tests
+     *               compare both ways)
+     */
+    static int run(String[] args, PrintWriter out, PrintWriter err, boolean direct) {
+        if (direct) {
+            Integer code = runDirect(args, out, err);
+            if (code != null) {
+                return code;
+            }
         }
         boolean debug = Arrays.asList(args).contains("--debug");
         CommandLine cl = FpsctlCommand.commandLine(args);
@@ -39,7 +49,10 @@ public final class Main {
             }
             return report(ex, err);
         });
-        int code = cl.execute(args);
+        return finish(cl.execute(args), out, err);
+    }
+
+    private static int finish(int code, PrintWriter out, PrintWriter err) {
         if (out.checkError() && code <= ExitCode.GATE_FAILED) {
             // PrintWriter swallows write errors: a full disk or a closed pipe on stdout must not look like success
             ErrorLine.print(err, "cannot write to standard output (disk full, or the reader went away?)");
@@ -47,6 +60,31 @@ public final class Main {
         }
         err.flush();
         return code;
+    }
+
+    /** The start-up-critical commands without picocli; null when {@code args} are anything else. */
+    private static Integer runDirect(String[] args, PrintWriter out, PrintWriter err) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            VersionProvider.lines().forEach(out::println);
+            return finish(ExitCode.OK, out, err);
+        }
+        if (args.length == 0 || (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h")))) {
+            TopLevelHelp.print(out);
+            return finish(ExitCode.OK, out, err);
+        }
+        if (args[0].equals("analyze")) {
+            AnalyzeCommand analyze = AnalyzeCommand.direct(args, 1);
+            if (analyze != null) {
+                int code;
+                try {
+                    code = analyze.run(out, err);
+                } catch (Exception | OutOfMemoryError e) {
+                    code = report(e, err);
+                }
+                return finish(code, out, err);
+            }
+        }
+        return null;
     }
 
     /** One line for an exception that escaped a command, and its exit code. */

@@ -27,6 +27,13 @@ public final class FramestatsParser {
     private final FrameSink sink;
     private final Consumer<String> text;
     private long[] row = new long[32];
+    /** When set, rows go here as parsed values instead of as frames to the sink. */
+    private RowValues rowValues;
+
+    /** A row's values as parsed, by header column ({@link FramestatsColumns#value}); {@code values} is reused. */
+    interface RowValues {
+        void row(FramestatsColumns columns, long[] values);
+    }
 
     public FramestatsParser(FrameSink sink, Consumer<String> text) {
         this.sink = sink;
@@ -35,6 +42,13 @@ public final class FramestatsParser {
 
     public FramestatsParser(FrameSink sink) {
         this(sink, null);
+    }
+
+    /** A parser whose rows go to {@code rows} as values, with no frame made per row (the parallel parser's workers). */
+    static FramestatsParser ofValues(FrameSink sink, RowValues rows) {
+        FramestatsParser p = new FramestatsParser(sink);
+        p.rowValues = rows;
+        return p;
     }
 
     /** Reads the whole stream; the caller closes it. */
@@ -254,6 +268,10 @@ public final class FramestatsParser {
         }
         if (col != want) {
             return false;
+        }
+        if (rowValues != null) {
+            rowValues.row(c, v);
+            return true;
         }
         sink.frame(new RenderedFrame(window,
                 c.value(v, Field.FLAGS),

@@ -3,6 +3,7 @@ package io.fpsctl.source;
 import io.fpsctl.engine.Frame;
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.RenderedFrame;
+import io.fpsctl.source.FramestatsColumns.Field;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -108,7 +109,7 @@ public final class ParallelFramestatsParser {
      * {@code bytes} holds a marker line, the block's header line, the rows {@code [rowsStart, rowsEnd)} and a closing
      * marker line; when the rows held the block's real closing marker, the worker's parser saw two blocks.
      */
-    private static final class Slot implements FrameSink {
+    private static final class Slot implements FrameSink, FramestatsParser.RowValues {
         private static final int LONGS = 16;
         byte[] bytes = new byte[0];
         int length;
@@ -124,7 +125,7 @@ public final class ParallelFramestatsParser {
         /** Parses {@code bytes[0..length)}: a marker line, the block's header line, then rows only. */
         Slot parse() throws IOException {
             count = 0;
-            FramestatsDump d = new FramestatsParser(this, null).parse(new ByteArrayInputStream(bytes, 0, length));
+            FramestatsDump d = FramestatsParser.ofValues(this, this).parse(new ByteArrayInputStream(bytes, 0, length));
             rows = d.rows();
             malformed = d.malformedRows();
             closed = d.blocks() > 1;
@@ -133,28 +134,32 @@ public final class ParallelFramestatsParser {
 
         @Override
         public void frame(Frame f) {
-            RenderedFrame r = (RenderedFrame) f;
+            throw new IllegalStateException("rows come as values"); // FramestatsParser.RowValues
+        }
+
+        @Override
+        public void row(FramestatsColumns c, long[] row) {
             if (values.length < (count + 1) * LONGS) {
                 values = Arrays.copyOf(values, values.length * 2);
             }
             long[] v = values;
             int i = count++ * LONGS;
-            v[i] = r.flags();
-            v[i + 1] = r.intendedVsync();
-            v[i + 2] = r.vsync();
-            v[i + 3] = r.handleInputStart();
-            v[i + 4] = r.animationStart();
-            v[i + 5] = r.performTraversalsStart();
-            v[i + 6] = r.drawStart();
-            v[i + 7] = r.syncQueued();
-            v[i + 8] = r.syncStart();
-            v[i + 9] = r.issueDrawCommandsStart();
-            v[i + 10] = r.swapBuffers();
-            v[i + 11] = r.frameCompleted();
-            v[i + 12] = r.gpuCompleted();
-            v[i + 13] = r.frameDeadline();
-            v[i + 14] = r.frameInterval();
-            v[i + 15] = r.frameTimelineVsyncId();
+            v[i] = c.value(row, Field.FLAGS);
+            v[i + 1] = c.value(row, Field.INTENDED_VSYNC);
+            v[i + 2] = c.value(row, Field.VSYNC);
+            v[i + 3] = c.value(row, Field.HANDLE_INPUT_START);
+            v[i + 4] = c.value(row, Field.ANIMATION_START);
+            v[i + 5] = c.value(row, Field.PERFORM_TRAVERSALS_START);
+            v[i + 6] = c.value(row, Field.DRAW_START);
+            v[i + 7] = c.value(row, Field.SYNC_QUEUED);
+            v[i + 8] = c.value(row, Field.SYNC_START);
+            v[i + 9] = c.value(row, Field.ISSUE_DRAW_COMMANDS_START);
+            v[i + 10] = c.value(row, Field.SWAP_BUFFERS);
+            v[i + 11] = c.value(row, Field.FRAME_COMPLETED);
+            v[i + 12] = c.value(row, Field.GPU_COMPLETED);
+            v[i + 13] = c.value(row, Field.FRAME_DEADLINE);
+            v[i + 14] = c.resolveInterval(row);
+            v[i + 15] = c.value(row, Field.FRAME_TIMELINE_VSYNC_ID);
         }
 
         /** The frames again, under the block's real window (the worker's parser never saw the window line). */

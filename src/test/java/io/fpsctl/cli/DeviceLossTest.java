@@ -10,6 +10,7 @@ import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
+import io.fpsctl.testing.PollUntil;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -34,12 +35,8 @@ class DeviceLossTest {
                 new SimOptions(AndroidVersion.of(14), 120, 5, PKG), 0, null, false, null, 0));
     }
 
-    private static void pollUntil(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "condition not reached within 30 s");
-            Thread.sleep(20);
-        }
+    private static void pollUntil(BooleanSupplier condition) {
+        PollUntil.condition(condition::getAsBoolean, Duration.ofSeconds(30), "the condition");
     }
 
     /** What one run printed and returned. */

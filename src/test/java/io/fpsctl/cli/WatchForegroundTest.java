@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.sim.Simulator;
+import io.fpsctl.testing.PollUntil;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
@@ -27,30 +29,23 @@ class WatchForegroundTest {
                 "127.0.0.1:" + sim.port(), "--plain", "--duration", "14s"}, new PrintWriter(out, true),
                     new PrintWriter(err, true))));
             watch.start();
-            assertTrue(waitFor(() -> err.toString().contains("fpsctl: watching com.example.feed")), err::toString);
+            await(err, () -> err.toString().contains("fpsctl: watching com.example.feed"));
             sim.android().stopApp(); // the launcher comes to the front
-            assertTrue(waitFor(() -> err.toString().contains(
-                    "foreground app is now com.android.launcher3 (was com.example.feed)")), err::toString);
-            assertTrue(waitFor(() -> err.toString().contains("cannot measure com.android.launcher3")), err::toString);
+            await(err, () -> err.toString().contains(
+                    "foreground app is now com.android.launcher3 (was com.example.feed)"));
+            await(err, () -> err.toString().contains("cannot measure com.android.launcher3"));
             sim.android().startApp(); // and the app again
-            assertTrue(waitFor(() -> err.toString().contains(
-                    "foreground app is now com.example.feed (was com.android.launcher3)")), err::toString);
-            assertTrue(waitFor(() -> err.toString().split("fpsctl: watching com.example.feed", -1).length == 3),
-                    err::toString);
+            await(err, () -> err.toString().contains(
+                    "foreground app is now com.example.feed (was com.android.launcher3)"));
+            await(err, () -> err.toString().split("fpsctl: watching com.example.feed", -1).length == 3);
             watch.join(30_000);
             assertEquals(0, exit.get(), err.toString());
             assertTrue(out.toString().contains("window="), out.toString());
         }
     }
 
-    private static boolean waitFor(BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + 10_000_000_000L;
-        while (System.nanoTime() < end) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            Thread.sleep(50);
-        }
-        return condition.getAsBoolean();
+    /** Polls until {@code condition} holds; a timeout shows what watch printed to standard error. */
+    private static void await(StringWriter err, BooleanSupplier condition) {
+        PollUntil.value(err::toString, printed -> condition.getAsBoolean(), Duration.ofSeconds(10), "watch's messages");
     }
 }

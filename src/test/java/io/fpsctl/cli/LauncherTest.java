@@ -1,0 +1,125 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * scripts/fpsctl, the launcher: it makes the class-data-sharing archive once per jar, uses it, makes it again when
+ * the jar changes, and runs without it, silently, when the archive is unusable or turned off. It runs here on a copy
+ * of itself beside a jar of the compiled classes (its dependencies on the manifest's Class-Path), so it never builds
+ * with Maven. Whether a class came from the archive is what the JVM's class-load log says.
+ */
+class LauncherTest {
+    private static final String SHARED = "io.fpsctl.cli.Main source: shared objects file";
+
+    @TempDir
+    Path root;
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    @Test
+    void archiveIsMadeOnceUsedAndRemadeWhenTheJarChanges() throws Exception {
+        Path jar = install();
+        Path jsa = root.resolve("target/fpsctl.jsa");
+        Run first = launch(Map.of(), "--version");
+        assertEquals(0, first.exit(), first.toString());
+        assertTrue(first.out().startsWith("fpsctl "), first.out());
+        assertEquals("", first.err());
+        assertTrue(Files.size(jsa) > 0, "no archive made");
+
+        Run second = launch(Map.of("FPSCTL_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info:stdout"), "--version");
+        assertTrue(second.out().contains(SHARED), "Main did not come from the archive");
+
+        Files.setLastModifiedTime(jsa, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 2000)); // stale
+        Run third = launch(Map.of("FPSCTL_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info:stdout"), "--version");
+        assertEquals(0, third.exit());
+        assertTrue(Files.getLastModifiedTime(jsa).compareTo(Files.getLastModifiedTime(jar)) > 0, "archive not remade");
+        assertTrue(third.out().contains(SHARED), "the remade archive is not used");
+    }
+
+    @Test
+    void aBrokenArchiveIsIgnoredSilently() throws Exception {
+        Path jar = install();
+        Path jsa = root.resolve("target/fpsctl.jsa");
+        Files.write(jsa, "not an archive".getBytes(StandardCharsets.US_ASCII));
+        Files.setLastModifiedTime(jsa, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 2000));
+        Run run = launch(Map.of(), "--version");
+        assertEquals(0, run.exit(), run.toString());
+        assertTrue(run.out().startsWith("fpsctl "), run.out());
+        assertEquals("", run.err());
+    }
+
+    @Test
+    void turnedOffItMakesNoArchiveAndExitCodesPassThrough() throws Exception {
+        install();
+        Run run = launch(Map.of("FPSCTL_CDS", "0"), "analyze", root.resolve("missing.txt").toString());
+        assertEquals(ExitCode.IO, run.exit(), run.toString());
+        assertTrue(run.err().contains("missing.txt: no such file"), run.err());
+        assertFalse(Files.exists(root.resolve("target/fpsctl.jsa")));
+    }
+
+    /** root/scripts/fpsctl (a copy of the launcher) and root/target/fpsctl.jar (this build's classes). */
+    private Path install() throws IOException {
+        Path scripts = Files.createDirectories(root.resolve("scripts"));
+        Path launcher = scripts.resolve("fpsctl");
+        Files.copy(Paths.get("scripts/fpsctl"), launcher);
+        launcher.toFile().setExecutable(true);
+        Path jar = Files.createDirectories(root.resolve("target")).resolve("fpsctl.jar");
+        Manifest m = new Manifest();
+        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "io.fpsctl.cli.Main");
+        StringBuilder cp = new StringBuilder();
+        for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
+            if (e.endsWith(".jar")) {
+                cp.append(Paths.get(e).toUri()).append(' ');
+            }
+        }
+        m.getMainAttributes().put(Attributes.Name.CLASS_PATH, cp.toString().trim());
+        Path classes = Paths.get("target/classes");
+        try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o, m);
+             Stream<Path> files = Files.walk(classes)) {
+            for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                j.putNextEntry(new JarEntry(classes.relativize(p).toString().replace('\\', '/')));
+                Files.copy(p, j);
+                j.closeEntry();
+            }
+        }
+        return jar;
+    }
+
+    private Run launch(Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(root.resolve("scripts/fpsctl").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().remove("FPSCTL_CDS");
+        pb.environment().remove("FPSCTL_JAVA_OPTS");
+        pb.environment().putAll(env);
+        Path out = root.resolve("out.txt");
+        Path err = root.resolve("err.txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "launcher hung");
+        return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+}
