@@ -215,17 +215,7 @@ class CsvRecorderTest {
         FrameCsv csv = new FrameCsv(failing, true);
         CsvRecorder recorder = new CsvRecorder(csv, null, "dev", "com.example", null, null);
         FrameTimelineAttribution ft = new FrameTimelineAttribution();
-        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), new FrameEngine.Listener() {
-            @Override
-            public void frame(FrameResult r) {
-                recorder.frame(r);
-            }
-
-            @Override
-            public void frameTimeline(long sequence, FrameTimelineVerdict v) {
-                recorder.frameTimeline(sequence, v);
-            }
-        });
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), recorder);
         engine.frameTimeline(ft);
         engine.blockStart(W);
         for (int i = 0; i < 4; i++) {
