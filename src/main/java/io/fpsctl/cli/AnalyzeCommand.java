@@ -165,7 +165,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     failed++;
                     ErrorLine.print(err, error);
                     if (json) {
-                        errorObject(name, error, out);
+                        SummaryJson.writeError(name, ErrorLine.of(error), out);
                     }
                     continue;
                 }
@@ -270,19 +270,6 @@ final class AnalyzeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             throw new CliException(ExitCode.IO, name + ": could not be analysed (internal error: please report it "
                     + "with this file)", e);
-        }
-    }
-
-    /** {@code {"file": NAME, "error": MESSAGE}}: what stands in the JSON output for a file that failed. */
-    private static void errorObject(String name, String error, PrintWriter out) throws IOException {
-        try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory()
-                .createGenerator(out)) {
-            g.disable(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-            g.useDefaultPrettyPrinter();
-            g.writeStartObject();
-            g.writeStringField("file", name);
-            g.writeStringField("error", ErrorLine.of(error));
-            g.writeEndObject();
         }
     }
 

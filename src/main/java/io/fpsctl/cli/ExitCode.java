@@ -20,6 +20,11 @@ public final class ExitCode {
     public static final int SIGINT = 130;
     /** Stopped by SIGTERM, after writing what was captured. */
     public static final int SIGTERM = 143;
+    /**
+     * The reader of standard output went away ({@code | head}): no message, the status a shell gives a process that
+     * SIGPIPE ended (files the command writes are still complete).
+     */
+    public static final int READER_GONE = 141;
 
     private ExitCode() {
     }

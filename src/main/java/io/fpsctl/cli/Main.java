@@ -9,8 +9,12 @@ public final class Main {
     private Main() {
     }
 
+    /** Standard output when running as the process (null in tests). */
+    private static volatile StandardOutput stdout;
+
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        stdout = StandardOutput.open();
+        System.exit(run(args, stdout.writer(), new PrintWriter(System.err, true)));
     }
 
     /** Runs fpsctl with the given streams; returns the exit code (used by tests). */
@@ -53,6 +57,11 @@ public final class Main {
     }
 
     private static int finish(int code, PrintWriter out, PrintWriter err) {
+        StandardOutput so = stdout;
+        if (out.checkError() && so != null && so.readerGone()) {
+            err.flush();
+            return ExitCode.READER_GONE; // `| head` had enough: quiet, like a tool killed by SIGPIPE
+        }
         if (out.checkError() && code <= ExitCode.GATE_FAILED) {
             // PrintWriter swallows write errors: a full disk or a closed pipe on stdout must not look like success
             ErrorLine.print(err, "cannot write to standard output (disk full, or the reader went away?)");

@@ -177,7 +177,7 @@ public final class LiveView {
         FrameTimes t = s.frameTimeMs();
         StringBuilder b = new StringBuilder(256);
         b.append("window=").append(w.index());
-        b.append(" elapsedSec=").append(SummaryJson.round(elapsedNanos() / 1e9, 1).toPlainString());
+        b.append(" elapsedSec=").append(Decimals.round(elapsedNanos() / 1e9, 1).toPlainString());
         b.append(" idle=").append(s.idle());
         b.append(" frames=").append(s.frames());
         b.append(" fps=").append(SummaryText.fmt1(s.fps()));
@@ -320,7 +320,7 @@ public final class LiveView {
         if (fps == null || refreshHz == null) {
             return null;
         }
-        double rounded = SummaryJson.round(fps, 1).doubleValue();
+        double rounded = Decimals.round(fps, 1).doubleValue();
         return rounded >= GOOD_FPS * refreshHz ? Ansi.GREEN : rounded >= FAIR_FPS * refreshHz ? Ansi.YELLOW : Ansi.RED;
     }
 

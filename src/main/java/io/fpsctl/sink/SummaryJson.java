@@ -15,7 +15,6 @@ import io.fpsctl.engine.Summary;
 import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.List;
 import java.util.Map;
 
@@ -47,6 +46,16 @@ public final class SummaryJson {
                 object(g, s, true);
             }
             g.writeEndArray();
+        }
+    }
+
+    /** {@code {"file": NAME, "error": MESSAGE}}: what stands in a JSON array of summaries for a file that failed. */
+    public static void writeError(String file, String error, Writer out) throws IOException {
+        try (JsonGenerator g = generator(out, true)) {
+            g.writeStartObject();
+            g.writeStringField("file", file);
+            g.writeStringField("error", error);
+            g.writeEndObject();
         }
     }
 
@@ -226,6 +235,6 @@ public final class SummaryJson {
 
     /** Half-up rounding of the decimal value, as printed everywhere in fpsctl. */
     public static BigDecimal round(double v, int decimals) {
-        return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
+        return Decimals.round(v, decimals);
     }
 }

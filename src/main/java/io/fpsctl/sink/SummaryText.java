@@ -200,10 +200,10 @@ public final class SummaryText {
     }
 
     public static String fmt1(Double v) {
-        return v == null ? "-" : SummaryJson.round(v, 1).toPlainString();
+        return v == null ? "-" : Decimals.round(v, 1).toPlainString();
     }
 
     public static String fmt2(Double v) {
-        return v == null ? "-" : SummaryJson.round(v, 2).toPlainString();
+        return v == null ? "-" : Decimals.round(v, 2).toPlainString();
     }
 }

@@ -85,7 +85,7 @@ public final class WindowCsv implements Closeable, Flushable {
     }
 
     private static String decimal(Double v, int decimals) {
-        return v == null || v.isNaN() || v.isInfinite() ? "" : SummaryJson.round(v, decimals).toPlainString();
+        return v == null || v.isNaN() || v.isInfinite() ? "" : Decimals.round(v, decimals).toPlainString();
     }
 
     @Override

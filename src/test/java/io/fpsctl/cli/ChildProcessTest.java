@@ -117,4 +117,20 @@ class ChildProcessTest {
         assertEquals(1, err.lines().count(), err);
         assertTrue(err.startsWith("fpsctl: cannot write to standard output"), err);
     }
+
+    @Test
+    void aReaderThatGoesAwayEndsTheRunQuietly() throws Exception {
+        List<String> args = new ArrayList<>(List.of("analyze", "--format", "csv"));
+        for (int i = 0; i < 300; i++) {
+            args.add("examples/feed-android14-framestats.txt"); // megabytes of rows: more than a pipe holds
+        }
+        Process p = fpsctl(args.toArray(String[]::new)).start();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            assertTrue(r.readLine().startsWith("device,package,source,"));
+        } // like `| head -1`: the reader is gone
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(ExitCode.READER_GONE, p.exitValue(), err);
+        assertEquals("", err);
+    }
 }

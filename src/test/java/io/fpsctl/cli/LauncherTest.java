@@ -2,6 +2,7 @@ package io.fpsctl.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -24,8 +25,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * scripts/fpsctl, the launcher: it makes the class-data-sharing archive once per jar, uses it, makes it again when
- * the jar changes, and runs without it, silently, when the archive is unusable or turned off. It runs here on a copy
+ * scripts/fpsctl, the launcher: it makes the class-data-sharing archive once per jar and JDK, uses it, makes it
+ * again when the jar or the JDK changes, and runs without it, silently, when the archive is unusable or turned off. It runs here on a copy
  * of itself beside a jar of the compiled classes (its dependencies on the manifest's Class-Path), so it never builds
  * with Maven. Whether a class came from the archive is what the JVM's class-load log says.
  */
@@ -51,19 +52,27 @@ class LauncherTest {
         Run second = launch(Map.of("FPSCTL_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info:stdout"), "--version");
         assertTrue(second.out().contains(SHARED), "Main did not come from the archive");
 
-        Files.setLastModifiedTime(jsa, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 2000)); // stale
+        Path stamp = root.resolve("target/fpsctl.jsa.stamp");
+        String madeFor = Files.readString(stamp);
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 5000)); // another jar
         Run third = launch(Map.of("FPSCTL_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info:stdout"), "--version");
         assertEquals(0, third.exit());
-        assertTrue(Files.getLastModifiedTime(jsa).compareTo(Files.getLastModifiedTime(jar)) > 0, "archive not remade");
+        assertNotEquals(madeFor, Files.readString(stamp), "archive not remade for the new jar");
         assertTrue(third.out().contains(SHARED), "the remade archive is not used");
+
+        Files.writeString(stamp, "ok 1 2 /opt/another-jdk/bin/java 3\n"); // made for another JDK
+        Run fourth = launch(Map.of("FPSCTL_JAVA_OPTS", "-XX:+UseSerialGC -Xlog:class+load=info:stdout"), "--version");
+        assertTrue(Files.readString(stamp).contains(" " + Paths.get(ProcessHandle.current().info().command()
+                .orElseThrow()).toRealPath() + " "), Files.readString(stamp));
+        assertTrue(fourth.out().contains(SHARED), "the archive made for this JDK is not used");
     }
 
     @Test
     void aBrokenArchiveIsIgnoredSilently() throws Exception {
-        Path jar = install();
+        install();
+        assertEquals(0, launch(Map.of(), "--version").exit());
         Path jsa = root.resolve("target/fpsctl.jsa");
-        Files.write(jsa, "not an archive".getBytes(StandardCharsets.US_ASCII));
-        Files.setLastModifiedTime(jsa, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 2000));
+        Files.write(jsa, "not an archive".getBytes(StandardCharsets.US_ASCII)); // its stamp still says it is fine
         Run run = launch(Map.of(), "--version");
         assertEquals(0, run.exit(), run.toString());
         assertTrue(run.out().startsWith("fpsctl "), run.out());
