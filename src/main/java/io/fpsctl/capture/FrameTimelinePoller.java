@@ -8,10 +8,8 @@ import io.fpsctl.engine.SurfaceFrameRecord;
 import io.fpsctl.source.FrameTimelineDump;
 import io.fpsctl.source.FrameTimelineParser;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -100,11 +98,11 @@ public final class FrameTimelinePoller {
     public Poll pollOnce() {
         long t0 = System.nanoTime();
         ShellResult r = device.shell(COMMAND);
-        byte[] out = r.stdout().getBytes(StandardCharsets.UTF_8);
+        int length = r.stdoutLength();
         List<SurfaceFrameRecord> records = new ArrayList<>(256);
         FrameTimelineDump dump;
         try {
-            dump = new FrameTimelineParser(records::add).parse(new ByteArrayInputStream(out));
+            dump = new FrameTimelineParser(records::add).parse(r.stdoutStream()); // the bytes as received
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         }
@@ -141,13 +139,13 @@ public final class FrameTimelinePoller {
             notes.accept("FrameTimeline: display frames may have been lost between two polls: polling faster");
         }
         polls++;
-        bytes += out.length;
+        bytes += length;
         nanos += took;
         surfaceFrames += fresh;
         if (dump.displayFrames() > 0) {
             empty = false;
         }
-        return new Poll(records.size(), fresh, out.length, took, overflow, nextDelay());
+        return new Poll(records.size(), fresh, length, took, overflow, nextDelay());
     }
 
     /** Half the ring at the fastest refresh seen, capped at {@link #MAX_DELAY}, shrunk after overflows. */

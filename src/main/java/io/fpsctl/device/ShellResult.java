@@ -50,6 +50,11 @@ public final class ShellResult {
         return new ByteArrayInputStream(out);
     }
 
+    /** How many bytes of standard output the device sent. */
+    public int stdoutLength() {
+        return out.length;
+    }
+
     /** Standard error decoded as UTF-8. */
     public String stderr() {
         return new String(err, StandardCharsets.UTF_8);
