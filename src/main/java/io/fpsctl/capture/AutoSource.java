@@ -4,6 +4,7 @@ import io.fpsctl.device.Device;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
@@ -122,7 +123,7 @@ final class AutoSource implements FramePoller {
                 o.fps() == null ? "-" : String.format(Locale.ROOT, "%.1f", o.fps()), describe()));
     }
 
-    /** Forwards every frame; live windows and overflows only while its source is the main one. */
+    /** Forwards every frame and FrameTimeline verdict; live windows and overflows only while its source is the main one. */
     private final class Routed implements FrameEngine.Listener {
         private final FrameEngine.Listener to;
         private final Source source;
@@ -136,6 +137,13 @@ final class AutoSource implements FramePoller {
         public void frame(FrameResult result) {
             if (to != null) {
                 to.frame(result);
+            }
+        }
+
+        @Override
+        public void frameTimeline(long sequence, FrameTimelineVerdict verdict) {
+            if (to != null) {
+                to.frameTimeline(sequence, verdict);
             }
         }
 

@@ -2,6 +2,7 @@ package io.fpsctl.sink;
 
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.LiveWindow;
 
 /** An engine listener that passes everything on to two listeners (either may be null), first then second. */
@@ -42,6 +43,12 @@ public final class TeeListener implements FrameEngine.Listener {
     public void overflow(String window) {
         first.overflow(window);
         second.overflow(window);
+    }
+
+    @Override
+    public void frameTimeline(long sequence, FrameTimelineVerdict verdict) {
+        first.frameTimeline(sequence, verdict);
+        second.frameTimeline(sequence, verdict);
     }
 
     @Override
