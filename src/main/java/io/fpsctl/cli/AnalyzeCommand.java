@@ -236,8 +236,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     private SavedDump.Result analyzeOne(Path file, EngineConfig config, FrameCsv csv, PerfettoTrace trace) {
         String name = file.toString();
         // rows wait for their FrameTimeline verdicts (a dump joined with --frametimeline, a frames CSV with them)
-        CsvRecorder recorder = csv == null ? null
-                : new CsvRecorder(csv, "", w -> packageName != null ? packageName : PackageNames.fromWindow(w));
+        java.util.Map<String, String> packages = new java.util.HashMap<>(); // a window's package, found once
+        CsvRecorder recorder = csv == null ? null : new CsvRecorder(csv, "", w -> packageName != null ? packageName
+                : packages.computeIfAbsent(w, PackageNames::fromWindow));
         boolean stdin = name.equals("-");
         if (!stdin && !Files.exists(file)) {
             throw new CliException(ExitCode.IO, name + ": no such file (check the path)");
