@@ -123,7 +123,7 @@ final class AutoSource implements FramePoller {
                 o.fps() == null ? "-" : String.format(Locale.ROOT, "%.1f", o.fps()), describe()));
     }
 
-    /** Forwards every frame; live windows and overflows only while its source is the main one. */
+    /** Forwards every frame and FrameTimeline verdict; live windows and overflows only while its source is the main one. */
     private final class Routed implements FrameEngine.Listener {
         private final FrameEngine.Listener to;
         private final Source source;
@@ -141,6 +141,13 @@ final class AutoSource implements FramePoller {
         }
 
         @Override
+        public void frameTimeline(long sequence, FrameTimelineVerdict verdict) {
+            if (to != null) {
+                to.frameTimeline(sequence, verdict);
+            }
+        }
+
+        @Override
         public void window(LiveWindow window) {
             if (to != null && main == source) {
                 to.window(window);
@@ -151,14 +158,6 @@ final class AutoSource implements FramePoller {
         public void overflow(String window) {
             if (to != null && main == source) {
                 to.overflow(window);
-            }
-        }
-
-        /** Verdicts only follow the gfxinfo engine's frames (presented frames await none): always forwarded. */
-        @Override
-        public void frameTimeline(long sequence, FrameTimelineVerdict verdict) {
-            if (to != null) {
-                to.frameTimeline(sequence, verdict);
             }
         }
 

@@ -49,6 +49,8 @@ public final class FrameTimelinePoller {
     private static final int HALF_RING = FrameTimelineDump.RING_DISPLAY_FRAMES / 2;
     /** A counted frame is presented at most ~3 vsyncs after it completed (plus one for a late composition). */
     private static final int FINAL_POLL_WAIT_PERIODS = 5;
+    /** Polls without a single display frame after which the dump is taken as refused and polling stops. */
+    static final int GIVE_UP_POLLS = 4;
 
     private final Device device;
     private final FrameTimelineAttribution attribution;
@@ -70,6 +72,8 @@ public final class FrameTimelinePoller {
     private volatile long overflows;
     private volatile long surfaceFrames;
     private volatile boolean empty = true;
+    private volatile boolean gaveUp;
+    private int emptyPolls;
 
     /**
      * @param attribution where SurfaceFrames go; also the lock shared with whoever adds frames to it
@@ -144,12 +148,35 @@ public final class FrameTimelinePoller {
         surfaceFrames += fresh;
         if (dump.displayFrames() > 0) {
             empty = false;
+            emptyPolls = 0;
+            if (gaveUp) {
+                gaveUp = false;
+                synchronized (attribution) {
+                    attribution.reopen();
+                }
+                notes.accept("FrameTimeline: display frames again: frames are joined from now on");
+            }
+        } else if (++emptyPolls >= GIVE_UP_POLLS && !gaveUp) {
+            // refused, unsupported or the display is off: frames stop waiting for SurfaceFrames that will not
+            // come (their CSV rows go out at once); polling goes on slowly in case they come back
+            gaveUp = true;
+            synchronized (attribution) {
+                attribution.close();
+            }
+            notes.accept("FrameTimeline: " + emptyPolls + " polls of '" + COMMAND + "' showed no display frame: "
+                    + "frames are not joined (refused, not supported, or the display is off)");
         }
         return new Poll(records.size(), fresh, length, took, overflow, nextDelay());
     }
 
-    /** Half the ring at the fastest refresh seen, capped at {@link #MAX_DELAY}, shrunk after overflows. */
+    /**
+     * Half the ring at the fastest refresh seen, capped at {@link #MAX_DELAY}, shrunk after overflows;
+     * {@link #MAX_DELAY} while the dump shows nothing.
+     */
     Duration nextDelay() {
+        if (gaveUp) {
+            return MAX_DELAY;
+        }
         long p = periodNs.getAsLong();
         if (p > 0) {
             minPeriodNs = Math.min(minPeriodNs, p);
@@ -219,9 +246,11 @@ public final class FrameTimelinePoller {
             }
         }
         try {
-            // frames the main poller read last are presented within a few vsyncs: wait for that, then look
-            java.util.concurrent.locks.LockSupport.parkNanos(FINAL_POLL_WAIT_PERIODS * periodOrDefault());
-            pollOnce();
+            if (!gaveUp) {
+                // frames the main poller read last are presented within a few vsyncs: wait for that, then look
+                java.util.concurrent.locks.LockSupport.parkNanos(FINAL_POLL_WAIT_PERIODS * periodOrDefault());
+                pollOnce();
+            }
         } catch (DeviceException e) {
             // the device went away at the end: what was polled stays
         }
@@ -253,6 +282,11 @@ public final class FrameTimelinePoller {
     /** SurfaceFrames accepted (after de-duplication). */
     public long surfaceFrames() {
         return surfaceFrames;
+    }
+
+    /** Whether the last {@link #GIVE_UP_POLLS} or more polls showed no display frame (frames are not joined). */
+    public boolean gaveUp() {
+        return gaveUp;
     }
 
     /** True while no poll has shown a single display frame (the dump is refused or unsupported). */

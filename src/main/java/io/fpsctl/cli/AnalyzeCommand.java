@@ -1,10 +1,9 @@
 package io.fpsctl.cli;
 
 import io.fpsctl.engine.EngineConfig;
-import io.fpsctl.engine.FrameEngine;
-import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Summary;
+import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
@@ -236,16 +235,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     /** Analyses one file ({@code -}: standard input), read once from start to end. */
     private SavedDump.Result analyzeOne(Path file, EngineConfig config, FrameCsv csv, PerfettoTrace trace) {
         String name = file.toString();
-        FrameEngine.Listener listener = csv == null ? null : new FrameEngine.Listener() {
-            @Override
-            public void frame(FrameResult r) {
-                try {
-                    csv.write("", packageName != null ? packageName : PackageNames.fromWindow(r.window()), r);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-        };
+        // rows wait for their FrameTimeline verdicts (a dump joined with --frametimeline, a frames CSV with them)
+        java.util.Map<String, String> packages = new java.util.HashMap<>(); // a window's package, found once
+        CsvRecorder recorder = csv == null ? null : new CsvRecorder(csv, "", w -> packageName != null ? packageName
+                : packages.computeIfAbsent(w, PackageNames::fromWindow));
         boolean stdin = name.equals("-");
         if (!stdin && !Files.exists(file)) {
             throw new CliException(ExitCode.IO, name + ": no such file (check the path)");
@@ -260,8 +253,12 @@ final class AnalyzeCommand implements Callable<Integer> {
                 : new java.io.FileInputStream(file.toFile()))) {
             Path fileName = file.getFileName();
             String layer = stdin ? "stdin" : fileName == null ? "layer" : fileName.toString();
-            return SavedDump.analyze(in, stdin ? "standard input" : name, layer, config, packageName,
-                    TeeListener.of(listener, trace), frameTimeline());
+            SavedDump.Result result = SavedDump.analyze(in, stdin ? "standard input" : name, layer, config,
+                    packageName, TeeListener.of(recorder, trace), frameTimeline());
+            if (recorder != null) {
+                recorder.close(); // the summary delivered the last verdicts: the rows still held go out
+            }
+            return result;
         } catch (DumpFormatException e) {
             throw new CliException(ExitCode.IO, e.getMessage());
         } catch (UncheckedIOException e) {

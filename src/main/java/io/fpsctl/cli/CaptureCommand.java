@@ -109,10 +109,11 @@ final class CaptureCommand implements Callable<Integer> {
                      BufferedWriter windowsOut = csv(dir.resolve("windows.csv"));
                      FrameCsv frames = new FrameCsv(framesOut, true);
                      WindowCsv windows = new WindowCsv(windowsOut, connection.device.serial(), pkg);
-                     PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(dir.resolve(perfetto))) {
-                    String serial = connection.device.serial();
-                    FrameEngine.Listener listener = TeeListener.of(new CsvRecorder(frames, windows, serial, pkg, null,
-                            null), trace);
+                     PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(dir.resolve(perfetto));
+                     // closed first, however the capture ends: the rows still held reach frames.csv
+                     CsvRecorder recorder = new CsvRecorder(frames, windows, connection.device.serial(), pkg, null,
+                             null)) {
+                    FrameEngine.Listener listener = TeeListener.of(recorder, trace);
                     measurement = Measurement.prepare(connection.device, connection.reconnector, pkg, measureOptions.request(), config, listener,
                             note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
                     String early = stopSignal;
@@ -123,11 +124,17 @@ final class CaptureCommand implements Callable<Integer> {
                     java.io.UncheckedIOException csvFailed = null;
                     try {
                         measurement.run(measureOptions.duration);
-                        frames.flush();
                     } catch (java.io.UncheckedIOException e) {
                         csvFailed = e; // the CSVs end at their last whole row; still try to save the summary
                     }
-                    summary = measurement.summary();
+                    summary = measurement.summary(); // also hands the last FrameTimeline verdicts to the recorder
+                    if (csvFailed == null) {
+                        try {
+                            recorder.close(); // the rows still held (Android 12+): frames.csv is complete
+                        } catch (IOException e) {
+                            csvFailed = new java.io.UncheckedIOException(e);
+                        }
+                    }
                     Summary s = summary;
                     AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
                     if (csvFailed != null) {

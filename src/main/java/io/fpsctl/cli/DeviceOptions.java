@@ -112,6 +112,18 @@ final class DeviceOptions {
         }
     }
 
+    /** The one adb server of a run that names at most one: its {@code --adb-server}, else -H/-P or the environment. */
+    private AdbServerAddress server() {
+        if (adbServers != null && adbServers.size() == 1) {
+            try {
+                return AdbServers.parseServer(adbServers.get(0));
+            } catch (IllegalArgumentException e) {
+                throw new CliException(ExitCode.USAGE, "--adb-server: " + e.getMessage());
+            }
+        }
+        return AdbServerAddress.resolve(host, port, System.getenv());
+    }
+
     /** True when devices come from several adb servers or are named HOST:PORT/SERIAL. */
     private boolean farm(String serial) {
         return (adbServers != null && adbServers.size() > 1) || (serial != null && DeviceAddress.hasServer(serial));
@@ -145,7 +157,7 @@ final class DeviceOptions {
             }
         }
         try {
-            AdbServerAddress address = AdbServerAddress.resolve(host, port, System.getenv());
+            AdbServerAddress address = server();
             java.util.List<String> online = new AdbHostClient(address, AdbBinary.onPath()).devices().stream()
                     .filter(DeviceInfo::isOnline).map(DeviceInfo::serial).toList();
             if (online.isEmpty()) {
@@ -174,7 +186,7 @@ final class DeviceOptions {
             return farmDevice(serial);
         }
         try {
-            AdbServerAddress address = AdbServerAddress.resolve(host, port, System.getenv());
+            AdbServerAddress address = server();
             Devices devices = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv());
             DeviceInfo info = devices.select(serial);
             Device device = DadbDevice.viaServer(address, info.serial());

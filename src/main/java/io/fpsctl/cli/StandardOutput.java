@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
@@ -27,7 +28,7 @@ final class StandardOutput extends FilterOutputStream {
     PrintWriter writer() {
         String encoding = System.getProperty("sun.stdout.encoding");
         Charset cs = encoding == null ? Charset.defaultCharset() : Charset.forName(encoding);
-        return new PrintWriter(new OutputStreamWriter(this, cs), true);
+        return new PrintWriter(new BufferedWriter(new OutputStreamWriter(this, cs), 1 << 16), true);
     }
 
     /** Whether a write failed because nobody reads any more (EPIPE). */

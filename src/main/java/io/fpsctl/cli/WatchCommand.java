@@ -78,16 +78,18 @@ final class WatchCommand implements Callable<Integer> {
                 m.session().stop(signal);
             }
         });
+        LiveView[] view = new LiveView[1];
         try (StopSignal installed = stop; DeviceOptions.Connection c = deviceOptions.connect(pkg);
              BufferedWriter fw = open(framesCsv);
              BufferedWriter ww = open(windowsCsv);
-             PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(perfetto)) {
+             PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(perfetto);
+             FrameCsv frames = fw == null ? null : new FrameCsv(fw, true);
+             WindowCsv windows = ww == null ? null : new WindowCsv(ww, c.device.serial(), pkg);
+             // closed first, however the watch ends: the rows still held reach the frames CSV
+             CsvRecorder recorder = new CsvRecorder(frames, windows, c.device.serial(), pkg,
+                     w -> view[0].window(w), w -> view[0].overflow(w))) {
             String serial = c.device.serial();
-            FrameCsv frames = fw == null ? null : new FrameCsv(fw, true);
-            WindowCsv windows = ww == null ? null : new WindowCsv(ww, serial, pkg);
-            LiveView[] view = new LiveView[1];
-            FrameEngine.Listener listener = TeeListener.of(new CsvRecorder(frames, windows, serial, pkg,
-                    w -> view[0].window(w), w -> view[0].overflow(w)), trace);
+            FrameEngine.Listener listener = TeeListener.of(recorder, trace);
             Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), config, listener,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             boolean ansi = !plain && System.console() != null;
@@ -109,14 +111,9 @@ final class WatchCommand implements Callable<Integer> {
                     m.session().stop(stop.signal());
                 }
                 m.run(measureOptions.duration);
-                view[0].printSummary(m.summary());
+                view[0].printSummary(m.summary()); // the summary also hands the last FrameTimeline verdicts on
                 out.flush();
-                if (frames != null) {
-                    frames.flush();
-                }
-                if (windows != null) {
-                    windows.flush();
-                }
+                recorder.close(); // the rows still held, then both CSVs flushed
                 if (m.session().lostMessage() != null) {
                     throw new CliException(ExitCode.DEVICE, m.session().lostMessage());
                 }

@@ -85,6 +85,9 @@ public final class FrameEngine implements FrameSink {
     private long slowMessageCount;
     private final List<SlowMessage> worstMessages = new ArrayList<>();
     private volatile FrameTimelineAttribution frameTimeline;
+    /** The FrameTimeline verdicts recorded in a frames CSV (re-analysis), and whether any row had one. */
+    private final FrameTimelineTally recorded = new FrameTimelineTally();
+    private boolean anyRecorded;
     /** Verdicts settled (by whichever thread polled FrameTimeline) and not yet given to the listener. */
     private final ArrayDeque<SettledVerdict> settled = new ArrayDeque<>();
 
@@ -300,6 +303,24 @@ public final class FrameEngine implements FrameSink {
         }
     }
 
+    /**
+     * A frame of fpsctl's CSV: counted; the FrameTimeline verdict its row recorded (if any) is counted into the
+     * summary's {@code frameTimeline} as a live capture counted it, and given to the listener right after the frame.
+     * A row without one counts as unattributed (that only shows when another row has one).
+     */
+    private void emitMeasured(Track t, MeasuredFrame f) {
+        FrameResult r = derive.measured(t, f, interval(f.interval()));
+        FrameTimelineVerdict v = f.verdict();
+        r.awaitsVerdict = v != null;
+        long sequence = counted;
+        emit(t, r);
+        recorded.add(v == null ? FrameTimelineVerdict.UNATTRIBUTED : v);
+        if (v != null) {
+            anyRecorded = true;
+            listener.frameTimeline(sequence, v);
+        }
+    }
+
     /** A rendered frame derived: counted, and joined with FrameTimeline when one is attached. */
     private void emitRendered(Track t, RenderedFrame f, long period) {
         FrameResult r = derive.rendered(t, f, period);
@@ -327,7 +348,7 @@ public final class FrameEngine implements FrameSink {
             presented(t, f);
         } else if (frame instanceof MeasuredFrame f) {
             if (t.fresh(f.intendedVsync(), f.end()) && !history && (f.flags() & RenderedFrame.FLAG_SKIPPED) == 0) {
-                emit(t, derive.measured(t, f, interval(f.interval())));
+                emitMeasured(t, f);
             }
         } else if (frame instanceof AgentFrame f) {
             if (f.intendedVsync() > 0 && f.end() > 0 && t.fresh(f.intendedVsync(), f.end()) && !history) {
@@ -534,6 +555,8 @@ public final class FrameEngine implements FrameSink {
             }
             deliverVerdicts();
             w.addAll(ft.warnings());
+        } else if (anyRecorded) {
+            ft = recorded.summary(List.of()); // a re-analysed CSV: null unless some row had a presentState
         }
         return all.toSummary(packageName, null, windows, w, displayPeriodNs).withSlowMessages(slow)
                 .withFrameTimeline(ft);

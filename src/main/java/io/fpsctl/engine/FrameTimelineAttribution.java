@@ -49,6 +49,7 @@ public final class FrameTimelineAttribution {
     private String followedLayer;
     private String followedPrefix;
     private long surfaceFrames;
+    private boolean closed;
 
     private record Pending(long token, String window, Object handle) {
     }
@@ -139,7 +140,7 @@ public final class FrameTimelineAttribution {
      * @param handle the caller's handle, passed back to the listener
      */
     public void renderedFrame(long vsyncId, String window, Object handle) {
-        if (vsyncId <= 0) {
+        if (vsyncId <= 0 || closed) {
             settle(handle, FrameTimelineVerdict.UNATTRIBUTED);
             return;
         }
@@ -164,6 +165,20 @@ public final class FrameTimelineAttribution {
         while (!pending.isEmpty() && pending.firstKey() < oldestTokenInRing) {
             settleOldestPending();
         }
+    }
+
+    /**
+     * No SurfaceFrame will come (the device refuses the dump): every waiting frame and every later one is settled
+     * as unattributed at once, so nothing waits for a verdict.
+     */
+    public void close() {
+        closed = true;
+        finish();
+    }
+
+    /** SurfaceFrames come again after {@link #close}: later frames wait for theirs again. */
+    public void reopen() {
+        closed = false;
     }
 
     /** Settles every waiting frame as unattributed (end of capture). */

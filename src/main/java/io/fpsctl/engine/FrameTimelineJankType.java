@@ -44,6 +44,16 @@ public enum FrameTimelineJankType {
         return spellings;
     }
 
+    /** The type whose JSON / CSV key is {@code key} (exact); null when the key is not known. */
+    public static FrameTimelineJankType ofKey(String key) {
+        for (FrameTimelineJankType t : ALL) {
+            if (t.key.equals(key)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
     /** The type printed as {@code text} (exact, as SurfaceFlinger prints it); null when the string is not known. */
     public static FrameTimelineJankType ofPrinted(String text) {
         for (FrameTimelineJankType t : ALL) {

@@ -8,6 +8,9 @@ package io.fpsctl.engine;
  * @param stageNs         one span per {@link Stage} in ns, indexed by ordinal; {@code -1} where absent (e.g. gpu)
  * @param interaction     agent {@link Interaction} bits, {@code -1} when unknown (CSV of another source)
  * @param choreographerNs agent Choreographer queue spans ({@link Interaction#CH_INPUT} …), null when unknown
+ * @param verdict         the frame's FrameTimeline verdict as the CSV recorded it (its {@code presentState} cell was
+ *                        not empty), or null: the engine counts it into the summary's {@code frameTimeline} and
+ *                        hands it to the listener right after the frame (METRICS.md 9)
  */
 public record MeasuredFrame(
         String window,
@@ -19,12 +22,19 @@ public record MeasuredFrame(
         boolean janky,
         long[] stageNs,
         long interaction,
-        long[] choreographerNs) implements Frame {
+        long[] choreographerNs,
+        FrameTimelineVerdict verdict) implements Frame {
+
+    /** A frame without a FrameTimeline verdict. */
+    public MeasuredFrame(String window, long intendedVsync, long end, long interval, long flags, long duration,
+                         boolean janky, long[] stageNs, long interaction, long[] choreographerNs) {
+        this(window, intendedVsync, end, interval, flags, duration, janky, stageNs, interaction, choreographerNs, null);
+    }
 
     /** A frame without agent values. */
     public MeasuredFrame(String window, long intendedVsync, long end, long interval, long flags, long duration,
                          boolean janky, long[] stageNs) {
-        this(window, intendedVsync, end, interval, flags, duration, janky, stageNs, Interaction.UNKNOWN, null);
+        this(window, intendedVsync, end, interval, flags, duration, janky, stageNs, Interaction.UNKNOWN, null, null);
     }
 
     @Override

@@ -1,12 +1,14 @@
 package io.fpsctl.sink;
 
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.Stage;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -16,7 +18,11 @@ import org.apache.commons.csv.CSVPrinter;
  * milliseconds (up to 6 decimals) so that reading the file reproduces the same summary. SurfaceFlinger rows put
  * actualPresent in {@code endNs}, leave {@code intendedVsyncNs} and the stage columns empty, and leave
  * {@code durationMs} (the gap) empty on the first frame of a segment. The agent's columns ({@code interaction},
- * {@code chInputMs}, {@code chAnimationMs}, {@code chTraversalMs}) come last and are empty for other sources.
+ * {@code chInputMs}, {@code chAnimationMs}, {@code chTraversalMs}) come next and are empty for other sources. The
+ * FrameTimeline columns come last (METRICS.md 9, Android 12+): {@code jankTypes}, the frame's jank type keys joined
+ * with {@code |} (empty when on time), and {@code presentState} ({@code Presented}, {@code Dropped},
+ * {@code Unknown} as SurfaceFlinger printed it); both are empty when the frame was not joined with a SurfaceFrame
+ * (unattributed), on Android 11 and older, and for SurfaceFlinger-source and agent frames.
  */
 public final class FrameCsv implements Closeable, Flushable {
 
@@ -30,13 +36,16 @@ public final class FrameCsv implements Closeable, Flushable {
             h.add(s.key() + "Ms");
         }
         h.addAll(List.of("mainCause", "jank", "bigJank", "interaction", "chInputMs", "chAnimationMs",
-                "chTraversalMs"));
+                "chTraversalMs", "jankTypes", "presentState"));
         HEADER = List.copyOf(h);
     }
 
+    /** The cells before the FrameTimeline ones (the last two). */
+    private static final int OWN_CELLS = HEADER.size() - 2;
+
     private final CSVPrinter printer;
     private final boolean flushEachRow;
-    private final List<Object> cells = new ArrayList<>(HEADER.size());
+    private final List<String> cells = new ArrayList<>(HEADER.size());
 
     /**
      * @param flushEachRow flush after every row, so an interrupted capture leaves every produced row on disk
@@ -50,8 +59,40 @@ public final class FrameCsv implements Closeable, Flushable {
         }
     }
 
+    /** Writes the row of {@code r} with empty FrameTimeline cells. */
     public void write(String device, String pkg, FrameResult r) throws IOException {
-        List<Object> c = cells;
+        fill(device, pkg, r);
+        cells.add("");
+        cells.add("");
+        print(cells);
+    }
+
+    /**
+     * The row of {@code r} as a copy (the engine reuses {@code r}), to be written later with its FrameTimeline
+     * verdict by {@link #write(String[], FrameTimelineVerdict)}.
+     */
+    public String[] row(String device, String pkg, FrameResult r) {
+        fill(device, pkg, r);
+        return cells.toArray(new String[HEADER.size()]);
+    }
+
+    /** Writes a row made by {@link #row} with the cells of {@code verdict}; empty ones when it is null. */
+    public void write(String[] row, FrameTimelineVerdict verdict) throws IOException {
+        row[OWN_CELLS] = verdict == null ? "" : verdict.jankTypesColumn();
+        row[OWN_CELLS + 1] = verdict == null ? "" : verdict.presentState();
+        print(Arrays.asList(row));
+    }
+
+    private void print(List<String> row) throws IOException {
+        printer.printRecord(row);
+        if (flushEachRow) {
+            printer.flush();
+        }
+    }
+
+    /** The cells of {@code r} before the FrameTimeline ones, into {@link #cells}. */
+    private void fill(String device, String pkg, FrameResult r) {
+        List<String> c = cells;
         c.clear();
         boolean presented = r.source().presented();
         c.add(device == null ? "" : device);
@@ -77,10 +118,6 @@ public final class FrameCsv implements Closeable, Flushable {
         for (int q = 0; q < Interaction.CH_QUEUES; q++) {
             long v = r.choreographer(q);
             c.add(v < 0 ? "" : Millis.format(v));
-        }
-        printer.printRecord(c);
-        if (flushEachRow) {
-            printer.flush();
         }
     }
 

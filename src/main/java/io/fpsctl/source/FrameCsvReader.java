@@ -1,6 +1,8 @@
 package io.fpsctl.source;
 
 import io.fpsctl.engine.FrameSink;
+import io.fpsctl.engine.FrameTimelineJankType;
+import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.MeasuredFrame;
 import io.fpsctl.engine.PresentedFrame;
@@ -9,20 +11,34 @@ import io.fpsctl.engine.Stage;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
  * Reads fpsctl's own per-frame CSV (written by {@code capture}, {@code watch --frames-csv} and
- * {@code analyze --format csv}) back into frames. Columns are found by name; extra columns are ignored.
+ * {@code analyze --format csv}) back into frames. Columns are found by name; extra columns are ignored, missing
+ * optional ones (older files) read as empty. A rendered frame's row whose {@code presentState} is not empty
+ * carries its FrameTimeline verdict (that state and the {@code jankTypes} keys) into the engine; an unknown key
+ * counts as {@code unknown}, with one warning per distinct key.
  */
 public final class FrameCsvReader {
 
-    /** What the file held besides its frames. */
-    public record Result(Source source, String packageName, String device, long rows, long malformedRows) {
+    /**
+     * What the file held besides its frames.
+     *
+     * @param warnings notes for the summary (unknown jank type keys)
+     */
+    public record Result(Source source, String packageName, String device, long rows, long malformedRows,
+                         List<String> warnings) {
     }
 
     private static final String[] REQUIRED = {"source", "window", "endNs", "intervalNs", "durationMs", "flags"};
@@ -35,7 +51,14 @@ public final class FrameCsvReader {
     /** Longer number cells are malformed (a decimal ms value exact to the ns has at most ~26 characters). */
     private static final int MAX_NUMBER_CHARS = 40;
 
+    /** Distinct unknown jank type keys named in warnings at most. */
+    private static final int MAX_UNKNOWN_KEYS = 20;
+    /** Distinct verdicts remembered (a file holds a handful: each is one set of types and a state). */
+    private static final int MAX_VERDICTS = 256;
+
     private final FrameSink sink;
+    private final Map<String, FrameTimelineVerdict> verdicts = new HashMap<>();
+    private final Set<String> unknownKeys = new LinkedHashSet<>();
 
     public FrameCsvReader(FrameSink sink) {
         this.sink = sink;
@@ -111,7 +134,7 @@ public final class FrameCsvReader {
                     }
                     sink.frame(new MeasuredFrame(w, Long.parseLong(rec.get("intendedVsyncNs")), end, interval,
                             Long.parseLong(rec.get("flags")), parseMillis(rec.get("durationMs")),
-                            Boolean.parseBoolean(get(rec, "janky")), stages, interaction, ch));
+                            Boolean.parseBoolean(get(rec, "janky")), stages, interaction, ch, verdict(rec)));
                 } catch (RuntimeException e) {
                     malformed++; // a cell that is not a number, a short record
                 }
@@ -124,7 +147,49 @@ public final class FrameCsvReader {
         if (window != null) {
             sink.blockEnd();
         }
-        return new Result(source, pkg, device, rows, malformed);
+        List<String> warnings = new ArrayList<>();
+        for (String k : unknownKeys) {
+            warnings.add("frames CSV: unknown jank type \"" + k + "\" in jankTypes counted as unknown");
+        }
+        return new Result(source, pkg, device, rows, malformed, warnings);
+    }
+
+    /** The FrameTimeline verdict the row recorded; null when its {@code presentState} is empty or absent. */
+    private FrameTimelineVerdict verdict(CSVRecord rec) {
+        String state = get(rec, "presentState");
+        if (state == null || state.isEmpty()) {
+            return null;
+        }
+        String types = get(rec, "jankTypes");
+        types = types == null ? "" : types;
+        String key = types + '\n' + state;
+        FrameTimelineVerdict v = verdicts.get(key);
+        if (v == null) {
+            v = new FrameTimelineVerdict(true, jankTypes(types), state);
+            if (verdicts.size() < MAX_VERDICTS) {
+                verdicts.put(key, v);
+            }
+        }
+        return v;
+    }
+
+    /** A {@code jankTypes} cell: keys joined with {@code |}; an unknown key is {@code unknown} (and warned about). */
+    private EnumSet<FrameTimelineJankType> jankTypes(String cell) {
+        EnumSet<FrameTimelineJankType> types = EnumSet.noneOf(FrameTimelineJankType.class);
+        for (String k : cell.split("\\|")) {
+            if (k.isEmpty()) {
+                continue;
+            }
+            FrameTimelineJankType t = FrameTimelineJankType.ofKey(k);
+            if (t == null) {
+                t = FrameTimelineJankType.UNKNOWN;
+                if (unknownKeys.size() < MAX_UNKNOWN_KEYS) {
+                    unknownKeys.add(k.length() > 60 ? k.substring(0, 60) + "…" : k);
+                }
+            }
+            types.add(t);
+        }
+        return types;
     }
 
     private static String get(CSVRecord rec, String col) {

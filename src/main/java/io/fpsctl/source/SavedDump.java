@@ -96,11 +96,11 @@ public final class SavedDump {
                     List<GfxinfoSummary> summaries = reported.summaries();
                     String pkg = packageName != null ? packageName : packageOf(summaries, dump.windows());
                     engine.finish();
-                    Summary summary = engine.summary(pkg);
                     if (frameTimeline != null) {
-                        frameTimeline.finish(); // every frame is in (the summary released those held back)
-                        summary = summary.withFrameTimeline(frameTimeline.summary());
+                        frameTimeline.finish(); // every frame is in (finish released those held back)
                     }
+                    // with the join's summary; the verdicts settled last reach the listener
+                    Summary summary = engine.summary(pkg);
                     return new Result(name, kind, summary, summaries);
                 }
                 case LATENCY: {
@@ -166,6 +166,7 @@ public final class SavedDump {
         if (res.malformedRows() > 0) {
             engine.warn(res.malformedRows() + " malformed CSV row(s) skipped");
         }
+        res.warnings().forEach(engine::warn);
         engine.finish(); // closes the last live window for listeners that want windows
         return new Result(file, DumpKind.FRAME_CSV, engine.summary(packageName != null ? packageName
                 : res.packageName()), List.of());

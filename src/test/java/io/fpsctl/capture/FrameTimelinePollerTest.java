@@ -1,5 +1,8 @@
 package io.fpsctl.capture;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import io.fpsctl.engine.FrameTimelineVerdict;
+import java.util.Set;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameTimelineAttribution;
@@ -171,5 +174,46 @@ class FrameTimelinePollerTest {
         assertEquals(app, s.appJank());
         assertEquals(system, s.systemJank());
         assertTrue(system > 10, "system jank frames: " + system);
+    }
+
+    /**
+     * A dump that shows no display frame (refused, or the display off) for {@value FrameTimelinePoller#GIVE_UP_POLLS}
+     * polls: frames stop waiting for SurfaceFrames, the poller slows down, and when display frames come back
+     * frames wait for theirs again.
+     */
+    @Test
+    void aDumpWithoutDisplayFramesStopsFramesWaitingUntilItShowsSomeAgain() {
+        SimDevice sim = new SimDevice("smooth", 14, 60);
+        boolean[] refuse = {true};
+        Device d = new ShellOnlyDevice() {
+            @Override
+            public ShellResult shell(String command, Duration timeout) {
+                return refuse[0] ? new ShellResult("", "", 0) : sim.shell(command, timeout);
+            }
+        };
+        Map<Object, FrameTimelineVerdict> settled = new HashMap<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution(settled::put);
+        List<String> notes = new ArrayList<>();
+        FrameTimelinePoller p = new FrameTimelinePoller(d, a, sim::period, notes::add);
+        a.renderedFrame(1_000_000, "w", "early");
+        for (int i = 1; i < FrameTimelinePoller.GIVE_UP_POLLS; i++) {
+            p.pollOnce();
+        }
+        assertTrue(settled.isEmpty(), "still waiting after " + (FrameTimelinePoller.GIVE_UP_POLLS - 1) + " polls");
+        assertEquals(Duration.ofMillis(500), p.pollOnce().nextDelay());
+        assertTrue(p.gaveUp());
+        assertEquals(Set.of("early"), settled.keySet());
+        assertFalse(settled.get("early").attributed());
+        a.renderedFrame(1_000_001, "w", "meanwhile");
+        assertFalse(settled.get("meanwhile").attributed(), "settled at once");
+        assertEquals(1, notes.size(), notes.toString());
+
+        refuse[0] = false;
+        sim.time.advanceMillis(1_000);
+        p.pollOnce();
+        assertFalse(p.gaveUp());
+        a.renderedFrame(Long.MAX_VALUE - 1, "w", "after");
+        assertFalse(settled.containsKey("after"), "waits for its SurfaceFrame again");
+        assertEquals(2, notes.size(), notes.toString());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.sim.adb.AdbCli;
+import io.fpsctl.testing.PollUntil;
 import io.fpsctl.testing.TestAdb;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,10 +42,13 @@ final class AdbFarm implements AutoCloseable {
         return servers.get(server).serverPort();
     }
 
-    /** {@code adb -P <port of server> connect serial}. */
+    /** {@code adb -P <port of server> connect serial}, then waits until the server has it online. */
     void connect(int server, String serial) throws Exception {
-        AdbCli.Result r = servers.get(server).run(T, "connect", serial);
+        AdbCli cli = servers.get(server);
+        AdbCli.Result r = cli.run(T, "connect", serial);
         assertTrue(r.stdout().contains("connected"), r.toString());
+        PollUntil.value(() -> cli.run(T, "-s", serial, "get-state").stdout().strip(), "device"::equals, T,
+                serial + " online at the adb server on port " + cli.serverPort());
     }
 
     /** "127.0.0.1:PORT" of a server, for --adb-server. */

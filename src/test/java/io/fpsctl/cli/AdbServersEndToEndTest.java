@@ -80,6 +80,16 @@ class AdbServersEndToEndTest {
 
             Cli usage = Cli.run("devices", "--adb-server", "nohost:port");
             assertEquals(2, usage.exit, usage.toString());
+
+            // one --adb-server is the server to use (not -H/-P's default 127.0.0.1:5037, where none runs here)
+            Cli single = Cli.run("capture", PKG, "--adb-server", b, "-s", onlyB.serial(), "--duration", "1s",
+                    "--out", home.resolve("single").toString());
+            assertEquals(0, single.exit, single.toString());
+            Cli singleAll = Cli.run("capture", PKG, "--adb-server", b, "--all-devices", "--duration", "1s",
+                    "--out", home.resolve("single-all").toString());
+            assertEquals(0, singleAll.exit, singleAll.toString());
+            assertTrue(Files.exists(home.resolve("single-all").resolve(CaptureCommand.safe(onlyB.serial()))
+                    .resolve(PKG).resolve("summary.json")), singleAll.toString());
         }
     }
 }

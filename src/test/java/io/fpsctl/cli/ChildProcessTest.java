@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.testing.PollUntil;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.InputStreamReader;
@@ -73,6 +74,35 @@ class ChildProcessTest {
         assertTrue(json.get("partial").asBoolean(), json.toString());
         assertTrue(json.get("warnings").toString().contains("stopped by SIG" + signal), json.toString());
         assertTrue(Files.readString(junit).contains("<property name=\"partial\" value=\"true\""), Files.readString(junit));
+    }
+
+    /**
+     * SIGINT during an Android 14 capture: frames whose FrameTimeline verdict had not come yet are held by the
+     * recorder; they still reach frames.csv, one whole row per counted frame, most with their verdict.
+     */
+    @Test
+    void aSignalDuringCaptureLeavesARowForEveryCountedFrame(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        Process p = fpsctl("capture", "com.example.feed", "--simulate=system-jank", "--source", "gfxinfo",
+                "--duration", "30s", "--out", out.toString()).redirectOutput(dir.resolve("table.txt").toFile())
+                .redirectError(dir.resolve("err.txt").toFile()).start();
+        Path frames = PollUntil.value(() -> {
+            try (var w = Files.walk(out)) {
+                return w.filter(f -> f.getFileName().toString().equals("frames.csv")).findFirst().orElseThrow();
+            }
+        }, f -> Files.readAllLines(f).size() > 90, java.time.Duration.ofSeconds(30), "frames.csv with 90 rows");
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start();
+        assertEquals(0, kill.waitFor());
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(130, p.exitValue(), Files.readString(dir.resolve("err.txt")));
+        JsonNode json = new ObjectMapper().readTree(frames.resolveSibling("summary.json").toFile());
+        assertTrue(json.get("partial").asBoolean(), json.toString());
+        String csv = Files.readString(frames);
+        assertTrue(csv.endsWith("\n"), "whole rows");
+        List<String> rows = csv.lines().skip(1).toList();
+        assertEquals(json.get("frames").asLong(), rows.size(), "one row per counted frame");
+        long withState = rows.stream().filter(r -> r.endsWith(",Presented") || r.endsWith(",Dropped")).count();
+        assertTrue(withState > rows.size() * 9 / 10, withState + " of " + rows.size() + " rows have a verdict");
     }
 
     @Test

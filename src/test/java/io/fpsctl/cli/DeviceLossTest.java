@@ -105,7 +105,11 @@ class DeviceLossTest {
                 try (var w = Files.walk(dir.resolve("cap"))) {
                     Path summary = w.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst()
                             .orElseThrow();
-                    assertTrue(new ObjectMapper().readTree(summary.toFile()).get("partial").asBoolean());
+                    JsonNode json = new ObjectMapper().readTree(summary.toFile());
+                    assertTrue(json.get("partial").asBoolean());
+                    // Android 14: rows held for their FrameTimeline verdict are written too, one per counted frame
+                    List<String> rows = Files.readAllLines(summary.resolveSibling("frames.csv"));
+                    assertEquals(json.get("frames").asLong(), rows.size() - 1, "one row per counted frame");
                 }
             } else {
                 String csv = Files.readString(frames);

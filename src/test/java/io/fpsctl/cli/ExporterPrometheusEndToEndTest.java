@@ -200,29 +200,16 @@ class ExporterPrometheusEndToEndTest {
         }
     }
 
-    /** Jank strings as Android 14 prints them, mapped to METRICS.md section 9's keys by hand. */
-    private static final Map<String, String> JANK_KEYS = Map.of("App Deadline Missed", "appDeadlineMissed",
-            "Buffer Stuffing", "bufferStuffing", "SurfaceFlinger deadline missed (while in HWC)", "surfaceFlingerCpu",
-            "SurfaceFlinger deadline missed (while in GPU comp)", "surfaceFlingerGpu", "SurfaceFlinger Scheduling",
-            "surfaceFlingerScheduling", "Display HAL", "displayHal", "Prediction Error", "predictionError",
-            "Dropped Frame", "dropped");
-
     /**
      * The jank keys of every counted frame of the truth, joined by hand: the counted framestats rows (no Flags bit
      * 8), their FrameTimelineVsyncId, and the app's SurfaceFrame of that token in {@code .frametimeline.tsv}; null
-     * for a frame without one (unattributed). {@code Present State Dropped} adds {@code dropped}.
+     * for a frame without one (unattributed).
      */
     private static List<List<String>> truthVerdicts(Path truth) {
         List<List<String>> out = new ArrayList<>();
         try {
-            Map<Long, String[]> sf = new HashMap<>();
-            Path tsv = truth.resolveSibling(truth.getFileName().toString().replace(".txt", ".frametimeline.tsv"));
-            for (String line : Files.readAllLines(tsv)) {
-                String[] c = line.split("\t", -1);
-                if (c.length == 5 && c[1].equals("app") && !c[0].equals("token")) {
-                    sf.put(Long.parseLong(c[0]), c);
-                }
-            }
+            Map<Long, String[]> sf = FrameTimelineTruth.surfaceFrames(
+                    truth.resolveSibling(truth.getFileName().toString().replace(".txt", ".frametimeline.tsv")));
             int idCol = -1;
             for (String line : Files.readAllLines(truth)) {
                 if (line.startsWith("Flags,")) {
@@ -230,20 +217,7 @@ class ExporterPrometheusEndToEndTest {
                 } else if (idCol >= 0 && line.matches("[0-9]+,[0-9].*")
                         && (Long.parseLong(line.substring(0, line.indexOf(','))) & 8) == 0) {
                     String[] c = sf.get(Long.parseLong(line.split(",")[idCol]));
-                    if (c == null) {
-                        out.add(null);
-                        continue;
-                    }
-                    List<String> keys = new ArrayList<>();
-                    for (String s : c[4].split(", ")) {
-                        if (!s.equals("None") && !s.isEmpty()) {
-                            keys.add(JANK_KEYS.getOrDefault(s, "unknown"));
-                        }
-                    }
-                    if (c[3].equals("Dropped") && !keys.contains("dropped")) {
-                        keys.add("dropped");
-                    }
-                    out.add(keys);
+                    out.add(c == null ? null : FrameTimelineTruth.keys(c[0], c[1]));
                 }
             }
         } catch (IOException e) {

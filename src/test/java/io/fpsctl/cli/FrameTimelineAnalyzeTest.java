@@ -95,6 +95,18 @@ class FrameTimelineAnalyzeTest {
         assertEquals(0, j.get("appJank").asLong(), j::toString);
         assertTrue(system > 0 && unattributed > 0, j::toString);
 
+        // per frame: the joined rows carry a presentState; re-read, the CSV gives the same frameTimeline
+        Cli csv = Cli.run("analyze", gfxFile.toString(), "--frametimeline", ftFile.toString(), "--format", "csv");
+        assertEquals(0, csv.exit, csv::toString);
+        List<String> rows = csv.out.lines().skip(1).toList();
+        assertEquals(joined + unattributed, rows.size());
+        assertEquals(joined, rows.stream().filter(l -> !l.endsWith(",")).count(), "rows with a presentState");
+        Path csvFile = dir.resolve("frames.csv");
+        Files.writeString(csvFile, csv.out);
+        Cli again = Cli.run("analyze", csvFile.toString(), "--format", "json");
+        assertEquals(0, again.exit, again::toString);
+        assertEquals(j, JSON.readTree(again.out).get("frameTimeline"));
+
         Cli alone = Cli.run("analyze", ftFile.toString(), "--format", "json");
         assertEquals(0, alone.exit, alone::toString);
         JsonNode a = JSON.readTree(alone.out).get("frameTimeline");

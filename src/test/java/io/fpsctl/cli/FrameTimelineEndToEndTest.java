@@ -13,12 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,21 +33,6 @@ class FrameTimelineEndToEndTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PKG = "com.example.feed";
-
-    /** The printed jank strings of every version, mapped here by hand (METRICS.md 9). */
-    private static final Map<String, String> KEYS = Map.ofEntries(
-            Map.entry("App Deadline Missed", "appDeadlineMissed"),
-            Map.entry("Buffer Stuffing", "bufferStuffing"),
-            Map.entry("SurfaceFlinger CPU Deadline Missed", "surfaceFlingerCpu"),
-            Map.entry("SurfaceFlinger deadline missed (while in HWC)", "surfaceFlingerCpu"),
-            Map.entry("SurfaceFlinger GPU Deadline Missed", "surfaceFlingerGpu"),
-            Map.entry("SurfaceFlinger deadline missed (while in GPU comp)", "surfaceFlingerGpu"),
-            Map.entry("SurfaceFlinger Scheduling", "surfaceFlingerScheduling"),
-            Map.entry("SurfaceFlinger Stuffing", "surfaceFlingerStuffing"),
-            Map.entry("Display HAL", "displayHal"),
-            Map.entry("Prediction Error", "predictionError"),
-            Map.entry("Dropped Frame", "dropped"),
-            Map.entry("Unknown jank", "unknown"));
 
     @ParameterizedTest(name = "{0} on Android {1}")
     @CsvSource({"jank,14", "system-jank,14", "system-jank,12", "system-jank,15"})
@@ -73,8 +56,8 @@ class FrameTimelineEndToEndTest {
                 counted.add(Long.parseLong(rec.get("intendedVsyncNs")));
             }
         }
-        Map<Long, Long> tokenByVsync = tokens(truth);
-        Map<Long, String[]> surfaceFrames = surfaceFrames(dir.resolve("truth.frametimeline.tsv"));
+        Map<Long, Long> tokenByVsync = FrameTimelineTruth.tokens(truth);
+        Map<Long, String[]> surfaceFrames = FrameTimelineTruth.surfaceFrames(dir.resolve("truth.frametimeline.tsv"));
 
         long joined = 0;
         long unattributed = 0;
@@ -88,15 +71,7 @@ class FrameTimelineEndToEndTest {
                 continue;
             }
             joined++;
-            List<String> keys = new ArrayList<>();
-            for (String s : sf[1].split(", ")) {
-                if (!s.equals("None")) {
-                    keys.add(KEYS.getOrDefault(s, "unknown"));
-                }
-            }
-            if (sf[0].equals("Dropped") && !keys.contains("dropped")) {
-                keys.add("dropped");
-            }
+            List<String> keys = FrameTimelineTruth.keys(sf[0], sf[1]);
             keys.forEach(k -> types.merge(k, 1L, Long::sum));
             if (keys.contains("appDeadlineMissed")) {
                 app++;
@@ -212,36 +187,5 @@ class FrameTimelineEndToEndTest {
         }
         assertEquals(1, warnings, root::toString);
         assertTrue(root.get("frames").asLong() > 0);
-    }
-
-    /** IntendedVsync → FrameTimelineVsyncId from the truth's framestats block (split by hand). */
-    private static Map<Long, Long> tokens(Path truth) throws IOException {
-        Map<Long, Long> out = new HashMap<>();
-        int idCol = -1;
-        int vsyncCol = -1;
-        for (String line : Files.readAllLines(truth)) {
-            if (line.startsWith("Flags,")) {
-                List<String> h = List.of(line.split(","));
-                idCol = h.indexOf("FrameTimelineVsyncId");
-                vsyncCol = h.indexOf("IntendedVsync");
-            } else if (idCol >= 0 && !line.isEmpty() && Character.isDigit(line.charAt(0))) {
-                String[] c = line.split(",");
-                out.put(Long.parseLong(c[vsyncCol]), Long.parseLong(c[idCol]));
-            }
-        }
-        return out;
-    }
-
-    /** token → {presentState, jankType} of the app's SurfaceFrames. */
-    private static Map<Long, String[]> surfaceFrames(Path tsv) throws IOException {
-        Map<Long, String[]> out = new HashMap<>();
-        for (String line : Files.readAllLines(tsv)) {
-            String[] c = line.split("\t");
-            if (c[0].equals("token") || !c[1].equals("app")) {
-                continue;
-            }
-            out.put(Long.parseLong(c[0]), new String[] {c[3], c[4]});
-        }
-        return out;
     }
 }

@@ -159,6 +159,31 @@ class ReportBrowserTest {
         assertFiguresEqual(dom, JSON.readTree(saved.toFile()), 0);
     }
 
+    /**
+     * capture --report on a simulated Android 14 where both the app and the system miss frames: the report is made
+     * from frames.csv, whose re-analysis hands the frames' verdicts to the chart; what it marks equals summary.json.
+     */
+    @Test
+    void captureReportFromFramesCsvMarksTheSummarysSplit() throws Exception {
+        Path out = dir.resolve("ftcap");
+        Cli r = Cli.run("capture", PKG, "--simulate=system-jank", "--duration", "3s", "--out", out.toString(),
+                "--report");
+        assertEquals(0, r.exit, r.toString());
+        Path folder;
+        try (Stream<Path> s = Files.list(out)) {
+            folder = s.findFirst().orElseThrow().resolve(PKG);
+        }
+        JsonNode ft = JSON.readTree(folder.resolve("summary.json").toFile()).path("frameTimeline");
+        assertTrue(ft.path("systemJank").asLong() > 0, "the scenario has system jank: " + ft);
+        String dom = chromium.dumpDom(folder.resolve("report.html"), Files.createTempDirectory(dir, "fc"));
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        JsonNode drawn = check.path("frameTimeline").path(0);
+        assertEquals(ft.path("appJank").asLong(), drawn.path("app").asLong(), drawn + " vs " + ft);
+        assertEquals(ft.path("systemJank").asLong(), drawn.path("system").asLong(), drawn + " vs " + ft);
+        assertEquals(ft.path("unattributed").asLong(), drawn.path("unattributed").asLong(), drawn + " vs " + ft);
+    }
+
     /** Compares every figure of run {@code run} with the summary file; returns the keys compared. */
     private static List<String> assertFiguresEqual(String dom, JsonNode summary, int run) {
         Matcher m = FIGURE.matcher(dom);

@@ -89,9 +89,10 @@ class AgentSummaryRoundTripTest {
         feed(e);
         out.flush();
         String[] lines = csv.toString().split("\n");
-        assertTrue(lines[0].endsWith(",mainCause,jank,bigJank,interaction,chInputMs,chAnimationMs,chTraversalMs"),
+        assertTrue(lines[0].endsWith(",mainCause,jank,bigJank,interaction,chInputMs,chAnimationMs,chTraversalMs,"
+                + "jankTypes,presentState"),
                 lines[0]);
-        assertTrue(lines[1].endsWith(",3,0.05,1.00,2.50"), lines[1]);
+        assertTrue(lines[1].endsWith(",3,0.05,1.00,2.50,,"), lines[1]); // agent frames: no FrameTimeline cells
 
         FrameEngine again = new FrameEngine(Source.AGENT, EngineConfig.defaults());
         FrameCsvReader.Result r = new FrameCsvReader(again).read(new StringReader(csv.toString()));

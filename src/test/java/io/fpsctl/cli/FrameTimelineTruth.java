@@ -1,0 +1,92 @@
+package io.fpsctl.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The FrameTimeline side of the simulator's truth files, read here without fpsctl's parsers: which token each
+ * frame drew with, what SurfaceFlinger said about each of the app's SurfaceFrames, and the printed jank strings of
+ * every version mapped to their keys by hand (METRICS.md 9).
+ */
+final class FrameTimelineTruth {
+    /** The printed jank strings of every version → keys. */
+    static final Map<String, String> KEYS = Map.ofEntries(
+            Map.entry("App Deadline Missed", "appDeadlineMissed"),
+            Map.entry("Buffer Stuffing", "bufferStuffing"),
+            Map.entry("SurfaceFlinger CPU Deadline Missed", "surfaceFlingerCpu"),
+            Map.entry("SurfaceFlinger deadline missed (while in HWC)", "surfaceFlingerCpu"),
+            Map.entry("SurfaceFlinger GPU Deadline Missed", "surfaceFlingerGpu"),
+            Map.entry("SurfaceFlinger deadline missed (while in GPU comp)", "surfaceFlingerGpu"),
+            Map.entry("SurfaceFlinger Scheduling", "surfaceFlingerScheduling"),
+            Map.entry("SurfaceFlinger Stuffing", "surfaceFlingerStuffing"),
+            Map.entry("Display HAL", "displayHal"),
+            Map.entry("Prediction Error", "predictionError"),
+            Map.entry("Dropped Frame", "dropped"),
+            Map.entry("Unknown jank", "unknown"));
+    /** The order of the keys (the summary's {@code types} object, and a frames.csv {@code jankTypes} cell). */
+    static final List<String> ORDER = List.of("appDeadlineMissed", "bufferStuffing", "surfaceFlingerCpu",
+            "surfaceFlingerGpu", "surfaceFlingerScheduling", "surfaceFlingerStuffing", "displayHal",
+            "predictionError", "dropped", "unknown");
+
+    private FrameTimelineTruth() {
+    }
+
+    /**
+     * A SurfaceFrame's keys, in {@link #ORDER}: its printed jank strings ({@code None} = none, a string not listed is
+     * {@code unknown}), plus {@code dropped} when its present state is {@code Dropped}.
+     */
+    static List<String> keys(String presentState, String printed) {
+        List<String> keys = new ArrayList<>();
+        for (String s : printed.split(", ")) {
+            if (!s.equals("None")) {
+                keys.add(KEYS.getOrDefault(s, "unknown"));
+            }
+        }
+        if (presentState.equals("Dropped")) {
+            keys.add("dropped");
+        }
+        List<String> ordered = new ArrayList<>();
+        for (String k : ORDER) {
+            if (keys.contains(k)) {
+                ordered.add(k);
+            }
+        }
+        return ordered;
+    }
+
+    /** IntendedVsync → FrameTimelineVsyncId from the truth's framestats block (split by hand). */
+    static Map<Long, Long> tokens(Path truth) throws IOException {
+        Map<Long, Long> out = new HashMap<>();
+        int idCol = -1;
+        int vsyncCol = -1;
+        for (String line : Files.readAllLines(truth)) {
+            if (line.startsWith("Flags,")) {
+                List<String> h = List.of(line.split(","));
+                idCol = h.indexOf("FrameTimelineVsyncId");
+                vsyncCol = h.indexOf("IntendedVsync");
+            } else if (idCol >= 0 && !line.isEmpty() && Character.isDigit(line.charAt(0))) {
+                String[] c = line.split(",");
+                out.put(Long.parseLong(c[vsyncCol]), Long.parseLong(c[idCol]));
+            }
+        }
+        return out;
+    }
+
+    /** token → {presentState, jankType} of the app's SurfaceFrames (the truth's tab-separated lines). */
+    static Map<Long, String[]> surfaceFrames(Path tsv) throws IOException {
+        Map<Long, String[]> out = new HashMap<>();
+        for (String line : Files.readAllLines(tsv)) {
+            String[] c = line.split("\t");
+            if (c[0].equals("token") || !c[1].equals("app")) {
+                continue;
+            }
+            out.put(Long.parseLong(c[0]), new String[] {c[3], c[4]});
+        }
+        return out;
+    }
+}
