@@ -70,6 +70,9 @@ class ExporterPrometheusEndToEndTest {
                 sims.add(Simulator.start(new Simulator.Config(burst, new SimOptions(AndroidVersion.of(14), 60, 11 + i,
                         PKG), 0, dir.resolve("truth-" + i + ".txt"), false, null, 0)));
             }
+            // the last device's burst ends 17 s after it started (9 s idle + 8 s render): from then on its truth is
+            // final once the simulator advances (a poll or its ticker), so counts equal to it are complete
+            long burstsOver = System.nanoTime() + Duration.ofMillis(17_000).toNanos();
             Simulator flaky = Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
                     new SimOptions(AndroidVersion.of(13), 60, 99, PKG), 0, null, false, null, 0));
             sims.add(flaky);
@@ -113,6 +116,9 @@ class ExporterPrometheusEndToEndTest {
             // the others: what Prometheus counted is exactly what the simulators rendered
             Map<Integer, Long> truth = new HashMap<>();
             BooleanSupplier allEqual = () -> {
+                if (System.nanoTime() < burstsOver) {
+                    return false; // equal mid-burst proves nothing: a starved simulator ticker can stall both sides
+                }
                 for (int i = 0; i < 4; i++) {
                     long t = truthFrames(dir.resolve("truth-" + i + ".txt"));
                     truth.put(i, t);
@@ -122,7 +128,7 @@ class ExporterPrometheusEndToEndTest {
                 }
                 return true;
             };
-            waitFor(Duration.ofSeconds(40), allEqual);
+            waitFor(Duration.ofSeconds(50), allEqual);
             for (int i = 0; i < 4; i++) {
                 long t = truthFrames(dir.resolve("truth-" + i + ".txt"));
                 assertTrue(t > 400, "device " + i + " rendered " + t + " frames");
