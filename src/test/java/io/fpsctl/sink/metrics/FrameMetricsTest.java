@@ -126,8 +126,8 @@ class FrameMetricsTest {
         PrometheusRegistry registry = new PrometheusRegistry();
         AtomicLong clock = new AtomicLong();
         FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(1), clock::get);
-        PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
-        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
+        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(),
+                m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a"));
         FrameTimelineAttribution ft = new FrameTimelineAttribution();
         e.frameTimeline(ft);
         long v = 10_000_000_000L;
