@@ -8,6 +8,9 @@
   var LEVEL_COLORS = ['#2e8b57', '#e0b000', '#f07800', '#d62728', '#8e24aa'];
   var RUN_COLORS = ['#1f63c6', '#d0471b', '#2e9e5b', '#8e44ad', '#b8860b', '#00838f'];
   var STAGES = ['delay', 'input', 'animation', 'layout', 'draw', 'sync', 'command', 'swap', 'gpu'];
+  /* FrameTimeline verdict codes per frame (ReportFrames.FT_*) and how the frame-time chart marks them */
+  var FT_NAMES = ['none', 'unattributed', 'onTime', 'app', 'system'];
+  var FT_MARKS = [[3, 'app jank (FrameTimeline)', '#0b57d0'], [4, 'system jank (FrameTimeline)', '#00897b']];
   var report = window.fpsctlReport = { charts: {}, figures: {}, errors: window.fpsctlErrors, ready: false };
   var app = document.getElementById('app');
   var runs = DATA.runs;
@@ -72,11 +75,18 @@
     f.D = decode(f.d, Float32Array);
     f.L = decode(f.l, Int8Array);
     f.W = decode(f.w, Uint16Array);
+    f.F = f.ft ? decode(f.ft, Int8Array) : null;
+    if (f.F) {
+      f.ftCounts = { unattributed: 0, onTime: 0, app: 0, system: 0 };
+      for (var k = 0; k < f.F.length; k++) { if (f.F[k] > 0) { f.ftCounts[FT_NAMES[f.F[k]]]++; } }
+    }
     var max = 0;
     for (var i = 0; i < f.T.length; i++) { if (f.T[i] > max) { max = f.T[i]; } }
     f.span = max;
   });
   var anyFrames = runs.some(function (r) { return r.frames && r.frames.count > 0; });
+  var anyFt = runs.some(function (r) { return r.frames && r.frames.F; });
+  report.frameTimeline = runs.map(function (r) { return r.frames && r.frames.F ? r.frames.ftCounts : null; });
   var refreshHz = runs.map(function (r) { return r.summary.refreshHz; }).filter(function (v) { return v; })[0] || 60;
   var vsyncMs = 1000 / refreshHz;
 
@@ -106,7 +116,8 @@
   var GATE_PATHS = { fps: 'fps', spanFps: 'spanFps', jankPercent: 'jankPercent', p90Ms: 'frameTimeMs.p90',
     p99Ms: 'frameTimeMs.p99', frozenFrames: 'dropLevels.frozen', bigJank: 'bigJank', scrollFps: 'scrollFps',
     droppedFrames: 'droppedFrames', slowFramesPercent: 'androidVitals.slowFramesPercent',
-    frozenFramesPercent: 'androidVitals.frozenFramesPercent' };
+    frozenFramesPercent: 'androidVitals.frozenFramesPercent', appJankPercent: 'frameTimeline.appJankPercent',
+    systemJankPercent: 'frameTimeline.systemJankPercent' };
   var thresholds = {};
   if (DATA.gate) {
     var g = section('Gate: ' + DATA.gate.headline);
@@ -296,7 +307,8 @@
   var ftSec = section('Frame times', 'Every counted frame, coloured by drop level; dashed lines are vsync multiples ' +
     '(T = ' + vsyncMs.toFixed(2) + ' ms). Drawn as the min and max per pixel column and level (no frame is left ' +
     'out of the figures). Drag to zoom, wheel to zoom, shift+wheel to pan, double-click to reset; untick log ' +
-    'scale for a linear axis.');
+    'scale for a linear axis.' + (anyFt ? ' Rings mark the FrameTimeline verdict of janky frames: blue when the app ' +
+    'was late, teal when the system (SurfaceFlinger, display, scheduling) was.' : ''));
   (function () {
     if (!anyFrames) { empty(ftSec, 'No frames in the input: only the summary was given.'); return; }
     var full = 0;
@@ -315,6 +327,13 @@
           points: { show: true, size: best ? 3 : 5, width: 1,
             fill: best && runs.length > 1 ? RUN_COLORS[ri % RUN_COLORS.length] : LEVEL_COLORS[li] } });
       });
+      if (r.frames && r.frames.F) {
+        FT_MARKS.forEach(function (m) {
+          series.push({ label: (runs.length > 1 ? 'run ' + (ri + 1) + ' ' : '') + m[1], stroke: m[2], fill: m[2],
+            paths: function () { return null; }, points: { show: true, size: 10, width: 1.5, stroke: m[2],
+              fill: 'rgba(255,255,255,0)' } });
+        });
+      }
     });
     var width = chartWidth();
     var state = { min: 0, max: full, yMax: 0 };
@@ -331,11 +350,14 @@
       var yMin = Infinity;
       runs.forEach(function (r) {
         var lo = [], hi = [];
-        for (var li = 0; li < LEVELS.length; li++) {
+        var f = r.frames;
+        var F = f ? f.F : null;
+        /* the drop levels, then (with FrameTimeline verdicts) the app and system jank rings: FT code c is row c + 2 */
+        var rowsNeeded = LEVELS.length + (F ? FT_MARKS.length : 0);
+        for (var li = 0; li < rowsNeeded; li++) {
           lo.push(new Float64Array(buckets).fill(Infinity));
           hi.push(new Float64Array(buckets).fill(-Infinity));
         }
-        var f = r.frames;
         if (f) {
           var T = f.T, D = f.D, L = f.L;
           for (var i = 0; i < T.length; i++) {
@@ -346,20 +368,26 @@
             var d = D[i];
             if (d < lo[l][bi]) { lo[l][bi] = d; }
             if (d > hi[l][bi]) { hi[l][bi] = d; }
-          }
-        }
-        for (var lj = 0; lj < LEVELS.length; lj++) {
-          var y = new Array(buckets * 2).fill(null);
-          for (var b2 = 0; b2 < buckets; b2++) {
-            if (hi[lj][b2] >= 0) {
-              y[2 * b2] = lo[lj][b2];
-              y[2 * b2 + 1] = hi[lj][b2] === lo[lj][b2] ? null : hi[lj][b2];
-              if (hi[lj][b2] > yMax) { yMax = hi[lj][b2]; }
-              if (lo[lj][b2] > 0 && lo[lj][b2] < yMin) { yMin = lo[lj][b2]; }
+            if (F && F[i] >= FT_MARKS[0][0]) {
+              var row = F[i] + 2;
+              if (d < lo[row][bi]) { lo[row][bi] = d; }
+              if (d > hi[row][bi]) { hi[row][bi] = d; }
             }
           }
-          data.push(y);
         }
+        function minMax(lo1, hi1) {
+          var y = new Array(buckets * 2).fill(null);
+          for (var b2 = 0; b2 < buckets; b2++) {
+            if (hi1[b2] >= 0) {
+              y[2 * b2] = lo1[b2];
+              y[2 * b2 + 1] = hi1[b2] === lo1[b2] ? null : hi1[b2];
+              if (hi1[b2] > yMax) { yMax = hi1[b2]; }
+              if (lo1[b2] > 0 && lo1[b2] < yMin) { yMin = lo1[b2]; }
+            }
+          }
+          return y;
+        }
+        for (var lj = 0; lj < rowsNeeded; lj++) { data.push(minMax(lo[lj], hi[lj])); }
       });
       state.yMax = yMax;
       state.yMin = yMin === Infinity ? 1 : yMin;
@@ -578,12 +606,27 @@
     if (!ft) { return; }
     var s = section('FrameTimeline' + (runs.length > 1 ? ' (run ' + (i + 1) + ')' : ''),
       'Who missed the deadline, from dumpsys SurfaceFlinger --frametimeline (METRICS.md section 9).');
+    var counts = r.frames && r.frames.F ? r.frames.ftCounts : null;
+    var marks = { appJank: ['app', FT_MARKS[0][2]], systemJank: ['system', FT_MARKS[1][2]] };
     var rows = ['frames', 'unattributed', 'jankyFrames', 'appJank', 'systemJank', 'appJankPercent', 'systemJankPercent']
-      .map(function (k) { return el('tr', null, [el('td', { text: k }), figureCell(i, 'frameTimeline.' + k, ft[k])]); });
-    Object.keys(ft.types || {}).forEach(function (k) {
-      rows.push(el('tr', null, [el('td', { text: 'type ' + k }), figureCell(i, 'frameTimeline.types.' + k, ft.types[k])]));
+      .map(function (k) {
+        var name = marks[k] ? [el('span', { 'class': 'bar', style: 'width:10px;background:' + marks[k][1] }), ' ' + k] : [k];
+        var drawn = marks[k] && counts ? counts[marks[k][0]] : null;
+        return el('tr', null, [el('td', null, name), figureCell(i, 'frameTimeline.' + k, ft[k]),
+          el('td', { 'data-ft-marked': marks[k] ? marks[k][0] : null, 'data-run': String(i),
+            text: drawn === null ? '' : String(drawn) })]);
+      });
+    var types = ft.types || {};
+    var top = Math.max.apply(null, [1].concat(Object.keys(types).map(function (k) { return types[k] || 0; })));
+    var typeRows = Object.keys(types).map(function (k) {
+      return el('tr', null, [el('td', { text: k }), figureCell(i, 'frameTimeline.types.' + k, types[k]),
+        el('td', { 'class': 'txt' }, [el('span', { 'class': 'bar', style: 'width:' + Math.round((types[k] || 0) / top * 160) +
+          'px;background:#7a8394' })])]);
     });
-    s.appendChild(table(['', 'value'], rows));
+    var pair = el('div', { 'class': 'figures' });
+    pair.appendChild(table(['', 'summary', counts ? 'from the frames' : ''], rows));
+    pair.appendChild(table(['jank type', 'joined frames', ''], typeRows));
+    s.appendChild(pair);
   });
 
   /* warnings and coverage gaps */
@@ -606,7 +649,8 @@
     var pre = document.getElementById('selfcheck');
     if (!pre) { pre = el('pre', { id: 'selfcheck' }); document.body.appendChild(pre); }
     pre.textContent = JSON.stringify({ ready: report.ready, readyMs: report.readyMs, panMs: report.panMs, charts: report.charts, errors: report.errors,
-      runs: runs.length, frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }) });
+      runs: runs.length, frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }),
+      frameTimeline: report.frameTimeline });
   }
   if (location.hash === '#bench' && report.panBench) { report.panMs = report.panBench(20); }
   report.ready = true;

@@ -14,7 +14,8 @@ import java.util.function.Function;
 
 /**
  * The thresholds of {@code fpsctl gate} and their evaluation against a {@link Summary}. Every threshold is
- * optional; only the ones that are set become {@link GateCheck}s, in a fixed order.
+ * optional; only the ones that are set become {@link GateCheck}s, in a fixed order (plus rows shown for
+ * information: the FrameTimeline split, coverage).
  *
  * <h2>Rules</h2>
  * <ul>
@@ -29,7 +30,9 @@ import java.util.function.Function;
  *       measures it).</li>
  *   <li><b>App or system</b> ({@code --max-app-jank-percent}, {@code --max-system-jank-percent}): the FrameTimeline
  *       split of METRICS.md section 9; {@code NA} when the summary has no {@code frameTimeline} (Android 11 or
- *       older, agent source, dump refused).</li>
+ *       older, agent source, dump refused), and a failure ("no frames measured") when it has one but no frame
+ *       joined. Whenever the summary has a {@code frameTimeline}, both halves appear: a half without a threshold
+ *       as an {@code INFO} row (threshold "—"), which neither passes nor fails the gate.</li>
  *   <li><b>Android vitals</b> ({@code --max-slow-frames-percent}, {@code --max-frozen-frames-percent}): the
  *       {@code androidVitals} of METRICS.md section 7a; {@code NA} for SurfaceFlinger sources, whose frames have
  *       no duration (the key is null there).</li>
@@ -49,6 +52,8 @@ import java.util.function.Function;
 public final class Gate {
     /** The measured text of a metric the summary has no value for. */
     public static final String NO_FRAMES = "no frames measured";
+    /** The threshold text of a row shown for information only (no threshold). */
+    public static final String INFO_THRESHOLD = "\u2014";
 
     private final Double minFps;
     private final Double maxJankPercent;
@@ -176,16 +181,14 @@ public final class Gate {
             }
         }
         FrameTimelineSummary ft = s.frameTimeline();
-        if (maxAppJankPercent != null) {
-            checks.add(ft == null ? frameTimelineMissing("appJankPercent", maxAppJankPercent)
-                    : atMost("appJankPercent", value.apply(x -> x.frameTimeline() == null ? null
-                            : x.frameTimeline().appJankPercent()), 2, maxAppJankPercent));
-        }
-        if (maxSystemJankPercent != null) {
-            checks.add(ft == null ? frameTimelineMissing("systemJankPercent", maxSystemJankPercent)
-                    : atMost("systemJankPercent", value.apply(x -> x.frameTimeline() == null ? null
-                            : x.frameTimeline().systemJankPercent()), 2, maxSystemJankPercent));
-        }
+        String median = "median of " + runs.size() + " iterations";
+        checks.add(frameTimelineRow("appJankPercent", ft, value.apply(x -> x.frameTimeline() == null ? null
+                : x.frameTimeline().appJankPercent()), maxAppJankPercent,
+                runs.size() == 1 && ft != null ? joinedText(ft, true) : median));
+        checks.add(frameTimelineRow("systemJankPercent", ft, value.apply(x -> x.frameTimeline() == null ? null
+                : x.frameTimeline().systemJankPercent()), maxSystemJankPercent,
+                runs.size() == 1 && ft != null ? joinedText(ft, false) : median));
+        checks.removeIf(c -> c == null);
         if (maxSlowFramesPercent != null) {
             checks.add(vitals(s, "slowFramesPercent", value.apply(vital(AndroidVitals::slowFramesPercent)),
                     maxSlowFramesPercent));
@@ -249,6 +252,35 @@ public final class Gate {
             return notApplicable(metric, "<= " + text(max, 2), "n/a (no androidVitals in this summary)");
         }
         return atMost(metric, measured, 2, max);
+    }
+
+    /**
+     * One half of the FrameTimeline split: checked against its threshold when one is set, else shown for information
+     * whenever the summary has a {@code frameTimeline} (both halves always appear together); null when neither.
+     */
+    private static GateCheck frameTimelineRow(String metric, FrameTimelineSummary ft, Double value, Double max,
+                                              String joined) {
+        if (max != null) {
+            if (ft == null) {
+                return frameTimelineMissing(metric, max);
+            }
+            GateCheck c = atMost(metric, value, 2, max);
+            return new GateCheck(c.metric(), c.threshold(), c.measured(), c.verdict(), c.message() + " (" + joined
+                    + ")");
+        }
+        if (ft == null) {
+            return null;
+        }
+        String measured = value == null || value.isNaN() || value.isInfinite() ? NO_FRAMES
+                : SummaryJson.round(value, 2).toPlainString();
+        return new GateCheck(metric, INFO_THRESHOLD, measured, Verdict.INFO,
+                metric + " " + measured + " (" + joined + "; no threshold, shown for information)");
+    }
+
+    /** E.g. {@code 6 of 236 joined frames, 2 unattributed}: the frames behind a FrameTimeline percentage. */
+    private static String joinedText(FrameTimelineSummary ft, boolean app) {
+        return (app ? ft.appJank() : ft.systemJank()) + " of " + ft.frames() + " joined frames, " + ft.unattributed()
+                + " unattributed";
     }
 
     private static GateCheck frameTimelineMissing(String metric, double max) {

@@ -20,7 +20,9 @@ public record GateCheck(String metric, String threshold, String measured, Verdic
         /** The measurement misses the threshold, or there was nothing to measure. */
         FAIL,
         /** The threshold does not apply to this source or measurement; it neither passes nor fails the gate. */
-        NA
+        NA,
+        /** No threshold: a measured value shown beside the checks for information; never passes or fails. */
+        INFO
     }
 
     public GateCheck {

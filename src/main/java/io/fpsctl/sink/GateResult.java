@@ -34,9 +34,15 @@ public record GateResult(List<GateCheck> checks, boolean partial) {
         return n;
     }
 
-    /** One line such as {@code gate PASSED: 5 checks, 0 failed, 1 n/a}. */
+    /**
+     * One line such as {@code gate PASSED: 5 checks, 0 failed, 1 n/a}; rows shown for information are not checks
+     * ({@code , 1 for information} is added when there are any).
+     */
     public String headline() {
-        return "gate " + (passed() ? "PASSED" : "FAILED") + (partial ? " (partial run)" : "") + ": " + checks.size()
-                + (checks.size() == 1 ? " check, " : " checks, ") + count(GateCheck.Verdict.FAIL) + " failed, " + count(GateCheck.Verdict.NA) + " n/a";
+        int info = count(GateCheck.Verdict.INFO);
+        int n = checks.size() - info;
+        return "gate " + (passed() ? "PASSED" : "FAILED") + (partial ? " (partial run)" : "") + ": " + n
+                + (n == 1 ? " check, " : " checks, ") + count(GateCheck.Verdict.FAIL) + " failed, "
+                + count(GateCheck.Verdict.NA) + " n/a" + (info > 0 ? ", " + info + " for information" : "");
     }
 }

@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 
 /**
  * The terminal table of a {@link GateResult}: one row per check (check, threshold, measured, result) and a headline.
- * With {@code ansi} the result column is coloured (green PASS, red FAIL, dim n/a); the words are the same either way,
+ * With {@code ansi} the result column is coloured (green PASS, red FAIL, dim n/a and info); the words are the same either way,
  * so nothing is lost without colour.
  */
 public final class GateTable {
@@ -35,16 +35,20 @@ public final class GateTable {
         out.flush();
     }
 
-    /** The text of a verdict in every report: PASS, FAIL or n/a. */
+    /** The text of a verdict in every report: PASS, FAIL, n/a or info. */
     static String word(Verdict v) {
-        return v == Verdict.NA ? "n/a" : v.name();
+        return switch (v) {
+            case NA -> "n/a";
+            case INFO -> "info";
+            default -> v.name();
+        };
     }
 
     private static String colour(Verdict v) {
         return switch (v) {
             case PASS -> Ansi.GREEN;
             case FAIL -> Ansi.RED + Ansi.BOLD;
-            case NA -> Ansi.DIM;
+            case NA, INFO -> Ansi.DIM;
         };
     }
 

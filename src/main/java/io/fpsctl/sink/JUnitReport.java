@@ -10,7 +10,8 @@ import javax.xml.stream.XMLStreamWriter;
 /**
  * A {@link GateResult} as JUnit XML (the de-facto format CI servers read): one {@code <testsuite name="fpsctl
  * gate">} with one {@code <testcase>} per check; a failed check has a {@code <failure message=…>}, a check that does
- * not apply a {@code <skipped message=…>}. Written as UTF-8 with {@link XMLStreamWriter}, so attribute and text
+ * not apply a {@code <skipped message=…>}, and so does a row shown for information (no threshold: it neither
+ * passes nor fails; its message carries the value). Written as UTF-8 with {@link XMLStreamWriter}, so attribute and text
  * escaping is the XML library's; characters XML 1.0 cannot hold at all are replaced by {@code ?}.
  */
 public final class JUnitReport {
@@ -37,7 +38,7 @@ public final class JUnitReport {
             x.writeAttribute("tests", Integer.toString(result.checks().size()));
             x.writeAttribute("failures", Integer.toString(result.count(Verdict.FAIL)));
             x.writeAttribute("errors", "0");
-            x.writeAttribute("skipped", Integer.toString(result.count(Verdict.NA)));
+            x.writeAttribute("skipped", Integer.toString(result.count(Verdict.NA) + result.count(Verdict.INFO)));
             x.writeAttribute("time", "0");
             x.writeCharacters("\n");
             if (subject != null || result.partial()) {

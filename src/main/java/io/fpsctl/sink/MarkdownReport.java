@@ -39,6 +39,7 @@ public final class MarkdownReport {
             case PASS -> "✅";
             case FAIL -> "❌";
             case NA -> "➖";
+            case INFO -> "ℹ️";
         };
     }
 

@@ -90,8 +90,12 @@ class CommandsEndToEndTest {
         assertEquals(1, fail.exit, fail.toString());
         assertTrue(fail.out.contains("FAIL"), fail.out);
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
-        assertEquals(2, doc.getElementsByTagName("testcase").getLength());
+        // two checks, then the FrameTimeline split (the simulated Android 14 has one) shown for information
+        assertEquals(4, doc.getElementsByTagName("testcase").getLength());
         assertEquals(1, doc.getElementsByTagName("failure").getLength());
+        assertEquals(2, doc.getElementsByTagName("skipped").getLength());
+        assertEquals("systemJankPercent", ((org.w3c.dom.Element) doc.getElementsByTagName("testcase").item(3))
+                .getAttribute("name"));
         assertTrue(Files.readString(md).contains("|"));
 
         Cli saved = Cli.run("gate", "--from", dir.resolve("s.json").toString(), "--min-fps", "30");

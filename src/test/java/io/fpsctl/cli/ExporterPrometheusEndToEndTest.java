@@ -36,15 +36,21 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The exporter end to end: four simulated devices behind two real adb servers, plus one that disconnects
  * mid-run, scraped by Debian's Prometheus. The frames Prometheus counted must equal the simulator's truth
- * (counted here from the truth files by METRICS.md section 1's rule: every row without Flags bit 8).
+ * (counted here from the truth files by METRICS.md section 1's rule: every row without Flags bit 8), and so must
+ * the FrameTimeline split (section 9, joined here by hand from the truth's FrameTimelineVsyncId column and its
+ * SurfaceFrame file).
  */
 class ExporterPrometheusEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Idle while everything starts, render 8 s, then idle for good: the truth stops growing. */
-    private static final String BURST = "{\"name\":\"burst\",\"refreshHz\":60,\"windows\":[{\"activity\":"
+    /**
+     * Idle while everything starts, render 8 s, then idle for good: the truth stops growing. Named {@code
+     * system-jank}, so the simulated SurfaceFlinger adds its system faults (FrameTimeline, Android 12+) to the
+     * app's own slow frames.
+     */
+    private static final String BURST = "{\"name\":\"system-jank\",\"refreshHz\":60,\"windows\":[{\"activity\":"
             + "\".MainActivity\",\"phases\":[{\"kind\":\"idle\",\"durationMs\":9000},"
             + "{\"kind\":\"render\",\"durationMs\":8000,\"slow\":{\"everyFrames\":25,\"missedVsyncs\":[2,5]}},"
             + "{\"kind\":\"idle\",\"durationMs\":100000000}]}]}";
@@ -64,6 +70,9 @@ class ExporterPrometheusEndToEndTest {
                 sims.add(Simulator.start(new Simulator.Config(burst, new SimOptions(AndroidVersion.of(14), 60, 11 + i,
                         PKG), 0, dir.resolve("truth-" + i + ".txt"), false, null, 0)));
             }
+            // the last device's burst ends 17 s after it started (9 s idle + 8 s render): from then on its truth is
+            // final once the simulator advances (a poll or its ticker), so counts equal to it are complete
+            long burstsOver = System.nanoTime() + Duration.ofMillis(17_000).toNanos();
             Simulator flaky = Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
                     new SimOptions(AndroidVersion.of(13), 60, 99, PKG), 0, null, false, null, 0));
             sims.add(flaky);
@@ -107,6 +116,9 @@ class ExporterPrometheusEndToEndTest {
             // the others: what Prometheus counted is exactly what the simulators rendered
             Map<Integer, Long> truth = new HashMap<>();
             BooleanSupplier allEqual = () -> {
+                if (System.nanoTime() < burstsOver) {
+                    return false; // equal mid-burst proves nothing: a starved simulator ticker can stall both sides
+                }
                 for (int i = 0; i < 4; i++) {
                     long t = truthFrames(dir.resolve("truth-" + i + ".txt"));
                     truth.put(i, t);
@@ -116,7 +128,7 @@ class ExporterPrometheusEndToEndTest {
                 }
                 return true;
             };
-            waitFor(Duration.ofSeconds(40), allEqual);
+            waitFor(Duration.ofSeconds(50), allEqual);
             for (int i = 0; i < 4; i++) {
                 long t = truthFrames(dir.resolve("truth-" + i + ".txt"));
                 assertTrue(t > 400, "device " + i + " rendered " + t + " frames");
@@ -127,6 +139,45 @@ class ExporterPrometheusEndToEndTest {
                 assertEquals(1.0, value(api, "count(fpsctl_refresh_rate_hz{device=\"" + label[i] + "\"} == 60)"),
                         "refresh rate of " + label[i]);
             }
+            // the FrameTimeline split: app jank (the slow frames), system jank (the simulated SurfaceFlinger's faults)
+            String[] series = {"frames", "app_jank_frames", "system_jank_frames", "unattributed_frames"};
+            BooleanSupplier ftEqual = () -> {
+                for (int i = 0; i < 4; i++) {
+                    long[] t = truthFrameTimeline(dir.resolve("truth-" + i + ".txt"));
+                    for (int k = 0; k < series.length; k++) {
+                        if (value(api, "sum(fpsctl_frametimeline_" + series[k] + "_total{device=\"" + label[i]
+                                + "\"})") != t[k]) {
+                            return false;
+                        }
+                    }
+                }
+                return true;
+            };
+            waitFor(Duration.ofSeconds(20), ftEqual);
+            for (int i = 0; i < 4; i++) {
+                long[] t = truthFrameTimeline(dir.resolve("truth-" + i + ".txt"));
+                assertTrue(t[1] > 0 && t[2] > 0, "the truth has app and system jank: " + java.util.Arrays.toString(t));
+                for (int k = 0; k < series.length; k++) {
+                    assertEquals(t[k], (long) value(api, "sum(fpsctl_frametimeline_" + series[k] + "_total{device=\""
+                            + label[i] + "\"})"), series[k] + " of " + label[i] + "\n" + read(log));
+                }
+                for (Map.Entry<String, Long> e : truthJankTypes(dir.resolve("truth-" + i + ".txt")).entrySet()) {
+                    assertEquals(e.getValue(), (long) value(api, "sum(fpsctl_frametimeline_jank_type_frames_total{device=\""
+                            + label[i] + "\",type=\"" + e.getKey() + "\"})"), e.getKey() + " of " + label[i]);
+                }
+            }
+            // every query of the example Grafana dashboard names series that exist
+            JsonNode dashboard = JSON.readTree(Path.of("examples", "grafana-dashboard.json").toFile());
+            int queries = 0;
+            for (JsonNode panel : dashboard.path("panels")) {
+                for (JsonNode target : panel.path("targets")) {
+                    String q = target.path("expr").asText().replace("$device", ".*").replace("$package", ".*")
+                            .replace("$__rate_interval", "1m");
+                    assertTrue(results(api, q) > 0, panel.path("title").asText() + ": no series for " + q);
+                    queries++;
+                }
+            }
+            assertTrue(queries >= 7, "the dashboard's queries: " + queries);
             // the histogram counts the same frames
             assertEquals(value(api, "sum(fpsctl_frames_total{device=\"" + label[0] + "\"})"),
                     value(api, "sum(fpsctl_frame_time_seconds_count{device=\"" + label[0] + "\"})"));
@@ -151,6 +202,76 @@ class ExporterPrometheusEndToEndTest {
             return Files.readAllLines(truth).stream().filter(l -> l.matches("[0-9]+,[0-9].*"))
                     .filter(l -> (Long.parseLong(l.substring(0, l.indexOf(','))) & 8) == 0).count();
         } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /**
+     * The jank keys of every counted frame of the truth, joined by hand: the counted framestats rows (no Flags bit
+     * 8), their FrameTimelineVsyncId, and the app's SurfaceFrame of that token in {@code .frametimeline.tsv}; null
+     * for a frame without one (unattributed).
+     */
+    private static List<List<String>> truthVerdicts(Path truth) {
+        List<List<String>> out = new ArrayList<>();
+        try {
+            Map<Long, String[]> sf = FrameTimelineTruth.surfaceFrames(
+                    truth.resolveSibling(truth.getFileName().toString().replace(".txt", ".frametimeline.tsv")));
+            int idCol = -1;
+            for (String line : Files.readAllLines(truth)) {
+                if (line.startsWith("Flags,")) {
+                    idCol = List.of(line.split(",")).indexOf("FrameTimelineVsyncId");
+                } else if (idCol >= 0 && line.matches("[0-9]+,[0-9].*")
+                        && (Long.parseLong(line.substring(0, line.indexOf(','))) & 8) == 0) {
+                    String[] c = sf.get(Long.parseLong(line.split(",")[idCol]));
+                    out.add(c == null ? null : FrameTimelineTruth.keys(c[0], c[1]));
+                }
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        return out;
+    }
+
+    /** {joined, app jank, system jank, unattributed} of the truth (METRICS.md section 9's rules). */
+    private static long[] truthFrameTimeline(Path truth) {
+        long[] n = new long[4];
+        for (List<String> keys : truthVerdicts(truth)) {
+            if (keys == null) {
+                n[3]++;
+                continue;
+            }
+            n[0]++;
+            if (keys.contains("appDeadlineMissed")) {
+                n[1]++;
+            } else if (keys.stream().anyMatch(k -> !k.equals("bufferStuffing"))) {
+                n[2]++;
+            }
+        }
+        return n;
+    }
+
+    /** Joined frames per jank key in the truth. */
+    private static Map<String, Long> truthJankTypes(Path truth) {
+        Map<String, Long> types = new HashMap<>();
+        for (List<String> keys : truthVerdicts(truth)) {
+            if (keys != null) {
+                keys.forEach(k -> types.merge(k, 1L, Long::sum));
+            }
+        }
+        return types;
+    }
+
+    /** How many series an instant query returns (0 when Prometheus does not answer). */
+    private static int results(String api, String query) {
+        try {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(api + "/api/v1/query?query="
+                    + URLEncoder.encode(query, StandardCharsets.UTF_8))).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() != 200 ? 0 : JSON.readTree(r.body()).path("data").path("result").size();
+        } catch (IOException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return 0;
         }
     }

@@ -99,7 +99,12 @@ class ReportBrowserTest {
         assertEquals(List.of(), errors(check));
         assertEquals(2, check.path("runs").asInt());
         assertEquals(2, check.path("charts").path("fps").path("series").asInt(), "one fps line per run");
-        assertEquals(10, check.path("charts").path("frames").path("series").asInt(), "5 drop levels per run");
+        int marked = 0;
+        for (JsonNode ft : check.path("frameTimeline")) {
+            marked += ft.isObject() ? 1 : 0;
+        }
+        assertEquals(10 + 2 * marked, check.path("charts").path("frames").path("series").asInt(),
+                "5 drop levels per run, and app/system jank rings for a run with FrameTimeline verdicts");
         JsonNode summary = JSON.readTree(captureFolder.resolve("summary.json").toFile());
         assertFiguresEqual(dom, summary, 0);
         assertFiguresEqual(dom, summary, 1); // the CSV re-read gives the same summary
@@ -123,6 +128,62 @@ class ReportBrowserTest {
         assertFiguresEqual(dom, JSON.readTree(saved.toFile()), 0);
     }
 
+    /**
+     * A gate on a simulated Android 14 where the system is at fault: the report's frame-time chart marks each frame
+     * with its FrameTimeline verdict, and the frames it marks add up to summary.json's split.
+     */
+    @Test
+    void gateReportMarksFramesByTheirFrameTimelineVerdict() throws Exception {
+        Path html = dir.resolve("ft.html");
+        Path saved = dir.resolve("ft-summary.json");
+        Cli r = Cli.run("gate", PKG, "--simulate=system-jank", "--duration", "3s", "--min-fps", "1",
+                "--summary-out", saved.toString(), "--report", html.toString());
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.out.contains("systemJankPercent") && r.out.contains("info"), "the split beside the check: " + r.out);
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "f"));
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        JsonNode ft = JSON.readTree(saved.toFile()).path("frameTimeline");
+        assertTrue(ft.path("systemJank").asLong() > 0, "the scenario has system jank: " + ft);
+        JsonNode drawn = check.path("frameTimeline").path(0);
+        assertEquals(ft.path("appJank").asLong(), drawn.path("app").asLong(), drawn + " vs " + ft);
+        assertEquals(ft.path("systemJank").asLong(), drawn.path("system").asLong(), drawn + " vs " + ft);
+        assertEquals(ft.path("unattributed").asLong(), drawn.path("unattributed").asLong(), drawn + " vs " + ft);
+        assertEquals(ft.path("frames").asLong() - ft.path("appJank").asLong() - ft.path("systemJank").asLong(),
+                drawn.path("onTime").asLong(), drawn + " vs " + ft);
+        assertEquals(7, check.path("charts").path("frames").path("series").asInt(), "5 levels, app and system rings");
+        assertTrue(dom.contains("system jank (FrameTimeline)"), "the legend names the rings");
+        Matcher marked = Pattern.compile("data-ft-marked=\"system\" data-run=\"0\">(\\d+)<").matcher(dom);
+        assertTrue(marked.find(), "the FrameTimeline table has the frames' count");
+        assertEquals(ft.path("systemJank").asLong(), Long.parseLong(marked.group(1)));
+        assertFiguresEqual(dom, JSON.readTree(saved.toFile()), 0);
+    }
+
+    /**
+     * capture --report on a simulated Android 14 where both the app and the system miss frames: the report is made
+     * from frames.csv, whose re-analysis hands the frames' verdicts to the chart; what it marks equals summary.json.
+     */
+    @Test
+    void captureReportFromFramesCsvMarksTheSummarysSplit() throws Exception {
+        Path out = dir.resolve("ftcap");
+        Cli r = Cli.run("capture", PKG, "--simulate=system-jank", "--duration", "3s", "--out", out.toString(),
+                "--report");
+        assertEquals(0, r.exit, r.toString());
+        Path folder;
+        try (Stream<Path> s = Files.list(out)) {
+            folder = s.findFirst().orElseThrow().resolve(PKG);
+        }
+        JsonNode ft = JSON.readTree(folder.resolve("summary.json").toFile()).path("frameTimeline");
+        assertTrue(ft.path("systemJank").asLong() > 0, "the scenario has system jank: " + ft);
+        String dom = chromium.dumpDom(folder.resolve("report.html"), Files.createTempDirectory(dir, "fc"));
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        JsonNode drawn = check.path("frameTimeline").path(0);
+        assertEquals(ft.path("appJank").asLong(), drawn.path("app").asLong(), drawn + " vs " + ft);
+        assertEquals(ft.path("systemJank").asLong(), drawn.path("system").asLong(), drawn + " vs " + ft);
+        assertEquals(ft.path("unattributed").asLong(), drawn.path("unattributed").asLong(), drawn + " vs " + ft);
+    }
+
     /** Compares every figure of run {@code run} with the summary file; returns the keys compared. */
     private static List<String> assertFiguresEqual(String dom, JsonNode summary, int run) {
         Matcher m = FIGURE.matcher(dom);
@@ -132,9 +193,6 @@ class ReportBrowserTest {
                 continue;
             }
             String key = m.group(1);
-            if (run == 1 && key.startsWith("frameTimeline.")) {
-                continue; // the frames CSV re-read has no FrameTimeline (the CSV does not carry jankTypes yet)
-            }
             String text = m.group(3).replace("&amp;", "&");
             JsonNode expected = summary;
             for (String part : key.split("\\.")) {

@@ -1,6 +1,7 @@
 package io.fpsctl.sink.metrics;
 
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FrameTimelineJankType;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
@@ -15,8 +16,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The exporter's metrics, registered in one {@link PrometheusRegistry}. Frame series carry the labels
- * {@code device, model, android, package, window, source}; per-app series (live fps, coverage gaps) drop
- * {@code window}; the refresh rate is per device. Cardinality is bounded: at most {@code maxWindows} windows
+ * {@code device, model, android, package, window, source}; per-app series (live fps, coverage gaps, the
+ * FrameTimeline split of METRICS.md section 9) drop {@code window}; the refresh rate is per device. The FrameTimeline
+ * jank types add a {@code type} label with one of the ten fixed keys. Cardinality is bounded: at most {@code maxWindows} windows
  * per app and device (the rest are counted as {@code window="other"}), and a series not updated for the
  * series TTL is removed by {@link #expire()}. Thread-safe: one {@link PackageListener} per device and app,
  * each called from its own measuring thread.
@@ -47,6 +49,11 @@ public final class FrameMetrics {
     final Counter gapSeconds;
     final Gauge fps;
     final Gauge refresh;
+    final Counter ftFrames;
+    final Counter ftAppJank;
+    final Counter ftSystemJank;
+    final Counter ftUnattributed;
+    final Counter ftTypes;
     private final int maxWindows;
     private final long ttlNanos;
     private final LongSupplier clock;
@@ -91,6 +98,23 @@ public final class FrameMetrics {
                 .labelNames(APP_LABELS).register(registry);
         refresh = Gauge.builder().name("fpsctl_refresh_rate_hz").help("Display refresh rate of the last frame")
                 .labelNames(DEVICE_LABELS).register(registry);
+        ftFrames = Counter.builder().name("fpsctl_frametimeline_frames_total")
+                .help("Frames joined with a SurfaceFlinger FrameTimeline SurfaceFrame (METRICS.md section 9, "
+                        + "Android 12+)").labelNames(APP_LABELS).register(registry);
+        ftAppJank = Counter.builder().name("fpsctl_frametimeline_app_jank_frames_total")
+                .help("Joined frames the app was late for (appDeadlineMissed)").labelNames(APP_LABELS)
+                .register(registry);
+        ftSystemJank = Counter.builder().name("fpsctl_frametimeline_system_jank_frames_total")
+                .help("Janky joined frames the app was not late for (SurfaceFlinger, display, scheduling)")
+                .labelNames(APP_LABELS).register(registry);
+        ftUnattributed = Counter.builder().name("fpsctl_frametimeline_unattributed_frames_total")
+                .help("Frames that awaited a FrameTimeline verdict and got no SurfaceFrame").labelNames(APP_LABELS)
+                .register(registry);
+        String[] typeLabels = Arrays.copyOf(APP_LABELS, APP_LABELS.length + 1);
+        typeLabels[APP_LABELS.length] = "type";
+        ftTypes = Counter.builder().name("fpsctl_frametimeline_jank_type_frames_total")
+                .help("Joined frames per FrameTimeline jank type (a frame with several types counts in each)")
+                .labelNames(typeLabels).register(registry);
     }
 
     /** Vsync multiples 1..4 of every supported refresh rate, plus long frames up to 2 s (seconds, sorted). */
@@ -139,11 +163,7 @@ public final class FrameMetrics {
                 janky.remove(l);
                 dropped.remove(l);
                 frameTime.remove(l);
-                String[] withLevel = Arrays.copyOf(l, l.length + 1);
-                for (DropLevel level : DropLevel.values()) {
-                    withLevel[l.length] = level.key();
-                    byLevel.remove(withLevel);
-                }
+                removeEach(byLevel, l, Arrays.stream(DropLevel.values()).map(DropLevel::key).toList());
                 removed++;
             }
         }
@@ -153,6 +173,12 @@ public final class FrameMetrics {
                 fps.remove(l);
                 gaps.remove(l);
                 gapSeconds.remove(l);
+                ftFrames.remove(l);
+                ftAppJank.remove(l);
+                ftSystemJank.remove(l);
+                ftUnattributed.remove(l);
+                removeEach(ftTypes, l, Arrays.stream(FrameTimelineJankType.values()).map(FrameTimelineJankType::key)
+                        .toList());
                 removed++;
             }
         }
@@ -163,6 +189,15 @@ public final class FrameMetrics {
             }
         }
         return removed;
+    }
+
+    /** Removes the series {@code labels + [v]} of {@code counter} for every {@code v} of its last label. */
+    private static void removeEach(Counter counter, String[] labels, List<String> lastLabel) {
+        String[] with = Arrays.copyOf(labels, labels.length + 1);
+        for (String v : lastLabel) {
+            with[labels.length] = v;
+            counter.remove(with);
+        }
     }
 
     /** Series currently kept (all three label sets). */

@@ -2,15 +2,20 @@ package io.fpsctl.sink.metrics;
 
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineJankType;
+import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.Source;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Feeds {@link FrameMetrics} from the engine of one app on one device. Counts a coverage gap (METRICS.md 11) when
  * frames resume after {@link #disconnected()} (its length: from the newest frame read before to the oldest frame
- * read after) and on a ring overflow (length not known, so only counted).
+ * read after) and on a ring overflow (length not known, so only counted). Each FrameTimeline verdict (METRICS.md 9,
+ * Android 12+) counts once in the per-app FrameTimeline series, labelled with the source of the frames that awaited
+ * verdicts; the first verdict creates all of them at 0, so rates exist before the first jank.
  */
 public final class PackageListener implements FrameEngine.Listener {
     /** The window label of windows beyond the cap. */
@@ -25,6 +30,8 @@ public final class PackageListener implements FrameEngine.Listener {
     private volatile boolean gapPending;
     private long newestNs = Long.MIN_VALUE;
     private Source lastSource;
+    /** The source of the frames that await FrameTimeline verdicts (gfxinfo), once one was seen. */
+    private Source verdictSource;
 
     PackageListener(FrameMetrics m, FrameMetrics.Device device, String pkg, int maxWindows) {
         this.m = m;
@@ -44,6 +51,9 @@ public final class PackageListener implements FrameEngine.Listener {
         String window = windowLabel(r.window() == null ? "" : r.window());
         String source = r.source().key();
         lastSource = r.source();
+        if (r.awaitsVerdict()) {
+            verdictSource = r.source();
+        }
         String[] labels = {device.device(), device.model(), device.android(), pkg, window, source};
         m.frames.labelValues(labels).inc();
         if (r.janky()) {
@@ -93,9 +103,44 @@ public final class PackageListener implements FrameEngine.Listener {
         m.touchApp(app);
     }
 
+    /** One frame's FrameTimeline verdict: joined (app jank, system jank, on time) or unattributed. */
+    @Override
+    public synchronized void frameTimeline(long sequence, FrameTimelineVerdict v) {
+        Source source = verdictSource != null ? verdictSource : lastSource != null ? lastSource : Source.GFXINFO;
+        String[] app = appLabels(source.key());
+        for (FrameTimelineJankType t : FrameTimelineJankType.values()) {
+            m.ftTypes.labelValues(typed(app, t)); // present at 0 from the first verdict on
+        }
+        var frames = m.ftFrames.labelValues(app);
+        var appJank = m.ftAppJank.labelValues(app);
+        var systemJank = m.ftSystemJank.labelValues(app);
+        var unattributed = m.ftUnattributed.labelValues(app);
+        if (!v.attributed()) {
+            unattributed.inc();
+        } else {
+            frames.inc();
+            if (v.appJank()) {
+                appJank.inc();
+            } else if (v.systemJank()) {
+                systemJank.inc();
+            }
+            for (FrameTimelineJankType t : v.types()) {
+                m.ftTypes.labelValues(typed(app, t)).inc();
+            }
+        }
+        m.touchApp(app);
+    }
+
     @Override
     public boolean wantsWindows() {
         return true;
+    }
+
+    /** A new array each time: the client keeps the label values it is given. */
+    private static String[] typed(String[] app, FrameTimelineJankType t) {
+        String[] l = Arrays.copyOf(app, app.length + 1);
+        l[app.length] = t.key();
+        return l;
     }
 
     private String[] appLabels(String source) {

@@ -124,11 +124,15 @@ public final class HtmlReport {
         ByteBuffer d = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
         byte[] l = new byte[n];
         ByteBuffer w = ByteBuffer.allocate(2 * n).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] ft = f.hasFrameTimeline() ? new byte[n] : null;
         for (int i = 0; i < n; i++) {
             t.putFloat((float) ((f.timeNs(i) - origin) / 1e9));
             d.putFloat(f.durationMs(i));
             l[i] = f.level(i);
             w.putShort((short) f.window(i));
+            if (ft != null) {
+                ft[i] = f.frameTimeline(i);
+            }
         }
         Base64.Encoder b64 = Base64.getEncoder();
         g.writeObjectFieldStart("frames");
@@ -138,6 +142,11 @@ public final class HtmlReport {
         g.writeStringField("d", b64.encodeToString(d.array()));
         g.writeStringField("l", b64.encodeToString(l));
         g.writeStringField("w", b64.encodeToString(w.array()));
+        if (ft == null) {
+            g.writeNullField("ft"); // no frame had a FrameTimeline verdict: the page draws as without one
+        } else {
+            g.writeStringField("ft", b64.encodeToString(ft)); // ReportFrames.FT_* per frame
+        }
         g.writeArrayFieldStart("windows");
         for (String name : f.windowNames()) {
             g.writeString(name);

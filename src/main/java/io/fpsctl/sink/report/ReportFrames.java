@@ -2,6 +2,7 @@ package io.fpsctl.sink.report;
 
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
+import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.Stage;
 import java.util.ArrayList;
@@ -15,12 +16,28 @@ import java.util.PriorityQueue;
 
 /**
  * An engine listener that keeps what the HTML report draws of every counted frame: its time, its frame time,
- * its drop level and its window, in compact columns (about 15 bytes a frame, so a million frames fit easily);
- * the closed live windows (fps over time); the stage means of slow frames; and the worst frames.
+ * its drop level, its window and its FrameTimeline verdict (METRICS.md 9), in compact columns (about 16 bytes a
+ * frame, so a million frames fit easily); the closed live windows (fps over time); the stage means of slow frames;
+ * and the worst frames.
+ *
+ * <p>Verdicts arrive after their frames ({@link FrameEngine.Listener#frameTimeline}), keyed on the engine's frame
+ * sequence. The frames that await one come from a single engine in sequence order (with {@code --source auto} the
+ * SurfaceFlinger engine's frames, which await none, are interleaved), so the sequence → frame index map is kept
+ * as runs of consecutive sequences: one run for a plain capture.
  */
 public final class ReportFrames implements FrameEngine.Listener {
     /** How many of the slowest frames the report lists. */
     public static final int WORST = 20;
+    /** {@link #frameTimeline(int)}: no verdict (none awaited, or none came). */
+    public static final byte FT_NONE = 0;
+    /** {@link #frameTimeline(int)}: no SurfaceFrame joined the frame. */
+    public static final byte FT_UNATTRIBUTED = 1;
+    /** {@link #frameTimeline(int)}: joined, neither app nor system jank (buffer stuffing alone included). */
+    public static final byte FT_ON_TIME = 2;
+    /** {@link #frameTimeline(int)}: joined, the app was late ({@code appDeadlineMissed}). */
+    public static final byte FT_APP_JANK = 3;
+    /** {@link #frameTimeline(int)}: joined, janky for another reason than the app. */
+    public static final byte FT_SYSTEM_JANK = 4;
 
     /** One of the slowest frames. */
     public record WorstFrame(long timeNs, String window, double durationMs, long dropped, String dropLevel,
@@ -35,7 +52,14 @@ public final class ReportFrames implements FrameEngine.Listener {
     private float[] durationMs = new float[1024];
     private byte[] level = new byte[1024];
     private short[] window = new short[1024];
+    private byte[] ft = new byte[1024];
     private int size;
+    /** Runs of awaiting frames: sequence of the first, its frame index, length; {@code runs} in use. */
+    private long[] runSequence = new long[4];
+    private int[] runIndex = new int[4];
+    private int[] runLength = new int[4];
+    private int runs;
+    private final long[] verdicts = new long[FT_SYSTEM_JANK + 1];
     private final List<String> windowNames = new ArrayList<>();
     private final Map<String, Integer> windowIndex = new HashMap<>();
     private final List<Window> live = new ArrayList<>();
@@ -53,6 +77,10 @@ public final class ReportFrames implements FrameEngine.Listener {
             durationMs = Arrays.copyOf(durationMs, n);
             level = Arrays.copyOf(level, n);
             window = Arrays.copyOf(window, n);
+            ft = Arrays.copyOf(ft, n);
+        }
+        if (r.awaitsVerdict()) {
+            awaits(r.sequence(), size);
         }
         double ms = r.duration() < 0 ? Double.NaN : r.duration() / 1e6;
         time[size] = r.time();
@@ -90,6 +118,53 @@ public final class ReportFrames implements FrameEngine.Listener {
         }
     }
 
+    /** Frame {@code index} (sequence {@code sequence}) awaits a verdict: extends the last run or opens one. */
+    private void awaits(long sequence, int index) {
+        int last = runs - 1;
+        if (last >= 0 && runSequence[last] + runLength[last] == sequence && runIndex[last] + runLength[last] == index) {
+            runLength[last]++;
+            return;
+        }
+        if (runs == runSequence.length) {
+            runSequence = Arrays.copyOf(runSequence, runs * 2);
+            runIndex = Arrays.copyOf(runIndex, runs * 2);
+            runLength = Arrays.copyOf(runLength, runs * 2);
+        }
+        runSequence[runs] = sequence;
+        runIndex[runs] = index;
+        runLength[runs] = 1;
+        runs++;
+    }
+
+    /** The frame index of the awaiting frame numbered {@code sequence}, or −1 when none is. */
+    private int indexOf(long sequence) {
+        int lo = 0;
+        int hi = runs - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (runSequence[mid] > sequence) {
+                hi = mid - 1;
+            } else if (runSequence[mid] + runLength[mid] <= sequence) {
+                lo = mid + 1;
+            } else {
+                return runIndex[mid] + (int) (sequence - runSequence[mid]);
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public void frameTimeline(long sequence, FrameTimelineVerdict v) {
+        int i = indexOf(sequence);
+        if (i < 0 || ft[i] != FT_NONE) {
+            return; // not a frame this listener saw await a verdict
+        }
+        byte code = !v.attributed() ? FT_UNATTRIBUTED : v.appJank() ? FT_APP_JANK : v.systemJank() ? FT_SYSTEM_JANK
+                : FT_ON_TIME;
+        ft[i] = code;
+        verdicts[code]++;
+    }
+
     @Override
     public void window(LiveWindow w) {
         live.add(new Window(w.startNs(), w.endNs(), w.stats().frames(), w.stats().idle() ? null : w.stats().fps()));
@@ -123,6 +198,26 @@ public final class ReportFrames implements FrameEngine.Listener {
     /** Index into {@link #windowNames()} of frame {@code i}. */
     public int window(int i) {
         return window[i];
+    }
+
+    /** The FrameTimeline verdict of frame {@code i}: one of the {@code FT_} codes. */
+    public byte frameTimeline(int i) {
+        return ft[i];
+    }
+
+    /** How many frames have FrameTimeline code {@code code} ({@link #FT_UNATTRIBUTED} … {@link #FT_SYSTEM_JANK}). */
+    public long frameTimelineCount(byte code) {
+        return verdicts[code];
+    }
+
+    /** True when at least one frame got a FrameTimeline verdict. */
+    public boolean hasFrameTimeline() {
+        for (int c = FT_UNATTRIBUTED; c <= FT_SYSTEM_JANK; c++) {
+            if (verdicts[c] > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public List<String> windowNames() {

@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Source;
+import io.fpsctl.engine.SurfaceFrameRecord;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -110,6 +113,70 @@ class FrameMetricsTest {
         text = scrape(registry);
         assertFalse(text.contains(DEV), text);
         assertEquals(1, value(text, "fpsctl_frames_total", "device=\"d2\""), text);
+    }
+
+    /**
+     * FrameTimeline verdicts (METRICS.md 9) count per app. Hand-worked: five frames of window A through an engine
+     * with a FrameTimeline join. Token 1 on time; 2 App Deadline Missed + SurfaceFlinger CPU (app jank, both types);
+     * 3 Display HAL (system jank); 4 Buffer Stuffing alone (not jank, but the type counts); 5 never polled
+     * (unattributed at the end).
+     */
+    @Test
+    void frameTimelineVerdictsCountAppSystemUnattributedAndTypes() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AtomicLong clock = new AtomicLong();
+        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(1), clock::get);
+        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(),
+                m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a"));
+        FrameTimelineAttribution ft = new FrameTimelineAttribution();
+        e.frameTimeline(ft);
+        long v = 10_000_000_000L;
+        e.blockStart("A");
+        for (int i = 1; i <= 5; i++) {
+            RenderedFrame f = frame("A", v + i * T, 6);
+            e.frame(new RenderedFrame(f.window(), f.flags(), f.intendedVsync(), f.vsync(), f.handleInputStart(),
+                    f.animationStart(), f.performTraversalsStart(), f.drawStart(), f.syncQueued(), f.syncStart(),
+                    f.issueDrawCommandsStart(), f.swapBuffers(), f.frameCompleted(), f.gpuCompleted(),
+                    f.frameDeadline(), f.frameInterval(), i));
+        }
+        e.blockEnd();
+        assertFalse(scrape(registry).contains("fpsctl_frametimeline_frames_total{"), "no verdict yet, no series");
+        ft.surfaceFrame(sf(1));
+        ft.surfaceFrame(sf(2, "App Deadline Missed", "SurfaceFlinger CPU Deadline Missed"));
+        ft.surfaceFrame(sf(3, "Display HAL"));
+        ft.surfaceFrame(sf(4, "Buffer Stuffing"));
+        e.blockStart("A"); // verdicts reach the listener on the engine's thread, at the end of a block
+        e.blockEnd();
+        String app = "package=\"com.a\"";
+        String text = scrape(registry);
+        assertEquals(4, value(text, "fpsctl_frametimeline_frames_total", DEV, app, "source=\"gfxinfo\""), text);
+        assertEquals(1, value(text, "fpsctl_frametimeline_app_jank_frames_total", DEV, app), text);
+        assertEquals(1, value(text, "fpsctl_frametimeline_system_jank_frames_total", DEV, app), text);
+        assertEquals(0, value(text, "fpsctl_frametimeline_unattributed_frames_total", DEV, app), text);
+        assertTrue(text.contains("fpsctl_frametimeline_unattributed_frames_total{"), "present at 0: " + text);
+        assertEquals(1, value(text, "fpsctl_frametimeline_jank_type_frames_total", "type=\"appDeadlineMissed\""));
+        assertEquals(1, value(text, "fpsctl_frametimeline_jank_type_frames_total", "type=\"surfaceFlingerCpu\""));
+        assertEquals(1, value(text, "fpsctl_frametimeline_jank_type_frames_total", "type=\"displayHal\""));
+        assertEquals(1, value(text, "fpsctl_frametimeline_jank_type_frames_total", "type=\"bufferStuffing\""));
+        assertEquals(0, value(text, "fpsctl_frametimeline_jank_type_frames_total", "type=\"dropped\""));
+        assertEquals(10, text.lines().filter(x -> x.startsWith("fpsctl_frametimeline_jank_type_frames_total{"))
+                .count(), "every type key, no other: " + text);
+        assertFalse(text.contains("window=\"A\"") && text.lines().anyMatch(x -> x.startsWith("fpsctl_frametimeline")
+                && x.contains("window=")), "per app, not per window");
+
+        ft.finish();
+        e.finish();
+        text = scrape(registry);
+        assertEquals(1, value(text, "fpsctl_frametimeline_unattributed_frames_total", DEV, app), text);
+        assertEquals(4, value(text, "fpsctl_frametimeline_frames_total", DEV, app), text);
+
+        clock.addAndGet(Duration.ofSeconds(61).toNanos());
+        m.expire();
+        assertFalse(scrape(registry).contains("fpsctl_frametimeline"), "the TTL removes them too");
+    }
+
+    private static SurfaceFrameRecord sf(long token, String... types) {
+        return new SurfaceFrameRecord(token, "A#12", 42, 12, true, "Presented", List.of(types));
     }
 
     /** The engine's result for one frame (through a throw-away engine). */

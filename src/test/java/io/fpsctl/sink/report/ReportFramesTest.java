@@ -56,4 +56,73 @@ class ReportFramesTest {
         assertEquals(2, frames.liveWindows().size());
         assertTrue(frames.liveWindows().get(1).fps() != null);
     }
+    private static RenderedFrame withVsyncId(RenderedFrame f, long id) {
+        return new RenderedFrame(f.window(), f.flags(), f.intendedVsync(), f.vsync(), f.handleInputStart(),
+                f.animationStart(), f.performTraversalsStart(), f.drawStart(), f.syncQueued(), f.syncStart(),
+                f.issueDrawCommandsStart(), f.swapBuffers(), f.frameCompleted(), f.gpuCompleted(), f.frameDeadline(),
+                f.frameInterval(), id);
+    }
+
+    /**
+     * Hand-worked verdicts through the listener, out of order and around frames that await none: frames 0–4 of the
+     * gfxinfo engine await (sequences 0–4) with a SurfaceFlinger-source frame between 1 and 2 (index 2, no verdict),
+     * so sequence 2 is frame index 3. Verdicts: 3 → system (Display HAL), 0 → on time (Buffer Stuffing alone),
+     * 1 → app (App Deadline Missed + SurfaceFlinger CPU), 4 → unattributed, 2 → app.
+     */
+    @Test
+    void keepsEachFramesFrameTimelineVerdictByItsSequence() {
+        ReportFrames frames = new ReportFrames();
+        FrameEngine gfx = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), frames);
+        gfx.frameTimeline(new io.fpsctl.engine.FrameTimelineAttribution());
+        FrameEngine sf = new FrameEngine(Source.SURFACEFLINGER, EngineConfig.defaults(), frames);
+        gfx.blockStart(WINDOW);
+        gfx.frame(withVsyncId(frame(T0, 10 * MS), 100));
+        gfx.frame(withVsyncId(frame(T0 + T, 40 * MS), 101));
+        gfx.blockEnd();
+        sf.blockStart("SurfaceView");
+        sf.frame(new io.fpsctl.engine.PresentedFrame("SurfaceView", T0, T0 + T, T0 + T, T));
+        sf.frame(new io.fpsctl.engine.PresentedFrame("SurfaceView", T0 + T, T0 + 2 * T, T0 + 2 * T, T));
+        sf.blockEnd();
+        int before = frames.size();
+        gfx.blockStart(WINDOW);
+        gfx.frame(withVsyncId(frame(T0 + 4 * T, 8 * MS), 104));
+        gfx.frame(withVsyncId(frame(T0 + 5 * T, 8 * MS), 105));
+        gfx.frame(withVsyncId(frame(T0 + 6 * T, 8 * MS), 106));
+        gfx.blockEnd();
+        assertEquals(List.of(0, 0, 0, 0, 0, 0, 0), java.util.stream.IntStream.range(0, frames.size())
+                .mapToObj(i -> (int) frames.frameTimeline(i)).toList(), "no verdict yet");
+        assertTrue(!frames.hasFrameTimeline());
+        int sfFrames = before - 2;
+        assertTrue(sfFrames >= 1, "a SurfaceFlinger frame sits between the gfxinfo frames");
+
+        frames.frameTimeline(3, verdict("Display HAL"));
+        frames.frameTimeline(0, verdict("Buffer Stuffing"));
+        frames.frameTimeline(1, verdict("App Deadline Missed", "SurfaceFlinger CPU Deadline Missed"));
+        frames.frameTimeline(4, io.fpsctl.engine.FrameTimelineVerdict.UNATTRIBUTED);
+        frames.frameTimeline(2, verdict("App Deadline Missed"));
+        frames.frameTimeline(2, verdict("Display HAL")); // a second verdict for a frame is ignored
+        frames.frameTimeline(99, verdict("Display HAL")); // no such frame
+
+        List<Integer> expected = new java.util.ArrayList<>(List.of(2, 3));
+        for (int i = 0; i < sfFrames; i++) {
+            expected.add(0);
+        }
+        expected.addAll(List.of(3, 4, 1));
+        assertEquals(expected, java.util.stream.IntStream.range(0, frames.size())
+                .mapToObj(i -> (int) frames.frameTimeline(i)).toList());
+        assertTrue(frames.hasFrameTimeline());
+        assertEquals(2, frames.frameTimelineCount(ReportFrames.FT_APP_JANK));
+        assertEquals(1, frames.frameTimelineCount(ReportFrames.FT_SYSTEM_JANK));
+        assertEquals(1, frames.frameTimelineCount(ReportFrames.FT_ON_TIME));
+        assertEquals(1, frames.frameTimelineCount(ReportFrames.FT_UNATTRIBUTED));
+    }
+
+    private static io.fpsctl.engine.FrameTimelineVerdict verdict(String... printed) {
+        java.util.EnumSet<io.fpsctl.engine.FrameTimelineJankType> types =
+                java.util.EnumSet.noneOf(io.fpsctl.engine.FrameTimelineJankType.class);
+        for (String p : printed) {
+            types.add(io.fpsctl.engine.FrameTimelineJankType.ofPrinted(p));
+        }
+        return new io.fpsctl.engine.FrameTimelineVerdict(true, types, "Presented");
+    }
 }
