@@ -26,6 +26,8 @@ public final class FrameTimelineParser {
 
     private final Consumer<SurfaceFrameRecord> consumer;
 
+    /** Whether lines that would change nothing are passed over undecoded (tests compare both ways). */
+    boolean skipIgnorable = true;
     private boolean all;
     private int header = -1;
     private int displayFrames;
@@ -54,7 +56,9 @@ public final class FrameTimelineParser {
     public FrameTimelineDump parse(InputStream in) throws IOException {
         ByteLineReader lines = new ByteLineReader(in, 64 * 1024);
         while (lines.next()) {
-            line(lines.line());
+            if (!skipIgnorable || !ignorable(lines.buffer(), lines.start(), lines.end())) {
+                line(lines.line());
+            }
         }
         endSurfaceFrame();
         return new FrameTimelineDump(all, header, displayFrames, jankyDisplayFrames, surfaceFrames, oldest, newest,
@@ -134,22 +138,101 @@ public final class FrameTimelineParser {
             case "Is Buffer?" -> buffer = value.equals("1");
             case "Present State" -> presentState = value;
             case "Jank Type" -> jankTypes = splitTypes(value);
-            case "Scheduled rendering rate", "Drop time", "Prediction State", "Present Metadata", "Finish Metadata",
-                 "Last latch time", "Last expected present time", "Present delta", "Jank Debug Metadata",
-                 "Jank Severity Score", "Jank Severity Type", "GPU Composition" -> {
-                // read but not needed: times are relative, metadata is implied by the jank types
+            default -> {
+                if (!SURFACE_FRAME_IGNORED.contains(key)) {
+                    unknownLines++;
+                } // else read but not needed: times are relative, metadata is implied by the jank types
             }
-            default -> unknownLines++;
         }
     }
 
+    /** Keys of a SurfaceFrame that are read but not needed. */
+    private static final List<String> SURFACE_FRAME_IGNORED = List.of("Scheduled rendering rate", "Drop time",
+            "Prediction State", "Present Metadata", "Finish Metadata", "Last latch time", "Last expected present time",
+            "Present delta", "Jank Debug Metadata", "Jank Severity Score", "Jank Severity Type", "GPU Composition");
+    /** Keys of a display frame (none is needed: the display frame's own verdict is not per app). */
+    private static final List<String> DISPLAY_FRAME_KEYS = List.of("Prediction State", "Jank Type",
+            "Present Metadata", "Finish Metadata", "Start Metadata", "Vsync Period", "Present delta",
+            "Present delta % refreshrate", "Jank Debug Metadata", "Last expected present time", "Jank Severity Score",
+            "Jank Severity Type");
+    private static final byte[][] SURFACE_FRAME_IGNORED_BYTES = ascii(SURFACE_FRAME_IGNORED);
+    private static final byte[][] DISPLAY_FRAME_KEY_BYTES = ascii(DISPLAY_FRAME_KEYS);
+    private static final byte[][] TABLE_STARTS = ascii(List.of("---", "Start time", "Expected", "Actual"));
+
     private static boolean isDisplayFrameKey(String key) {
-        return switch (key) {
-            case "Prediction State", "Jank Type", "Present Metadata", "Finish Metadata", "Start Metadata",
-                 "Vsync Period", "Present delta", "Present delta % refreshrate", "Jank Debug Metadata",
-                 "Last expected present time", "Jank Severity Score", "Jank Severity Type" -> true;
-            default -> false;
-        };
+        return DISPLAY_FRAME_KEYS.contains(key);
+    }
+
+    /**
+     * Whether the line {@code b[s..e)} can be passed over without decoding it, because {@link #line} would do nothing
+     * with it: blank, part of a prediction table, or a key that is read but not needed where the parser is. Two
+     * thirds of a dump's lines; the rest become Strings.
+     */
+    private boolean ignorable(byte[] b, int s, int e) {
+        int i = s;
+        while (i < e && isSpace(b[i])) {
+            i++;
+        }
+        int j = e;
+        while (j > i && isSpace(b[j - 1])) {
+            j--;
+        }
+        if (i == j) {
+            return true;
+        }
+        for (byte[] t : TABLE_STARTS) {
+            if (startsWith(b, i, j, t)) {
+                return true;
+            }
+        }
+        int colon = -1;
+        for (int k = i; k < j; k++) {
+            if (b[k] < 0) {
+                return false; // not ASCII: the String path decides
+            }
+            if (b[k] == ':') {
+                colon = k;
+                break;
+            }
+        }
+        if (colon < 0) {
+            return false;
+        }
+        int keyEnd = colon;
+        while (keyEnd > i && isSpace(b[keyEnd - 1])) {
+            keyEnd--;
+        }
+        for (byte[] key : inSurfaceFrame ? SURFACE_FRAME_IGNORED_BYTES : DISPLAY_FRAME_KEY_BYTES) {
+            if (key.length == keyEnd - i && startsWith(b, i, keyEnd, key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** ASCII white space as {@link String#strip()} sees it. */
+    private static boolean isSpace(byte c) {
+        return c == ' ' || c == '\t' || (c >= 0x0A && c <= 0x0D) || (c >= 0x1C && c <= 0x1F);
+    }
+
+    private static boolean startsWith(byte[] b, int from, int to, byte[] prefix) {
+        if (to - from < prefix.length) {
+            return false;
+        }
+        for (int k = 0; k < prefix.length; k++) {
+            if (b[from + k] != prefix[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static byte[][] ascii(List<String> words) {
+        byte[][] out = new byte[words.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = words.get(i).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
+        return out;
     }
 
     /** The prediction/actual table: header, {@code Expected|…}, {@code Actual|…} and the dashed rule. */
