@@ -184,7 +184,9 @@ class ParserRobustnessPropertyTest {
             assertTrue(names.containsAll(ranked), "candidates come from the list");
             assertEquals(ranked.size(), ranked.stream().distinct().count());
             for (String candidate : ranked) {
-                assertTrue(LayerRanker.mentionsPackage(candidate, pkg));
+                // Android 6/7 name a SurfaceView layer "SurfaceView" with no package: such layers are candidates too
+                assertTrue(LayerRanker.mentionsPackage(candidate, pkg) || candidate.matches("SurfaceView(#[0-9]+)?"),
+                        candidate);
                 assertTrue(!candidate.startsWith("RequestedLayerState{"));
             }
         });
