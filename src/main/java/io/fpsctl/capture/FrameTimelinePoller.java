@@ -49,8 +49,11 @@ public final class FrameTimelinePoller {
     private static final int HALF_RING = FrameTimelineDump.RING_DISPLAY_FRAMES / 2;
     /** A counted frame is presented at most ~3 vsyncs after it completed (plus one for a late composition). */
     private static final int FINAL_POLL_WAIT_PERIODS = 5;
-    /** Polls without a single display frame after which the dump is taken as refused and polling stops. */
-    static final int GIVE_UP_POLLS = 4;
+    /**
+     * Polls in a row that showed no display frame at all since the start, after which the dump is taken as refused
+     * (about 10 s: a real SurfaceFlinger's ring always holds its last display frames, even when nothing draws).
+     */
+    static final int GIVE_UP_POLLS = 20;
 
     private final Device device;
     private final FrameTimelineAttribution attribution;
@@ -156,15 +159,15 @@ public final class FrameTimelinePoller {
                 }
                 notes.accept("FrameTimeline: display frames again: frames are joined from now on");
             }
-        } else if (++emptyPolls >= GIVE_UP_POLLS && !gaveUp) {
-            // refused, unsupported or the display is off: frames stop waiting for SurfaceFrames that will not
-            // come (their CSV rows go out at once); polling goes on slowly in case they come back
+        } else if (empty && ++emptyPolls >= GIVE_UP_POLLS && !gaveUp) {
+            // refused or unsupported: frames stop waiting for SurfaceFrames that will not come (their CSV rows go
+            // out at once); polling goes on slowly in case display frames come after all
             gaveUp = true;
             synchronized (attribution) {
                 attribution.close();
             }
             notes.accept("FrameTimeline: " + emptyPolls + " polls of '" + COMMAND + "' showed no display frame: "
-                    + "frames are not joined (refused, not supported, or the display is off)");
+                    + "frames are not joined (refused or not supported on this device)");
         }
         return new Poll(records.size(), fresh, length, took, overflow, nextDelay());
     }
@@ -284,7 +287,7 @@ public final class FrameTimelinePoller {
         return surfaceFrames;
     }
 
-    /** Whether the last {@link #GIVE_UP_POLLS} or more polls showed no display frame (frames are not joined). */
+    /** Whether {@link #GIVE_UP_POLLS} polls from the start showed no display frame (frames are not joined). */
     public boolean gaveUp() {
         return gaveUp;
     }

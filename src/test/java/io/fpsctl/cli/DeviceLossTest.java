@@ -39,6 +39,19 @@ class DeviceLossTest {
         PollUntil.condition(condition::getAsBoolean, Duration.ofSeconds(30), "the condition");
     }
 
+    /** Rows in the frames CSV at {@code csv} or anywhere under it (0 while there is none). */
+    private static long rowsOnDisk(Path csv) {
+        try (var files = Files.walk(csv)) {
+            long rows = 0;
+            for (Path f : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith("frames.csv"))::iterator) {
+                rows += Math.max(0, Files.readAllLines(f).size() - 1);
+            }
+            return rows;
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return 0; // not there yet
+        }
+    }
+
     /** What one run printed and returned. */
     private record Run(int exit, String out, String err) {
         @Override
@@ -52,6 +65,15 @@ class DeviceLossTest {
      * device has drawn {@code framesNs} more of its clock.
      */
     private static Run untilTheDeviceDies(long framesNs, String... args) throws Exception {
+        return untilTheDeviceDies(framesNs, null, args);
+    }
+
+    /**
+     * Same, and the device dies only once the frames CSV under {@code csv} (a file, or a folder holding one) has
+     * more than 60 rows on disk: on a loaded machine the command may not have polled yet when the device's clock
+     * has moved on.
+     */
+    private static Run untilTheDeviceDies(long framesNs, Path csv, String... args) throws Exception {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         AtomicInteger exit = new AtomicInteger(-1);
@@ -65,6 +87,9 @@ class DeviceLossTest {
             pollUntil(() -> err.toString().contains("measuring") || err.toString().contains("watching"));
             long t0 = s.android().now();
             pollUntil(() -> s.android().now() - t0 > framesNs); // on the device's clock
+            if (csv != null) {
+                pollUntil(() -> rowsOnDisk(csv) > 60);
+            }
             s.close(); // the device dies for good
             t.join(30_000);
         }
@@ -99,7 +124,8 @@ class DeviceLossTest {
                     : new String[] {"--frames-csv", frames.toString()};
             List<String> all = new ArrayList<>(List.of(command, PKG));
             all.addAll(List.of(args));
-            Run r = untilTheDeviceDies(1_000_000_000L, all.toArray(String[]::new));
+            Run r = untilTheDeviceDies(1_000_000_000L, command.equals("capture") ? dir.resolve("cap") : frames,
+                    all.toArray(String[]::new));
             assertEquals(3, r.exit(), command + "\n" + r);
             if (command.equals("capture")) {
                 try (var w = Files.walk(dir.resolve("cap"))) {
