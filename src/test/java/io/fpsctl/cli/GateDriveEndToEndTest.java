@@ -158,9 +158,10 @@ class GateDriveEndToEndTest {
         assertEquals(0, r.exit, r.toString());
         JsonNode d = JSON.readTree(driven.toFile());
         // the swipes render from the first one's start to 300 ms after the last one's end: at most 1.3 s of
-        // 60 Hz vsyncs (78 frames) of which about the measured 1 s (60) is captured; every frame on the next vsync
+        // 60 Hz vsyncs (78 frames) of which about the measured 1 s (60) is captured, less when a loaded machine
+        // starts the swipes late (29 was seen under a full parallel build); every frame on the next vsync
         long frames = d.get("frames").asLong();
-        assertTrue(frames >= 30 && frames <= 78, "frames: " + frames + "\n" + r);
+        assertTrue(frames >= 20 && frames <= 78, "frames: " + frames + "\n" + r);
         assertEquals(60.0, d.get("fps").doubleValue(), 1.0, r.toString());
         assertEquals(0, d.get("jankyFrames").asLong(), r.toString());
 
