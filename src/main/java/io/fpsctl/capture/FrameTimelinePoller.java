@@ -76,7 +76,6 @@ public final class FrameTimelinePoller {
     private volatile long surfaceFrames;
     private volatile boolean empty = true;
     private volatile boolean gaveUp;
-    private int emptyPolls;
 
     /**
      * @param attribution where SurfaceFrames go; also the lock shared with whoever adds frames to it
@@ -151,7 +150,6 @@ public final class FrameTimelinePoller {
         surfaceFrames += fresh;
         if (dump.displayFrames() > 0) {
             empty = false;
-            emptyPolls = 0;
             if (gaveUp) {
                 gaveUp = false;
                 synchronized (attribution) {
@@ -159,14 +157,14 @@ public final class FrameTimelinePoller {
                 }
                 notes.accept("FrameTimeline: display frames again: frames are joined from now on");
             }
-        } else if (empty && ++emptyPolls >= GIVE_UP_POLLS && !gaveUp) {
+        } else if (empty && polls >= GIVE_UP_POLLS && !gaveUp) { // every poll so far was empty
             // refused or unsupported: frames stop waiting for SurfaceFrames that will not come (their CSV rows go
             // out at once); polling goes on slowly in case display frames come after all
             gaveUp = true;
             synchronized (attribution) {
                 attribution.close();
             }
-            notes.accept("FrameTimeline: " + emptyPolls + " polls of '" + COMMAND + "' showed no display frame: "
+            notes.accept("FrameTimeline: " + polls + " polls of '" + COMMAND + "' showed no display frame: "
                     + "frames are not joined (refused or not supported on this device)");
         }
         return new Poll(records.size(), fresh, length, took, overflow, nextDelay());
