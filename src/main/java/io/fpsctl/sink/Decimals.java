@@ -5,7 +5,7 @@ import java.math.RoundingMode;
 
 /**
  * How fpsctl rounds the numbers it prints (METRICS.md section 8: half up, a fixed number of decimals), the same in
- * JSON, CSV, text and gate tables. Kept apart from {@link SummaryJson} so that text output does not load Jackson.
+ * JSON, CSV, text and gate tables. Not in {@link SummaryJson}, so that text output does not load Jackson.
  */
 public final class Decimals {
     private Decimals() {

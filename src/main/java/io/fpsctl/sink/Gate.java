@@ -272,7 +272,7 @@ public final class Gate {
             return null;
         }
         String measured = value == null || value.isNaN() || value.isInfinite() ? NO_FRAMES
-                : SummaryJson.round(value, 2).toPlainString();
+                : Decimals.round(value, 2).toPlainString();
         return new GateCheck(metric, INFO_THRESHOLD, measured, Verdict.INFO,
                 metric + " " + measured + " (" + joined + "; no threshold, shown for information)");
     }
@@ -303,7 +303,7 @@ public final class Gate {
             return new GateCheck(metric, threshold, NO_FRAMES, Verdict.FAIL,
                     metric + ": " + NO_FRAMES + " (threshold " + threshold + ")");
         }
-        BigDecimal printed = SummaryJson.round(value, decimals);
+        BigDecimal printed = Decimals.round(value, decimals);
         int cmp = printed.compareTo(limit);
         boolean pass = higherIsBetter ? cmp >= 0 : cmp <= 0;
         String measured = printed.toPlainString();
@@ -328,7 +328,7 @@ public final class Gate {
             checks.add(notApplicable(metric, "regression <= " + plain(pct, 0) + "%", "n/a (not in baseline)"));
             return;
         }
-        BigDecimal base = SummaryJson.round(baseValue, decimals);
+        BigDecimal base = Decimals.round(baseValue, decimals);
         String op = higherIsBetter ? ">= " : "<= ";
         String sign = higherIsBetter ? " - " : " + ";
         BigDecimal limit;
@@ -351,7 +351,7 @@ public final class Gate {
                     metric + ": " + NO_FRAMES + " (threshold " + threshold + ")"));
             return;
         }
-        BigDecimal printed = SummaryJson.round(current, decimals);
+        BigDecimal printed = Decimals.round(current, decimals);
         int cmp = printed.compareTo(limit);
         boolean pass = higherIsBetter ? cmp >= 0 : cmp <= 0;
         String change;

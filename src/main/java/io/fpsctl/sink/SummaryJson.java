@@ -14,7 +14,6 @@ import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;
 import java.io.IOException;
 import java.io.Writer;
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
@@ -87,7 +86,7 @@ public final class SummaryJson {
         g.writeNumberField("droppedFrames", s.droppedFrames());
         g.writeNumberField("overflows", s.overflows());
         g.writeNumberField("coverageGaps", s.coverageGaps());
-        g.writeNumberField("coverageGapMs", round(s.coverageGapMs(), 2));
+        g.writeNumberField("coverageGapMs", Decimals.round(s.coverageGapMs(), 2));
         g.writeObjectFieldStart("dropLevels");
         for (DropLevel l : DropLevel.all()) {
             g.writeNumberField(l.key(), s.dropLevel(l));
@@ -229,12 +228,8 @@ public final class SummaryJson {
         if (v == null || v.isNaN() || v.isInfinite()) {
             g.writeNullField(key);
         } else {
-            g.writeNumberField(key, round(v, decimals));
+            g.writeNumberField(key, Decimals.round(v, decimals));
         }
     }
 
-    /** Half-up rounding of the decimal value, as printed everywhere in fpsctl. */
-    public static BigDecimal round(double v, int decimals) {
-        return Decimals.round(v, decimals);
-    }
 }

@@ -3,7 +3,7 @@ package io.fpsctl.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.fpsctl.sink.SummaryJson;
+import io.fpsctl.sink.Decimals;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -37,7 +37,7 @@ class FrameTimeHistogramTest {
             FrameTimes t = h.toFrameTimes();
             for (int p : new int[] {50, 90, 95, 99}) {
                 double got = p == 50 ? t.p50() : p == 90 ? t.p90() : p == 95 ? t.p95() : t.p99();
-                assertEquals(SummaryJson.round(exactMs(v, p), 2), SummaryJson.round(got, 2), "p" + p + " n=" + n);
+                assertEquals(Decimals.round(exactMs(v, p), 2), Decimals.round(got, 2), "p" + p + " n=" + n);
             }
             assertEquals(v[n - 1] / 1e6, t.max(), 0);
             assertEquals(Arrays.stream(v).sum() / 1e6 / n, t.mean(), 1e-9);

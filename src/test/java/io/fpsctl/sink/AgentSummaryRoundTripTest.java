@@ -50,13 +50,13 @@ class AgentSummaryRoundTripTest {
             assertTrue(text.contains(key), key + " in " + text);
         }
         Summary back = SummaryJsonReader.read(new StringReader(text));
-        assertEquals(SummaryJson.round(s.scrollFps(), 1).doubleValue(), back.scrollFps());
-        assertEquals(SummaryJson.round(s.fingerScrollFps(), 1).doubleValue(), back.fingerScrollFps());
+        assertEquals(Decimals.round(s.scrollFps(), 1).doubleValue(), back.scrollFps());
+        assertEquals(Decimals.round(s.fingerScrollFps(), 1).doubleValue(), back.fingerScrollFps());
         assertEquals(4.38, back.choreographerMs(Interaction.CH_TRAVERSAL));
         assertEquals(2, back.slowMessages().count());
         assertEquals(s.slowMessages().worst().get(0).stack(), back.slowMessages().worst().get(0).stack());
         assertEquals(120, back.slowMessages().worst().get(1).durationMs());
-        assertEquals(SummaryJson.round(s.scrollFps(), 1).doubleValue(), back.windows().get(0).scrollFps());
+        assertEquals(Decimals.round(s.scrollFps(), 1).doubleValue(), back.windows().get(0).scrollFps());
     }
 
     @Test

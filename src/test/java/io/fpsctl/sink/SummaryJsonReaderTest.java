@@ -30,7 +30,7 @@ class SummaryJsonReaderTest {
         if (expected == null) {
             assertNull(actual, what);
         } else {
-            assertEquals(SummaryJson.round(expected, decimals).doubleValue(), actual, 1e-9, what);
+            assertEquals(Decimals.round(expected, decimals).doubleValue(), actual, 1e-9, what);
         }
     }
 
