@@ -312,8 +312,7 @@ public final class FrameEngine implements FrameSink {
         FrameResult r = derive.measured(t, f, interval(f.interval()));
         FrameTimelineVerdict v = f.verdict();
         r.awaitsVerdict = v != null;
-        long sequence = counted;
-        emit(t, r);
+        long sequence = emit(t, r);
         recorded.add(v == null ? FrameTimelineVerdict.UNATTRIBUTED : v);
         if (v != null) {
             anyRecorded = true;
@@ -325,9 +324,7 @@ public final class FrameEngine implements FrameSink {
     private void emitRendered(Track t, RenderedFrame f, long period) {
         FrameResult r = derive.rendered(t, f, period);
         r.awaitsVerdict = frameTimeline != null;
-        long sequence = counted;
-        emit(t, r);
-        joinFrameTimeline(t, f, sequence);
+        joinFrameTimeline(t, f, emit(t, r));
     }
 
     @Override
@@ -471,14 +468,16 @@ public final class FrameEngine implements FrameSink {
         return t;
     }
 
-    private void emit(Track t, FrameResult r) {
-        r.sequence = counted;
-        counted++;
+    /** Counts a frame and passes it on; returns its sequence. */
+    private long emit(Track t, FrameResult r) {
+        long sequence = counted++;
+        r.sequence = sequence;
         t.stats.add(r);
         listener.frame(r);
         if (live != null) {
             live.add(r);
         }
+        return sequence;
     }
 
     /** Records a slow main-thread message (agent): counted, and kept when among the worst. */
