@@ -21,9 +21,7 @@ import picocli.CommandLine.Option;
 final class FpsctlCommand implements Runnable {
 
     /** Subcommand names in the order {@code --help} lists them. */
-    static final List<String> SUBCOMMANDS =
-            List.of("watch", "capture", "gate", "analyze", "report", "compare", "devices", "exporter", "sim", "agent",
-                    "generate-completion");
+    static final List<String> SUBCOMMANDS = List.copyOf(TopLevelHelp.SUMMARIES.keySet());
 
     @Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Show stack traces of errors.")

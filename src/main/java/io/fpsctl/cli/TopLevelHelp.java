@@ -1,6 +1,9 @@
 package io.fpsctl.cli;
 
 import java.io.PrintWriter;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What {@code fpsctl} and {@code fpsctl --help} print: the commands with a one-line summary each, the options and
@@ -13,17 +16,19 @@ final class TopLevelHelp {
             "How smoothly an Android app renders: fps, janky and dropped frames, and why a";
     static final String DESCRIPTION_2 = "frame was slow.";
 
-    static final String WATCH = "Watch an app render live: fps, jank, drops, the cause";
-    static final String CAPTURE = "Capture apps for a while into CSV and summary.json";
-    static final String GATE = "Measure an app and check it against thresholds (CI)";
-    static final String ANALYZE = "Analyse saved gfxinfo or SurfaceFlinger dumps, or CSVs";
-    static final String REPORT = "Write a self-contained HTML report with charts";
-    static final String COMPARE = "Compare two saved runs: the change of every metric";
-    static final String DEVICES = "List the devices the adb server knows";
-    static final String EXPORTER = "Serve live metrics of every device to Prometheus";
-    static final String SIM = "Run a simulated Android device that speaks adb";
-    static final String AGENT = "Install, build or remove the on-device agent";
-    static final String COMPLETION = "Print a bash/zsh completion script for fpsctl";
+    /** Every subcommand, in the order the help lists them, with its one-line summary. */
+    static final Map<String, String> SUMMARIES = summaries(
+            "watch", "Watch an app render live: fps, jank, drops, the cause",
+            "capture", "Capture apps for a while into CSV and summary.json",
+            "gate", "Measure an app and check it against thresholds (CI)",
+            "analyze", "Analyse saved gfxinfo or SurfaceFlinger dumps, or CSVs",
+            "report", "Write a self-contained HTML report with charts",
+            "compare", "Compare two saved runs: the change of every metric",
+            "devices", "List the devices the adb server knows",
+            "exporter", "Serve live metrics of every device to Prometheus",
+            "sim", "Run a simulated Android device that speaks adb",
+            "agent", "Install, build or remove the on-device agent",
+            "generate-completion", "Print a bash/zsh completion script for fpsctl");
 
     static final String EXIT_0 = "0:ok (gate: passed)";
     static final String EXIT_1 = "1:gate failed";
@@ -44,20 +49,19 @@ final class TopLevelHelp {
 
     /** The one-line summary of a subcommand ({@link FpsctlCommand#SUBCOMMANDS}). */
     static String summary(String command) {
-        return switch (command) {
-            case "watch" -> WATCH;
-            case "capture" -> CAPTURE;
-            case "gate" -> GATE;
-            case "analyze" -> ANALYZE;
-            case "report" -> REPORT;
-            case "compare" -> COMPARE;
-            case "devices" -> DEVICES;
-            case "exporter" -> EXPORTER;
-            case "sim" -> SIM;
-            case "agent" -> AGENT;
-            case "generate-completion" -> COMPLETION;
-            default -> throw new IllegalArgumentException(command);
-        };
+        String s = SUMMARIES.get(command);
+        if (s == null) {
+            throw new IllegalArgumentException(command);
+        }
+        return s;
+    }
+
+    private static Map<String, String> summaries(String... nameThenSummary) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < nameThenSummary.length; i += 2) {
+            m.put(nameThenSummary[i], nameThenSummary[i + 1]);
+        }
+        return Collections.unmodifiableMap(m);
     }
 
     /** Prints the help. */
@@ -69,9 +73,9 @@ final class TopLevelHelp {
         b.append("  -h, --help      Show this help message and exit.\n");
         b.append("  -V, --version   Print version information and exit.\n");
         b.append("Commands:\n");
-        for (String name : FpsctlCommand.SUBCOMMANDS) {
-            b.append("  ").append(name).append(" ".repeat(NAME_COLUMN - name.length())).append(summary(name))
-                    .append('\n');
+        for (Map.Entry<String, String> c : SUMMARIES.entrySet()) {
+            b.append("  ").append(c.getKey()).append(" ".repeat(NAME_COLUMN - c.getKey().length()))
+                    .append(c.getValue()).append('\n');
         }
         b.append("\nExit codes:\n");
         for (String e : EXITS) {
