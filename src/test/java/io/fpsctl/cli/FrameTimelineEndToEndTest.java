@@ -143,20 +143,24 @@ class FrameTimelineEndToEndTest {
         }
     }
 
-    /** The default {@code --source auto} joins too (its gfxinfo engine feeds the join). */
-    @org.junit.jupiter.api.Test
-    void autoSourceJoins(@TempDir Path dir) throws Exception {
+    /** A 2 s {@code capture} of the simulated app on Android {@code android}: its summary.json. */
+    private static JsonNode capture2s(String scenario, int android, Path dir) throws Exception {
         Path out = dir.resolve("out");
-        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("system-jank"),
-                new SimOptions(AndroidVersion.of(16), 60, 7, PKG), 0, null, false, null, 0))) {
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
+                new SimOptions(AndroidVersion.of(android), 60, 7, PKG), 0, null, false, null, 0))) {
             Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "2s", "--out", out.toString());
             assertEquals(0, r.exit, r::toString);
         }
-        Path summary;
         try (Stream<Path> s = Files.walk(out)) {
-            summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
+            return JSON.readTree(s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst()
+                    .orElseThrow().toFile());
         }
-        JsonNode root = JSON.readTree(summary.toFile());
+    }
+
+    /** The default {@code --source auto} joins too (its gfxinfo engine feeds the join). */
+    @org.junit.jupiter.api.Test
+    void autoSourceJoins(@TempDir Path dir) throws Exception {
+        JsonNode root = capture2s("system-jank", 16, dir);
         JsonNode ft = root.get("frameTimeline");
         assertTrue(ft.isObject(), root::toString);
         assertTrue(ft.get("frames").asLong() > root.get("frames").asLong() * 9 / 10, root::toString);
@@ -166,17 +170,7 @@ class FrameTimelineEndToEndTest {
     /** Android 11: frameTimeline is null with exactly one warning saying why. */
     @org.junit.jupiter.api.Test
     void android11IsNullWithOneWarning(@TempDir Path dir) throws Exception {
-        Path out = dir.resolve("out");
-        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
-                new SimOptions(AndroidVersion.of(11), 60, 7, PKG), 0, null, false, null, 0))) {
-            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "2s", "--out", out.toString());
-            assertEquals(0, r.exit, r::toString);
-        }
-        Path summary;
-        try (Stream<Path> s = Files.walk(out)) {
-            summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
-        }
-        JsonNode root = JSON.readTree(summary.toFile());
+        JsonNode root = capture2s("jank", 11, dir);
         assertTrue(root.has("frameTimeline") && root.get("frameTimeline").isNull(), root::toString);
         long warnings = 0;
         for (JsonNode w : root.get("warnings")) {
