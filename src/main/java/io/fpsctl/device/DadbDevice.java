@@ -43,13 +43,16 @@ public final class DadbDevice implements Device {
     private final String serial;
     private final Dadb dadb;
     private final boolean direct;
+    /** Through an adb server: where it listens (shell streams go there without dadb); null when direct. */
+    private final AdbServerAddress server;
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile boolean shellV2Checked;
 
-    private DadbDevice(String serial, Dadb dadb, boolean direct) {
+    private DadbDevice(String serial, Dadb dadb, AdbServerAddress server) {
         this.serial = serial;
         this.dadb = dadb;
-        this.direct = direct;
+        this.direct = server == null;
+        this.server = server;
     }
 
     /**
@@ -64,7 +67,7 @@ public final class DadbDevice implements Device {
         try {
             Dadb dadb = AdbServer.createDadb(server.hostForDadb(), server.port(), "host:transport:" + serial,
                     CONNECT_TIMEOUT_MS, 0);
-            return new DadbDevice(serial, dadb, false);
+            return new DadbDevice(serial, dadb, server);
         } catch (Exception e) { // Kotlin does not declare its IOExceptions
             throw AdbErrors.fromDadb(serial, "read its features", e);
         }
@@ -93,7 +96,7 @@ public final class DadbDevice implements Device {
     static DadbDevice direct(String host, int port, AdbKeyPair keys, Duration handshakeTimeout) {
         String serial = host + ":" + port;
         Dadb dadb = Dadb.create(host, port, keys, CONNECT_TIMEOUT_MS, 0, true);
-        DadbDevice device = new DadbDevice(serial, dadb, true);
+        DadbDevice device = new DadbDevice(serial, dadb, null);
         // dadb reads the handshake without a timeout and only exposes the socket once it is done; a device
         // that keeps the host waiting (adbd showing the "Allow USB debugging?" prompt, or the simulator's
         // --auth-never, D.2) would block forever. So handshake on a helper thread and give up after a while;
@@ -135,6 +138,9 @@ public final class DadbDevice implements Device {
     @Override
     public ShellResult shell(String command, Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
+        if (server != null) {
+            return serverShell(command, timeout);
+        }
         ShellV2Stream stream = openStream(command);
         AtomicBoolean timedOut = new AtomicBoolean();
         ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
@@ -162,8 +168,50 @@ public final class DadbDevice implements Device {
         }
     }
 
+    /**
+     * Through the server the stream's socket carries the deadline ({@link ServerStream}): no watchdog task per
+     * command, which a live capture runs several of every second.
+     */
+    private ShellResult serverShell(String command, Duration timeout) {
+        Objects.requireNonNull(command, "command");
+        requireOpen();
+        requireShellV2();
+        ServerStream socket = openServerStream(command, Math.max(1, timeout.toNanos()));
+        ShellV2Stream stream = new ShellV2Stream(serial, command, socket, this::afterGone);
+        try {
+            ShellResult result = stream.readAll();
+            if (result == null || socket.timedOut()) {
+                throw new ShellTimeoutException(serial, command, timeout);
+            }
+            return result;
+        } catch (DeviceGoneException e) {
+            if (socket.timedOut()) {
+                throw new ShellTimeoutException(serial, command, timeout);
+            }
+            throw e;
+        } finally {
+            stream.close();
+        }
+    }
+
+    private ServerStream openServerStream(String command, long timeoutNs) {
+        try {
+            return ServerStream.open(server, serial, "shell,v2,raw:" + command, timeoutNs);
+        } catch (AdbHostClient.ServerFailure f) {
+            throw AdbErrors.fromServerFailure(serial, "run '" + command + "'", f.message, f);
+        } catch (IOException e) {
+            throw AdbErrors.gone(serial, e.getMessage(), e);
+        }
+    }
+
     @Override
     public ShellStream openShell(String command) {
+        if (server != null) {
+            Objects.requireNonNull(command, "command");
+            requireOpen();
+            requireShellV2();
+            return new ShellV2Stream(serial, command, openServerStream(command, 0), this::afterGone);
+        }
         return openStream(command);
     }
 
