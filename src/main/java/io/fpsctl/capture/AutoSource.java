@@ -66,6 +66,13 @@ final class AutoSource implements FramePoller {
     }
 
     @Override
+    public List<String> nextCommands() {
+        List<String> next = new java.util.ArrayList<>(gfx.nextCommands());
+        next.addAll(sf.nextCommands());
+        return next;
+    }
+
+    @Override
     public Poll poll() {
         Poll g = gfx.poll();
         Poll s = sf.poll();

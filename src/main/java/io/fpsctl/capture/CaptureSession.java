@@ -34,11 +34,15 @@ public final class CaptureSession {
     private final Consumer<String> notes;
     private final RefreshWatch refresh;
     private final HostClock clock;
+    /** Runs each poll's known commands ahead in one stream; null: each command on its own. */
+    private io.fpsctl.device.PrefetchingDevice prefetch;
     private volatile boolean stopped;
     private volatile String stopReason;
     /** The driver of a driven run ({@link #runDriven}) ended: the run is complete, not stopped. */
     private volatile boolean completed;
     private volatile boolean driven;
+    /** The thread running the loop, woken by {@link #stop} from its sleep between polls; null when not running. */
+    private volatile Thread loopThread;
     private long polls;
     private long disconnects;
     private End end;
@@ -68,6 +72,14 @@ public final class CaptureSession {
         this.notes = notes;
     }
 
+    /**
+     * Before each poll, runs what the refresh watch and the poller will ask ({@link FramePoller#nextCommands()}) in
+     * one stream on {@code device}, which they must be reading through. Call before {@link #run}.
+     */
+    void prefetchThrough(io.fpsctl.device.PrefetchingDevice device) {
+        this.prefetch = device;
+    }
+
     /** Asks the loop to end after the poll in progress. */
     public void stop() {
         stop("stopped");
@@ -77,12 +89,21 @@ public final class CaptureSession {
     public void stop(String reason) {
         stopReason = reason;
         stopped = true;
+        wake();
     }
 
     /** Ends a {@link #runDriven} loop as complete: what drove the app is done. */
     public void complete() {
         completed = true;
         stopped = true;
+        wake();
+    }
+
+    private void wake() {
+        Thread t = loopThread;
+        if (t != null) {
+            java.util.concurrent.locks.LockSupport.unpark(t);
+        }
     }
 
     /**
@@ -98,6 +119,15 @@ public final class CaptureSession {
      * Polls until {@code duration} has passed (null: until stopped), then closes the engine's live window.
      */
     public End run(Duration duration) throws InterruptedException {
+        loopThread = Thread.currentThread();
+        try {
+            return loop(duration);
+        } finally {
+            loopThread = null;
+        }
+    }
+
+    private End loop(Duration duration) throws InterruptedException {
         long started = clock.nanoTime();
         asked = duration;
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
@@ -114,6 +144,7 @@ public final class CaptureSession {
                 boolean afterReconnect = reconnected;
                 reconnected = false;
                 long overflowsBefore = overflowCount();
+                prefetchPoll();
                 if (refresh != null) {
                     refresh.beforePoll();
                 }
@@ -187,6 +218,21 @@ public final class CaptureSession {
         return end;
     }
 
+    private void prefetchPoll() {
+        if (prefetch == null) {
+            return;
+        }
+        List<String> next = new java.util.ArrayList<>(refresh != null ? refresh.nextCommands() : List.of());
+        next.addAll(poller.nextCommands());
+        try {
+            prefetch.prefetch(next);
+        } catch (DeviceGoneException e) {
+            throw e;
+        } catch (io.fpsctl.device.DeviceException e) {
+            // e.g. a timeout of the whole list: each command then runs on its own and reports its own failure
+        }
+    }
+
     /** How the run ended; null while it runs. */
     public End end() {
         return end;
@@ -207,6 +253,11 @@ public final class CaptureSession {
         return end == End.DEVICE_LOST || (end == End.STOPPED && (asked != null || driven));
     }
 
+    /**
+     * Sleeps until the next poll in one go on the system clock ({@link #stop} unparks the loop thread): a live capture
+     * at 144 Hz then wakes about twice a second, and every wake-up costs CPU. Another clock (a test's) is slept in
+     * slices of at most {@link #MAX_SLICE_NS}, so a stop is seen within that.
+     */
     private void sleepInterruptibly(long ns) throws InterruptedException {
         long until = clock.nanoTime() + ns;
         while (!stopped) {
@@ -214,9 +265,19 @@ public final class CaptureSession {
             if (left <= 0) {
                 return;
             }
-            clock.sleepNanos(Math.min(50_000_000L, Math.max(1_000_000L, left)));
+            if (clock == HostClock.SYSTEM) {
+                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            } else {
+                clock.sleepNanos(Math.min(MAX_SLICE_NS, Math.max(1_000_000L, left)));
+            }
         }
     }
+
+    /** The longest single sleep on a test's clock (its sleep is not woken by a stop). */
+    private static final long MAX_SLICE_NS = 50_000_000L;
 
     public long polls() {
         return polls;

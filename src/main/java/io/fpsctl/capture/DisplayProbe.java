@@ -15,6 +15,8 @@ import java.util.Optional;
  */
 public final class DisplayProbe {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    /** What {@link #read} runs first. */
+    static final String FIRST_COMMAND = "dumpsys SurfaceFlinger --latency";
 
     private DisplayProbe() {
     }
@@ -25,7 +27,7 @@ public final class DisplayProbe {
      * @throws DeviceGoneException if the device goes away meanwhile
      */
     public static Optional<RefreshRate> read(Device device) {
-        Optional<RefreshRate> latency = stdout(device, "dumpsys SurfaceFlinger --latency")
+        Optional<RefreshRate> latency = stdout(device, FIRST_COMMAND)
                 .flatMap(out -> RefreshRate.fromLatencyPeriodLine(firstLine(out)));
         if (latency.isPresent()) {
             return latency;

@@ -15,6 +15,14 @@ public interface FramePoller {
 
     Poll poll();
 
+    /**
+     * The shell commands the next {@link #poll} will run first, as far as known now (the loop runs them ahead in one
+     * stream, {@link io.fpsctl.device.PrefetchingDevice}); empty when there is nothing to gain.
+     */
+    default java.util.List<String> nextCommands() {
+        return java.util.List.of();
+    }
+
     Source source();
 
     /** What is being measured, for the user: e.g. {@code gfxinfo} or {@code SurfaceFlinger layer 'X'}. */

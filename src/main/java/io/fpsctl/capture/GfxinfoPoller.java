@@ -40,8 +40,17 @@ public final class GfxinfoPoller implements FramePoller {
     }
 
     @Override
+    public java.util.List<String> nextCommands() {
+        return java.util.List.of(command());
+    }
+
+    private String command() {
+        return "dumpsys gfxinfo " + pkg + " framestats";
+    }
+
+    @Override
     public Poll poll() {
-        ShellResult r = device.shell("dumpsys gfxinfo " + pkg + " framestats");
+        ShellResult r = device.shell(command());
         PollText text = new PollText();
         long before = engine.countedFrames();
         long overflowsBefore = engine.overflowCount();

@@ -2,6 +2,7 @@ package io.fpsctl.capture;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.PrefetchingDevice;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameTimelineAttribution;
@@ -74,13 +75,16 @@ public final class Measurement {
                 default:
                     break;
             }
+            // the poll loop's commands go through this, each poll's in one stream (the FrameTimeline poller's not)
+            PrefetchingDevice looped = new PrefetchingDevice(device);
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
                 SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
-                AutoSource auto = new AutoSource(device, pkg, config, listener, choice.source(), notes, clock);
-                RefreshWatch refresh = new RefreshWatch(device, auto.engines(),
+                AutoSource auto = new AutoSource(looped, pkg, config, listener, choice.source(), notes, clock);
+                RefreshWatch refresh = new RefreshWatch(looped, auto.engines(),
                         () -> !auto.gfxinfo().framesCarryInterval(), clock::nanoTime, notes);
                 CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
                         notes, refresh, clock);
+                session.prefetchThrough(looped);
                 FrameTimelinePoller ft = frameTimeline(device, auto.engines(), null, notes);
                 return new Measurement(pkg, choice.source(), choice.reason() + "; --source auto keeps watching HWUI "
                         + "and SurfaceView layers and follows the one that draws more", auto.mainEngine(), auto,
@@ -95,7 +99,7 @@ public final class Measurement {
             FrameEngine engine = new FrameEngine(source, config, listener);
             FramePoller poller;
             if (source == Source.SURFACEFLINGER) {
-                SurfaceFlingerPoller sf = new SurfaceFlingerPoller(device, pkg, engine, m.layer());
+                SurfaceFlingerPoller sf = new SurfaceFlingerPoller(looped, pkg, engine, m.layer());
                 if (sf.discover().isEmpty()) {
                     throw appProblem("no SurfaceFlinger layer of " + pkg + " found"
                             + (m.layer() != null ? " named '" + m.layer() + "'" : "")
@@ -112,13 +116,14 @@ public final class Measurement {
                 }
                 poller = agent;
             } else {
-                poller = new GfxinfoPoller(device, pkg, engine);
+                poller = new GfxinfoPoller(looped, pkg, engine);
             }
-            RefreshWatch refresh = new RefreshWatch(device, List.of(engine),
+            RefreshWatch refresh = new RefreshWatch(looped, List.of(engine),
                     poller instanceof GfxinfoPoller g ? () -> !g.framesCarryInterval() : () -> false,
                     clock::nanoTime, notes);
             CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
                     refresh, clock);
+            session.prefetchThrough(looped);
             FrameTimelinePoller ft = frameTimeline(device, List.of(engine), poller, notes);
             return new Measurement(pkg, source, reason, engine, poller, session, List.of(engine), ft);
         } catch (InterruptedException e) {

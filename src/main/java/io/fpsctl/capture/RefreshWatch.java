@@ -54,10 +54,19 @@ final class RefreshWatch {
         return periodNs;
     }
 
+    /** The command {@link #beforePoll} will run first when the period is due now, else nothing. */
+    java.util.List<String> nextCommands() {
+        return isDue(hostNanos.getAsLong()) ? java.util.List.of(DisplayProbe.FIRST_COMMAND) : java.util.List.of();
+    }
+
+    private boolean isDue(long now) {
+        return due || everyPoll.getAsBoolean() || now - lastReadHostNs >= EVERY.toNanos();
+    }
+
     /** Reads the period when it is due; call before each poll. */
     void beforePoll() {
         long now = hostNanos.getAsLong();
-        if (!due && !everyPoll.getAsBoolean() && now - lastReadHostNs < EVERY.toNanos()) {
+        if (!isDue(now)) {
             return;
         }
         Optional<RefreshRate> rate = DisplayProbe.read(device);

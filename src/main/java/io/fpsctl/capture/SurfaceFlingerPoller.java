@@ -60,7 +60,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
         if (forcedLayer != null) {
             candidates.add(forcedLayer);
         } else {
-            for (String name : LayerRanker.rank(LayerList.parse(device.shell("dumpsys SurfaceFlinger --list").stdout()),
+            for (String name : LayerRanker.rank(LayerList.parse(device.shell(LIST).stdout()),
                     pkg)) {
                 if (!surfaceViewsOnly || LayerRanker.isSurfaceView(name)) {
                     candidates.add(name);
@@ -73,6 +73,22 @@ public final class SurfaceFlingerPoller implements FramePoller {
     /** The layer being measured, or null. */
     public String layer() {
         return measuring;
+    }
+
+    private static final String LIST = "dumpsys SurfaceFlinger --list";
+
+    private static String latency(String layer) {
+        return "dumpsys SurfaceFlinger --latency " + ShellQuote.quote(layer);
+    }
+
+    /** The list when the layers are to be found again, else the latency of the layer the next poll reads first. */
+    @Override
+    public List<String> nextCommands() {
+        if (current >= candidates.size()) {
+            return List.of(LIST);
+        }
+        int first = current > 0 && (polls + 1) % RECHECK_EVERY == 0 ? 0 : current;
+        return List.of(latency(candidates.get(first)));
     }
 
     @Override
@@ -96,8 +112,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             engine.history(firstLook);
             LatencyDump d;
             try {
-                d = LatencyParser.parse(new StringReader(device.shell("dumpsys SurfaceFlinger --latency "
-                        + ShellQuote.quote(layer)).stdout()), layer, engine);
+                d = LatencyParser.parse(new StringReader(device.shell(latency(layer)).stdout()), layer, engine);
             } catch (DumpFormatException e) {
                 d = null; // a truncated or garbled answer: try again next poll
             } catch (IOException e) {

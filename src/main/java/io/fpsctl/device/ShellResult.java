@@ -50,6 +50,11 @@ public final class ShellResult {
         return new ByteArrayInputStream(out);
     }
 
+    /** The received bytes themselves (not copied: read only). */
+    byte[] stdoutBytes() {
+        return out;
+    }
+
     /** How many bytes of standard output the device sent. */
     public int stdoutLength() {
         return out.length;

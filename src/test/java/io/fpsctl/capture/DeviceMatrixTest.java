@@ -375,10 +375,13 @@ class DeviceMatrixTest {
             long s = clock.nanoTime();
             ShellResult r = device.shell(command, timeout);
             long e = clock.nanoTime();
-            if (command.startsWith("dumpsys gfxinfo")) {
-                gfxinfo.ran(s, e);
-            } else if (command.startsWith("dumpsys SurfaceFlinger --latency ") && command.contains("SurfaceView")) {
-                latency.ran(s, e);
+            // a poll's commands may come as one list ('a ; echo <mark> $? ; b …', ShellBatch): look at each
+            for (String part : command.split(" ; ")) {
+                if (part.startsWith("dumpsys gfxinfo")) {
+                    gfxinfo.ran(s, e);
+                } else if (part.startsWith("dumpsys SurfaceFlinger --latency ") && part.contains("SurfaceView")) {
+                    latency.ran(s, e);
+                }
             }
             return r;
         }

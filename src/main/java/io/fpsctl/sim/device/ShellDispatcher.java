@@ -16,7 +16,9 @@ import java.util.function.Function;
  * {@code am instrument} outside the device lock, runs every other command under the lock after advancing the
  * device to "now", applies the {@code dumpsys} faults (delay, truncation), and answers unknown commands like
  * {@code /system/bin/sh}: {@code <cmd>: inaccessible or not found}, exit 127. Built in: {@code echo},
- * {@code true}, {@code false}, {@code cmd package …}; a pipeline into {@code grep}/{@code head} ({@link PipeFilter}).
+ * {@code true}, {@code false}, {@code cmd package …}; a pipeline into {@code grep}/{@code head} ({@link PipeFilter});
+ * a list of commands separated by {@code ;} (a word of its own), run one after the other, where {@code $?} is the
+ * previous command's exit status (what fpsctl's batched polls send).
  */
 final class ShellDispatcher implements ShellHandler {
 
@@ -64,6 +66,9 @@ final class ShellDispatcher implements ShellHandler {
         List<String> words = CommandLine.split(commandLine);
         if (words.isEmpty()) {
             return 0;
+        }
+        if (words.contains(";")) {
+            return runList(words, stdout, stderr);
         }
         int pipe = words.indexOf("|");
         if (pipe > 0) {
@@ -126,6 +131,23 @@ final class ShellDispatcher implements ShellHandler {
         stdout.write(text.getBytes(StandardCharsets.UTF_8));
         stdout.flush();
         stderr.flush();
+        return exit;
+    }
+
+    /** {@code a ; b ; c}: each command in turn, {@code $?} in a word being the exit status of the one before. */
+    private int runList(List<String> words, OutputStream stdout, OutputStream stderr) throws IOException {
+        int exit = 0;
+        int from = 0;
+        while (from <= words.size()) {
+            int next = words.subList(from, words.size()).indexOf(";");
+            int to = next < 0 ? words.size() : from + next;
+            if (to > from) {
+                String status = Integer.toString(exit);
+                exit = run(String.join(" ", words.subList(from, to).stream()
+                        .map(w -> quote(w.replace("$?", status))).toList()), stdout, stderr);
+            }
+            from = to + 1;
+        }
         return exit;
     }
 

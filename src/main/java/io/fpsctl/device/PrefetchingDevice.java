@@ -1,0 +1,84 @@
+package io.fpsctl.device;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A {@link Device} whose next few shell commands can be run ahead, together, in one stream ({@link ShellBatch}):
+ * the poll loop {@link #prefetch}es what the coming poll will ask, then the pollers call {@link #shell} as usual
+ * and get those answers without another round trip. An answer is handed out once, and only until the next
+ * prefetch; any other command goes to the device as it comes. Safe for concurrent use (another thread's commands
+ * pass straight through).
+ */
+public final class PrefetchingDevice implements Device {
+
+    private final Device device;
+    private final Map<String, ShellResult> ready = new HashMap<>();
+
+    public PrefetchingDevice(Device device) {
+        this.device = Objects.requireNonNull(device, "device");
+    }
+
+    /**
+     * Runs {@code commands} now, in one stream, and keeps their answers for the next {@link #shell} of each;
+     * answers of an earlier prefetch that nobody asked for are dropped.
+     *
+     * @throws DeviceGoneException when the device went away (as the commands themselves would have)
+     */
+    public void prefetch(List<String> commands) {
+        synchronized (ready) {
+            ready.clear();
+        }
+        List<String> distinct = commands.stream().distinct().toList();
+        if (distinct.size() < 2) {
+            return; // one command gains nothing from going ahead
+        }
+        List<ShellResult> results = ShellBatch.run(device, distinct, DEFAULT_SHELL_TIMEOUT);
+        synchronized (ready) {
+            for (int i = 0; i < results.size(); i++) {
+                ready.put(distinct.get(i), results.get(i));
+            }
+        }
+    }
+
+    @Override
+    public String serial() {
+        return device.serial();
+    }
+
+    @Override
+    public ShellResult shell(String command, Duration timeout) {
+        ShellResult r;
+        synchronized (ready) {
+            r = ready.remove(command);
+        }
+        return r != null ? r : device.shell(command, timeout);
+    }
+
+    @Override
+    public ShellStream openShell(String command) {
+        return device.openShell(command);
+    }
+
+    @Override
+    public void install(Path apk) {
+        device.install(apk);
+    }
+
+    @Override
+    public void push(Path local, String remotePath) {
+        device.push(local, remotePath);
+    }
+
+    /** Closes nothing: the device belongs to whoever made it. */
+    @Override
+    public void close() {
+        synchronized (ready) {
+            ready.clear();
+        }
+    }
+}

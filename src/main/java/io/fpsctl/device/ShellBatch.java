@@ -1,0 +1,99 @@
+package io.fpsctl.device;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Several shell commands in one adb stream: {@code c1 ; echo <mark>0 $? ; c2 ; echo <mark>1 $? …}, split back
+ * into one result per command at the marks. Every command costs the host a connection and a few wake-ups, which
+ * a live capture pays several times a second; one stream per poll halves that. The mark is random per process, so
+ * no dump contains it.
+ *
+ * <p>Each result has its command's standard output and exit status; standard error is one stream for the whole
+ * list, so every result carries all of it. A command whose mark did not arrive (the shell died in between) has no
+ * result: the list returned is shorter than the one given, and the caller runs the rest on its own.
+ */
+public final class ShellBatch {
+
+    private static final String MARK = "fpsctl-end-"
+            + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() & 0xffff_ffff_ffffL) + "-";
+
+    private ShellBatch() {
+    }
+
+    /** The command line that runs {@code commands} one after the other, each followed by its mark. */
+    static String commandLine(List<String> commands) {
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < commands.size(); i++) {
+            if (i > 0) {
+                line.append(" ; ");
+            }
+            line.append(commands.get(i)).append(" ; echo ").append(MARK).append(i).append(" $?");
+        }
+        return line.toString();
+    }
+
+    /**
+     * Runs {@code commands} in one stream.
+     *
+     * @return one result per command, in order, for the commands whose mark arrived (a prefix of the list)
+     * @throws DeviceGoneException, ShellTimeoutException, DeviceException as {@link Device#shell(String, Duration)}
+     */
+    public static List<ShellResult> run(Device device, List<String> commands, Duration timeout) {
+        if (commands.isEmpty()) {
+            return List.of();
+        }
+        if (commands.size() == 1) {
+            return List.of(device.shell(commands.get(0), timeout));
+        }
+        ShellResult all = device.shell(commandLine(commands), timeout);
+        return split(all.stdoutBytes(), all.stderr(), commands.size());
+    }
+
+    /** Cuts {@code out} at the marks {@code 0 … n-1}. */
+    static List<ShellResult> split(byte[] out, String stderr, int n) {
+        List<ShellResult> results = new ArrayList<>(n);
+        byte[] err = stderr.getBytes(StandardCharsets.UTF_8);
+        int from = 0;
+        for (int i = 0; i < n; i++) {
+            byte[] mark = (MARK + i + " ").getBytes(StandardCharsets.US_ASCII);
+            int at = indexOf(out, mark, from);
+            if (at < 0) {
+                break;
+            }
+            int p = at + mark.length;
+            int status = 0;
+            int digits = 0;
+            while (p < out.length && out[p] >= '0' && out[p] <= '9' && digits < 3) {
+                status = status * 10 + (out[p] - '0');
+                p++;
+                digits++;
+            }
+            if (digits == 0 || p >= out.length || out[p] != '\n') {
+                break; // a mark cut short: the rest is not trusted
+            }
+            results.add(ShellResult.ofBytes(Arrays.copyOfRange(out, from, at), err, status & 0xff));
+            from = p + 1;
+        }
+        return results;
+    }
+
+    private static int indexOf(byte[] b, byte[] what, int from) {
+        outer:
+        for (int i = from; i <= b.length - what.length; i++) {
+            if (b[i] != what[0]) {
+                continue;
+            }
+            for (int k = 1; k < what.length; k++) {
+                if (b[i + k] != what[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}
