@@ -22,6 +22,23 @@ public final class CaptureSession {
         boolean awaitOnline(Duration timeout);
     }
 
+    /**
+     * A second poller riding the loop (the FrameTimeline poller): polled when it is due, its command in the same
+     * stream as the main poll's when both are due about together.
+     */
+    public interface Companion {
+        /** The shell command of its next poll. */
+        String command();
+
+        /**
+         * One poll.
+         *
+         * @return the time until its next poll
+         * @throws DeviceGoneException when the device went away (the loop waits for it as for its own polls)
+         */
+        Duration poll();
+    }
+
     /** How a session ended. */
     public enum End { DURATION, STOPPED, DEVICE_LOST }
 
@@ -36,6 +53,8 @@ public final class CaptureSession {
     private final HostClock clock;
     /** Runs each poll's known commands ahead in one stream; null: each command on its own. */
     private io.fpsctl.device.PrefetchingDevice prefetch;
+    /** Polled on this loop beside the poller, or null. */
+    private Companion companion;
     private volatile boolean stopped;
     private volatile String stopReason;
     /** The driver of a driven run ({@link #runDriven}) ended: the run is complete, not stopped. */
@@ -78,6 +97,14 @@ public final class CaptureSession {
      */
     void prefetchThrough(io.fpsctl.device.PrefetchingDevice device) {
         this.prefetch = device;
+    }
+
+    /**
+     * Polls {@code c} on this loop too, whenever it is due; a poll of either that falls due within a quarter of its
+     * interval of the other's is taken with it, so the two share one stream and one wake-up. Call before {@link #run}.
+     */
+    void ride(Companion c) {
+        this.companion = c;
     }
 
     /** Asks the loop to end after the poll in progress. */
@@ -137,49 +164,63 @@ public final class CaptureSession {
         // contract 2: the device clock is estimated as host time plus the largest (device − host) offset seen, the
         // offset of a frame timestamp at the moment it was read: a lower bound that tightens as frames stream in
         long deviceOffset = Long.MIN_VALUE;
+        long mainDue = clock.nanoTime();
+        long mainEarly = 0;
+        long companionDue = mainDue;
+        long companionEarly = 0;
         while (!stopped && clock.nanoTime() < deadline) {
             long start = clock.nanoTime();
-            Duration delay;
+            boolean mainNow = start >= mainDue - mainEarly;
+            boolean companionNow = companion != null && start >= companionDue - companionEarly;
             try {
                 boolean afterReconnect = reconnected;
                 reconnected = false;
                 long overflowsBefore = overflowCount();
-                prefetchPoll();
-                if (refresh != null) {
-                    refresh.beforePoll();
-                }
-                FramePoller.Poll p = poller.poll();
-                polls++;
-                if (afterReconnect) {
-                    // the rings were read back first; a ring wholly newer than what we had is the engine's
-                    // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
-                    // oldest (section 11): say so in words the user connects with the disconnect
-                    notes.accept(overflowCount() > overflowsBefore
-                            ? "frames drawn while the device was away were no longer all in its buffers: "
-                                    + "counted as a coverage gap"
-                            : "every frame drawn while the device was away was recovered from its buffers");
-                }
-                long hostNow = clock.nanoTime();
-                for (FrameEngine e : engines) {
-                    long n = e.newestFrameNs();
-                    if (n != Long.MIN_VALUE) {
-                        deviceOffset = Math.max(deviceOffset, n - hostNow);
+                prefetchPoll(mainNow, companionNow);
+                if (mainNow) {
+                    if (refresh != null) {
+                        refresh.beforePoll();
                     }
-                }
-                if (deviceOffset != Long.MIN_VALUE) {
+                    FramePoller.Poll p = poller.poll();
+                    polls++;
+                    if (afterReconnect) {
+                        // the rings were read back first; a ring wholly newer than what we had is the engine's
+                        // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
+                        // oldest (section 11): say so in words the user connects with the disconnect
+                        notes.accept(overflowCount() > overflowsBefore
+                                ? "frames drawn while the device was away were no longer all in its buffers: "
+                                        + "counted as a coverage gap"
+                                : "every frame drawn while the device was away was recovered from its buffers");
+                    }
+                    long hostNow = clock.nanoTime();
                     for (FrameEngine e : engines) {
-                        e.advanceTo(hostNow + deviceOffset);
+                        long n = e.newestFrameNs();
+                        if (n != Long.MIN_VALUE) {
+                            deviceOffset = Math.max(deviceOffset, n - hostNow);
+                        }
                     }
+                    if (deviceOffset != Long.MIN_VALUE) {
+                        for (FrameEngine e : engines) {
+                            e.advanceTo(hostNow + deviceOffset);
+                        }
+                    }
+                    if (p.appRunning() != appWasRunning) {
+                        notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
+                                + "closed?): waiting for it");
+                        appWasRunning = p.appRunning();
+                    }
+                    if (p.overflow()) {
+                        notes.accept("frames may have been lost between two polls: polling faster");
+                    }
+                    long next = p.nextDelay().toNanos();
+                    mainDue = start + next;
+                    mainEarly = companion != null ? next / 4 : 0;
                 }
-                if (p.appRunning() != appWasRunning) {
-                    notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
-                            + "closed?): waiting for it");
-                    appWasRunning = p.appRunning();
+                if (companionNow) {
+                    long next = companion.poll().toNanos();
+                    companionDue = start + next;
+                    companionEarly = next / 4;
                 }
-                if (p.overflow()) {
-                    notes.accept("frames may have been lost between two polls: polling faster");
-                }
-                delay = p.nextDelay();
             } catch (DeviceGoneException e) {
                 disconnects++;
                 notes.accept("device disconnected: waiting up to " + reconnectTimeout.toSeconds()
@@ -198,11 +239,13 @@ public final class CaptureSession {
                 if (refresh != null) {
                     refresh.reconnected();
                 }
+                mainDue = clock.nanoTime(); // read the rings back at once
+                companionDue = mainDue;
                 continue;
             }
-            long sleepNs = delay.toNanos() - (clock.nanoTime() - start);
-            long left = deadline - clock.nanoTime();
-            sleepNs = Math.min(sleepNs, left);
+            long now = clock.nanoTime();
+            long sleepNs = Math.min((companion != null ? Math.min(mainDue, companionDue) : mainDue) - now,
+                    deadline - now);
             if (sleepNs > 0) {
                 sleepInterruptibly(sleepNs);
             }
@@ -218,12 +261,20 @@ public final class CaptureSession {
         return end;
     }
 
-    private void prefetchPoll() {
+    private void prefetchPoll(boolean main, boolean withCompanion) {
         if (prefetch == null) {
             return;
         }
-        List<String> next = new java.util.ArrayList<>(refresh != null ? refresh.nextCommands() : List.of());
-        next.addAll(poller.nextCommands());
+        List<String> next = new java.util.ArrayList<>();
+        if (main) {
+            if (refresh != null) {
+                next.addAll(refresh.nextCommands());
+            }
+            next.addAll(poller.nextCommands());
+        }
+        if (withCompanion) {
+            next.add(companion.command());
+        }
         try {
             prefetch.prefetch(next);
         } catch (DeviceGoneException e) {

@@ -2,6 +2,7 @@ package io.fpsctl.capture;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.SurfaceFrameRecord;
@@ -24,10 +25,12 @@ import java.util.function.LongSupplier;
  * {@link FrameTimelineAttribution}, beside the main poller and never in its way:
  *
  * <ul>
- *   <li><b>Own thread.</b> {@link #start()} runs the loop on a daemon thread; the main poller's cadence does not
- *       depend on this one at all. The only shared state is the attribution, locked for the few microseconds it
- *       takes to hand over the parsed SurfaceFrames (never during the shell call or parsing). Callers that feed
- *       frames into the same attribution lock it too ({@link #attribution()} is the lock).</li>
+ *   <li><b>Rides the poll loop</b> ({@link CaptureSession.Companion}): polled on the loop's thread whenever it is
+ *       due, its command in the same shell stream as the main poll's when both fall due about together (one
+ *       connection and one wake-up instead of two: at 144 Hz this poller alone is 4.5 dumps a second). It keeps its
+ *       own cadence; the main poller keeps its own. The attribution is still locked while SurfaceFrames are handed
+ *       over, for readers on other threads (the live view); callers that feed frames into it lock it too
+ *       ({@link #attribution()} is the lock).</li>
  *   <li><b>Adaptive.</b> The ring keeps 64 display frames, at most one per vsync: it spans ≥ 64 periods. The
  *       poller waits half of that (32 periods of the fastest refresh seen, e.g. 533 ms at 60 Hz, 222 ms at
  *       144 Hz), capped at {@link #MAX_DELAY} and halved after each overflow (down to {@link #MIN_DELAY}).</li>
@@ -40,7 +43,7 @@ import java.util.function.LongSupplier;
  *       e.g. a 1.3 s freeze, hence the lag).</li>
  * </ul>
  */
-public final class FrameTimelinePoller {
+public final class FrameTimelinePoller implements CaptureSession.Companion {
 
     public static final Duration MAX_DELAY = Duration.ofMillis(500);
     public static final Duration MIN_DELAY = Duration.ofMillis(40);
@@ -64,14 +67,10 @@ public final class FrameTimelinePoller {
     private double shrink = 1.0;
     private long minPeriodNs = Long.MAX_VALUE;
 
-    private volatile boolean running;
-    private Thread thread;
     private volatile RuntimeException failure;
 
     // cost bookkeeping (read after stop, or approximately while running)
     private volatile long polls;
-    private volatile long bytes;
-    private volatile long nanos;
     private volatile long overflows;
     private volatile long surfaceFrames;
     private volatile boolean empty = true;
@@ -145,8 +144,6 @@ public final class FrameTimelinePoller {
             notes.accept("FrameTimeline: display frames may have been lost between two polls: polling faster");
         }
         polls++;
-        bytes += length;
-        nanos += took;
         surfaceFrames += fresh;
         if (dump.displayFrames() > 0) {
             empty = false;
@@ -191,61 +188,37 @@ public final class FrameTimelinePoller {
         return minPeriodNs == Long.MAX_VALUE ? 16_666_667L : minPeriodNs;
     }
 
-    /** Starts polling on a daemon thread. */
-    public synchronized void start() {
-        if (thread != null) {
-            return;
-        }
-        running = true;
-        thread = new Thread(this::loop, "fpsctl-frametimeline");
-        thread.setDaemon(true);
-        thread.start();
+    @Override
+    public String command() {
+        return COMMAND;
     }
 
-    private void loop() {
-        while (running) {
-            long start = System.nanoTime();
-            Duration delay;
-            try {
-                delay = pollOnce().nextDelay();
-            } catch (DeviceException e) {
-                // the main poller owns device loss and reconnection; try again later
-                delay = MAX_DELAY;
-            } catch (RuntimeException e) {
-                failure = e;
-                return;
-            }
-            long until = start + delay.toNanos();
-            while (running) {
-                long left = until - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
-            }
+    /**
+     * One poll on the loop's thread. A device that went away is the loop's to wait for; any other adb failure is
+     * tried again later; a failure of fpsctl's own ends the polling and is thrown by {@link #stop()}.
+     */
+    @Override
+    public Duration poll() {
+        if (failure != null) {
+            return MAX_DELAY;
+        }
+        try {
+            return pollOnce().nextDelay();
+        } catch (DeviceGoneException e) {
+            throw e;
+        } catch (DeviceException e) {
+            return MAX_DELAY;
+        } catch (RuntimeException e) {
+            failure = e;
+            return MAX_DELAY;
         }
     }
 
     /**
-     * Stops the thread, takes one last poll five vsyncs later (when the frames the main poller read last have been
-     * presented) and settles
-     * every frame still waiting.
+     * Once the loop ended: takes one last poll five vsyncs later (when the frames the main poller read last have been
+     * presented) and settles every frame still waiting.
      */
     public void stop() {
-        Thread t;
-        synchronized (this) {
-            running = false;
-            t = thread;
-            thread = null;
-        }
-        if (t != null) {
-            java.util.concurrent.locks.LockSupport.unpark(t);
-            try {
-                t.join(10_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
         try {
             if (!gaveUp) {
                 // frames the main poller read last are presented within a few vsyncs: wait for that, then look
@@ -265,15 +238,6 @@ public final class FrameTimelinePoller {
 
     public long polls() {
         return polls;
-    }
-
-    public long bytes() {
-        return bytes;
-    }
-
-    /** Time spent in shell calls and parsing, ns. */
-    public long nanos() {
-        return nanos;
     }
 
     public long overflows() {

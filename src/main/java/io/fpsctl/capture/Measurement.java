@@ -75,7 +75,7 @@ public final class Measurement {
                 default:
                     break;
             }
-            // the poll loop's commands go through this, each poll's in one stream (the FrameTimeline poller's not)
+            // the poll loop's commands (the FrameTimeline poller's too) go through this, each poll's in one stream
             PrefetchingDevice looped = new PrefetchingDevice(device);
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
                 SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
@@ -85,7 +85,10 @@ public final class Measurement {
                 CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
                         notes, refresh, clock);
                 session.prefetchThrough(looped);
-                FrameTimelinePoller ft = frameTimeline(device, auto.engines(), null, notes);
+                FrameTimelinePoller ft = frameTimeline(looped, auto.engines(), null, notes);
+                if (ft != null) {
+                    session.ride(ft);
+                }
                 return new Measurement(pkg, choice.source(), choice.reason() + "; --source auto keeps watching HWUI "
                         + "and SurfaceView layers and follows the one that draws more", auto.mainEngine(), auto,
                         session, auto.engines(), ft);
@@ -124,7 +127,10 @@ public final class Measurement {
             CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
                     refresh, clock);
             session.prefetchThrough(looped);
-            FrameTimelinePoller ft = frameTimeline(device, List.of(engine), poller, notes);
+            FrameTimelinePoller ft = frameTimeline(looped, List.of(engine), poller, notes);
+            if (ft != null) {
+                session.ride(ft);
+            }
             return new Measurement(pkg, source, reason, engine, poller, session, List.of(engine), ft);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -216,9 +222,6 @@ public final class Measurement {
     }
 
     private CaptureSession.End run(Duration duration, boolean driven) {
-        if (frameTimeline != null) {
-            frameTimeline.start();
-        }
         try {
             return driven ? session.runDriven() : session.run(duration);
         } catch (InterruptedException e) {
