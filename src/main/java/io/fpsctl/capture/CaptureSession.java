@@ -27,7 +27,7 @@ public final class CaptureSession {
      * stream as the main poll's when both are due about together.
      */
     public interface Companion {
-        /** The shell command of its next poll. */
+        /** The shell command of its next poll, or null when it will not run one. */
         String command();
 
         /**
@@ -272,8 +272,9 @@ public final class CaptureSession {
             }
             next.addAll(poller.nextCommands());
         }
-        if (withCompanion) {
-            next.add(companion.command());
+        String command = withCompanion ? companion.command() : null;
+        if (command != null) {
+            next.add(command);
         }
         try {
             prefetch.prefetch(next);

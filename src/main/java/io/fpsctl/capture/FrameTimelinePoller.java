@@ -188,9 +188,10 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         return minPeriodNs == Long.MAX_VALUE ? 16_666_667L : minPeriodNs;
     }
 
+    /** The dump, or null once a failure of fpsctl's own ended the polling. */
     @Override
     public String command() {
-        return COMMAND;
+        return failure == null ? COMMAND : null;
     }
 
     /**
