@@ -151,6 +151,9 @@ public final class CaptureSession {
             return loop(duration);
         } finally {
             loopThread = null;
+            if (prefetch != null) {
+                prefetch.prefetch(List.of()); // an answer a failed poll left unread is not handed out afterwards
+            }
         }
     }
 

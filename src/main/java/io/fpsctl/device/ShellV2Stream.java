@@ -11,7 +11,7 @@ import okio.BufferedSource;
 /**
  * Reads the shell protocol v2 packets of one {@code shell,v2,raw:<cmd>} stream (FORMATS.md D.5): 1-byte id,
  * 4-byte little-endian length, payload; ids 1 stdout, 2 stderr, 3 exit (1 byte). Packets are read one by one
- * straight from dadb's stream, so output is handed on as it arrives.
+ * straight from the stream (dadb's, or fpsctl's own through the adb server), so output is handed on as it arrives.
  *
  * <p>We decode packets ourselves instead of using dadb's {@code AdbShellStream.readAll()}: that one turns each
  * packet into a String separately (breaking UTF-8 sequences split across packets) and reads the exit status as
