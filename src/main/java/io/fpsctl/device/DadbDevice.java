@@ -135,66 +135,55 @@ public final class DadbDevice implements Device {
         return serial;
     }
 
+    /**
+     * Through the server the stream's socket carries the deadline ({@link ServerStream}); straight to the device a
+     * watchdog task closes the stream (and the shared connection a blocked reader waits on) when time is up.
+     */
     @Override
     public ShellResult shell(String command, Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
         if (server != null) {
-            return serverShell(command, timeout);
+            ServerStream socket = openServerStream(command, Math.max(1, timeout.toNanos()));
+            return readAll(new ShellV2Stream(serial, command, socket, this::afterGone), socket::timedOut, null,
+                    timeout);
         }
         ShellV2Stream stream = openStream(command);
         AtomicBoolean timedOut = new AtomicBoolean();
         ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
             timedOut.set(true);
             stream.close();
-            if (direct) {
-                // a blocked reader on the shared connection only wakes up when the connection closes
-                dropConnection();
-            }
+            dropConnection(); // a blocked reader on the shared connection only wakes up when the connection closes
         }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return readAll(stream, timedOut::get, watchdog, timeout);
+    }
+
+    /** The whole stream; a stream that ended because the time was up is a {@link ShellTimeoutException}. */
+    private ShellResult readAll(ShellV2Stream stream, java.util.function.BooleanSupplier timedOut,
+                                ScheduledFuture<?> watchdog, Duration timeout) {
         try {
             ShellResult result = stream.readAll();
             if (result == null) {
-                throw new ShellTimeoutException(serial, command, timeout);
+                throw new ShellTimeoutException(serial, stream.command(), timeout);
             }
             return result;
         } catch (DeviceGoneException e) {
-            if (timedOut.get()) {
-                throw new ShellTimeoutException(serial, command, timeout);
+            if (timedOut.getAsBoolean()) {
+                throw new ShellTimeoutException(serial, stream.command(), timeout);
             }
             throw e;
         } finally {
-            watchdog.cancel(false);
+            if (watchdog != null) {
+                watchdog.cancel(false);
+            }
             stream.close();
         }
     }
 
-    /**
-     * Through the server the stream's socket carries the deadline ({@link ServerStream}): no watchdog task per
-     * command, which a live capture runs several of every second.
-     */
-    private ShellResult serverShell(String command, Duration timeout) {
+    /** Through the server: a shell stream on fpsctl's own connection, bounded by {@code timeoutNs} (0: none). */
+    private ServerStream openServerStream(String command, long timeoutNs) {
         Objects.requireNonNull(command, "command");
         requireOpen();
         requireShellV2();
-        ServerStream socket = openServerStream(command, Math.max(1, timeout.toNanos()));
-        ShellV2Stream stream = new ShellV2Stream(serial, command, socket, this::afterGone);
-        try {
-            ShellResult result = stream.readAll();
-            if (result == null || socket.timedOut()) {
-                throw new ShellTimeoutException(serial, command, timeout);
-            }
-            return result;
-        } catch (DeviceGoneException e) {
-            if (socket.timedOut()) {
-                throw new ShellTimeoutException(serial, command, timeout);
-            }
-            throw e;
-        } finally {
-            stream.close();
-        }
-    }
-
-    private ServerStream openServerStream(String command, long timeoutNs) {
         try {
             return ServerStream.open(server, serial, "shell,v2,raw:" + command, timeoutNs);
         } catch (AdbHostClient.ServerFailure f) {
@@ -206,13 +195,8 @@ public final class DadbDevice implements Device {
 
     @Override
     public ShellStream openShell(String command) {
-        if (server != null) {
-            Objects.requireNonNull(command, "command");
-            requireOpen();
-            requireShellV2();
-            return new ShellV2Stream(serial, command, openServerStream(command, 0), this::afterGone);
-        }
-        return openStream(command);
+        return server != null ? new ShellV2Stream(serial, command, openServerStream(command, 0), this::afterGone)
+                : openStream(command);
     }
 
     @Override

@@ -50,6 +50,11 @@ final class ShellV2Stream implements ShellStream {
         this.onGone = onGone;
     }
 
+    /** The command this stream runs. */
+    String command() {
+        return command;
+    }
+
     @Override
     public InputStream stdout() {
         return stdout;
