@@ -50,13 +50,12 @@ public final class ShellBatch {
             return List.of(device.shell(commands.get(0), timeout));
         }
         ShellResult all = device.shell(commandLine(commands), timeout);
-        return split(all.stdoutBytes(), all.stderr(), commands.size());
+        return split(all.stdoutBytes(), all.stderrBytes(), commands.size());
     }
 
     /** Cuts {@code out} at the marks {@code 0 … n-1}. */
-    static List<ShellResult> split(byte[] out, String stderr, int n) {
+    static List<ShellResult> split(byte[] out, byte[] err, int n) {
         List<ShellResult> results = new ArrayList<>(n);
-        byte[] err = stderr.getBytes(StandardCharsets.UTF_8);
         int from = 0;
         for (int i = 0; i < n; i++) {
             byte[] mark = (MARK + i + " ").getBytes(StandardCharsets.US_ASCII);

@@ -55,6 +55,11 @@ public final class ShellResult {
         return out;
     }
 
+    /** The received standard error bytes (not copied: read only). */
+    byte[] stderrBytes() {
+        return err;
+    }
+
     /** How many bytes of standard output the device sent. */
     public int stdoutLength() {
         return out.length;
