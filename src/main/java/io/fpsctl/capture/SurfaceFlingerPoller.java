@@ -87,8 +87,12 @@ public final class SurfaceFlingerPoller implements FramePoller {
         if (current >= candidates.size()) {
             return List.of(LIST);
         }
-        int first = current > 0 && (polls + 1) % RECHECK_EVERY == 0 ? 0 : current;
-        return List.of(latency(candidates.get(first)));
+        return List.of(latency(candidates.get(firstToTry())));
+    }
+
+    /** The candidate the next poll reads first: on a fallback, the best-ranked one again every few polls. */
+    private int firstToTry() {
+        return current > 0 && (polls + 1) % RECHECK_EVERY == 0 ? 0 : current;
     }
 
     @Override
@@ -102,9 +106,11 @@ public final class SurfaceFlingerPoller implements FramePoller {
         }
         long before = engine.countedFrames();
         long overflowsBefore = engine.overflowCount();
-        if (current > 0 && ++polls % RECHECK_EVERY == 0) {
-            current = 0; // a better-ranked layer (e.g. a SurfaceView that started drawing late) is tried again
+        int first = firstToTry(); // a better-ranked layer (e.g. a SurfaceView that started drawing late) again
+        if (current > 0) {
+            polls++;
         }
+        current = first;
         int tried = 0;
         while (current < candidates.size() && tried < 3) {
             String layer = candidates.get(current);
