@@ -1,10 +1,14 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
+import io.fpsctl.device.PrefetchingDevice;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Summary;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
@@ -52,7 +56,7 @@ public final class CaptureSession {
     private final RefreshWatch refresh;
     private final HostClock clock;
     /** Runs each poll's known commands ahead in one stream; null: each command on its own. */
-    private io.fpsctl.device.PrefetchingDevice prefetch;
+    private PrefetchingDevice prefetch;
     /** Polled on this loop beside the poller, or null. */
     private Companion companion;
     private volatile boolean stopped;
@@ -63,6 +67,12 @@ public final class CaptureSession {
     /** The thread running the loop, woken by {@link #stop} from its sleep between polls; null when not running. */
     private volatile Thread loopThread;
     private long polls;
+    /**
+     * Contract 2: the device clock is estimated as host time plus the largest (device − host) offset seen, the offset
+     * of a frame timestamp at the moment it was read: a lower bound that tightens as frames stream in.
+     */
+    private long deviceOffset;
+    private boolean appWasRunning;
     private long disconnects;
     private End end;
     private Duration asked;
@@ -95,7 +105,7 @@ public final class CaptureSession {
      * Before each poll, runs what the refresh watch and the poller will ask ({@link FramePoller#nextCommands()}) in
      * one stream on {@code device}, which they must be reading through. Call before {@link #run}.
      */
-    void prefetchThrough(io.fpsctl.device.PrefetchingDevice device) {
+    void prefetchThrough(PrefetchingDevice device) {
         this.prefetch = device;
     }
 
@@ -129,7 +139,7 @@ public final class CaptureSession {
     private void wake() {
         Thread t = loopThread;
         if (t != null) {
-            java.util.concurrent.locks.LockSupport.unpark(t);
+            LockSupport.unpark(t);
         }
     }
 
@@ -161,12 +171,10 @@ public final class CaptureSession {
         long started = clock.nanoTime();
         asked = duration;
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
-        boolean appWasRunning = true;
         boolean reconnected = false;
         End end = End.DURATION;
-        // contract 2: the device clock is estimated as host time plus the largest (device − host) offset seen, the
-        // offset of a frame timestamp at the moment it was read: a lower bound that tightens as frames stream in
-        long deviceOffset = Long.MIN_VALUE;
+        deviceOffset = Long.MIN_VALUE;
+        appWasRunning = true;
         long mainDue = clock.nanoTime();
         long mainEarly = 0;
         long companionDue = mainDue;
@@ -181,41 +189,7 @@ public final class CaptureSession {
                 long overflowsBefore = overflowCount();
                 prefetchPoll(mainNow, companionNow);
                 if (mainNow) {
-                    if (refresh != null) {
-                        refresh.beforePoll();
-                    }
-                    FramePoller.Poll p = poller.poll();
-                    polls++;
-                    if (afterReconnect) {
-                        // the rings were read back first; a ring wholly newer than what we had is the engine's
-                        // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
-                        // oldest (section 11): say so in words the user connects with the disconnect
-                        notes.accept(overflowCount() > overflowsBefore
-                                ? "frames drawn while the device was away were no longer all in its buffers: "
-                                        + "counted as a coverage gap"
-                                : "every frame drawn while the device was away was recovered from its buffers");
-                    }
-                    long hostNow = clock.nanoTime();
-                    for (FrameEngine e : engines) {
-                        long n = e.newestFrameNs();
-                        if (n != Long.MIN_VALUE) {
-                            deviceOffset = Math.max(deviceOffset, n - hostNow);
-                        }
-                    }
-                    if (deviceOffset != Long.MIN_VALUE) {
-                        for (FrameEngine e : engines) {
-                            e.advanceTo(hostNow + deviceOffset);
-                        }
-                    }
-                    if (p.appRunning() != appWasRunning) {
-                        notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
-                                + "closed?): waiting for it");
-                        appWasRunning = p.appRunning();
-                    }
-                    if (p.overflow()) {
-                        notes.accept("frames may have been lost between two polls: polling faster");
-                    }
-                    long next = p.nextDelay().toNanos();
+                    long next = pollMain(afterReconnect, overflowsBefore);
                     mainDue = start + next;
                     mainEarly = companion != null ? next / 4 : 0;
                 }
@@ -264,11 +238,53 @@ public final class CaptureSession {
         return end;
     }
 
+    /**
+     * One poll of the main poller (after the refresh watch), then what follows from it: the device clock estimate,
+     * the live windows it closes, notes. Returns the time until its next poll, ns.
+     */
+    private long pollMain(boolean afterReconnect, long overflowsBefore) {
+        if (refresh != null) {
+            refresh.beforePoll();
+        }
+        FramePoller.Poll p = poller.poll();
+        polls++;
+        if (afterReconnect) {
+            // the rings were read back first; a ring wholly newer than what we had is the engine's
+            // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
+            // oldest (section 11): say so in words the user connects with the disconnect
+            notes.accept(overflowCount() > overflowsBefore
+                    ? "frames drawn while the device was away were no longer all in its buffers: "
+                            + "counted as a coverage gap"
+                    : "every frame drawn while the device was away was recovered from its buffers");
+        }
+        long hostNow = clock.nanoTime();
+        for (FrameEngine e : engines) {
+            long n = e.newestFrameNs();
+            if (n != Long.MIN_VALUE) {
+                deviceOffset = Math.max(deviceOffset, n - hostNow);
+            }
+        }
+        if (deviceOffset != Long.MIN_VALUE) {
+            for (FrameEngine e : engines) {
+                e.advanceTo(hostNow + deviceOffset);
+            }
+        }
+        if (p.appRunning() != appWasRunning) {
+            notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
+                    + "closed?): waiting for it");
+            appWasRunning = p.appRunning();
+        }
+        if (p.overflow()) {
+            notes.accept("frames may have been lost between two polls: polling faster");
+        }
+        return p.nextDelay().toNanos();
+    }
+
     private void prefetchPoll(boolean main, boolean withCompanion) {
         if (prefetch == null) {
             return;
         }
-        List<String> next = new java.util.ArrayList<>();
+        List<String> next = new ArrayList<>();
         if (main) {
             if (refresh != null) {
                 next.addAll(refresh.nextCommands());
@@ -283,7 +299,7 @@ public final class CaptureSession {
             prefetch.prefetch(next);
         } catch (DeviceGoneException e) {
             throw e;
-        } catch (io.fpsctl.device.DeviceException e) {
+        } catch (DeviceException e) {
             // e.g. a timeout of the whole list: each command then runs on its own and reports its own failure
         }
     }
@@ -321,7 +337,7 @@ public final class CaptureSession {
                 return;
             }
             if (clock == HostClock.SYSTEM) {
-                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+                LockSupport.parkNanos(this, left);
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
