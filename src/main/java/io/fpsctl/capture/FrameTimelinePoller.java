@@ -14,9 +14,8 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -63,7 +62,8 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
     private final LongSupplier periodNs;
     private final Consumer<String> notes;
     private final ArrayDeque<long[]> oldestTokens = new ArrayDeque<>();
-    private Set<Long> previousTokens = Set.of();
+    /** The last poll's SurfaceFrame tokens, sorted. */
+    private long[] previousTokens = new long[0];
     private double shrink = 1.0;
     private long minPeriodNs = Long.MAX_VALUE;
 
@@ -112,12 +112,13 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         }
         long took = System.nanoTime() - t0;
-        Set<Long> tokens = new HashSet<>(records.size() * 2);
-        for (SurfaceFrameRecord s : records) {
-            tokens.add(s.token());
+        long[] tokens = new long[records.size()];
+        for (int i = 0; i < tokens.length; i++) {
+            tokens[i] = records.get(i).token();
         }
-        boolean overflow = dump.ringFull() && !previousTokens.isEmpty() && !tokens.isEmpty()
-                && java.util.Collections.disjoint(previousTokens, tokens);
+        Arrays.sort(tokens);
+        boolean overflow = dump.ringFull() && previousTokens.length > 0 && tokens.length > 0
+                && disjoint(previousTokens, tokens);
         previousTokens = tokens;
         long now = System.nanoTime();
         if (dump.oldestToken() >= 0) {
@@ -165,6 +166,23 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
                     + "frames are not joined (refused or not supported on this device)");
         }
         return new Poll(records.size(), fresh, length, took, overflow, nextDelay());
+    }
+
+    /** Whether two sorted arrays have no value in common. */
+    static boolean disjoint(long[] a, long[] b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length && j < b.length) {
+            if (a[i] == b[j]) {
+                return false;
+            }
+            if (a[i] < b[j]) {
+                i++;
+            } else {
+                j++;
+            }
+        }
+        return true;
     }
 
     /**

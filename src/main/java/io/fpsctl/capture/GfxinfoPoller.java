@@ -28,6 +28,8 @@ public final class GfxinfoPoller implements FramePoller {
     private final Device device;
     private final String pkg;
     private final FrameEngine engine;
+    /** What dumpsys prints when the app is not running. */
+    private final String noProcessLine;
     private String pid;
     private boolean first = true;
     private double shrink = 1.0;
@@ -37,6 +39,7 @@ public final class GfxinfoPoller implements FramePoller {
         this.device = device;
         this.pkg = pkg;
         this.engine = engine;
+        this.noProcessLine = "No process found for: " + pkg;
     }
 
     @Override
@@ -95,7 +98,7 @@ public final class GfxinfoPoller implements FramePoller {
 
         @Override
         public void accept(String line) {
-            if (line.contains("No process found for: " + pkg)) {
+            if (line.contains(noProcessLine)) {
                 noProcess = true;
             }
             if (pidSeen || !line.contains("** Graphics info for pid ")) {
