@@ -1,6 +1,7 @@
 package io.fpsctl.sim;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 
 /**
@@ -19,4 +20,13 @@ public interface ShellHandler {
      * @throws IOException when the host went away while writing
      */
     int run(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException;
+
+    /**
+     * Runs one command line that may read what the host writes to the stream ({@code stdin}, which ends when the
+     * host closes it or the stream). By default the input is not read.
+     */
+    default int run(String commandLine, InputStream stdin, OutputStream stdout, OutputStream stderr)
+            throws IOException {
+        return run(commandLine, stdout, stderr);
+    }
 }

@@ -1,6 +1,7 @@
 package io.fpsctl.sim.adb;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -33,6 +34,9 @@ final class AdbStream {
     private final Consumer<AdbStream> onLocalClose;
 
     private final Object lock = new Object();
+    private final HostInput stdin = new HostInput();
+    /** Shell v2: the host's packets (stdin data, close-stdin); null for raw streams, whose bytes are the input. */
+    private final ShellV2Reader fromHost;
     private final byte[] pending;
     private int pendingLength;
     private boolean inFlight;
@@ -52,6 +56,7 @@ final class AdbStream {
         this.outbound = outbound;
         this.onLocalClose = onLocalClose;
         this.pending = new byte[maxPayload];
+        this.fromHost = request.kind() == ServiceRequest.Kind.SHELL_V2 ? new ShellV2Reader(this::hostPacket) : null;
     }
 
     int localId() {
@@ -70,6 +75,28 @@ final class AdbStream {
         synchronized (lock) {
             return closed;
         }
+    }
+
+    /** The handler's stdin: what the host writes to the stream. */
+    InputStream stdin() {
+        return stdin;
+    }
+
+    /** Bytes the host wrote to the stream (a WRTE's payload). Called on the reader thread. */
+    void fromHost(byte[] bytes) {
+        if (fromHost != null) {
+            fromHost.add(bytes);
+        } else {
+            stdin.offer(bytes);
+        }
+    }
+
+    private void hostPacket(int id, byte[] data) {
+        if (id == ShellV2Framer.ID_STDIN) {
+            stdin.offer(data);
+        } else if (id == ShellV2Framer.ID_CLOSE_STDIN) {
+            stdin.end();
+        } // window size changes (id 5) mean nothing without a terminal
     }
 
     /** The handler's stdout. */
@@ -103,6 +130,7 @@ final class AdbStream {
                 pendingLength = 0;
                 lock.notifyAll();
             }
+            stdin.end();
         }
     }
 

@@ -238,12 +238,13 @@ final class HostConnection implements AutoCloseable {
     }
 
     /**
-     * Host data (shell v2 stdin or close-stdin, id 0/4). The handler has no stdin, so it is discarded, but it
-     * must be acknowledged at once or the host stalls the stream (D.8 item 2).
+     * Host data (shell v2 stdin or close-stdin, id 0/4): goes to the handler's stdin, and is acknowledged at once or
+     * the host stalls the stream (D.8 item 2).
      */
     private void onWrite(AdbMessage m) {
         AdbStream stream = streams.get(m.arg1());
         if (stream != null && stream.remoteId() == m.arg0()) {
+            stream.fromHost(m.payload());
             send(AdbMessage.of(AdbMessage.A_OKAY, stream.localId(), stream.remoteId()));
         }
     }
@@ -268,7 +269,7 @@ final class HostConnection implements AutoCloseable {
         String command = stream.request().commandLine();
         int status;
         try {
-            status = handler.run(command, stream.stdout(), stream.stderr());
+            status = handler.run(command, stream.stdin(), stream.stdout(), stream.stderr());
         } catch (IOException e) {
             if (stream.isClosed()) {
                 return; // the host went away: the expected way for a handler to stop

@@ -2,7 +2,10 @@ package io.fpsctl.sim.device;
 
 import io.fpsctl.sim.ShellHandler;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -16,9 +19,11 @@ import java.util.function.Function;
  * {@code am instrument} outside the device lock, runs every other command under the lock after advancing the
  * device to "now", applies the {@code dumpsys} faults (delay, truncation), and answers unknown commands like
  * {@code /system/bin/sh}: {@code <cmd>: inaccessible or not found}, exit 127. Built in: {@code echo},
- * {@code true}, {@code false}, {@code cmd package …}; a pipeline into {@code grep}/{@code head} ({@link PipeFilter});
+ * {@code true}, {@code false}, {@code exit [n]}, {@code cmd package …}; a pipeline into {@code grep}/{@code head} ({@link PipeFilter});
  * a list of commands separated by {@code ;} (a word of its own), run one after the other, where {@code $?} is the
- * previous command's exit status (what fpsctl's batched polls send).
+ * previous command's exit status (what fpsctl's batched polls send); {@code sh} alone, which reads command lines
+ * from the stream's standard input and runs each as it arrives, until {@code exit} or the end of the input (what
+ * fpsctl's persistent shell sends); a command ending in {@code >&2}, whose standard output goes to standard error.
  */
 final class ShellDispatcher implements ShellHandler {
 
@@ -43,6 +48,17 @@ final class ShellDispatcher implements ShellHandler {
         commands.put("echo", args -> ShellReply.ok(String.join(" ", args) + "\n"));
         commands.put("true", args -> ShellReply.ok(""));
         commands.put("false", args -> ShellReply.exit(1));
+        commands.put("exit", args -> {
+            int status = 0;
+            if (!args.isEmpty()) {
+                try {
+                    status = Integer.parseInt(args.get(0)) & 0xff;
+                } catch (NumberFormatException e) {
+                    return new ShellReply("", "/system/bin/sh: exit: " + args.get(0) + ": bad number\n", 2);
+                }
+            }
+            throw new Exit(status);
+        });
     }
 
     /** Registers a command under its name (as typed, without a path). */
@@ -62,13 +78,62 @@ final class ShellDispatcher implements ShellHandler {
     }
 
     @Override
+    public int run(String commandLine, InputStream stdin, OutputStream stdout, OutputStream stderr)
+            throws IOException {
+        List<String> words = CommandLine.split(commandLine);
+        if (words.size() == 1 && (words.get(0).equals("sh") || words.get(0).equals("/system/bin/sh"))) {
+            return readCommands(stdin, stdout, stderr);
+        }
+        return run(commandLine, stdout, stderr);
+    }
+
+    /** {@code sh} with commands on its standard input: one line at a time, each run once it is complete. */
+    private int readCommands(InputStream stdin, OutputStream stdout, OutputStream stderr) throws IOException {
+        BufferedReader lines = new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8));
+        int exit = 0;
+        String line;
+        while ((line = lines.readLine()) != null) {
+            try {
+                exit = execute(line, stdout, stderr);
+            } catch (Exit e) {
+                return e.status;
+            }
+        }
+        return exit;
+    }
+
+    /** {@code exit [n]}: ends the shell, wherever it stands in a list. */
+    private static final class Exit extends RuntimeException {
+        final int status;
+
+        Exit(int status) {
+            super(null, null, false, false);
+            this.status = status;
+        }
+    }
+
+    @Override
     public int run(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException {
+        try {
+            return execute(commandLine, stdout, stderr);
+        } catch (Exit e) {
+            return e.status;
+        }
+    }
+
+    /** One command line; {@link Exit} when it ends the shell. */
+    private int execute(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException {
         List<String> words = CommandLine.split(commandLine);
         if (words.isEmpty()) {
             return 0;
         }
         if (words.contains(";")) {
             return runList(words, stdout, stderr);
+        }
+        String last = words.get(words.size() - 1);
+        if (words.size() > 1 && (last.equals(">&2") || last.equals("1>&2"))) { // standard output to standard error
+            return execute(String.join(" ", words.subList(0, words.size() - 1).stream().map(ShellDispatcher::quote)
+                    .toList()), stderr, stderr);
         }
         int pipe = words.indexOf("|");
         if (pipe > 0) {
@@ -115,8 +180,8 @@ final class ShellDispatcher implements ShellHandler {
     /** {@code cmd … | grep … | head …}: the first command as usual, then each {@link PipeFilter} on its output. */
     private int runPipeline(List<String> words, int pipe, OutputStream stdout, OutputStream stderr) throws IOException {
         java.io.ByteArrayOutputStream first = new java.io.ByteArrayOutputStream();
-        int exit = run(String.join(" ", words.subList(0, pipe).stream().map(ShellDispatcher::quote).toList()), first,
-                stderr);
+        int exit = execute(String.join(" ", words.subList(0, pipe).stream().map(ShellDispatcher::quote).toList()),
+                first, stderr);
         String text = first.toString(StandardCharsets.UTF_8);
         int from = pipe + 1;
         while (from <= words.size()) {
@@ -143,7 +208,7 @@ final class ShellDispatcher implements ShellHandler {
             int to = next < 0 ? words.size() : from + next;
             if (to > from) {
                 String status = Integer.toString(exit);
-                exit = run(String.join(" ", words.subList(from, to).stream()
+                exit = execute(String.join(" ", words.subList(from, to).stream()
                         .map(w -> quote(w.replace("$?", status))).toList()), stdout, stderr);
             }
             from = to + 1;

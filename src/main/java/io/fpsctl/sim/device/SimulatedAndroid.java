@@ -318,4 +318,10 @@ public final class SimulatedAndroid implements ShellHandler {
     public int run(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException {
         return shell.run(commandLine, stdout, stderr);
     }
+
+    @Override
+    public int run(String commandLine, java.io.InputStream stdin, OutputStream stdout, OutputStream stderr)
+            throws IOException {
+        return shell.run(commandLine, stdin, stdout, stderr);
+    }
 }
