@@ -162,7 +162,8 @@ public final class CaptureSession {
         } finally {
             loopThread = null;
             if (prefetch != null) {
-                prefetch.prefetch(List.of()); // an answer a failed poll left unread is not handed out afterwards
+                // an answer a failed poll left unread is not handed out afterwards; a shell kept running ends
+                prefetch.close();
             }
         }
     }

@@ -180,7 +180,7 @@ public final class DadbDevice implements Device {
     }
 
     /** Through the server: a shell stream on fpsctl's own connection, bounded by {@code timeoutNs} (0: none). */
-    private ServerStream openServerStream(String command, long timeoutNs) {
+    ServerStream openServerStream(String command, long timeoutNs) {
         Objects.requireNonNull(command, "command");
         requireOpen();
         requireShellV2();
@@ -191,6 +191,12 @@ public final class DadbDevice implements Device {
         } catch (IOException e) {
             throw AdbErrors.gone(serial, e.getMessage(), e);
         }
+    }
+
+    /** Through the adb server, one shell kept running for all the lists ({@link PersistentShell}). */
+    @Override
+    public ShellSession openSession() {
+        return server != null ? new PersistentShell(this) : Device.super.openSession();
     }
 
     @Override

@@ -40,6 +40,14 @@ public interface Device extends AutoCloseable {
     ShellStream openShell(String command);
 
     /**
+     * A {@link ShellSession} for a caller that runs command lists again and again (a poll loop). By default each
+     * list is one stream ({@link ShellBatch}); a device may keep one shell running for all of them instead.
+     */
+    default ShellSession openSession() {
+        return ShellSession.streamPerList(this);
+    }
+
+    /**
      * Installs (or replaces, {@code -r}) an APK.
      *
      * @throws DeviceException with exit code 4 (blame APP) if the package manager

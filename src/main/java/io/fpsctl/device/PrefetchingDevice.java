@@ -8,24 +8,26 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A {@link Device} whose next few shell commands can be run ahead, together, in one stream ({@link ShellBatch}):
- * the poll loop {@link #prefetch}es what the coming poll will ask, then the pollers call {@link #shell} as usual
- * and get those answers without another round trip. An answer is handed out once, and only until the next
- * prefetch; any other command goes to the device as it comes. Safe for concurrent use (another thread's commands
- * pass straight through).
+ * A {@link Device} whose next few shell commands can be run ahead, together, in the device's
+ * {@link ShellSession} (one stream per list, or one shell kept running for all of them): the poll loop
+ * {@link #prefetch}es what the coming poll will ask, then the pollers call {@link #shell} as usual and get those
+ * answers without another round trip. An answer is handed out once, and only until the next prefetch; any other
+ * command goes to the device as it comes. Safe for concurrent use (another thread's commands pass straight
+ * through); {@link #close()} ends the session, not the device.
  */
 public final class PrefetchingDevice implements Device {
 
     private final Device device;
     private final Map<String, ShellResult> ready = new HashMap<>();
+    private ShellSession session;
 
     public PrefetchingDevice(Device device) {
         this.device = Objects.requireNonNull(device, "device");
     }
 
     /**
-     * Runs {@code commands} now, in one stream, and keeps their answers for the next {@link #shell} of each;
-     * answers of an earlier prefetch that nobody asked for are dropped.
+     * Runs {@code commands} now, together, and keeps their answers for the next {@link #shell} of each; answers of
+     * an earlier prefetch that nobody asked for are dropped. Called by one thread (the poll loop).
      *
      * @throws DeviceGoneException when the device went away (as the commands themselves would have)
      */
@@ -34,10 +36,13 @@ public final class PrefetchingDevice implements Device {
             ready.clear();
         }
         List<String> distinct = commands.stream().distinct().toList();
-        if (distinct.size() < 2) {
-            return; // one command gains nothing from going ahead
+        if (distinct.isEmpty()) {
+            return;
         }
-        List<ShellResult> results = ShellBatch.run(device, distinct, DEFAULT_SHELL_TIMEOUT);
+        if (session == null) {
+            session = device.openSession();
+        }
+        List<ShellResult> results = session.run(distinct, DEFAULT_SHELL_TIMEOUT);
         synchronized (ready) {
             for (int i = 0; i < results.size(); i++) {
                 ready.put(distinct.get(i), results.get(i));
@@ -74,11 +79,19 @@ public final class PrefetchingDevice implements Device {
         device.push(local, remotePath);
     }
 
-    /** Closes nothing: the device belongs to whoever made it. */
+    /**
+     * Drops unread answers and ends the session (a shell kept running on the device); the device itself belongs to
+     * whoever made it and stays open. A later {@link #prefetch} starts a new session.
+     */
     @Override
     public void close() {
         synchronized (ready) {
             ready.clear();
+        }
+        ShellSession s = session;
+        session = null;
+        if (s != null) {
+            s.close();
         }
     }
 }

@@ -28,7 +28,8 @@ final class ServerStream implements AdbStream {
     private static final int REQUEST_TIMEOUT_MS = 10_000;
 
     private final Socket socket;
-    private final long deadlineNs;
+    /** When the stream's reads must be done by (System.nanoTime()), or 0 for no limit. */
+    private volatile long deadlineNs;
     private final BufferedSource source;
     private final BufferedSink sink;
     private volatile boolean timedOut;
@@ -63,6 +64,17 @@ final class ServerStream implements AdbStream {
         } catch (IOException | RuntimeException e) {
             AdbHostClient.closeQuietly(socket);
             throw e;
+        }
+    }
+
+    /**
+     * Starts a new deadline, {@code timeoutNs} from now (0: none), for a stream that runs several commands in
+     * turn ({@link PersistentShell}).
+     */
+    void deadline(long timeoutNs) throws IOException {
+        deadlineNs = timeoutNs > 0 ? System.nanoTime() + timeoutNs : 0;
+        if (timeoutNs <= 0) {
+            socket.setSoTimeout(0);
         }
     }
 
@@ -102,10 +114,11 @@ final class ServerStream implements AdbStream {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            if (deadlineNs == 0) {
-                return in.read(b, off, len); // the socket's timeout was cleared after the requests
+            long deadline = deadlineNs;
+            if (deadline == 0) {
+                return in.read(b, off, len); // the socket's timeout was cleared
             }
-            long left = deadlineNs - System.nanoTime();
+            long left = deadline - System.nanoTime();
             if (left <= 0) {
                 timedOut = true;
                 throw new SocketTimeoutException("deadline passed");

@@ -53,12 +53,22 @@ public final class ShellBatch {
         return split(all.stdoutBytes(), all.stderrBytes(), commands.size());
     }
 
+    /** How command {@code i}'s mark line starts: the mark, then the exit status and a newline follow. */
+    static byte[] markOf(int i) {
+        return (MARK + i + " ").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** A mark line that is none of the commands' ({@link PersistentShell} ends standard error with it). */
+    static String lastMark() {
+        return MARK + "e";
+    }
+
     /** Cuts {@code out} at the marks {@code 0 … n-1}. */
     static List<ShellResult> split(byte[] out, byte[] err, int n) {
         List<ShellResult> results = new ArrayList<>(n);
         int from = 0;
         for (int i = 0; i < n; i++) {
-            byte[] mark = (MARK + i + " ").getBytes(StandardCharsets.US_ASCII);
+            byte[] mark = markOf(i);
             int at = indexOf(out, mark, from);
             if (at < 0) {
                 break;

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.OptionalInt;
 import okio.BufferedSource;
 
@@ -19,6 +20,7 @@ import okio.BufferedSource;
  */
 final class ShellV2Stream implements ShellStream {
 
+    private static final int ID_STDIN = 0;
     private static final int ID_STDOUT = 1;
     private static final int ID_STDERR = 2;
     private static final int ID_EXIT = 3;
@@ -102,6 +104,88 @@ final class ShellV2Stream implements ShellStream {
                     // ids 0, 4, 5 only travel host → device; ignore anything else
                 }
             }
+        }
+    }
+
+    /** Sends {@code data} to the command's standard input, as one id-0 packet. */
+    void writeStdin(byte[] data) {
+        try {
+            okio.BufferedSink sink = stream.getSink();
+            sink.writeByte(ID_STDIN);
+            sink.writeIntLe(data.length);
+            sink.write(data);
+            sink.flush();
+        } catch (IOException e) {
+            throw gone(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads until standard output ends with a line that starts with {@code outEnd} and standard error ends with
+     * the line {@code errEnd} (the end of one command list sent to a shell that keeps running). Returns both,
+     * standard error without that line; the exit status is 0 (the shell has not exited).
+     *
+     * @return the result, or {@code null} if the stream was closed locally
+     * @throws DeviceGoneException if the stream ended or the shell exited first (or the read timed out)
+     */
+    ShellResult readUntil(byte[] outEnd, byte[] errEnd) {
+        Bytes out = new Bytes();
+        Bytes err = new Bytes();
+        while (!out.endsWithLineStarting(outEnd) || !err.endsWithLine(errEnd)) {
+            Packet p = next();
+            if (p == null) {
+                return null;
+            }
+            switch (p.id) {
+                case ID_STDOUT -> out.add(p.payload);
+                case ID_STDERR -> err.add(p.payload);
+                case ID_EXIT -> throw gone("the shell exited with status " + exitStatus, null);
+                default -> {
+                    // ids 0, 4, 5 only travel host → device
+                }
+            }
+        }
+        return ShellResult.ofBytes(out.toArray(), Arrays.copyOf(err.array, err.length - errEnd.length - 1), 0);
+    }
+
+    /** A growing byte array that can look at its own last line. */
+    private static final class Bytes {
+        byte[] array = new byte[1 << 12];
+        int length;
+
+        void add(byte[] b) {
+            if (length + b.length > array.length) {
+                array = Arrays.copyOf(array, Math.max(array.length * 2, length + b.length));
+            }
+            System.arraycopy(b, 0, array, length, b.length);
+            length += b.length;
+        }
+
+        byte[] toArray() {
+            return Arrays.copyOf(array, length);
+        }
+
+        /** Where the last line starts, if the bytes end with a newline; else −1. */
+        private int lastLineStart() {
+            if (length == 0 || array[length - 1] != '\n') {
+                return -1;
+            }
+            int i = length - 1;
+            while (i > 0 && array[i - 1] != '\n') {
+                i--;
+            }
+            return i;
+        }
+
+        boolean endsWithLineStarting(byte[] prefix) {
+            int start = lastLineStart();
+            return start >= 0 && length - 1 - start >= prefix.length
+                    && Arrays.equals(array, start, start + prefix.length, prefix, 0, prefix.length);
+        }
+
+        boolean endsWithLine(byte[] line) {
+            int start = lastLineStart();
+            return start >= 0 && Arrays.equals(array, start, length - 1, line, 0, line.length);
         }
     }
 

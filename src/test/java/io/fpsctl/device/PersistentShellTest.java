@@ -1,0 +1,167 @@
+package io.fpsctl.device;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.fpsctl.sim.adb.AdbCli;
+import io.fpsctl.sim.adb.AdbDeviceServer;
+import io.fpsctl.sim.adb.DeviceIdentity;
+import io.fpsctl.sim.adb.TransportOptions;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.SimulatedAndroid;
+import io.fpsctl.sim.device.frames.ManualTimeSource;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link PersistentShell}: one {@code sh} kept running on the simulated device, through Debian's real adb server,
+ * answering list after list. Expected answers: worked out by hand for {@code echo}, {@code false} and an unknown
+ * command (what {@code /system/bin/sh} prints), and for the dump what the simulator prints when its shell is called
+ * directly (its clock is held still, so every dump is the same). Skipped without adb.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class PersistentShellTest {
+
+    private static final Duration QUICK = Duration.ofSeconds(20);
+    private static final String DUMP = "dumpsys gfxinfo com.example.feed framestats";
+    private static final String NOT_FOUND = "/system/bin/sh: no-such-command: inaccessible or not found\n";
+
+    @TempDir
+    static Path home;
+
+    private static AdbCli adb;
+    private static SimulatedAndroid android;
+    private static AdbDeviceServer sim;
+    private static String serial;
+    private static DadbDevice device;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Optional<Path> binary = AdbCli.findOnPath();
+        if (binary.isEmpty()) {
+            return; // skipped in each test
+        }
+        adb = new AdbCli(binary.get(), io.fpsctl.testing.TestAdb.freePort(), home);
+        assertEquals(0, adb.run(QUICK, "start-server").exitCode());
+        android = SimulatedAndroid.create(Scenarios.byName("smooth"), SimOptions.defaults(), new ManualTimeSource(),
+                null);
+        sim = new AdbDeviceServer(new DeviceIdentity("sim", "Sim", "sim"), android,
+                TransportOptions.defaults().withDiagnostics(line -> { }));
+        serial = "127.0.0.1:" + sim.start(0);
+        assertTrue(adb.run(QUICK, "connect", serial).stdout().contains("connected to " + serial));
+        assertEquals(0, adb.run(QUICK, "-s", serial, "wait-for-device").exitCode());
+        device = DadbDevice.viaServer(new AdbServerAddress("127.0.0.1", adb.serverPort()), serial);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (device != null) {
+            device.close();
+        }
+        if (adb != null) {
+            adb.run(QUICK, "kill-server");
+        }
+        if (sim != null) {
+            sim.close();
+        }
+    }
+
+    @BeforeEach
+    void requireAdb() {
+        assumeTrue(adb != null, "adb is not on PATH (apt-get install adb): skipping the adb server tests");
+        android.setDumpsysDelayMillis(0);
+    }
+
+    /** What the simulator's shell prints for {@code command}, called directly. */
+    private static String direct(String command) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        android.run(command, out, new ByteArrayOutputStream());
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void oneShellAnswersListAfterList() throws Exception {
+        String dump = direct(DUMP);
+        assertTrue(dump.contains("---PROFILEDATA---"), dump);
+        try (ShellSession session = device.openSession()) {
+            assertTrue(session instanceof PersistentShell, "through the server a session keeps a shell");
+            for (int i = 0; i < 5; i++) {
+                List<ShellResult> r = session.run(List.of("echo a" + i, "false", "no-such-command", DUMP), QUICK);
+                assertEquals(List.of(new ShellResult("a" + i + "\n", NOT_FOUND, 0), new ShellResult("", NOT_FOUND, 1),
+                        new ShellResult("", NOT_FOUND, 127), new ShellResult(dump, NOT_FOUND, 0)), r);
+            }
+            assertEquals("alone\n", session.run(List.of("echo alone"), QUICK).get(0).stdout());
+            assertEquals(1, ((PersistentShell) session).shellsStarted());
+        }
+    }
+
+    @Test
+    void aListThatRunsOutOfTimeThrowsAndTheNextListStartsANewShell() {
+        try (ShellSession session = device.openSession()) {
+            assertEquals("first\n", session.run(List.of("echo first"), QUICK).get(0).stdout());
+            android.setDumpsysDelayMillis(3_000);
+            long t0 = System.nanoTime();
+            assertThrows(ShellTimeoutException.class, () -> session.run(List.of(DUMP), Duration.ofMillis(300)));
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            assertTrue(ms >= 300 && ms < 2_500, "took " + ms + " ms");
+            android.setDumpsysDelayMillis(0);
+            assertEquals("back\n", session.run(List.of("echo back"), QUICK).get(0).stdout(),
+                    "nothing of the late dump is mistaken for the next answer");
+            assertEquals(2, ((PersistentShell) session).shellsStarted());
+        }
+    }
+
+    @Test
+    void aListThatEndsTheShellIsAnsweredAloneAndThreeInARowStopTheShells() {
+        try (ShellSession session = device.openSession()) {
+            PersistentShell shell = (PersistentShell) session;
+            for (int i = 1; i <= PersistentShell.MAX_FAILURES; i++) {
+                List<ShellResult> r = session.run(List.of("exit 3"), QUICK);
+                assertEquals(List.of(new ShellResult("", "", 3)), r, "answered by a stream of its own");
+                assertEquals(i, shell.shellsStarted());
+            }
+            assertEquals("still\n", session.run(List.of("echo still"), QUICK).get(0).stdout());
+            assertEquals(PersistentShell.MAX_FAILURES, shell.shellsStarted(), "no shell after three failures");
+        }
+    }
+
+    @Test
+    void aDeviceThatWentAwayIsReportedAsGone() throws Exception {
+        SimulatedAndroid other = SimulatedAndroid.create(Scenarios.byName("smooth"), SimOptions.defaults(),
+                new ManualTimeSource(), null);
+        try (AdbDeviceServer second = new AdbDeviceServer(new DeviceIdentity("s2", "S2", "s2"), other,
+                TransportOptions.defaults().withDiagnostics(line -> { }))) {
+            String s2 = "127.0.0.1:" + second.start(0);
+            assertTrue(adb.run(QUICK, "connect", s2).stdout().contains("connected to " + s2));
+            assertEquals(0, adb.run(QUICK, "-s", s2, "wait-for-device").exitCode());
+            DadbDevice d2 = DadbDevice.viaServer(new AdbServerAddress("127.0.0.1", adb.serverPort()), s2);
+            try (ShellSession session = d2.openSession()) {
+                assertEquals("one\n", session.run(List.of("echo one"), QUICK).get(0).stdout());
+                adb.run(QUICK, "disconnect", s2);
+                DeviceGoneException gone = assertThrows(DeviceGoneException.class,
+                        () -> session.run(List.of("echo two"), QUICK));
+                assertEquals(s2, gone.serial());
+                assertTrue(adb.run(QUICK, "connect", s2).stdout().contains("connected to " + s2));
+                assertEquals(0, adb.run(QUICK, "-s", s2, "wait-for-device").exitCode());
+                assertEquals("three\n", session.run(List.of("echo three"), QUICK).get(0).stdout());
+                assertEquals(2, ((PersistentShell) session).shellsStarted(), "a new shell once it is back");
+            } finally {
+                d2.close();
+            }
+        }
+    }
+}
