@@ -180,7 +180,7 @@ public final class DadbDevice implements Device {
     }
 
     /** Through the server: a shell stream on fpsctl's own connection, bounded by {@code timeoutNs} (0: none). */
-    ServerStream openServerStream(String command, long timeoutNs) {
+    private ServerStream openServerStream(String command, long timeoutNs) {
         Objects.requireNonNull(command, "command");
         requireOpen();
         requireShellV2();
@@ -193,10 +193,83 @@ public final class DadbDevice implements Device {
         }
     }
 
-    /** Through the adb server, one shell kept running for all the lists ({@link PersistentShell}). */
+    /** One shell kept running for all the lists ({@link PersistentShell}). */
     @Override
     public ShellSession openSession() {
-        return server != null ? new PersistentShell(this) : Device.super.openSession();
+        return new PersistentShell(this);
+    }
+
+    /**
+     * Starts {@code command} for {@link PersistentShell}, with a deadline kept as {@link #shell} keeps it: through
+     * the server on the socket, straight to the device by a watchdog task.
+     */
+    RunningShell startShell(String command) {
+        if (server != null) {
+            ServerStream socket = openServerStream(command, 0);
+            ShellV2Stream stream = new ShellV2Stream(serial, command, socket, this::afterGone);
+            return new RunningShell() {
+                @Override
+                public ShellV2Stream stream() {
+                    return stream;
+                }
+
+                @Override
+                public void deadline(long timeoutNs) {
+                    try {
+                        socket.deadline(timeoutNs);
+                    } catch (java.io.IOException e) {
+                        stream.close();
+                        throw AdbErrors.gone(serial, e.getMessage(), e);
+                    }
+                }
+
+                @Override
+                public boolean timedOut() {
+                    return socket.timedOut();
+                }
+
+                @Override
+                public void close() {
+                    stream.close();
+                }
+            };
+        }
+        ShellV2Stream stream = openStream(command);
+        return new RunningShell() {
+            private final AtomicBoolean timedOut = new AtomicBoolean();
+            private ScheduledFuture<?> watchdog;
+
+            @Override
+            public ShellV2Stream stream() {
+                return stream;
+            }
+
+            @Override
+            public void deadline(long timeoutNs) {
+                if (watchdog != null) {
+                    watchdog.cancel(false);
+                    watchdog = null;
+                }
+                if (timeoutNs > 0) {
+                    watchdog = WATCHDOG.schedule(() -> {
+                        timedOut.set(true);
+                        stream.close();
+                        dropConnection(); // a blocked reader on the shared connection only wakes when it closes
+                    }, timeoutNs, TimeUnit.NANOSECONDS);
+                }
+            }
+
+            @Override
+            public boolean timedOut() {
+                return timedOut.get();
+            }
+
+            @Override
+            public void close() {
+                deadline(0);
+                stream.close();
+            }
+        };
     }
 
     @Override

@@ -1,12 +1,11 @@
 package io.fpsctl.device;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * A {@link ShellSession} that keeps one {@code sh} running on the device, through the adb server, and sends each
+ * A {@link ShellSession} that keeps one {@code sh} running on the device and sends each
  * command list to its standard input as one line: {@code c1 ; echo <mark>0 $? ; … ; echo <mark>e >&2}. The answer
  * ends where the last command's mark line and the standard-error mark have both arrived; {@link ShellBatch} cuts it
  * into one result per command. A live capture reads the device several times a second, and on the host each new
@@ -28,8 +27,8 @@ final class PersistentShell implements ShellSession {
     static final String SHELL = "sh";
 
     private final DadbDevice device;
-    private ServerStream socket;
-    private ShellV2Stream shell;
+    /** Volatile: {@link #close()} may come from another thread while a list waits (it is not synchronized). */
+    private volatile RunningShell shell;
     private int failures;
     private long shellsStarted;
 
@@ -46,23 +45,29 @@ final class PersistentShell implements ShellSession {
             return ShellBatch.run(device, commands, timeout); // a newline would end the line early
         }
         String line = ShellBatch.commandLine(commands) + " ; echo " + ShellBatch.lastMark() + " >&2\n";
+        RunningShell sh = shell;
         try {
-            if (shell == null) {
-                start();
+            if (sh == null) {
+                sh = device.startShell(SHELL);
+                shell = sh;
+                shellsStarted++;
             }
-            socket.deadline(Math.max(1, timeout.toNanos()));
-            shell.writeStdin(line.getBytes(StandardCharsets.UTF_8));
-            ShellResult all = shell.readUntil(ShellBatch.markOf(commands.size() - 1),
+            sh.deadline(Math.max(1, timeout.toNanos()));
+            sh.stream().writeStdin(line.getBytes(StandardCharsets.UTF_8));
+            ShellResult all = sh.stream().readUntil(ShellBatch.markOf(commands.size() - 1),
                     ShellBatch.lastMark().getBytes(StandardCharsets.US_ASCII));
-            if (all == null) {
-                throw new DeviceGoneException(device.serial(), "closed", null); // only close() closes it
+            if (all == null) { // closed on our side: by the deadline, or by close()
+                throw new DeviceException("the shell on " + device.serial() + " was closed");
             }
-            socket.deadline(0);
+            sh.deadline(0);
             failures = 0;
             return ShellBatch.split(all.stdoutBytes(), all.stderrBytes(), commands.size());
-        } catch (DeviceException | IOException e) {
-            boolean timedOut = socket != null && socket.timedOut();
-            close();
+        } catch (DeviceException e) {
+            boolean timedOut = sh != null && sh.timedOut();
+            if (sh != null) {
+                sh.close();
+                shell = null;
+            }
             if (timedOut) {
                 throw new ShellTimeoutException(device.serial(), ShellBatch.commandLine(commands), timeout);
             }
@@ -72,25 +77,18 @@ final class PersistentShell implements ShellSession {
         }
     }
 
-    private void start() {
-        socket = device.openServerStream(SHELL, 0);
-        shell = new ShellV2Stream(device.serial(), SHELL, socket, () -> { });
-        shellsStarted++;
-    }
-
     /** Shells started so far (tests: one for many lists). */
     synchronized long shellsStarted() {
         return shellsStarted;
     }
 
+    /** Ends the shell; not synchronized, so that it also ends one a list is waiting on (through the server). */
     @Override
-    public synchronized void close() {
-        if (shell != null) {
-            shell.close();
-        } else if (socket != null) {
-            socket.close();
-        }
+    public void close() {
+        RunningShell s = shell;
         shell = null;
-        socket = null;
+        if (s != null) {
+            s.close();
+        }
     }
 }

@@ -126,7 +126,8 @@ final class ShellV2Stream implements ShellStream {
      * standard error without that line; the exit status is 0 (the shell has not exited).
      *
      * @return the result, or {@code null} if the stream was closed locally
-     * @throws DeviceGoneException if the stream ended or the shell exited first (or the read timed out)
+     * @throws DeviceGoneException if the stream ended first (or a read timed out)
+     * @throws DeviceException if the shell exited first
      */
     ShellResult readUntil(byte[] outEnd, byte[] errEnd) {
         Bytes out = new Bytes();
@@ -139,7 +140,10 @@ final class ShellV2Stream implements ShellStream {
             switch (p.id) {
                 case ID_STDOUT -> out.add(p.payload);
                 case ID_STDERR -> err.add(p.payload);
-                case ID_EXIT -> throw gone("the shell exited with status " + exitStatus, null);
+                case ID_EXIT -> { // the shell ended, the transport is fine
+                    close();
+                    throw new DeviceException("the shell on " + serial + " exited (status " + exitStatus + ")");
+                }
                 default -> {
                     // ids 0, 4, 5 only travel host → device
                 }

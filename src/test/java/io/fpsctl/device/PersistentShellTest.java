@@ -2,6 +2,7 @@ package io.fpsctl.device;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -26,12 +27,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link PersistentShell}: one {@code sh} kept running on the simulated device, through Debian's real adb server,
- * answering list after list. Expected answers: worked out by hand for {@code echo}, {@code false} and an unknown
+ * {@link PersistentShell}: one {@code sh} kept running on the simulated device, answering list after list, through
+ * Debian's real adb server and straight to the device ({@code --connect}). Expected answers: worked out by hand for {@code echo}, {@code false} and an unknown
  * command (what {@code /system/bin/sh} prints), and for the dump what the simulator prints when its shell is called
- * directly (its clock is held still, so every dump is the same). Skipped without adb.
+ * directly (its clock is held still, so every dump is the same). The adb server cases are skipped without adb.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class PersistentShellTest {
@@ -47,30 +50,35 @@ class PersistentShellTest {
     private static SimulatedAndroid android;
     private static AdbDeviceServer sim;
     private static String serial;
-    private static DadbDevice device;
+    private static DadbDevice viaServer;
+    private static DadbDevice direct;
 
     @BeforeAll
     static void start() throws Exception {
-        Optional<Path> binary = AdbCli.findOnPath();
-        if (binary.isEmpty()) {
-            return; // skipped in each test
-        }
-        adb = new AdbCli(binary.get(), io.fpsctl.testing.TestAdb.freePort(), home);
-        assertEquals(0, adb.run(QUICK, "start-server").exitCode());
         android = SimulatedAndroid.create(Scenarios.byName("smooth"), SimOptions.defaults(), new ManualTimeSource(),
                 null);
         sim = new AdbDeviceServer(new DeviceIdentity("sim", "Sim", "sim"), android,
                 TransportOptions.defaults().withDiagnostics(line -> { }));
-        serial = "127.0.0.1:" + sim.start(0);
+        int port = sim.start(0);
+        serial = "127.0.0.1:" + port;
+        direct = DadbDevice.direct("127.0.0.1", port, io.fpsctl.testing.TestAdb.throwawayKeys(home));
+        Optional<Path> binary = AdbCli.findOnPath();
+        if (binary.isEmpty()) {
+            return; // the adb server cases are skipped
+        }
+        adb = new AdbCli(binary.get(), io.fpsctl.testing.TestAdb.freePort(), home);
+        assertEquals(0, adb.run(QUICK, "start-server").exitCode());
         assertTrue(adb.run(QUICK, "connect", serial).stdout().contains("connected to " + serial));
         assertEquals(0, adb.run(QUICK, "-s", serial, "wait-for-device").exitCode());
-        device = DadbDevice.viaServer(new AdbServerAddress("127.0.0.1", adb.serverPort()), serial);
+        viaServer = DadbDevice.viaServer(new AdbServerAddress("127.0.0.1", adb.serverPort()), serial);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (device != null) {
-            device.close();
+        for (DadbDevice d : new DadbDevice[] {viaServer, direct}) {
+            if (d != null) {
+                d.close();
+            }
         }
         if (adb != null) {
             adb.run(QUICK, "kill-server");
@@ -81,24 +89,34 @@ class PersistentShellTest {
     }
 
     @BeforeEach
-    void requireAdb() {
-        assumeTrue(adb != null, "adb is not on PATH (apt-get install adb): skipping the adb server tests");
+    void noDelay() {
         android.setDumpsysDelayMillis(0);
     }
 
+    /** The device {@code via} the adb server (skipped without adb) or straight to its port. */
+    private static DadbDevice device(String via) {
+        if (via.equals("direct")) {
+            return direct;
+        }
+        assumeTrue(adb != null, "adb is not on PATH (apt-get install adb): skipping the adb server case");
+        return viaServer;
+    }
+
     /** What the simulator's shell prints for {@code command}, called directly. */
-    private static String direct(String command) throws Exception {
+    private static String simPrints(String command) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         android.run(command, out, new ByteArrayOutputStream());
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    @Test
-    void oneShellAnswersListAfterList() throws Exception {
-        String dump = direct(DUMP);
+    @ParameterizedTest
+    @ValueSource(strings = {"server", "direct"})
+    void oneShellAnswersListAfterList(String via) throws Exception {
+        DadbDevice device = device(via);
+        String dump = simPrints(DUMP);
         assertTrue(dump.contains("---PROFILEDATA---"), dump);
         try (ShellSession session = device.openSession()) {
-            assertTrue(session instanceof PersistentShell, "through the server a session keeps a shell");
+            assertTrue(session instanceof PersistentShell, "a session keeps a shell");
             for (int i = 0; i < 5; i++) {
                 List<ShellResult> r = session.run(List.of("echo a" + i, "false", "no-such-command", DUMP), QUICK);
                 assertEquals(List.of(new ShellResult("a" + i + "\n", NOT_FOUND, 0), new ShellResult("", NOT_FOUND, 1),
@@ -109,13 +127,17 @@ class PersistentShellTest {
         }
     }
 
-    @Test
-    void aListThatRunsOutOfTimeThrowsAndTheNextListStartsANewShell() {
+    @ParameterizedTest
+    @ValueSource(strings = {"server", "direct"})
+    void aListThatRunsOutOfTimeThrowsAndTheNextListStartsANewShell(String via) {
+        DadbDevice device = device(via);
         try (ShellSession session = device.openSession()) {
             assertEquals("first\n", session.run(List.of("echo first"), QUICK).get(0).stdout());
             android.setDumpsysDelayMillis(3_000);
             long t0 = System.nanoTime();
-            assertThrows(ShellTimeoutException.class, () -> session.run(List.of(DUMP), Duration.ofMillis(300)));
+            // preemptively: a reader the deadline does not wake would otherwise block the test run
+            assertTimeoutPreemptively(Duration.ofSeconds(10), () -> assertThrows(ShellTimeoutException.class,
+                    () -> session.run(List.of(DUMP), Duration.ofMillis(300))));
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertTrue(ms >= 300 && ms < 2_500, "took " + ms + " ms");
             android.setDumpsysDelayMillis(0);
@@ -125,8 +147,10 @@ class PersistentShellTest {
         }
     }
 
-    @Test
-    void aListThatEndsTheShellIsAnsweredAloneAndThreeInARowStopTheShells() {
+    @ParameterizedTest
+    @ValueSource(strings = {"server", "direct"})
+    void aListThatEndsTheShellIsAnsweredAloneAndThreeInARowStopTheShells(String via) {
+        DadbDevice device = device(via);
         try (ShellSession session = device.openSession()) {
             PersistentShell shell = (PersistentShell) session;
             for (int i = 1; i <= PersistentShell.MAX_FAILURES; i++) {
@@ -141,6 +165,7 @@ class PersistentShellTest {
 
     @Test
     void aDeviceThatWentAwayIsReportedAsGone() throws Exception {
+        device("server");
         SimulatedAndroid other = SimulatedAndroid.create(Scenarios.byName("smooth"), SimOptions.defaults(),
                 new ManualTimeSource(), null);
         try (AdbDeviceServer second = new AdbDeviceServer(new DeviceIdentity("s2", "S2", "s2"), other,
