@@ -175,6 +175,7 @@ public final class FrameTimelineParser {
     private static final byte[][] SURFACE_FRAME_IGNORED_BYTES = ascii(SURFACE_FRAME_IGNORED);
     private static final byte[][] DISPLAY_FRAME_KEY_BYTES = ascii(DISPLAY_FRAME_KEYS);
     private static final byte[][] TABLE_STARTS = ascii(List.of("---", "Start time", "Expected", "Actual"));
+    private static final String TABLE_FIRST_LETTERS = "-SEA";
     private static final byte[] NUMBER_OF_DISPLAY_FRAMES_BYTES = ascii(NUMBER_OF_DISPLAY_FRAMES);
     private static final byte[] DISPLAY_FRAME_BYTES = ascii(DISPLAY_FRAME + " ");
     private static final byte[] LAYER_BYTES = ascii(LAYER);
@@ -216,10 +217,11 @@ public final class FrameTimelineParser {
                 colon = k;
             }
         }
-        if (startsWith(b, i, j, NUMBER_OF_DISPLAY_FRAMES_BYTES)) {
+        byte first = b[i]; // most lines are keys: the prefixes below are only compared when the first letter fits
+        if (first == 'N' && startsWith(b, i, j, NUMBER_OF_DISPLAY_FRAMES_BYTES)) {
             return false;
         }
-        if (startsWith(b, i, j, DISPLAY_FRAME_BYTES)) {
+        if (first == 'D' && startsWith(b, i, j, DISPLAY_FRAME_BYTES)) {
             endSurfaceFrame();
             displayFrames++;
             if (indexOf(b, i, j, JANKY_MARK_BYTES) >= 0) {
@@ -227,7 +229,7 @@ public final class FrameTimelineParser {
             }
             return true;
         }
-        if (startsWith(b, i, j, LAYER_BYTES)) {
+        if (first == 'L' && startsWith(b, i, j, LAYER_BYTES)) {
             endSurfaceFrame();
             int from = i + LAYER_BYTES.length;
             int to = j;
@@ -243,9 +245,11 @@ public final class FrameTimelineParser {
             beginSurfaceFrame(layers.of(b, from, to));
             return true;
         }
-        for (byte[] t : TABLE_STARTS) {
-            if (startsWith(b, i, j, t)) {
-                return true;
+        if (TABLE_FIRST_LETTERS.indexOf(first) >= 0) {
+            for (byte[] t : TABLE_STARTS) {
+                if (startsWith(b, i, j, t)) {
+                    return true;
+                }
             }
         }
         if (colon < 0) {
