@@ -20,6 +20,11 @@ public final class ShellBatch {
 
     private static final String MARK = "fpsctl-end-"
             + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() & 0xffff_ffff_ffffL) + "-";
+    /**
+     * Ends every mark word: letters that dumps hardly ever print, so that the search ({@link #indexOf}) steps far
+     * past the digits and lower-case letters a dump is full of.
+     */
+    private static final String TAIL = "-" + rareLetters(8);
 
     private ShellBatch() {
     }
@@ -31,7 +36,7 @@ public final class ShellBatch {
             if (i > 0) {
                 line.append(" ; ");
             }
-            line.append(commands.get(i)).append(" ; echo ").append(MARK).append(i).append(" $?");
+            line.append(commands.get(i)).append(" ; echo ").append(markWord(i)).append(" $?");
         }
         return line.toString();
     }
@@ -53,14 +58,26 @@ public final class ShellBatch {
         return split(all.stdoutBytes(), all.stderrBytes(), commands.size());
     }
 
+    private static String rareLetters(int n) {
+        StringBuilder b = new StringBuilder(n);
+        for (int k = 0; k < n; k++) {
+            b.append("QXZ".charAt(java.util.concurrent.ThreadLocalRandom.current().nextInt(3)));
+        }
+        return b.toString();
+    }
+
+    private static String markWord(int i) {
+        return MARK + i + TAIL;
+    }
+
     /** How command {@code i}'s mark line starts: the mark, then the exit status and a newline follow. */
     static byte[] markOf(int i) {
-        return (MARK + i + " ").getBytes(StandardCharsets.US_ASCII);
+        return (markWord(i) + " ").getBytes(StandardCharsets.US_ASCII);
     }
 
     /** A mark line that is none of the commands' ({@link PersistentShell} ends standard error with it). */
     static String lastMark() {
-        return MARK + "e";
+        return MARK + "e" + TAIL;
     }
 
     /** Cuts {@code out} at the marks {@code 0 … n-1}. */
