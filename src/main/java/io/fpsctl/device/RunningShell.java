@@ -2,7 +2,7 @@ package io.fpsctl.device;
 
 /**
  * A shell started for {@link PersistentShell}: its stream, and a deadline on reading it, kept the way the transport
- * can (through the adb server the socket's timeout; straight to the device a watchdog that closes the stream).
+ * can (through the adb server, the socket's timeout).
  */
 interface RunningShell {
 

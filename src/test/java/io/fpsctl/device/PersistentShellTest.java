@@ -27,12 +27,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link PersistentShell}: one {@code sh} kept running on the simulated device, answering list after list, through
- * Debian's real adb server and straight to the device ({@code --connect}). Expected answers: worked out by hand for {@code echo}, {@code false} and an unknown
+ * Debian's real adb server (straight to the device, {@code --connect}, a session opens one stream per list). Expected answers: worked out by hand for {@code echo}, {@code false} and an unknown
  * command (what {@code /system/bin/sh} prints), and for the dump what the simulator prints when its shell is called
  * directly (its clock is held still, so every dump is the same). The adb server cases are skipped without adb.
  */
@@ -93,13 +91,19 @@ class PersistentShellTest {
         android.setDumpsysDelayMillis(0);
     }
 
-    /** The device {@code via} the adb server (skipped without adb) or straight to its port. */
-    private static DadbDevice device(String via) {
-        if (via.equals("direct")) {
-            return direct;
-        }
+    /** The device through the adb server (skipped without adb). */
+    private static DadbDevice device() {
         assumeTrue(adb != null, "adb is not on PATH (apt-get install adb): skipping the adb server case");
         return viaServer;
+    }
+
+    @Test
+    void straightToTheDeviceEachListHasItsOwnStream() {
+        try (ShellSession session = direct.openSession()) {
+            assertTrue(!(session instanceof PersistentShell), "dadb checksums its 1 MiB buffer on every write");
+            assertEquals(List.of(new ShellResult("x\n", "", 0), new ShellResult("", "", 1)),
+                    session.run(List.of("echo x", "false"), QUICK));
+        }
     }
 
     /** What the simulator's shell prints for {@code command}, called directly. */
@@ -109,10 +113,9 @@ class PersistentShellTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"server", "direct"})
-    void oneShellAnswersListAfterList(String via) throws Exception {
-        DadbDevice device = device(via);
+    @Test
+    void oneShellAnswersListAfterList() throws Exception {
+        DadbDevice device = device();
         String dump = simPrints(DUMP);
         assertTrue(dump.contains("---PROFILEDATA---"), dump);
         try (ShellSession session = device.openSession()) {
@@ -127,10 +130,9 @@ class PersistentShellTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"server", "direct"})
-    void aListThatRunsOutOfTimeThrowsAndTheNextListStartsANewShell(String via) {
-        DadbDevice device = device(via);
+    @Test
+    void aListThatRunsOutOfTimeThrowsAndTheNextListStartsANewShell() {
+        DadbDevice device = device();
         try (ShellSession session = device.openSession()) {
             assertEquals("first\n", session.run(List.of("echo first"), QUICK).get(0).stdout());
             android.setDumpsysDelayMillis(3_000);
@@ -147,10 +149,9 @@ class PersistentShellTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"server", "direct"})
-    void aListThatEndsTheShellIsAnsweredAloneAndThreeInARowStopTheShells(String via) {
-        DadbDevice device = device(via);
+    @Test
+    void aListThatEndsTheShellIsAnsweredAloneAndThreeInARowStopTheShells() {
+        DadbDevice device = device();
         try (ShellSession session = device.openSession()) {
             PersistentShell shell = (PersistentShell) session;
             for (int i = 1; i <= PersistentShell.MAX_FAILURES; i++) {
@@ -165,7 +166,7 @@ class PersistentShellTest {
 
     @Test
     void aDeviceThatWentAwayIsReportedAsGone() throws Exception {
-        device("server");
+        device();
         SimulatedAndroid other = SimulatedAndroid.create(Scenarios.byName("smooth"), SimOptions.defaults(),
                 new ManualTimeSource(), null);
         try (AdbDeviceServer second = new AdbDeviceServer(new DeviceIdentity("s2", "S2", "s2"), other,
