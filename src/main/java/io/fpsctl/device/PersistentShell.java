@@ -15,7 +15,8 @@ import java.util.List;
  * <p>The running shell is only an optimisation. A list that runs out of time throws
  * {@link ShellTimeoutException} as a stream of its own would, and the shell is ended (it may still be busy). Any
  * other failure of the shell's stream (the shell exited, the server dropped the connection) ends the shell too,
- * and the list is run again in a stream of its own, which reports a device that went away as usual. After
+ * and the list is run again in a stream of its own, which reports a device that went away as usual (a list may
+ * then have run twice on the device: the poll loop's lists only read, {@code dumpsys} and the like). After
  * {@link #MAX_FAILURES} such failures in a row the session stops starting shells. The next list after a failure
  * starts a new shell.
  */
