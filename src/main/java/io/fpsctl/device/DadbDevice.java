@@ -207,33 +207,7 @@ public final class DadbDevice implements Device {
     /** Starts {@code command} through the adb server for {@link PersistentShell}, the deadline on its socket. */
     RunningShell startShell(String command) {
         ServerStream socket = openServerStream(command, 0);
-        ShellV2Stream stream = new ShellV2Stream(serial, command, socket, this::afterGone);
-        return new RunningShell() {
-            @Override
-            public ShellV2Stream stream() {
-                return stream;
-            }
-
-            @Override
-            public void deadline(long timeoutNs) {
-                try {
-                    socket.deadline(timeoutNs);
-                } catch (java.io.IOException e) {
-                    stream.close();
-                    throw AdbErrors.gone(serial, e.getMessage(), e);
-                }
-            }
-
-            @Override
-            public boolean timedOut() {
-                return socket.timedOut();
-            }
-
-            @Override
-            public void close() {
-                stream.close();
-            }
-        };
+        return new RunningShell(serial, socket, new ShellV2Stream(serial, command, socket, this::afterGone));
     }
 
     @Override
