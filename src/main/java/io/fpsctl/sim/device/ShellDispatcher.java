@@ -132,8 +132,7 @@ final class ShellDispatcher implements ShellHandler {
         }
         String last = words.get(words.size() - 1);
         if (words.size() > 1 && (last.equals(">&2") || last.equals("1>&2"))) { // standard output to standard error
-            return execute(String.join(" ", words.subList(0, words.size() - 1).stream().map(ShellDispatcher::quote)
-                    .toList()), stderr, stderr);
+            return execute(quoted(words.subList(0, words.size() - 1)), stderr, stderr);
         }
         int pipe = words.indexOf("|");
         if (pipe > 0) {
@@ -180,8 +179,7 @@ final class ShellDispatcher implements ShellHandler {
     /** {@code cmd … | grep … | head …}: the first command as usual, then each {@link PipeFilter} on its output. */
     private int runPipeline(List<String> words, int pipe, OutputStream stdout, OutputStream stderr) throws IOException {
         java.io.ByteArrayOutputStream first = new java.io.ByteArrayOutputStream();
-        int exit = execute(String.join(" ", words.subList(0, pipe).stream().map(ShellDispatcher::quote).toList()),
-                first, stderr);
+        int exit = execute(quoted(words.subList(0, pipe)), first, stderr);
         String text = first.toString(StandardCharsets.UTF_8);
         int from = pipe + 1;
         while (from <= words.size()) {
@@ -208,12 +206,17 @@ final class ShellDispatcher implements ShellHandler {
             int to = next < 0 ? words.size() : from + next;
             if (to > from) {
                 String status = Integer.toString(exit);
-                exit = execute(String.join(" ", words.subList(from, to).stream()
-                        .map(w -> quote(w.replace("$?", status))).toList()), stdout, stderr);
+                exit = execute(quoted(words.subList(from, to).stream().map(w -> w.replace("$?", status)).toList()),
+                        stdout, stderr);
             }
             from = to + 1;
         }
         return exit;
+    }
+
+    /** The words as one command line again, each quoted, to be split back as they are. */
+    private static String quoted(List<String> words) {
+        return String.join(" ", words.stream().map(ShellDispatcher::quote).toList());
     }
 
     private static String quote(String word) {
