@@ -57,10 +57,7 @@ class DadbDeviceServerTest {
         sim = new AdbDeviceServer(new DeviceIdentity("sim", "Sim", "sim"), FakeShell.pixel(),
                 TransportOptions.defaults().withDiagnostics(line -> { }));
         serial = "127.0.0.1:" + sim.start(0);
-        AdbCli.Result connected = adb.run(QUICK, "connect", serial);
-        assertTrue(connected.stdout().contains("connected to " + serial), connected.toString());
-        AdbCli.Result ready = adb.run(QUICK, "-s", serial, "wait-for-device");
-        assertEquals(0, ready.exitCode(), ready.toString());
+        adb.connectAndWait(QUICK, serial);
         device = DadbDevice.viaServer(new AdbServerAddress("127.0.0.1", adb.serverPort()), serial);
     }
 
@@ -128,16 +125,14 @@ class DadbDeviceServerTest {
         try (AdbDeviceServer second = new AdbDeviceServer(new DeviceIdentity("s2", "S2", "s2"), FakeShell.pixel(),
                 TransportOptions.defaults().withDiagnostics(line -> { }))) {
             String s2 = "127.0.0.1:" + second.start(0);
-            assertTrue(adb.run(QUICK, "connect", s2).stdout().contains("connected to " + s2));
-            assertEquals(0, adb.run(QUICK, "-s", s2, "wait-for-device").exitCode());
+            adb.connectAndWait(QUICK, s2);
             DadbDevice d2 = DadbDevice.viaServer(new AdbServerAddress("127.0.0.1", adb.serverPort()), s2);
             assertEquals("one\n", d2.shell("echo one").stdout());
             adb.run(QUICK, "disconnect", s2);
             DeviceGoneException gone = assertThrows(DeviceGoneException.class, () -> d2.shell("echo two"));
             assertEquals(s2, gone.serial());
             assertTrue(gone.getMessage().startsWith("device " + s2 + " is not attached ("), gone.getMessage());
-            assertTrue(adb.run(QUICK, "connect", s2).stdout().contains("connected to " + s2));
-            assertEquals(0, adb.run(QUICK, "-s", s2, "wait-for-device").exitCode());
+            adb.connectAndWait(QUICK, s2);
             assertEquals("three\n", d2.shell("echo three").stdout(), "the same device works once it is back");
             assertEquals("still\n", device.shell("echo still").stdout());
         }

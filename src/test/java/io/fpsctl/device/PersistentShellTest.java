@@ -66,8 +66,7 @@ class PersistentShellTest {
         }
         adb = new AdbCli(binary.get(), io.fpsctl.testing.TestAdb.freePort(), home);
         assertEquals(0, adb.run(QUICK, "start-server").exitCode());
-        assertTrue(adb.run(QUICK, "connect", serial).stdout().contains("connected to " + serial));
-        assertEquals(0, adb.run(QUICK, "-s", serial, "wait-for-device").exitCode());
+        adb.connectAndWait(QUICK, serial);
         viaServer = DadbDevice.viaServer(new AdbServerAddress("127.0.0.1", adb.serverPort()), serial);
     }
 
@@ -172,8 +171,7 @@ class PersistentShellTest {
         try (AdbDeviceServer second = new AdbDeviceServer(new DeviceIdentity("s2", "S2", "s2"), other,
                 TransportOptions.defaults().withDiagnostics(line -> { }))) {
             String s2 = "127.0.0.1:" + second.start(0);
-            assertTrue(adb.run(QUICK, "connect", s2).stdout().contains("connected to " + s2));
-            assertEquals(0, adb.run(QUICK, "-s", s2, "wait-for-device").exitCode());
+            adb.connectAndWait(QUICK, s2);
             DadbDevice d2 = DadbDevice.viaServer(new AdbServerAddress("127.0.0.1", adb.serverPort()), s2);
             try (ShellSession session = d2.openSession()) {
                 assertEquals("one\n", session.run(List.of("echo one"), QUICK).get(0).stdout());
@@ -181,8 +179,7 @@ class PersistentShellTest {
                 DeviceGoneException gone = assertThrows(DeviceGoneException.class,
                         () -> session.run(List.of("echo two"), QUICK));
                 assertEquals(s2, gone.serial());
-                assertTrue(adb.run(QUICK, "connect", s2).stdout().contains("connected to " + s2));
-                assertEquals(0, adb.run(QUICK, "-s", s2, "wait-for-device").exitCode());
+                adb.connectAndWait(QUICK, s2);
                 assertEquals("three\n", session.run(List.of("echo three"), QUICK).get(0).stdout());
                 assertEquals(2, ((PersistentShell) session).shellsStarted(), "a new shell once it is back");
             } finally {

@@ -79,6 +79,18 @@ public final class AdbCli {
         return start(args).await(timeout);
     }
 
+    /** {@code adb connect serial}, then {@code adb -s serial wait-for-device}; fails unless both succeed. */
+    public void connectAndWait(Duration timeout, String serial) throws IOException, InterruptedException {
+        Result connected = run(timeout, "connect", serial);
+        if (!connected.stdout().contains("connected to " + serial)) {
+            throw new AssertionError("adb connect " + serial + ": " + connected);
+        }
+        Result ready = run(timeout, "-s", serial, "wait-for-device");
+        if (ready.exitCode() != 0) {
+            throw new AssertionError("adb -s " + serial + " wait-for-device: " + ready);
+        }
+    }
+
     /** An adb process that is running. */
     public record Started(Process process, Path out, Path err, String description) {
         public Result await(Duration timeout) throws IOException, InterruptedException {
