@@ -8,6 +8,7 @@ import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.SurfaceFrameRecord;
 import io.fpsctl.source.FrameTimelineDump;
 import io.fpsctl.source.FrameTimelineParser;
+import io.fpsctl.source.SeenDisplayFrames;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -62,6 +63,8 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
     private final LongSupplier periodNs;
     private final Consumer<String> notes;
     private final ArrayDeque<long[]> oldestTokens = new ArrayDeque<>();
+    /** The display frames of the last poll, skipped when the next shows them again. */
+    private final SeenDisplayFrames seen = new SeenDisplayFrames();
     /** The last poll's SurfaceFrame tokens, sorted. */
     private long[] previousTokens = new long[0];
     private double shrink = 1.0;
@@ -94,9 +97,15 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         return attribution;
     }
 
-    /** What one poll did. */
+    /**
+     * What one poll did.
+     *
+     * @param surfaceFrames        SurfaceFrames read (of display frames not skipped)
+     * @param newSurfaceFrames     of those, the ones not seen before
+     * @param skippedDisplayFrames display frames the previous poll had read, skipped
+     */
     public record Poll(int surfaceFrames, int newSurfaceFrames, int bytes, long nanos, boolean overflow,
-                       Duration nextDelay) {
+                       Duration nextDelay, int skippedDisplayFrames) {
     }
 
     /** One poll now, on the caller's thread. */
@@ -107,18 +116,21 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         List<SurfaceFrameRecord> records = new ArrayList<>(256);
         FrameTimelineDump dump;
         try {
-            dump = new FrameTimelineParser(records::add).parse(r.stdoutStream()); // the bytes as received
+            // the bytes as received; display frames the last poll read are skipped
+            dump = new FrameTimelineParser(records::add).skippingSeen(seen).parse(r.stdoutStream());
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading a byte array does not fail
         }
         long took = System.nanoTime() - t0;
-        long[] tokens = new long[records.size()];
-        for (int i = 0; i < tokens.length; i++) {
-            tokens[i] = records.get(i).token();
+        long[] firsts = seen.firstTokens(); // skipped display frames' SurfaceFrames are known by their first only
+        long[] tokens = Arrays.copyOf(firsts, firsts.length + records.size());
+        for (int i = 0; i < records.size(); i++) {
+            tokens[firsts.length + i] = records.get(i).token();
         }
         Arrays.sort(tokens);
-        boolean overflow = dump.ringFull() && previousTokens.length > 0 && tokens.length > 0
-                && disjoint(previousTokens, tokens);
+        // a display frame skipped as seen is a token in common with the last poll
+        boolean overflow = dump.ringFull() && dump.skippedDisplayFrames() == 0 && previousTokens.length > 0
+                && tokens.length > 0 && disjoint(previousTokens, tokens);
         previousTokens = tokens;
         long now = System.nanoTime();
         if (dump.oldestToken() >= 0) {
@@ -165,7 +177,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
             notes.accept("FrameTimeline: " + polls + " polls of '" + COMMAND + "' showed no display frame: "
                     + "frames are not joined (refused or not supported on this device)");
         }
-        return new Poll(records.size(), fresh, length, took, overflow, nextDelay());
+        return new Poll(records.size(), fresh, length, took, overflow, nextDelay(), dump.skippedDisplayFrames());
     }
 
     /** Whether two sorted arrays have no value in common. */

@@ -12,9 +12,13 @@ package io.fpsctl.source;
  * @param oldestToken         smallest SurfaceFrame Token read, −1 when none
  * @param newestToken         largest SurfaceFrame Token read, −1 when none
  * @param unknownLines        non-blank lines that matched nothing known (kept out of the result, never fatal)
+ * @param skippedDisplayFrames display frames skipped as already seen ({@link FrameTimelineParser#skippingSeen}); their
+ *                            SurfaceFrames are not counted above, but their first SurfaceFrame's Token is in the
+ *                            oldest and newest Tokens
  */
 public record FrameTimelineDump(boolean all, int displayFramesHeader, int displayFrames, int jankyDisplayFrames,
-                                int surfaceFrames, long oldestToken, long newestToken, long unknownLines) {
+                                int surfaceFrames, long oldestToken, long newestToken, long unknownLines,
+                                int skippedDisplayFrames) {
 
     /** SurfaceFlinger's ring size ({@code kDefaultMaxDisplayFrames}, Android 12–16). */
     public static final int RING_DISPLAY_FRAMES = 64;

@@ -4,6 +4,9 @@ import io.fpsctl.engine.SurfaceFrameRecord;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,6 +44,12 @@ public final class FrameTimelineParser {
     private long oldest = -1;
     private long newest = -1;
     private long unknownLines;
+    private int skippedDisplayFrames;
+    private SeenDisplayFrames seen;
+    /** Fast-forwarding to the next {@code Display Frame} line (the current one was seen before). */
+    private boolean skipping;
+    /** No SurfaceFrame of the current display frame has ended yet: the one being read is its first. */
+    private boolean firstOfDisplayFrame;
 
     // the SurfaceFrame being read
     private boolean inSurfaceFrame;
@@ -67,15 +76,59 @@ public final class FrameTimelineParser {
 
     /** Reads one dump from {@code in} (not closed). */
     public FrameTimelineDump parse(InputStream in) throws IOException {
+        if (seen != null) {
+            seen.nextDump();
+        }
         ByteLineReader lines = new ByteLineReader(in, 64 * 1024);
         while (lines.next()) {
+            if (skipping) {
+                if (!startsDisplayFrame(lines.buffer(), lines.start(), lines.end())) {
+                    continue;
+                }
+                skipping = false;
+            }
             if (!readBytes || !readAscii(lines.buffer(), lines.start(), lines.end())) {
                 line(lines.line());
             }
         }
         endSurfaceFrame();
         return new FrameTimelineDump(all, header, displayFrames, jankyDisplayFrames, surfaceFrames, oldest, newest,
-                unknownLines);
+                unknownLines, skippedDisplayFrames);
+    }
+
+    /**
+     * Skips the display frames the previous dump read with the same {@code seen} already showed: of those, only the
+     * first SurfaceFrame's layer and Token are read (see {@link SeenDisplayFrames}), nothing goes to the consumer and
+     * no line is counted; the dump's {@link FrameTimelineDump#skippedDisplayFrames()} says how many. A live capture
+     * polls the ring at half its length, so about half of each dump is skipped.
+     */
+    public FrameTimelineParser skippingSeen(SeenDisplayFrames seen) {
+        this.seen = Objects.requireNonNull(seen, "seen");
+        return this;
+    }
+
+    /** Whether {@code b[s..e)}, after leading white space, starts with {@code Display Frame }. */
+    private static boolean startsDisplayFrame(byte[] b, int s, int e) {
+        while (s < e && isSpace(b[s])) {
+            s++;
+        }
+        return s < e && b[s] == 'D' && startsWith(b, s, e, DISPLAY_FRAME_BYTES);
+    }
+
+    /** A SurfaceFrame's Token was read: when it is its display frame's first, the display frame may be skipped. */
+    private void tokenRead(long value) {
+        token = value;
+        hasToken = true;
+        if (firstOfDisplayFrame) {
+            firstOfDisplayFrame = false;
+            if (seen != null && seen.firstSurfaceFrame(layer, value)) {
+                inSurfaceFrame = false; // neither handed on nor counted: it was, by the previous dump
+                skipping = true;
+                skippedDisplayFrames++;
+                oldest = oldest < 0 ? value : Math.min(oldest, value);
+                newest = Math.max(newest, value);
+            }
+        }
     }
 
     /**
@@ -111,6 +164,7 @@ public final class FrameTimelineParser {
         if (t.startsWith(DISPLAY_FRAME + " ")) {
             endSurfaceFrame();
             displayFrames++;
+            firstOfDisplayFrame = true;
             if (t.contains(JANKY_MARK)) {
                 jankyDisplayFrames++;
             }
@@ -144,8 +198,7 @@ public final class FrameTimelineParser {
         switch (key) {
             case "Token" -> {
                 try {
-                    token = Long.parseLong(value);
-                    hasToken = true;
+                    tokenRead(Long.parseLong(value));
                 } catch (NumberFormatException e) {
                     unknownLines++;
                 }
@@ -172,20 +225,22 @@ public final class FrameTimelineParser {
             "Present Metadata", "Finish Metadata", "Start Metadata", "Vsync Period", "Present delta",
             "Present delta % refreshrate", "Jank Debug Metadata", "Last expected present time", "Jank Severity Score",
             "Jank Severity Type");
-    private static final byte[][] SURFACE_FRAME_IGNORED_BYTES = ascii(SURFACE_FRAME_IGNORED);
-    private static final byte[][] DISPLAY_FRAME_KEY_BYTES = ascii(DISPLAY_FRAME_KEYS);
+    /** A SurfaceFrame's keys: the six it reads ({@link #TOKEN_KEY} … {@link #JANK_TYPE_KEY}), then the ignored ones. */
+    private static final Words SURFACE_FRAME_KEYS = new Words(concat(List.of("Token", "Owner Pid", "Layer ID",
+            "Is Buffer?", "Present State", "Jank Type"), SURFACE_FRAME_IGNORED));
+    private static final int TOKEN_KEY = 0;
+    private static final int OWNER_PID_KEY = 1;
+    private static final int LAYER_ID_KEY = 2;
+    private static final int IS_BUFFER_KEY = 3;
+    private static final int PRESENT_STATE_KEY = 4;
+    private static final int JANK_TYPE_KEY = 5;
+    private static final Words DISPLAY_FRAME_KEY_WORDS = new Words(DISPLAY_FRAME_KEYS);
     private static final byte[][] TABLE_STARTS = ascii(List.of("---", "Start time", "Expected", "Actual"));
     private static final String TABLE_FIRST_LETTERS = "-SEA";
     private static final byte[] NUMBER_OF_DISPLAY_FRAMES_BYTES = ascii(NUMBER_OF_DISPLAY_FRAMES);
     private static final byte[] DISPLAY_FRAME_BYTES = ascii(DISPLAY_FRAME + " ");
     private static final byte[] LAYER_BYTES = ascii(LAYER);
     private static final byte[] JANKY_MARK_BYTES = ascii(JANKY_MARK);
-    private static final byte[] TOKEN = ascii("Token");
-    private static final byte[] OWNER_PID = ascii("Owner Pid");
-    private static final byte[] LAYER_ID = ascii("Layer ID");
-    private static final byte[] IS_BUFFER = ascii("Is Buffer?");
-    private static final byte[] PRESENT_STATE = ascii("Present State");
-    private static final byte[] JANK_TYPE = ascii("Jank Type");
 
     private static boolean isDisplayFrameKey(String key) {
         return DISPLAY_FRAME_KEYS.contains(key);
@@ -208,14 +263,9 @@ public final class FrameTimelineParser {
         if (i == j) {
             return true;
         }
-        int colon = -1;
-        for (int k = i; k < j; k++) {
-            if (b[k] < 0) {
-                return false; // not ASCII: the String path decides
-            }
-            if (b[k] == ':' && colon < 0) {
-                colon = k;
-            }
+        int colon = colonIfAscii(b, i, j);
+        if (colon == NOT_ASCII) {
+            return false; // the String path decides
         }
         byte first = b[i]; // most lines are keys: the prefixes below are only compared when the first letter fits
         if (first == 'N' && startsWith(b, i, j, NUMBER_OF_DISPLAY_FRAMES_BYTES)) {
@@ -224,6 +274,7 @@ public final class FrameTimelineParser {
         if (first == 'D' && startsWith(b, i, j, DISPLAY_FRAME_BYTES)) {
             endSurfaceFrame();
             displayFrames++;
+            firstOfDisplayFrame = true;
             if (indexOf(b, i, j, JANKY_MARK_BYTES) >= 0) {
                 jankyDisplayFrames++;
             }
@@ -265,37 +316,74 @@ public final class FrameTimelineParser {
             v++;
         }
         if (!inSurfaceFrame) {
-            if (!isKey(b, i, keyEnd, DISPLAY_FRAME_KEY_BYTES)) {
+            if (!DISPLAY_FRAME_KEY_WORDS.contains(b, i, keyEnd)) {
                 unknownLines++;
             }
             return true;
         }
-        if (equals(b, i, keyEnd, TOKEN)) {
-            try {
-                token = Long.parseLong(view.of(b, v, j), 0, j - v, 10);
-                hasToken = true;
-            } catch (NumberFormatException ex) {
-                unknownLines++;
+        switch (SURFACE_FRAME_KEYS.indexOf(b, i, keyEnd)) {
+            case TOKEN_KEY -> {
+                try {
+                    tokenRead(Long.parseLong(view.of(b, v, j), 0, j - v, 10));
+                } catch (NumberFormatException ex) {
+                    unknownLines++;
+                }
             }
-        } else if (equals(b, i, keyEnd, OWNER_PID)) {
-            pid = parseInt(view.of(b, v, j), -1);
-        } else if (equals(b, i, keyEnd, LAYER_ID)) {
-            layerId = parseInt(view.of(b, v, j), -1);
-        } else if (equals(b, i, keyEnd, IS_BUFFER)) {
-            buffer = j - v == 1 && b[v] == '1';
-        } else if (equals(b, i, keyEnd, PRESENT_STATE)) {
-            presentState = presentStates.of(b, v, j);
-        } else if (equals(b, i, keyEnd, JANK_TYPE)) {
-            String value = jankTypeTexts.of(b, v, j);
-            if (!value.equals(lastJankText)) {
-                lastJankText = value;
-                lastJankTypes = List.copyOf(splitTypes(value));
+            case OWNER_PID_KEY -> pid = parseInt(view.of(b, v, j), -1);
+            case LAYER_ID_KEY -> layerId = parseInt(view.of(b, v, j), -1);
+            case IS_BUFFER_KEY -> buffer = j - v == 1 && b[v] == '1';
+            case PRESENT_STATE_KEY -> presentState = presentStates.of(b, v, j);
+            case JANK_TYPE_KEY -> {
+                String value = jankTypeTexts.of(b, v, j);
+                if (!value.equals(lastJankText)) {
+                    lastJankText = value;
+                    lastJankTypes = List.copyOf(splitTypes(value));
+                }
+                jankTypes = lastJankTypes;
             }
-            jankTypes = lastJankTypes;
-        } else if (!isKey(b, i, keyEnd, SURFACE_FRAME_IGNORED_BYTES)) {
-            unknownLines++;
+            case Words.NONE -> unknownLines++;
+            default -> {
+                // read but not needed (SURFACE_FRAME_IGNORED)
+            }
         }
         return true;
+    }
+
+    private static final int NOT_ASCII = -2;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long ONES = 0x0101010101010101L;
+    private static final long COLONS = 0x3A3A3A3A3A3A3A3AL;
+
+    /**
+     * The first {@code ':'} of {@code b[from..to)} (−1 when none), or {@link #NOT_ASCII} when a byte is not ASCII;
+     * eight bytes at a time (a zero byte of {@code x ^ COLONS} is a colon; the lowest flag found is exact).
+     */
+    static int colonIfAscii(byte[] b, int from, int to) {
+        int colon = -1;
+        int k = from;
+        for (; k + 8 <= to; k += 8) {
+            long x = (long) LONGS.get(b, k);
+            if ((x & HIGHS) != 0) {
+                return NOT_ASCII;
+            }
+            if (colon < 0) {
+                long y = x ^ COLONS;
+                long found = (y - ONES) & ~y & HIGHS;
+                if (found != 0) {
+                    colon = k + (Long.numberOfTrailingZeros(found) >>> 3);
+                }
+            }
+        }
+        for (; k < to; k++) {
+            if (b[k] < 0) {
+                return NOT_ASCII;
+            }
+            if (b[k] == ':' && colon < 0) {
+                colon = k;
+            }
+        }
+        return colon;
     }
 
     /** ASCII white space as {@link String#strip()} sees it. */
@@ -350,6 +438,7 @@ public final class FrameTimelineParser {
             return;
         }
         inSurfaceFrame = false;
+        firstOfDisplayFrame = false; // (a first SurfaceFrame without Token leaves its display frame without key)
         if (!hasToken) {
             unknownLines++;
             return;
@@ -391,17 +480,67 @@ public final class FrameTimelineParser {
         }
     }
 
-    private static boolean equals(byte[] b, int from, int to, byte[] word) {
-        return Arrays.equals(b, from, to, word, 0, word.length);
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
-    private static boolean isKey(byte[] b, int from, int to, byte[][] keys) {
-        for (byte[] key : keys) {
-            if (equals(b, from, to, key)) {
-                return true;
+    /**
+     * A few ASCII words, looked up by length first: a key is compared with the words of its length only (one or two),
+     * instead of with every word.
+     */
+    private static final class Words {
+        static final int NONE = -1;
+        private final byte[][][] byLength;
+        private final int[][] indices;
+
+        Words(List<String> words) {
+            int longest = 0;
+            for (String w : words) {
+                longest = Math.max(longest, w.length());
+            }
+            byLength = new byte[longest + 1][][];
+            indices = new int[longest + 1][];
+            for (int n = 0; n <= longest; n++) {
+                List<Integer> of = new ArrayList<>();
+                for (int k = 0; k < words.size(); k++) {
+                    if (words.get(k).length() == n) {
+                        of.add(k);
+                    }
+                }
+                byLength[n] = new byte[of.size()][];
+                indices[n] = new int[of.size()];
+                for (int k = 0; k < of.size(); k++) {
+                    byLength[n][k] = ascii(words.get(of.get(k)));
+                    indices[n][k] = of.get(k);
+                }
             }
         }
-        return false;
+
+        /** The index in the list given of the word {@code b[from..to)}, or {@link #NONE}. */
+        int indexOf(byte[] b, int from, int to) {
+            int n = to - from;
+            if (n >= byLength.length) {
+                return NONE;
+            }
+            byte[][] candidates = byLength[n];
+            for (int c = 0; c < candidates.length; c++) {
+                byte[] w = candidates[c];
+                int k = 0;
+                while (k < n && b[from + k] == w[k]) {
+                    k++;
+                }
+                if (k == n) {
+                    return indices[n][c];
+                }
+            }
+            return NONE;
+        }
+
+        boolean contains(byte[] b, int from, int to) {
+            return indexOf(b, from, to) != NONE;
+        }
     }
 
     private static int indexOf(byte[] b, int from, int to, byte[] word) {

@@ -34,7 +34,7 @@ class FrameTimelineParserTest {
         return sb.toString();
     }
 
-    private static String displayFrame(int index, String jank, boolean janky) {
+    static String displayFrame(int index, String jank, boolean janky) {
         return "Display Frame " + index + (janky ? " [*] " : "") + "\n"
                 + "Prediction State : Valid\n"
                 + "Jank Type : " + jank + "\n"
@@ -47,7 +47,7 @@ class FrameTimelineParserTest {
                 + TABLE + "\n";
     }
 
-    private static String surfaceFrame(String layer, long token, int pid, boolean rate, String state, String jank) {
+    static String surfaceFrame(String layer, long token, int pid, boolean rate, String state, String jank) {
         boolean janky = !jank.equals("None");
         return "    Layer - " + layer + (janky ? " [*] " : "") + "\n"
                 + "    Token: " + token + "\n"
