@@ -26,6 +26,7 @@ final class PersistentShell implements ShellSession {
     static final int MAX_FAILURES = 3;
     /** {@code sh} reading commands from its standard input, which is this stream's (no terminal: {@code raw}). */
     static final String SHELL = "sh";
+    private static final byte[] LAST_MARK = ShellBatch.lastMark().getBytes(StandardCharsets.US_ASCII);
 
     private final DadbDevice device;
     /** Volatile: {@link #close()} may come from another thread while a list waits (it is not synchronized). */
@@ -55,14 +56,13 @@ final class PersistentShell implements ShellSession {
             }
             sh.deadline(Math.max(1, timeout.toNanos()));
             sh.stream().writeStdin(line.getBytes(StandardCharsets.UTF_8));
-            ShellResult all = sh.stream().readUntil(ShellBatch.markOf(commands.size() - 1),
-                    ShellBatch.lastMark().getBytes(StandardCharsets.US_ASCII));
+            ShellV2Stream.Received all = sh.stream().readUntil(ShellBatch.markOf(commands.size() - 1), LAST_MARK);
             if (all == null) { // closed on our side: by the deadline, or by close()
                 throw new DeviceException("the shell on " + device.serial() + " was closed");
             }
             sh.deadline(0);
             failures = 0;
-            return ShellBatch.split(all.stdoutBytes(), all.stderrBytes(), commands.size());
+            return ShellBatch.split(all.out(), all.outLength(), all.err(), commands.size());
         } catch (DeviceException e) {
             boolean timedOut = sh != null && sh.timedOut();
             if (sh != null) {

@@ -1,6 +1,7 @@
 package io.fpsctl.device;
 
 import dadb.AdbStream;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -30,15 +31,28 @@ final class ServerStream implements AdbStream {
     private final Socket socket;
     /** When the stream's reads must be done by (System.nanoTime()), or 0 for no limit. */
     private volatile long deadlineNs;
-    private final BufferedSource source;
+    /** Reads of the socket in up to 64 KiB at a time; a read of at least that much goes straight to the socket. */
+    private static final int INPUT_BUFFER = 64 * 1024;
+
+    private final InputStream input;
+    private BufferedSource source;
     private final BufferedSink sink;
     private volatile boolean timedOut;
 
     private ServerStream(Socket socket, long deadlineNs) throws IOException {
         this.socket = socket;
         this.deadlineNs = deadlineNs;
-        this.source = Okio.buffer(Okio.source(new DeadlineInput(socket.getInputStream())));
+        this.input = new BufferedInputStream(new DeadlineInput(socket.getInputStream()), INPUT_BUFFER);
         this.sink = Okio.buffer(Okio.sink(socket.getOutputStream()));
+    }
+
+    /**
+     * The service's bytes, buffered. {@link ShellV2Stream} reads this instead of {@link #getSource()}: okio's
+     * buffer reads the socket 8 KiB at a time and copies every byte once more (a live capture reads ~100 KB a poll).
+     * A stream is read through one of the two only.
+     */
+    InputStream input() {
+        return input;
     }
 
     /**
@@ -83,8 +97,12 @@ final class ServerStream implements AdbStream {
         return timedOut;
     }
 
+    /** The service's bytes for dadb's interface, over {@link #input()} (a stream is read through one of the two). */
     @Override
-    public BufferedSource getSource() {
+    public synchronized BufferedSource getSource() {
+        if (source == null) {
+            source = Okio.buffer(Okio.source(input));
+        }
         return source;
     }
 

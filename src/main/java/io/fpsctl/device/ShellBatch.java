@@ -82,23 +82,28 @@ public final class ShellBatch {
 
     /** Cuts {@code out} at the marks {@code 0 … n-1}. */
     static List<ShellResult> split(byte[] out, byte[] err, int n) {
+        return split(out, out.length, err, n);
+    }
+
+    /** Cuts {@code out[0..length)} at the marks {@code 0 … n-1}; each result gets a copy of its part. */
+    static List<ShellResult> split(byte[] out, int length, byte[] err, int n) {
         List<ShellResult> results = new ArrayList<>(n);
         int from = 0;
         for (int i = 0; i < n; i++) {
             byte[] mark = markOf(i);
-            int at = indexOf(out, mark, from);
+            int at = indexOf(out, length, mark, from);
             if (at < 0) {
                 break;
             }
             int p = at + mark.length;
             int status = 0;
             int digits = 0;
-            while (p < out.length && out[p] >= '0' && out[p] <= '9' && digits < 3) {
+            while (p < length && out[p] >= '0' && out[p] <= '9' && digits < 3) {
                 status = status * 10 + (out[p] - '0');
                 p++;
                 digits++;
             }
-            if (digits == 0 || p >= out.length || out[p] != '\n') {
+            if (digits == 0 || p >= length || out[p] != '\n') {
                 break; // a mark cut short: the rest is not trusted
             }
             results.add(ShellResult.ofBytes(Arrays.copyOfRange(out, from, at), err, status & 0xff));
@@ -112,6 +117,11 @@ public final class ShellBatch {
      * position says how far the mark can move, so most of a 100 KB dump is stepped over ~30 bytes at a time.
      */
     static int indexOf(byte[] b, byte[] what, int from) {
+        return indexOf(b, b.length, what, from);
+    }
+
+    /** {@link #indexOf(byte[], byte[], int)} in {@code b[0..length)}. */
+    static int indexOf(byte[] b, int length, byte[] what, int from) {
         int m = what.length;
         int[] shift = new int[256];
         Arrays.fill(shift, m);
@@ -119,7 +129,7 @@ public final class ShellBatch {
             shift[what[k] & 0xff] = m - 1 - k;
         }
         int i = Math.max(0, from);
-        while (i <= b.length - m) {
+        while (i <= length - m) {
             int k = m - 1;
             while (k >= 0 && b[i + k] == what[k]) {
                 k--;

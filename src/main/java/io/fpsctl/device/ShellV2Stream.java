@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.OptionalInt;
-import okio.BufferedSource;
 
 /**
  * Reads the shell protocol v2 packets of one {@code shell,v2,raw:<cmd>} stream (FORMATS.md D.5): 1-byte id,
@@ -32,7 +31,8 @@ final class ShellV2Stream implements ShellStream {
     private final String serial;
     private final String command;
     private final AdbStream stream;
-    private final BufferedSource source;
+    /** The stream's bytes: fpsctl's own buffer through the adb server, okio's (dadb) otherwise. */
+    private final InputStream in;
     private final Runnable onGone;
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     private final InputStream stdout = new Stdout();
@@ -48,7 +48,7 @@ final class ShellV2Stream implements ShellStream {
         this.serial = serial;
         this.command = command;
         this.stream = stream;
-        this.source = stream.getSource();
+        this.in = stream instanceof ServerStream server ? server.input() : stream.getSource().inputStream();
         this.onGone = onGone;
     }
 
@@ -123,50 +123,51 @@ final class ShellV2Stream implements ShellStream {
     /**
      * Reads until standard output ends with a line that starts with {@code outEnd} and standard error ends with
      * the line {@code errEnd} (the end of one command list sent to a shell that keeps running). Returns both,
-     * standard error without that line; the exit status is 0 (the shell has not exited).
+     * standard error without that line. The packets' payloads are read straight into buffers this stream keeps for
+     * the next call, so the answer is only valid until then.
      *
-     * @return the result, or {@code null} if the stream was closed locally
+     * @return the answer, or {@code null} if the stream was closed locally
      * @throws DeviceGoneException if the stream ended first (or a read timed out)
      * @throws DeviceException if the shell exited first
      */
-    ShellResult readUntil(byte[] outEnd, byte[] errEnd) {
-        Bytes out = new Bytes();
-        Bytes err = new Bytes();
+    Received readUntil(byte[] outEnd, byte[] errEnd) {
+        Bytes out = untilOut;
+        Bytes err = untilErr;
+        out.length = 0;
+        err.length = 0;
         while (!out.endsWithLineStarting(outEnd) || !err.endsWithLine(errEnd)) {
-            Packet p = next();
-            if (p == null) {
+            int id = nextInto(out, err);
+            if (id < 0) {
                 return null;
             }
-            switch (p.id) {
-                case ID_STDOUT -> out.add(p.payload);
-                case ID_STDERR -> err.add(p.payload);
-                case ID_EXIT -> { // the shell ended, the transport is fine
-                    close();
-                    throw new DeviceException("the shell on " + serial + " exited (status " + exitStatus + ")");
-                }
-                default -> {
-                    // ids 0, 4, 5 only travel host → device
-                }
+            if (id == ID_EXIT) { // the shell ended, the transport is fine
+                close();
+                throw new DeviceException("the shell on " + serial + " exited (status " + exitStatus + ")");
             }
         }
-        return ShellResult.ofBytes(out.toArray(), Arrays.copyOf(err.array, err.length - errEnd.length - 1), 0);
+        return new Received(out.array, out.length, Arrays.copyOf(err.array, err.length - errEnd.length - 1));
     }
 
-    /** A growing byte array that can look at its own last line. */
+    /**
+     * What {@link #readUntil} read: standard output is {@code out[0..outLength)}, in a buffer the stream reuses;
+     * standard error is a copy.
+     */
+    record Received(byte[] out, int outLength, byte[] err) {
+    }
+
+    private final Bytes untilOut = new Bytes();
+    private final Bytes untilErr = new Bytes();
+
+    /** A growing byte array that can look at its own last line; reused from one answer to the next. */
     private static final class Bytes {
         byte[] array = new byte[1 << 12];
         int length;
 
-        void add(byte[] b) {
-            if (length + b.length > array.length) {
-                array = Arrays.copyOf(array, Math.max(array.length * 2, length + b.length));
+        /** Room for {@code n} more bytes at {@code length}. */
+        void ensure(int n) {
+            if (length + n > array.length) {
+                array = Arrays.copyOf(array, Math.max(array.length * 2, length + n));
             }
-            System.arraycopy(b, 0, array, length, b.length);
-            length += b.length;
-        }
-
-        byte[] toArray() {
-            return Arrays.copyOf(array, length);
         }
 
         /** Where the last line starts, if the bytes end with a newline; else −1. */
@@ -193,6 +194,75 @@ final class ShellV2Stream implements ShellStream {
         }
     }
 
+    /**
+     * Reads the next packet, a stdout or stderr payload straight onto {@code out} or {@code err}; returns its id,
+     * or −1 once the stream was closed locally.
+     */
+    private int nextInto(Bytes out, Bytes err) {
+        try {
+            int id = in.read();
+            if (id < 0) {
+                if (closed) {
+                    return -1;
+                }
+                throw gone("the stream ended without an exit status", null); // D.8 item 9, as in next()
+            }
+            int length = readLength();
+            Bytes to = id == ID_STDOUT ? out : id == ID_STDERR ? err : null;
+            if (to == null) {
+                byte[] payload = readPayload(length);
+                if (id == ID_EXIT) {
+                    exitStatus = payload.length > 0 ? payload[0] & 0xff : 0; // uint8_t (D.5)
+                }
+                return id;
+            }
+            to.ensure(length);
+            readFully(to.array, to.length, length);
+            to.length += length;
+            return id;
+        } catch (IOException e) {
+            if (closed) {
+                return -1;
+            }
+            throw gone(e.getMessage(), e);
+        }
+    }
+
+    /** A packet's 4-byte little-endian length, checked. */
+    private int readLength() throws IOException {
+        byte[] b = lengthBytes;
+        readFully(b, 0, 4);
+        int length = (b[0] & 0xff) | (b[1] & 0xff) << 8 | (b[2] & 0xff) << 16 | (b[3] & 0xff) << 24;
+        if (length < 0 || length > MAX_PACKET) {
+            throw outOfStep(length);
+        }
+        return length;
+    }
+
+    private byte[] readPayload(int length) throws IOException {
+        byte[] payload = length == 0 ? EMPTY : new byte[length];
+        readFully(payload, 0, length);
+        return payload;
+    }
+
+    private void readFully(byte[] b, int off, int length) throws IOException {
+        int done = 0;
+        while (done < length) {
+            int n = in.read(b, off + done, length - done);
+            if (n < 0) {
+                throw new java.io.EOFException("the stream ended inside a packet");
+            }
+            done += n;
+        }
+    }
+
+    private final byte[] lengthBytes = new byte[4];
+
+    private DeviceException outOfStep(int length) {
+        return new DeviceException("unexpected shell protocol data from " + serial + " (packet length "
+                + Integer.toUnsignedString(length) + "): the connection is out of step; retry");
+    }
+
     @Override
     public void close() {
         if (closed) {
@@ -212,22 +282,17 @@ final class ShellV2Stream implements ShellStream {
     /** The next packet, or null once the stream was closed locally. */
     private Packet next() {
         try {
-            if (source.exhausted()) {
+            int id = in.read();
+            if (id < 0) {
                 if (closed) {
                     return null;
                 }
                 // D.8 item 9: a v2 stream that ends without an exit packet means the device went away
                 throw gone("the stream ended without an exit status", null);
             }
-            int id = source.readByte() & 0xff;
-            int length = source.readIntLe();
-            if (length < 0 || length > MAX_PACKET) {
-                throw new DeviceException("unexpected shell protocol data from " + serial + " (packet length "
-                        + Integer.toUnsignedString(length) + "): the connection is out of step; retry");
-            }
-            byte[] payload = source.readByteArray(length);
+            byte[] payload = readPayload(readLength());
             if (id == ID_EXIT) {
-                exitStatus = length > 0 ? payload[0] & 0xff : 0; // uint8_t, like adb's client (D.5)
+                exitStatus = payload.length > 0 ? payload[0] & 0xff : 0; // uint8_t, like adb's client (D.5)
             }
             return new Packet(id, payload);
         } catch (IOException e) {

@@ -38,6 +38,16 @@ class ShellBatchSearchPropertyTest {
         assertEquals(firstAt(text, mark, from), ShellBatch.indexOf(text, mark, from));
     }
 
+    /** In a buffer that holds more than the answer (a reused one), nothing past {@code length} is found. */
+    @Property(tries = 1000)
+    void looksOnlyUpToTheLengthGiven(@ForAll @Size(max = 300) @ByteRange(min = 'a', max = 'c') byte[] text,
+                                     @ForAll @Size(min = 1, max = 6) @ByteRange(min = 'a', max = 'c') byte[] mark,
+                                     @ForAll @IntRange(min = 0, max = 300) int length,
+                                     @ForAll @IntRange(min = 0, max = 310) int from) {
+        int n = Math.min(length, text.length);
+        assertEquals(firstAt(java.util.Arrays.copyOf(text, n), mark, from), ShellBatch.indexOf(text, n, mark, from));
+    }
+
     @Property(tries = 500)
     void findsAMarkPlantedAnywhere(@ForAll @Size(max = 300) @ByteRange(min = 'a', max = 'c') byte[] text,
                                    @ForAll @IntRange(min = 0, max = 300) int at) {
