@@ -2,9 +2,6 @@ package io.fpsctl.source;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -67,19 +64,15 @@ public final class ByteLineReader {
         }
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
+    private static final long NEWLINES = ByteLanes.every('\n');
 
     /** First {@code \n} in {@code b[from..to)}, eight bytes at a time; −1 if none. */
     static int indexOfNewline(byte[] b, int from, int to) {
         int i = from;
         for (; i + 8 <= to; i += 8) {
-            long x = (long) LONGS.get(b, i) ^ NEWLINES;
-            long found = (x - ONES) & ~x & HIGHS;
+            long found = ByteLanes.zeroLanes(ByteLanes.get(b, i) ^ NEWLINES);
             if (found != 0) {
-                return i + (Long.numberOfTrailingZeros(found) >>> 3);
+                return i + ByteLanes.firstFlagged(found);
             }
         }
         for (; i < to; i++) {

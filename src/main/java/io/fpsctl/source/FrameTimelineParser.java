@@ -4,9 +4,6 @@ import io.fpsctl.engine.SurfaceFrameRecord;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -350,10 +347,7 @@ public final class FrameTimelineParser {
     }
 
     private static final int NOT_ASCII = -2;
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long HIGHS = 0x8080808080808080L;
-    private static final long ONES = 0x0101010101010101L;
-    private static final long COLONS = 0x3A3A3A3A3A3A3A3AL;
+    private static final long COLONS = ByteLanes.every(':');
 
     /**
      * The first {@code ':'} of {@code b[from..to)} (−1 when none), or {@link #NOT_ASCII} when a byte is not ASCII;
@@ -363,15 +357,14 @@ public final class FrameTimelineParser {
         int colon = -1;
         int k = from;
         for (; k + 8 <= to; k += 8) {
-            long x = (long) LONGS.get(b, k);
-            if ((x & HIGHS) != 0) {
+            long x = ByteLanes.get(b, k);
+            if ((x & ByteLanes.HIGHS) != 0) {
                 return NOT_ASCII;
             }
             if (colon < 0) {
-                long y = x ^ COLONS;
-                long found = (y - ONES) & ~y & HIGHS;
+                long found = ByteLanes.zeroLanes(x ^ COLONS);
                 if (found != 0) {
-                    colon = k + (Long.numberOfTrailingZeros(found) >>> 3);
+                    colon = k + ByteLanes.firstFlagged(found);
                 }
             }
         }

@@ -5,9 +5,6 @@ import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.source.FramestatsColumns.Field;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -234,13 +231,9 @@ public final class FramestatsParser {
         return true;
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ZEROS = 0x3030303030303030L;
-    private static final long HIGHS = 0x8080808080808080L;
+    private static final long ZEROS = ByteLanes.every('0');
     /** Added to a byte minus {@code '0'}: sets its high bit when the byte was above {@code '9'}. */
     private static final long ABOVE_NINE = 0x7676767676767676L;
-    /** Byte j holds 7 − j: see {@link #parseValues}. */
-    private static final long BYTE_INDEX = 0x0001020304050607L;
     private static final long[] POWERS_OF_TEN = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
             100_000_000L};
 
@@ -271,12 +264,9 @@ public final class FramestatsParser {
             while (true) {
                 int n;
                 if (i + 8 <= b.length) {
-                    long t = (long) LONGS.get(b, i) - ZEROS;
-                    long notDigit = (t | (t + ABOVE_NINE)) & HIGHS; // exact up to the first non-digit byte
-                    // the first flagged byte's index: its bit alone, moved to bit 8k, times bytes 7..0 puts k on top
-                    // (C1 does not make Long.numberOfTrailingZeros one instruction; this is two multiplications less
-                    // than its fallback)
-                    n = notDigit == 0 ? 8 : (int) ((((notDigit & -notDigit) >>> 7) * BYTE_INDEX) >>> 56);
+                    long t = ByteLanes.get(b, i) - ZEROS;
+                    long notDigit = (t | (t + ABOVE_NINE)) & ByteLanes.HIGHS; // exact up to the first non-digit
+                    n = notDigit == 0 ? 8 : ByteLanes.firstFlagged(notDigit);
                     if (n > e - i) {
                         n = e - i;
                     }
