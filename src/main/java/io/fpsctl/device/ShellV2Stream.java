@@ -200,20 +200,14 @@ final class ShellV2Stream implements ShellStream {
      */
     private int nextInto(Bytes out, Bytes err) {
         try {
-            int id = in.read();
+            int id = packetId();
             if (id < 0) {
-                if (closed) {
-                    return -1;
-                }
-                throw gone("the stream ended without an exit status", null); // D.8 item 9, as in next()
+                return -1;
             }
             int length = readLength();
             Bytes to = id == ID_STDOUT ? out : id == ID_STDERR ? err : null;
             if (to == null) {
-                byte[] payload = readPayload(length);
-                if (id == ID_EXIT) {
-                    exitStatus = payload.length > 0 ? payload[0] & 0xff : 0; // uint8_t (D.5)
-                }
+                payloadOf(id, length);
                 return id;
             }
             to.ensure(length);
@@ -226,6 +220,27 @@ final class ShellV2Stream implements ShellStream {
             }
             throw gone(e.getMessage(), e);
         }
+    }
+
+    /**
+     * The next packet's id, or −1 once the stream was closed locally. D.8 item 9: a v2 stream that ends without an
+     * exit packet means the device went away.
+     */
+    private int packetId() throws IOException {
+        int id = in.read();
+        if (id < 0 && !closed) {
+            throw gone("the stream ended without an exit status", null);
+        }
+        return id;
+    }
+
+    /** Reads a packet's payload; an exit packet's first byte is the status, a uint8_t like adb's client (D.5). */
+    private byte[] payloadOf(int id, int length) throws IOException {
+        byte[] payload = readPayload(length);
+        if (id == ID_EXIT) {
+            exitStatus = payload.length > 0 ? payload[0] & 0xff : 0;
+        }
+        return payload;
     }
 
     /** A packet's 4-byte little-endian length, checked. */
@@ -282,19 +297,8 @@ final class ShellV2Stream implements ShellStream {
     /** The next packet, or null once the stream was closed locally. */
     private Packet next() {
         try {
-            int id = in.read();
-            if (id < 0) {
-                if (closed) {
-                    return null;
-                }
-                // D.8 item 9: a v2 stream that ends without an exit packet means the device went away
-                throw gone("the stream ended without an exit status", null);
-            }
-            byte[] payload = readPayload(readLength());
-            if (id == ID_EXIT) {
-                exitStatus = payload.length > 0 ? payload[0] & 0xff : 0; // uint8_t, like adb's client (D.5)
-            }
-            return new Packet(id, payload);
+            int id = packetId();
+            return id < 0 ? null : new Packet(id, payloadOf(id, readLength()));
         } catch (IOException e) {
             if (closed) {
                 return null;
