@@ -119,27 +119,33 @@ final class FramestatsColumns {
      * hold a value, then kept for the block.
      */
     long resolveInterval(long[] row) {
-        int labelledInterval = get(Field.FRAME_INTERVAL);
-        int labelledStart = get(Field.FRAME_START_TIME);
+        return resolveInterval(value(row, Field.FRAME_INTERVAL), value(row, Field.FRAME_START_TIME));
+    }
+
+    /**
+     * {@link #resolveInterval(long[])} from a row's two labelled values (0 for a column the header lacks). The
+     * decision is this object's state, so a block's rows must come to one object in file order.
+     */
+    long resolveInterval(long labelledIntervalValue, long labelledStartValue) {
         if (intervalColumn == -2) {
+            int labelledInterval = get(Field.FRAME_INTERVAL);
+            int labelledStart = get(Field.FRAME_START_TIME);
+            long a = labelledIntervalValue;
+            long b = labelledStartValue;
             if (labelledInterval < 0) {
                 intervalColumn = -1;
             } else if (labelledStart < 0) {
                 intervalColumn = labelledInterval;
+            } else if (a > 0 && b > 0) {
+                intervalColumn = a < PERIOD_LIMIT ? labelledInterval : b < PERIOD_LIMIT ? labelledStart : -1;
             } else {
-                long a = row[labelledInterval];
-                long b = row[labelledStart];
-                if (a > 0 && b > 0) {
-                    intervalColumn = a < PERIOD_LIMIT ? labelledInterval : b < PERIOD_LIMIT ? labelledStart : -1;
-                } else {
-                    return a > 0 && a < PERIOD_LIMIT ? a : b > 0 && b < PERIOD_LIMIT ? b : 0;
-                }
+                return a > 0 && a < PERIOD_LIMIT ? a : b > 0 && b < PERIOD_LIMIT ? b : 0;
             }
         }
         if (intervalColumn < 0) {
             return 0;
         }
-        long v = row[intervalColumn];
+        long v = intervalColumn == get(Field.FRAME_INTERVAL) ? labelledIntervalValue : labelledStartValue;
         return v > 0 && v < PERIOD_LIMIT ? v : 0;
     }
 

@@ -27,7 +27,10 @@ import java.util.function.Consumer;
  * worker threads parse — each with its own {@link FramestatsParser}, given the block's header line in front — and
  * the frames go to the sink in file order, between the block's start and end, before the parser sees the closing
  * marker. Inside a block after its header every row is parsed on its own (no state but the header's columns), so
- * the pieces join exactly; {@code ParallelFramestatsParserTest} checks it against the single-threaded parse.
+ * the pieces join exactly — except which of the two interval columns holds the interval (the METRICS.md 1.2 label
+ * swap), which the block's first row with both values decides: workers hand over both values and this class
+ * decides, in file order, with one {@link FramestatsColumns} per block. {@code ParallelFramestatsParserTest} checks
+ * it all against the single-threaded parse.
  * The first piece of a block is looked at line by line (a shorter block goes to the parser as it is); later pieces
  * are cut without looking, and a worker whose piece holds the closing marker sends the reading back to that line.
  *
@@ -103,14 +106,15 @@ public final class ParallelFramestatsParser {
     }
 
     /**
-     * One piece and what a worker made of it: the frames' values, 16 longs each (every field of
-     * {@link RenderedFrame} but the window: a new field must be added here too, the equality test catches it). Slots are reused, so the
+     * One piece and what a worker made of it: the frames' values, 17 longs each (every field of
+     * {@link RenderedFrame} but the window, with both interval columns' values in place of the interval: a new field
+     * must be added here too, the equality test catches it). Slots are reused, so the
      * in-flight pieces do not become garbage that survives young collections (peak memory stays flat).
      * {@code bytes} holds a marker line, the block's header line, the rows {@code [rowsStart, rowsEnd)} and a closing
      * marker line; when the rows held the block's real closing marker, the worker's parser saw two blocks.
      */
     private static final class Slot implements FrameSink, FramestatsParser.RowValues {
-        private static final int LONGS = 16;
+        private static final int LONGS = 17;
         byte[] bytes = new byte[0];
         int length;
         int rowsStart;
@@ -158,17 +162,22 @@ public final class ParallelFramestatsParser {
             v[i + 11] = c.value(row, Field.FRAME_COMPLETED);
             v[i + 12] = c.value(row, Field.GPU_COMPLETED);
             v[i + 13] = c.value(row, Field.FRAME_DEADLINE);
-            v[i + 14] = c.resolveInterval(row);
+            v[i + 14] = c.value(row, Field.FRAME_INTERVAL);
             v[i + 15] = c.value(row, Field.FRAME_TIMELINE_VSYNC_ID);
+            v[i + 16] = c.value(row, Field.FRAME_START_TIME);
         }
 
-        /** The frames again, under the block's real window (the worker's parser never saw the window line). */
-        void replay(FrameSink sink) {
+        /**
+         * The frames again, under the block's real window (the worker's parser never saw the window line), with the
+         * interval decided by the block's columns, which see the block's rows in file order.
+         */
+        void replay(FrameSink sink, FramestatsColumns block) {
             long[] v = values;
             for (int k = 0; k < count; k++) {
                 int i = k * LONGS;
                 sink.frame(new RenderedFrame(window, v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4], v[i + 5], v[i + 6],
-                        v[i + 7], v[i + 8], v[i + 9], v[i + 10], v[i + 11], v[i + 12], v[i + 13], v[i + 14], v[i + 15]));
+                        v[i + 7], v[i + 8], v[i + 9], v[i + 10], v[i + 11], v[i + 12], v[i + 13],
+                        block.resolveInterval(v[i + 14], v[i + 16]), v[i + 15]));
             }
         }
     }
@@ -198,6 +207,8 @@ public final class ParallelFramestatsParser {
         private boolean eof;
         private int mode = OUTSIDE;
         private byte[] headerLine;
+        /** The columns of the block being cut, parsed from its header; they decide its interval column. */
+        private FramestatsColumns blockColumns;
         private boolean cutThisBlock;
         long rows;
         long malformed;
@@ -268,8 +279,10 @@ public final class ParallelFramestatsParser {
                     mode = OUTSIDE; // an empty block
                 } else {
                     String line = new String(buf, start, end - start, StandardCharsets.UTF_8);
-                    if (FramestatsColumns.parseHeader(line) != null) {
+                    FramestatsColumns columns = FramestatsColumns.parseHeader(line);
+                    if (columns != null) {
                         headerLine = Arrays.copyOfRange(buf, start, end);
+                        blockColumns = columns;
                         mode = BODY;
                         cutThisBlock = false;
                         return true; // the parser reads up to here before the rows are cut
@@ -467,7 +480,7 @@ public final class ParallelFramestatsParser {
                 rewind(slot);
                 return;
             }
-            slot.replay(relay);
+            slot.replay(relay, blockColumns);
             rows += slot.rows;
             malformed += slot.malformed;
             free.add(slot);
