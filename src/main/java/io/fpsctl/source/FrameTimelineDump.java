@@ -15,10 +15,14 @@ package io.fpsctl.source;
  * @param skippedDisplayFrames display frames skipped as already seen ({@link FrameTimelineParser#skippingSeen}); their
  *                            SurfaceFrames are not counted above, but their first SurfaceFrame's Token is in the
  *                            oldest and newest Tokens
+ * @param pendingSurfaceFrames SurfaceFrames of display frames whose present SurfaceFlinger had not processed yet
+ *                            ({@code Actual} present time {@code N/A}): their jank is not classified, so they are
+ *                            not handed on (a later dump shows them final); their Tokens are in the oldest and
+ *                            newest Tokens
  */
 public record FrameTimelineDump(boolean all, int displayFramesHeader, int displayFrames, int jankyDisplayFrames,
                                 int surfaceFrames, long oldestToken, long newestToken, long unknownLines,
-                                int skippedDisplayFrames) {
+                                int skippedDisplayFrames, int pendingSurfaceFrames) {
 
     /** SurfaceFlinger's ring size ({@code kDefaultMaxDisplayFrames}, Android 12–16). */
     public static final int RING_DISPLAY_FRAMES = 64;

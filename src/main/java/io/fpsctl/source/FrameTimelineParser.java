@@ -47,6 +47,12 @@ public final class FrameTimelineParser {
     private boolean skipping;
     /** No SurfaceFrame of the current display frame has ended yet: the one being read is its first. */
     private boolean firstOfDisplayFrame;
+    /**
+     * The current display frame's own {@code Actual} present time is {@code N/A}: its present fence had not been
+     * processed when the dump was taken, so its SurfaceFrames' jank is not classified yet.
+     */
+    private boolean pendingDisplayFrame;
+    private int pendingSurfaceFrames;
 
     // the SurfaceFrame being read
     private boolean inSurfaceFrame;
@@ -90,7 +96,7 @@ public final class FrameTimelineParser {
         }
         endSurfaceFrame();
         return new FrameTimelineDump(all, header, displayFrames, jankyDisplayFrames, surfaceFrames, oldest, newest,
-                unknownLines, skippedDisplayFrames);
+                unknownLines, skippedDisplayFrames, pendingSurfaceFrames);
     }
 
     /**
@@ -118,7 +124,8 @@ public final class FrameTimelineParser {
         hasToken = true;
         if (firstOfDisplayFrame) {
             firstOfDisplayFrame = false;
-            if (seen != null && seen.firstSurfaceFrame(layer, value)) {
+            // a pending display frame is not remembered as seen: the next dump reads it again, final by then
+            if (seen != null && !pendingDisplayFrame && seen.firstSurfaceFrame(layer, value)) {
                 inSurfaceFrame = false; // neither handed on nor counted: it was, by the previous dump
                 skipping = true;
                 skippedDisplayFrames++;
@@ -162,6 +169,7 @@ public final class FrameTimelineParser {
             endSurfaceFrame();
             displayFrames++;
             firstOfDisplayFrame = true;
+            pendingDisplayFrame = false;
             if (t.contains(JANKY_MARK)) {
                 jankyDisplayFrames++;
             }
@@ -177,6 +185,9 @@ public final class FrameTimelineParser {
             return;
         }
         if (isTableLine(t)) {
+            if (!inSurfaceFrame && t.startsWith(ACTUAL)) {
+                displayFrameActuals(t.endsWith(NOT_AVAILABLE));
+            }
             return;
         }
         int colon = t.indexOf(':');
@@ -232,7 +243,12 @@ public final class FrameTimelineParser {
     private static final int PRESENT_STATE_KEY = 4;
     private static final int JANK_TYPE_KEY = 5;
     private static final Words DISPLAY_FRAME_KEY_WORDS = new Words(DISPLAY_FRAME_KEYS);
-    private static final byte[][] TABLE_STARTS = ascii(List.of("---", "Start time", "Expected", "Actual"));
+    private static final String ACTUAL = "Actual";
+    /** What {@code dumpTable} prints for a time that is not set; last on an {@code Actual} line: the present time. */
+    private static final String NOT_AVAILABLE = "N/A";
+    private static final byte[][] TABLE_STARTS = ascii(List.of("---", "Start time", "Expected", ACTUAL));
+    private static final byte[] ACTUAL_BYTES = ascii(ACTUAL);
+    private static final byte[] NOT_AVAILABLE_BYTES = ascii(NOT_AVAILABLE);
     private static final String TABLE_FIRST_LETTERS = "-SEA";
     private static final byte[] NUMBER_OF_DISPLAY_FRAMES_BYTES = ascii(NUMBER_OF_DISPLAY_FRAMES);
     private static final byte[] DISPLAY_FRAME_BYTES = ascii(DISPLAY_FRAME + " ");
@@ -272,6 +288,7 @@ public final class FrameTimelineParser {
             endSurfaceFrame();
             displayFrames++;
             firstOfDisplayFrame = true;
+            pendingDisplayFrame = false;
             if (indexOf(b, i, j, JANKY_MARK_BYTES) >= 0) {
                 jankyDisplayFrames++;
             }
@@ -296,6 +313,10 @@ public final class FrameTimelineParser {
         if (TABLE_FIRST_LETTERS.indexOf(first) >= 0) {
             for (byte[] t : TABLE_STARTS) {
                 if (startsWith(b, i, j, t)) {
+                    if (!inSurfaceFrame && first == 'A' && startsWith(b, i, j, ACTUAL_BYTES)) {
+                        displayFrameActuals(j - i >= NOT_AVAILABLE_BYTES.length
+                                && startsWith(b, j - NOT_AVAILABLE_BYTES.length, j, NOT_AVAILABLE_BYTES));
+                    }
                     return true;
                 }
             }
@@ -413,6 +434,18 @@ public final class FrameTimelineParser {
         return t.startsWith("---") || t.startsWith("Start time") || t.startsWith("Expected") || t.startsWith("Actual");
     }
 
+    /**
+     * A display frame's own {@code Actual} line (before its SurfaceFrames): a present time of {@code N/A} means
+     * SurfaceFlinger had not processed its present fence yet ({@code DisplayFrame::onPresent} sets it; FORMATS.md
+     * C.4). SurfaceFlinger puts a display frame into the ring as soon as it is composed, so the newest one or two of
+     * a dump are like that, and their SurfaceFrames still print {@code Jank Type : None} whatever they will be.
+     */
+    private void displayFrameActuals(boolean presentNotAvailable) {
+        if (firstOfDisplayFrame) {
+            pendingDisplayFrame = presentNotAvailable;
+        }
+    }
+
     /** @param name the layer's name, without the {@code [*]} mark */
     private void beginSurfaceFrame(String name) {
         inSurfaceFrame = true;
@@ -436,9 +469,13 @@ public final class FrameTimelineParser {
             unknownLines++;
             return;
         }
-        surfaceFrames++;
         oldest = oldest < 0 ? token : Math.min(oldest, token);
         newest = Math.max(newest, token);
+        if (pendingDisplayFrame) {
+            pendingSurfaceFrames++; // its verdict is not final: a later dump hands it on
+            return;
+        }
+        surfaceFrames++;
         consumer.accept(new SurfaceFrameRecord(token, layer, pid, layerId, buffer, presentState, jankTypes));
     }
 
