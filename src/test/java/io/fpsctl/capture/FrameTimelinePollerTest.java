@@ -103,8 +103,9 @@ class FrameTimelinePollerTest {
             // half the ring (or more, at 60 Hz) was in the previous dump too: skipped, not read again
             if (i > 0) { // (the poll at 0 found the ring empty; i = 0 was the first to read display frames)
                 // the ring keeps 64 display frames and the poll came 32 periods later (60 Hz: 30): the 32 (34) still
-                // there were read by the previous poll and are skipped (a few fewer where a vsync had no frame)
-                assertTrue(poll.skippedDisplayFrames() >= 28, "skipped " + poll.skippedDisplayFrames());
+                // there were in the previous dump and are skipped, but for its newest, which was not final then and
+                // is read again (31, 33), and a few fewer where a vsync had no frame
+                assertTrue(poll.skippedDisplayFrames() >= 27, "skipped " + poll.skippedDisplayFrames());
             }
         }
         assertEquals(0, p.overflows());

@@ -19,16 +19,21 @@ final class FrameTimelineFormatter {
         this.version = version;
     }
 
-    /** What {@code FrameTimeline::parseArgs} prints for {@code args}: {@code -jank} first, then {@code -all}. */
-    String dump(List<String> args, List<TimelineDisplayFrame> ring) {
+    /**
+     * What {@code FrameTimeline::parseArgs} prints for {@code args}: {@code -jank} first, then {@code -all}. The
+     * newest {@code notFinal} display frames of the ring have no processed present yet: nothing of them is
+     * classified ({@code None}, {@code Unknown Present}/{@code Finish}) and their actual presents print {@code N/A}.
+     */
+    String dump(List<String> args, List<TimelineDisplayFrame> ring, int notFinal) {
         StringBuilder sb = new StringBuilder(ring.size() * 1200);
         long base = ring.isEmpty() ? 0 : ring.get(0).baseTime();
         if (args.contains("-jank")) {
             for (int i = 0; i < ring.size(); i++) {
                 TimelineDisplayFrame d = ring.get(i);
-                if (isJanky(d)) {
+                boolean done = i < ring.size() - notFinal;
+                if (done ? isJanky(d) : anyDropped(d)) { // getJankType() is Dropped for a dropped one before that
                     sb.append("Display Frame ").append(i);
-                    displayFrame(sb, d, base);
+                    displayFrame(sb, d, base, done);
                 }
             }
         }
@@ -36,7 +41,7 @@ final class FrameTimelineFormatter {
             sb.append("Number of display frames : ").append(ring.size()).append('\n');
             for (int i = 0; i < ring.size(); i++) {
                 sb.append("Display Frame ").append(i);
-                displayFrame(sb, ring.get(i), base);
+                displayFrame(sb, ring.get(i), base, i < ring.size() - notFinal);
             }
         }
         return sb.toString();
@@ -62,32 +67,46 @@ final class FrameTimelineFormatter {
         return false;
     }
 
-    private void displayFrame(StringBuilder sb, TimelineDisplayFrame d, long base) {
-        if (d.jank() != JankBits.NONE) {
+    private static boolean anyDropped(TimelineDisplayFrame d) {
+        for (TimelineSurfaceFrame s : d.surfaceFrames()) {
+            if (s.dropped()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @param done its present was processed ({@code DisplayFrame::onPresent}): classified, actual present set */
+    private void displayFrame(StringBuilder sb, TimelineDisplayFrame d, long base, boolean done) {
+        int dfJank = done ? d.jank() : JankBits.NONE;
+        if (dfJank != JankBits.NONE) {
             sb.append(" [*] ");
         }
         sb.append('\n');
         sb.append("Prediction State : Valid\n");
-        sb.append("Jank Type : ").append(JankBits.toString(d.jank(), version)).append('\n');
-        sb.append("Present Metadata : ").append(d.latePresent() ? "Late Present" : "On Time Present").append('\n');
-        sb.append("Finish Metadata: ").append(d.lateFinish() ? "Late Finish" : "On Time Finish").append('\n');
+        sb.append("Jank Type : ").append(JankBits.toString(dfJank, version)).append('\n');
+        sb.append("Present Metadata : ").append(!done ? "Unknown Present" : d.latePresent() ? "Late Present"
+                : "On Time Present").append('\n');
+        sb.append("Finish Metadata: ").append(!done ? "Unknown Finish" : d.lateFinish() ? "Late Finish"
+                : "On Time Finish").append('\n');
         sb.append("Start Metadata: On Time Start\n");
         sb.append("Vsync Period: ").append(f10(d.periodNs())).append('\n');
-        long delta = Math.abs(d.actualPresent() - d.expectedPresent());
+        long actualPresent = done ? d.actualPresent() : 0;
+        long delta = Math.abs(actualPresent - d.expectedPresent());
         sb.append("Present delta: ").append(f10(delta)).append('\n');
         sb.append("Present delta % refreshrate: ").append(f10(delta % d.periodNs())).append('\n');
         table(sb, "", base, d.expectedStart(), d.expectedEnd(), d.expectedPresent(), d.actualStart(), d.actualEnd(),
-                d.actualPresent());
+                actualPresent);
         sb.append('\n');
         for (TimelineSurfaceFrame s : d.surfaceFrames()) {
-            surfaceFrame(sb, s, base);
+            surfaceFrame(sb, s, base, done);
         }
         sb.append('\n');
     }
 
-    private void surfaceFrame(StringBuilder sb, TimelineSurfaceFrame s, long base) {
+    private void surfaceFrame(StringBuilder sb, TimelineSurfaceFrame s, long base, boolean done) {
         String in = "    ";
-        int jank = printedJank(s);
+        int jank = done ? printedJank(s) : JankBits.NONE;
         sb.append(in).append("Layer - ").append(s.layerName());
         if (jank != JankBits.NONE) {
             sb.append(" [*] ");
@@ -106,15 +125,17 @@ final class FrameTimelineFormatter {
         }
         sb.append(in).append("Prediction State : Valid\n");
         sb.append(in).append("Jank Type : ").append(JankBits.toString(jank, version)).append('\n');
-        String present = s.dropped() ? "Unknown Present" : s.latePresent() ? "Late Present" : "On Time Present";
-        String finish = s.dropped() ? "Unknown Finish" : s.lateFinish() ? "Late Finish" : "On Time Finish";
+        String present = !done || s.dropped() ? "Unknown Present" : s.latePresent() ? "Late Present"
+                : "On Time Present";
+        String finish = !done || s.dropped() ? "Unknown Finish" : s.lateFinish() ? "Late Finish" : "On Time Finish";
+        long actualPresent = done ? s.actualPresent() : 0;
         sb.append(in).append("Present Metadata : ").append(present).append('\n');
         sb.append(in).append("Finish Metadata: ").append(finish).append('\n');
         sb.append(in).append("Last latch time: ").append(f10(Math.max(0, s.lastLatch() - base))).append('\n');
-        sb.append(in).append("Present delta: ").append(f10(Math.abs(s.actualPresent() - s.expectedPresent())))
+        sb.append(in).append("Present delta: ").append(f10(Math.abs(actualPresent - s.expectedPresent())))
                 .append('\n');
         table(sb, in, base, s.expectedStart(), s.expectedEnd(), s.expectedPresent(), s.actualStart(), s.actualEnd(),
-                s.actualPresent());
+                actualPresent);
     }
 
     /** {@code dumpTable}: predictions (always valid here) and actuals, N/A where an actual is unset. */

@@ -13,12 +13,16 @@ import java.util.TreeMap;
 
 /**
  * The simulated SurfaceFlinger FrameTimeline: every app buffer (hwui frame or SurfaceView game buffer) becomes a
- * SurfaceFrame with the frame's vsync id as Token, grouped into the DisplayFrame of the vsync it is presented at;
- * a DisplayFrame enters the 64-frame ring once presented ({@code kDefaultMaxDisplayFrames}). Jank is classified
+ * SurfaceFrame with the frame's vsync id as Token, grouped into the DisplayFrame of the vsync it is presented at.
+ * A DisplayFrame enters the 64-frame ring ({@code kDefaultMaxDisplayFrames}) at that vsync, composed but with its
+ * present not yet processed, and is classified (final) when a later display frame enters at or after its actual
+ * present: SurfaceFlinger adds a display frame to the ring in {@code setSfPresent} and processes signalled present
+ * fences only in a later {@code setSfPresent} ({@code flushPendingPresentFences}), so the newest display frame of the
+ * ring is always pending, and the last one stays so while nothing is composed. Jank is classified
  * like {@code SurfaceFrame::classifyJankLocked} in simplified form: late present with late finish = App Deadline
  * Missed (plus the display frame's jank), late present with on-time finish = the display frame's jank, or Buffer
  * Stuffing; early present with on-time finish = SurfaceFlinger Scheduling. System faults come from
- * {@link FrameTimelineFaults}. Each SurfaceFrame is reported to the observer once, when it enters the ring.
+ * {@link FrameTimelineFaults}. Each SurfaceFrame is reported to the observer once, when its display frame is final.
  */
 final class FrameTimelineRing {
 
@@ -32,6 +36,8 @@ final class FrameTimelineRing {
     private final FrameObserver observer;
     private final FrameTimelineFormatter formatter;
     private final ArrayDeque<TimelineDisplayFrame> ring = new ArrayDeque<>(MAX_DISPLAY_FRAMES);
+    /** The newest display frames of the ring whose present is not processed yet (always the newest few). */
+    private final ArrayDeque<TimelineDisplayFrame> notFinal = new ArrayDeque<>();
     /** SurfaceFrames waiting for their display frame's present, keyed by the vsync they present at. */
     private final TreeMap<Long, List<TimelineSurfaceFrame>> pending = new TreeMap<>();
     private final Map<String, Long> lastGamePresent = new java.util.HashMap<>();
@@ -91,37 +97,48 @@ final class FrameTimelineRing {
                 expectedStart, expectedPresent - p, expectedPresent, expectedStart, f.frameReady(), present));
     }
 
-    /** Moves every display frame presented by {@code now} into the ring (dropping the oldest beyond 64). */
+    /**
+     * Moves every display frame whose vsync has come by {@code now} into the ring (dropping the oldest beyond 64), and
+     * makes final, oldest first, those whose actual present a later display frame's entry came at or after.
+     */
     void advanceTo(long now) {
-        while (!pending.isEmpty()) {
-            Map.Entry<Long, List<TimelineSurfaceFrame>> e = pending.firstEntry();
+        while (!pending.isEmpty() && pending.firstKey() <= now) {
+            Map.Entry<Long, List<TimelineSurfaceFrame>> e = pending.pollFirstEntry();
             long x = e.getKey();
             long p = clock.periodAt(x);
             int dfJank = faults.displayFault(x / p);
             long actualPresent = x + shift(dfJank, p);
-            if (Math.max(x, actualPresent) > now) {
-                break;
+            // setSfPresent: fences signalled by now are processed first, then this display frame joins the ring
+            while (!notFinal.isEmpty() && notFinal.peekFirst().actualPresent() <= x) {
+                finalized(notFinal.pollFirst());
             }
-            pending.pollFirstEntry();
             boolean lateFinish = dfJank == JankBits.SF_CPU_DEADLINE_MISSED || dfJank == JankBits.SF_GPU_DEADLINE_MISSED;
             long actualEnd = lateFinish ? x + p / 4 : x - p + p / 3;
             TimelineDisplayFrame d = new TimelineDisplayFrame(p, dfJank, actualPresent - x > PRESENT_THRESHOLD,
                     lateFinish, x - p, x - p / 2, x, x - p + 100_000L, actualEnd, actualPresent, e.getValue());
             if (ring.size() == MAX_DISPLAY_FRAMES) {
-                ring.removeFirst();
+                TimelineDisplayFrame gone = ring.removeFirst();
+                if (gone == notFinal.peekFirst()) {
+                    notFinal.pollFirst(); // (only with 64 display frames pending: never in practice)
+                }
             }
             ring.addLast(d);
-            for (TimelineSurfaceFrame s : d.surfaceFrames()) {
-                observer.surfaceFrame(s.layerKey(), s.token(), s.ownerPid(), s.dropped() ? "Dropped" : "Presented",
-                        JankBits.toString(formatter.printedJank(s), version));
-            }
+            notFinal.addLast(d);
+        }
+    }
+
+    /** A display frame's present was processed: its SurfaceFrames' verdicts are final (the truth). */
+    private void finalized(TimelineDisplayFrame d) {
+        for (TimelineSurfaceFrame s : d.surfaceFrames()) {
+            observer.surfaceFrame(s.layerKey(), s.token(), s.ownerPid(), s.dropped() ? "Dropped" : "Presented",
+                    JankBits.toString(formatter.printedJank(s), version));
         }
     }
 
     /** {@code dumpsys SurfaceFlinger --frametimeline <args>} at {@code now}. */
     String dump(List<String> args, long now) {
         advanceTo(now);
-        return formatter.dump(args, new ArrayList<>(ring));
+        return formatter.dump(args, new ArrayList<>(ring), notFinal.size());
     }
 
     /** How far a display fault moves the actual present: a vsync late, half a vsync (prediction error) or early. */

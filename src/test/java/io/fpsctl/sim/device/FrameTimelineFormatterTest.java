@@ -63,21 +63,21 @@ class FrameTimelineFormatterTest {
     void android14All() {
         String cpu = "SurfaceFlinger deadline missed (while in HWC)";
         assertEquals("Number of display frames : 1\n" + displayFrame(cpu) + surfaceFrame(cpu, true),
-                new FrameTimelineFormatter(AndroidVersion.ANDROID_14).dump(List.of("-all"), ring(false)));
+                new FrameTimelineFormatter(AndroidVersion.ANDROID_14).dump(List.of("-all"), ring(false), 0));
     }
 
     @Test
     void android13OldStringsAndJankOnly() {
         String cpu = "SurfaceFlinger CPU Deadline Missed";
         assertEquals(displayFrame(cpu) + surfaceFrame(cpu, true),
-                new FrameTimelineFormatter(AndroidVersion.ANDROID_13).dump(List.of("-jank"), ring(false)));
+                new FrameTimelineFormatter(AndroidVersion.ANDROID_13).dump(List.of("-jank"), ring(false), 0));
     }
 
     @Test
     void android16HasNoRenderingRate() {
         String cpu = "SurfaceFlinger deadline missed (while in HWC)";
         assertEquals("Number of display frames : 1\n" + displayFrame(cpu) + surfaceFrame(cpu, false),
-                new FrameTimelineFormatter(AndroidVersion.ANDROID_16).dump(List.of("-all"), ring(false)));
+                new FrameTimelineFormatter(AndroidVersion.ANDROID_16).dump(List.of("-all"), ring(false), 0));
     }
 
     @Test
@@ -100,10 +100,54 @@ class FrameTimelineFormatterTest {
                 + "    Expected\t|\t      0.00\t|\t     16.00\t|\t     32.00\n"
                 + "    Actual  \t|\t      0.50\t|\t     20.00\t|\t\tN/A\n"
                 + "    " + RULE + "\n\n";
-        String out15 = new FrameTimelineFormatter(AndroidVersion.ANDROID_15).dump(List.of("-all"), ring(true));
+        String out15 = new FrameTimelineFormatter(AndroidVersion.ANDROID_15).dump(List.of("-all"), ring(true), 0);
         assertEquals(expected15, out15.substring(out15.indexOf("    Layer - ")));
-        String out14 = new FrameTimelineFormatter(AndroidVersion.ANDROID_14).dump(List.of("-all"), ring(true));
+        String out14 = new FrameTimelineFormatter(AndroidVersion.ANDROID_14).dump(List.of("-all"), ring(true), 0);
         String tail14 = out14.substring(out14.indexOf("    Layer - "));
         assertEquals(expected15.replace("a/a.B#5 [*] \n", "a/a.B#5\n").replace("Dropped Frame", "None"), tail14);
+    }
+
+    /**
+     * The same display frame before its present fence was processed (the ring's newest): SurfaceFlinger has set no
+     * actual present and classified nothing, so {@code dumpTable} prints N/A, the jank is {@code None} (no marks),
+     * the metadata {@code Unknown}, and the present deltas are |0 − expected present| = 1016 ms (1016 mod 16 = 8).
+     * {@code -jank} leaves it out (no SurfaceFrame dropped).
+     */
+    @Test
+    void aDisplayFrameWhosePresentIsNotProcessedYet() {
+        String expected = "Number of display frames : 1\n"
+                + "Display Frame 0\n"
+                + "Prediction State : Valid\n"
+                + "Jank Type : None\n"
+                + "Present Metadata : Unknown Present\n"
+                + "Finish Metadata: Unknown Finish\n"
+                + "Start Metadata: On Time Start\n"
+                + "Vsync Period:  16.000000\n"
+                + "Present delta: 1016.000000\n"
+                + "Present delta % refreshrate:   8.000000\n"
+                + HEAD
+                + "Expected\t|\t     16.00\t|\t     24.00\t|\t     32.00\n"
+                + "Actual  \t|\t     16.10\t|\t     36.00\t|\t\tN/A\n"
+                + RULE + "\n\n"
+                + "    Layer - a/a.B#5\n"
+                + "    Token: 77\n"
+                + "    Is Buffer?: 1\n"
+                + "    Owner Pid : 300\n"
+                + "    Scheduled rendering rate: 60 fps\n"
+                + "    Layer ID : 5\n"
+                + "    Present State : Presented\n"
+                + "    Prediction State : Valid\n"
+                + "    Jank Type : None\n"
+                + "    Present Metadata : Unknown Present\n"
+                + "    Finish Metadata: Unknown Finish\n"
+                + "    Last latch time:  32.000000\n"
+                + "    Present delta: 1016.000000\n"
+                + "    " + HEAD
+                + "    Expected\t|\t      0.00\t|\t     16.00\t|\t     32.00\n"
+                + "    Actual  \t|\t      0.50\t|\t     20.00\t|\t\tN/A\n"
+                + "    " + RULE + "\n\n";
+        FrameTimelineFormatter f = new FrameTimelineFormatter(AndroidVersion.ANDROID_14);
+        assertEquals(expected, f.dump(List.of("-all"), ring(false), 1));
+        assertEquals("", f.dump(List.of("-jank"), ring(false), 1));
     }
 }
