@@ -3,9 +3,7 @@ package io.fpsctl.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fpsctl.engine.SurfaceFrameRecord;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -84,19 +82,16 @@ class PendingDisplayFramesTest {
     private record Parsed(FrameTimelineDump dump, List<String> read) {
     }
 
-    private final SeenDisplayFrames seen = new SeenDisplayFrames();
+    private final DumpSequence dumps = new DumpSequence();
 
     /** {@code read}: the SurfaceFrames handed on, as "Token PresentState jank,types". */
     private Parsed next(String text, boolean bytes) throws IOException {
-        List<SurfaceFrameRecord> out = new ArrayList<>();
-        FrameTimelineParser p = new FrameTimelineParser(out::add).skippingSeen(seen);
-        p.readBytes = bytes;
-        FrameTimelineDump d = p.parse(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+        DumpSequence.Parsed p = dumps.next(text, bytes);
         List<String> read = new ArrayList<>();
-        for (SurfaceFrameRecord r : out) {
+        for (SurfaceFrameRecord r : p.records()) {
             read.add(r.token() + " " + r.presentState() + " " + String.join(",", r.jankTypes()));
         }
-        return new Parsed(d, read);
+        return new Parsed(p.dump(), read);
     }
 
     @ParameterizedTest
