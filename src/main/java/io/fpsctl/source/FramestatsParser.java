@@ -51,12 +51,23 @@ public final class FramestatsParser {
         return p;
     }
 
+    /** The columns of the block being read (its header's, or a header-less block's by count); null outside one. */
+    private FramestatsColumns columns;
+
+    /**
+     * The columns of the block being read, the one object that sees its rows in file order (which interval column a
+     * block uses is decided by its first row: {@link FramestatsColumns#resolveInterval}).
+     */
+    FramestatsColumns columns() {
+        return columns;
+    }
+
     /** Reads the whole stream; the caller closes it. */
     public FramestatsDump parse(InputStream in) throws IOException {
         ByteLineReader r = new ByteLineReader(in);
         String window = UNNAMED;
         List<String> windows = new ArrayList<>();
-        FramestatsColumns columns = null;
+        columns = null;
         boolean inBlock = false;
         boolean expectHeader = false;
         boolean headerless = false;

@@ -29,7 +29,7 @@ import java.util.function.Consumer;
  * marker. Inside a block after its header every row is parsed on its own (no state but the header's columns), so
  * the pieces join exactly — except which of the two interval columns holds the interval (the METRICS.md 1.2 label
  * swap), which the block's first row with both values decides: workers hand over both values and this class
- * decides, in file order, with one {@link FramestatsColumns} per block. {@code ParallelFramestatsParserTest} checks
+ * decides, in file order, with the in-order parser's {@link FramestatsColumns} of the block. {@code ParallelFramestatsParserTest} checks
  * it all against the single-threaded parse.
  * The first piece of a block is looked at line by line (a shorter block goes to the parser as it is); later pieces
  * are cut without looking, and a worker whose piece holds the closing marker sends the reading back to that line.
@@ -71,7 +71,9 @@ public final class ParallelFramestatsParser {
         Relay relay = new Relay(sink);
         Splitter splitter = new Splitter(in, relay);
         try {
-            FramestatsDump d = new FramestatsParser(relay, text).parse(splitter);
+            FramestatsParser reader = new FramestatsParser(relay, text);
+            splitter.reader = reader;
+            FramestatsDump d = reader.parse(splitter);
             return new FramestatsDump(d.blocks(), d.rows() + splitter.rows, d.malformedRows() + splitter.malformed,
                     d.windows(), d.columns(), d.gfxinfoText());
         } finally {
@@ -207,8 +209,11 @@ public final class ParallelFramestatsParser {
         private boolean eof;
         private int mode = OUTSIDE;
         private byte[] headerLine;
-        /** The columns of the block being cut, parsed from its header; they decide its interval column. */
-        private FramestatsColumns blockColumns;
+        /**
+         * The parser reading in order; its columns of the block being cut decide the block's interval column, for the
+         * rows the workers parse and for any it reads itself after {@link #giveUp}.
+         */
+        FramestatsParser reader;
         private boolean cutThisBlock;
         long rows;
         long malformed;
@@ -279,10 +284,8 @@ public final class ParallelFramestatsParser {
                     mode = OUTSIDE; // an empty block
                 } else {
                     String line = new String(buf, start, end - start, StandardCharsets.UTF_8);
-                    FramestatsColumns columns = FramestatsColumns.parseHeader(line);
-                    if (columns != null) {
+                    if (FramestatsColumns.parseHeader(line) != null) {
                         headerLine = Arrays.copyOfRange(buf, start, end);
-                        blockColumns = columns;
                         mode = BODY;
                         cutThisBlock = false;
                         return true; // the parser reads up to here before the rows are cut
@@ -480,7 +483,7 @@ public final class ParallelFramestatsParser {
                 rewind(slot);
                 return;
             }
-            slot.replay(relay, blockColumns);
+            slot.replay(relay, reader.columns()); // the parser has read this block's header, nothing after it
             rows += slot.rows;
             malformed += slot.malformed;
             free.add(slot);

@@ -157,6 +157,32 @@ class ParallelFramestatsParserTest {
         }
     }
 
+    /**
+     * The same block with a line longer than 1 MiB between rows 2 and 3: cutting stops there and the in-order parser
+     * reads row 3 itself; it keeps the block's decision (FrameStartTime's column), so row 3 reads 0, not 91 190.
+     */
+    @Test
+    void theIntervalColumnHoldsForRowsReadAfterALongLineEndsTheCutting() throws IOException {
+        String dump = "---PROFILEDATA---\n" + SyntheticFramestats.HEADERS.get(22) + ",\n"
+                + "0,85,1000000000,1000000000,0,1000100000,1000200000,1000300000,1000400000,1016666667,1016666667,"
+                + "16666667,1000500000,1000600000,1000700000,1000800000,1001000000,1,1,1002000000,1001100000,0,\n"
+                + "0,86,1016666667,1016666667,0,1016766667,1016866667,1016966667,1017066667,1033333334,91190,552,"
+                + "1017166667,1017266667,1017366667,1017466667,1017666667,1,1,1018666667,1017766667,0,\n"
+                + "x".repeat(3 << 20) + "\n"
+                + "0,87,1033333334,1033333334,0,1033433334,1033533334,1033633334,1033733334,1050000001,91190,0,"
+                + "1033833334,1033933334,1034033334,1034133334,1034333334,1,1,1035333334,1034433334,0,\n"
+                + "---PROFILEDATA---\n";
+        byte[] b = dump.getBytes(StandardCharsets.UTF_8);
+        List<Long> intervals = new ArrayList<>();
+        for (Object e : parallel(b, 2, 1).events()) {
+            if (e instanceof io.fpsctl.engine.RenderedFrame f) {
+                intervals.add(f.frameInterval());
+            }
+        }
+        assertEquals(List.of(16_666_667L, 552L, 0L), intervals);
+        assertSameAsSequential(b, 1);
+    }
+
     @Property(tries = 500)
     void randomDumpsParseTheSame(@ForAll("dumps") String dump, @ForAll @IntRange(min = 1, max = 400) int piece)
             throws IOException {
