@@ -125,7 +125,9 @@ public final class FrameTimelineParser {
         if (firstOfDisplayFrame) {
             firstOfDisplayFrame = false;
             // a pending display frame is not remembered as seen: the next dump reads it again, final by then
-            if (seen != null && !pendingDisplayFrame && seen.firstSurfaceFrame(layer, value)) {
+            if (seen != null && pendingDisplayFrame) {
+                seen.pendingFirstSurfaceFrame(value);
+            } else if (seen != null && seen.firstSurfaceFrame(layer, value)) {
                 inSurfaceFrame = false; // neither handed on nor counted: it was, by the previous dump
                 skipping = true;
                 skippedDisplayFrames++;

@@ -53,10 +53,7 @@ public final class SeenDisplayFrames {
         Key k = new Key(Objects.requireNonNull(layer, "layer"), token);
         current.add(k);
         newest = k;
-        if (count == tokens.length) {
-            tokens = Arrays.copyOf(tokens, count * 2);
-        }
-        tokens[count++] = token;
+        addToken(token);
         if (!inRun) {
             return false;
         }
@@ -70,7 +67,23 @@ public final class SeenDisplayFrames {
         return true;
     }
 
-    /** The Tokens of the first SurfaceFrames of the dump read last (skipped or not), in dump order. */
+    /**
+     * A pending display frame's first SurfaceFrame (its present not processed yet): not remembered as seen, so the
+     * next dump reads it again, but its Token is in {@link #firstTokens()}: it is in the ring all the same, and a
+     * next dump that overlaps this one only there must not look like an overflow.
+     */
+    void pendingFirstSurfaceFrame(long token) {
+        addToken(token);
+    }
+
+    private void addToken(long token) {
+        if (count == tokens.length) {
+            tokens = Arrays.copyOf(tokens, count * 2);
+        }
+        tokens[count++] = token;
+    }
+
+    /** The Tokens of the first SurfaceFrames of the dump read last (skipped, read or pending), in dump order. */
     public long[] firstTokens() {
         return Arrays.copyOf(tokens, count);
     }

@@ -224,4 +224,51 @@ class FrameTimelinePollerTest {
         assertFalse(settled.containsKey("after"), "waits for its SurfaceFrame again");
         assertEquals(2, notes.size(), notes.toString());
     }
+
+    /** A display frame with one SurfaceFrame (Token {@code token}); {@code pending}: its actual present N/A. */
+    private static String displayFrame(long token, boolean pending) {
+        String rule = "-".repeat(88);
+        return "Display Frame 0\nPrediction State : Valid\nJank Type : None\n"
+                + "\t\t    Start time\t\t|    End time\t\t|    Present time\n"
+                + "Expected\t|\t     10.00\t|\t     13.47\t|\t     20.83\n"
+                + "Actual  \t|\t     10.10\t|\t     12.90\t|" + (pending ? "\t\tN/A\n" : "\t     20.83\n")
+                + rule + "\n\n"
+                + "    Layer - com.example/com.example.MainActivity#151\n    Token: " + token + "\n"
+                + "    Is Buffer?: 1\n    Owner Pid : 4242\n    Layer ID : 151\n    Present State : Presented\n"
+                + "    Jank Type : None\n\n";
+    }
+
+    /** A full ring of display frames {@code first..first+63}, the newest pending. */
+    private static String fullRing(long first) {
+        StringBuilder sb = new StringBuilder("Number of display frames : 64\n");
+        for (long t = first; t < first + 64; t++) {
+            sb.append(displayFrame(t, t == first + 63));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * By hand: the first poll shows Tokens 1..64 (64 pending), the second 64..127; they overlap in display frame 64
+     * only, which the first poll saw pending (not read) and the second reads final. Nothing was lost: no overflow.
+     */
+    @Test
+    void pollsThatOverlapOnlyInAPendingDisplayFrameAreNoOverflow() {
+        java.util.ArrayDeque<String> dumps = new java.util.ArrayDeque<>(List.of(fullRing(1), fullRing(64)));
+        ShellOnlyDevice d = new ShellOnlyDevice() {
+            @Override
+            public ShellResult shell(String command, Duration timeout) {
+                return new ShellResult(dumps.poll(), "", 0);
+            }
+        };
+        List<String> notes = new ArrayList<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        FrameTimelinePoller p = new FrameTimelinePoller(d, a, () -> 16_666_667L, notes::add);
+        assertEquals(63, p.pollOnce().surfaceFrames());
+        FrameTimelinePoller.Poll second = p.pollOnce();
+        assertEquals(0, second.skippedDisplayFrames()); // 64 was pending, so not seen: read now, then 65..126
+        assertEquals(63, second.surfaceFrames());
+        assertFalse(second.overflow());
+        assertEquals(0, p.overflows());
+        assertTrue(notes.isEmpty(), notes::toString);
+    }
 }
