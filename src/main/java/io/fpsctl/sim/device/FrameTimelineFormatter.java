@@ -31,7 +31,9 @@ final class FrameTimelineFormatter {
             for (int i = 0; i < ring.size(); i++) {
                 TimelineDisplayFrame d = ring.get(i);
                 boolean done = i < ring.size() - notFinal;
-                if (done ? isJanky(d) : anyDropped(d)) { // getJankType() is Dropped for a dropped one before that
+                // dumpJank compares each SurfaceFrame's getJankType() with None; before the present is processed
+                // that is an empty optional, which compares unequal: every pending one with a SurfaceFrame is shown
+                if (done ? isJanky(d) : !d.surfaceFrames().isEmpty()) {
                     sb.append("Display Frame ").append(i);
                     displayFrame(sb, d, base, done);
                 }
@@ -61,15 +63,6 @@ final class FrameTimelineFormatter {
         }
         for (TimelineSurfaceFrame s : d.surfaceFrames()) {
             if (printedJank(s) != JankBits.NONE) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean anyDropped(TimelineDisplayFrame d) {
-        for (TimelineSurfaceFrame s : d.surfaceFrames()) {
-            if (s.dropped()) {
                 return true;
             }
         }
