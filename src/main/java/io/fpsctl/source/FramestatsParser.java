@@ -255,8 +255,9 @@ public final class FramestatsParser {
      *
      * <p>Digits are read eight at a time: the eight bytes from a value's start are loaded as one little-endian long,
      * the first byte that is not a digit is found with a few bit operations, and the digits before it are combined
-     * with three multiplications (the method of D. Lemire's "Fast parsing of 8 digits", 2022). Bytes after {@code e} may be loaded
-     * but are never used. A framestats timestamp (13 digits) takes two such steps instead of 13 byte steps.
+     * with three multiplications (the method of D. Lemire's "Fast parsing of 8 digits", 2022). Bytes after
+     * {@code e} may be loaded but are never used. A framestats timestamp (13 digits) takes two such steps instead of
+     * 13 byte steps.
      */
     static int parseValues(byte[] b, int s, int e, long[] values, int max) {
         int col = 0;

@@ -29,8 +29,8 @@ import java.util.function.Consumer;
  * marker. Inside a block after its header every row is parsed on its own (no state but the header's columns), so
  * the pieces join exactly — except which of the two interval columns holds the interval (the METRICS.md 1.2 label
  * swap), which the block's first row with both values decides: workers hand over both values and this class
- * decides, in file order, with the in-order parser's {@link FramestatsColumns} of the block. {@code ParallelFramestatsParserTest} checks
- * it all against the single-threaded parse.
+ * decides, in file order, with the in-order parser's {@link FramestatsColumns} of the block.
+ * {@code ParallelFramestatsParserTest} checks it all against the single-threaded parse.
  * The first piece of a block is looked at line by line (a shorter block goes to the parser as it is); later pieces
  * are cut without looking, and a worker whose piece holds the closing marker sends the reading back to that line.
  *
