@@ -119,6 +119,7 @@ final class FrameDerivation {
         } else {
             long gap = now - track.prevTime;
             r.span = gap;
+            r.spanFrames = 1;
             r.duration = gap;
             r.timed = true;
             r.dropped = Math.max(0, Math.round((double) gap / t) - 1);
@@ -179,8 +180,10 @@ final class FrameDerivation {
             }
             r.mainCause = best >= 0 && bestSpan > slowNs / 2.0 ? Stage.all()[best] : null;
         }
-        r.span = track.prevTime != Long.MIN_VALUE && r.time - track.prevTime < config.idleGapNs()
-                ? r.time - track.prevTime : -1;
+        // METRICS.md 6 (rev 3): segments on this window's IntendedVsync order, whatever order the frames came in
+        track.segments.insert(r.time);
+        r.spanFrames = track.segments.addedFrames();
+        r.span = r.spanFrames > 0 ? track.segments.addedNs() : -1;
         track.prevTime = r.time;
         return r;
     }

@@ -146,8 +146,8 @@ public final class FrameEngine implements FrameSink {
     }
 
     /**
-     * While true, blocks only move the de-duplication watermark: frames already in the rings when a live
-     * capture starts are history and are not counted.
+     * While true, blocks are only remembered for de-duplication: frames already in the rings when a live capture
+     * starts are history and are not counted.
      */
     public void history(boolean on) {
         this.history = on;
@@ -202,7 +202,7 @@ public final class FrameEngine implements FrameSink {
     }
 
     /**
-     * Forgets the de-duplication watermark of every window: the app process restarted, its rings and
+     * Forgets what every window read (de-duplication, segments): the app process restarted, its rings and
      * timestamps start over. Summaries keep what was counted; open live windows close.
      */
     public void restartSegment() {
@@ -242,16 +242,21 @@ public final class FrameEngine implements FrameSink {
         }
         deferred.clear();
         t.gpuColumn = false;
-        int ring = source.presented() ? LATENCY_RING : GFXINFO_RING;
-        if (!history && t.overflowed(ring)) {
-            t.stats.overflows++;
-            overflows++;
-            t.stats.coverageGap(t.blockOldest - t.blockWatermark);
-            gapWarnings.add(gapWarning(t.blockWatermark, t.blockOldest, "ring overflow in " + t.name
-                    + ": frames between two polls may be lost"));
-            listener.overflow(t.name);
+        if (!history) {
+            // METRICS.md 1.7 (rev 3: no row of the previous block) and 2.3 (rev 2: oldest row above the watermark)
+            boolean presented = source.presented();
+            boolean lost = presented ? t.presentedOverflow(LATENCY_RING) : t.renderedOverflow(GFXINFO_RING);
+            if (lost) {
+                long from = presented ? t.blockWatermark : t.renderedGapStart();
+                t.stats.overflows++;
+                overflows++;
+                t.stats.coverageGap(t.blockOldest - from);
+                gapWarnings.add(gapWarning(from, t.blockOldest, "ring overflow in " + t.name
+                        + ": frames between two polls may be lost"));
+                listener.overflow(t.name);
+            }
         }
-        t.blocks++;
+        t.blockEnd();
         current = null;
         deliverVerdicts();
     }
@@ -334,7 +339,7 @@ public final class FrameEngine implements FrameSink {
             t = track(frame.window());
         }
         if (frame instanceof RenderedFrame f) {
-            t.row(f.intendedVsync()); // ring rows: overflow bookkeeping (the agent and CSV frames have no ring)
+            t.renderedRow(f.intendedVsync(), f.frameCompleted()); // overflow bookkeeping (agent, CSV: no ring)
             if (!deferred.isEmpty() || (f.complete() && gpuPending(t, f))) {
                 deferred.add(f);
             } else {
@@ -344,11 +349,13 @@ public final class FrameEngine implements FrameSink {
             t.row(f.actualPresent());
             presented(t, f);
         } else if (frame instanceof MeasuredFrame f) {
-            if (t.fresh(f.intendedVsync(), f.end()) && !history && (f.flags() & RenderedFrame.FLAG_SKIPPED) == 0) {
+            boolean fresh = t.freshRendered(f.intendedVsync(), f.end());
+            t.seen(f.intendedVsync());
+            if (fresh && !history && (f.flags() & RenderedFrame.FLAG_SKIPPED) == 0) {
                 emitMeasured(t, f);
             }
         } else if (frame instanceof AgentFrame f) {
-            if (f.intendedVsync() > 0 && f.end() > 0 && t.fresh(f.intendedVsync(), f.end()) && !history) {
+            if (f.intendedVsync() > 0 && f.end() > 0 && t.freshAgent(f.intendedVsync(), f.end()) && !history) {
                 emit(t, derive.agent(t, f, interval(f.interval())));
             }
         }
@@ -363,13 +370,15 @@ public final class FrameEngine implements FrameSink {
         if (!f.complete()) {
             return; // in flight: not remembered, may be complete in the next poll
         }
+        boolean fresh = t.freshRendered(f.intendedVsync(), f.frameCompleted()); // METRICS.md 1.6 rev 3
         if (FrameDerivation.malformed(f)) {
-            if (!history && f.intendedVsync() > t.blockWatermark) {
-                malformedRows++; // not seen by an earlier poll (the watermark is left alone: the row is not a frame)
+            if (fresh && !history) {
+                malformedRows++; // not read by an earlier poll
             }
             return;
         }
-        if (!t.fresh(f.intendedVsync(), f.frameCompleted()) || history
+        t.seen(f.intendedVsync());
+        if (!fresh || history
                 || (f.flags() & RenderedFrame.FLAG_SKIPPED) != 0) {
             return;
         }
@@ -422,7 +431,7 @@ public final class FrameEngine implements FrameSink {
     }
 
     private void presented(Track t, PresentedFrame f) {
-        if (!f.valid() || !t.fresh(f.actualPresent(), f.actualPresent()) || history) {
+        if (!f.valid() || !t.freshPresented(f.actualPresent()) || history) {
             return;
         }
         // METRICS.md 2.3 (rev 2): each present carries the period printed by the poll that first showed it
@@ -462,7 +471,7 @@ public final class FrameEngine implements FrameSink {
     private Track track(String window) {
         Track t = tracks.get(window);
         if (t == null) {
-            t = new Track(window, new StatsAccumulator(source));
+            t = new Track(window, new StatsAccumulator(source), config.idleGapNs());
             tracks.put(window, t);
         }
         return t;

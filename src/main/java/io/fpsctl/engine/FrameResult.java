@@ -17,6 +17,8 @@ public final class FrameResult {
     boolean timed;
     long duration;
     long span;
+    /** Frames this frame added to those that do not start a segment: 0, 1, or 2 when it joined two segments. */
+    int spanFrames;
     long dropped;
     boolean janky;
     DropLevel dropLevel;
@@ -39,6 +41,7 @@ public final class FrameResult {
         time = end = interval = flags = 0;
         timed = janky = slow = jank = bigJank = false;
         duration = span = -1;
+        spanFrames = 0;
         dropped = 0;
         dropLevel = DropLevel.BEST;
         mainCause = null;
@@ -100,7 +103,11 @@ public final class FrameResult {
         return duration;
     }
 
-    /** Time since the previous frame of the same window in the same segment; −1 at a segment start. */
+    /**
+     * What this frame added to the sum of gaps inside segments of its window (METRICS.md 6), ns; −1 when it added
+     * no frame to them (a segment start). A frame that arrives in time order adds its gap to the previous frame; a
+     * gfxinfo frame that arrives after later ones (METRICS.md 1.6 rev 3) splits a gap in two and adds 0.
+     */
     public long span() {
         return span;
     }

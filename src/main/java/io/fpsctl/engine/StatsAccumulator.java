@@ -57,8 +57,8 @@ final class StatsAccumulator {
         if (r.interval < minInterval) {
             minInterval = r.interval;
         }
-        if (r.span >= 0) {
-            spanFrames++;
+        if (r.spanFrames > 0) {
+            spanFrames += r.spanFrames;
             spanNs += r.span;
         }
         if (!source.presented()) {

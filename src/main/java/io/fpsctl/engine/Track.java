@@ -1,35 +1,52 @@
 package io.fpsctl.engine;
 
-import java.util.Arrays;
-
 /**
- * Ring bookkeeping of one window (gfxinfo) or layer (SurfaceFlinger): the de-duplication watermark
- * (METRICS.md 1.6 / 2.3), what one block showed (for overflow, 1.7 / 2.3) and the segment state the per-frame
- * derivation needs. No metric is computed here.
+ * Ring bookkeeping of one window (gfxinfo, agent, frames CSV) or layer (SurfaceFlinger): which rows are new, what
+ * one block showed (for overflow) and the segment state the per-frame derivation needs. No metric is computed here.
+ * <ul>
+ * <li>Rendered frames (METRICS.md 1.6 / 1.7, rev 3): de-duplication by identity ({@code IntendedVsync},
+ * {@code FrameCompleted}), since rows are not ordered by {@code IntendedVsync}; overflow when a full ring shares no
+ * row with the window's previous block; segments on {@code IntendedVsync} order ({@link VsyncSegments}).</li>
+ * <li>Presented frames and agent frames (METRICS.md 2.3, 12): a watermark on {@code actualPresent} /
+ * {@code IntendedVsync}; overflow when a full ring's oldest row is newer than the watermark.</li>
+ * </ul>
  */
 final class Track {
+    /** Identities remembered per window: twice the gfxinfo ring (see {@link RecentIdentities}). */
+    static final int IDENTITIES_KEPT = 2 * FrameEngine.GFXINFO_RING;
+
     final String name;
     final StatsAccumulator stats;
-    /** Greatest key (IntendedVsync / actualPresent) seen; {@code Long.MIN_VALUE} before the first row. */
+    /** Greatest key (IntendedVsync / actualPresent) read; {@code Long.MIN_VALUE} before the first row. */
     long maxSeen = Long.MIN_VALUE;
-    /** FrameCompleted values of the rows already seen at {@link #maxSeen} (rev 2: equal vsync, other frame). */
-    private long[] endsAtMax = new long[2];
-    private int endsAtMaxCount;
+    /** Rendered rows read lately, by identity (METRICS.md 1.6 rev 3). */
+    private final RecentIdentities read = new RecentIdentities(IDENTITIES_KEPT);
+    /** Agent frames: FrameCompleted values of the frames already seen at {@link #maxSeen}. */
+    private final IdentitySet endsAtMax = new IdentitySet();
+    /** Frames in IntendedVsync order: the segments of spanFps (rendered, agent and CSV frames). */
+    final VsyncSegments segments;
     long prevTime = Long.MIN_VALUE;
     int blocks;
-    /** Per block: the watermark when the block began, the rows it held and its oldest key (complete or not). */
+    /** Per block: the watermark when the block began, the rows it held and its oldest and newest key. */
     long blockWatermark = Long.MIN_VALUE;
     int blockRows;
     long blockOldest;
     long blockNewest;
+    /** Rendered rows (complete or not) of this block and of the previous one, by identity (1.7 rev 3). */
+    private IdentitySet blockIdentities = new IdentitySet();
+    private IdentitySet previousIdentities = new IdentitySet();
+    /** Whether a row of this block was in the previous block; the previous block's newest IntendedVsync. */
+    private boolean sharesRow;
+    private long previousNewest = Long.MIN_VALUE;
     /** Whether the current block's layout has a GpuCompleted column (gfxinfo, METRICS.md 1.3 rev 2). */
     boolean gpuColumn;
     final long[] gaps = new long[3];
     int gapCount;
 
-    Track(String name, StatsAccumulator stats) {
+    Track(String name, StatsAccumulator stats, long idleGapNs) {
         this.name = name;
         this.stats = stats;
+        this.segments = new VsyncSegments(idleGapNs);
     }
 
     void blockStart() {
@@ -38,9 +55,14 @@ final class Track {
         blockOldest = Long.MAX_VALUE;
         blockNewest = Long.MIN_VALUE;
         gpuColumn = false;
+        sharesRow = false;
+        IdentitySet t = previousIdentities;
+        previousIdentities = blockIdentities;
+        blockIdentities = t;
+        blockIdentities.clear();
     }
 
-    /** Every row of a block passes here, valid or not: the ring's fill and its oldest key. */
+    /** Every row of a presented block passes here, valid or not: the ring's fill and its oldest key. */
     void row(long key) {
         blockRows++;
         if (key < blockOldest) {
@@ -52,43 +74,98 @@ final class Track {
     }
 
     /**
-     * METRICS.md 1.7 / 2.3 (rev 2): on a block after the first, a full ring whose oldest row is newer than the
-     * watermark means frames between the polls may be lost.
+     * Every row of a rendered block passes here, complete or not: the ring's fill, its oldest and newest
+     * IntendedVsync, and whether the previous block held a row of the same identity (METRICS.md 1.7 rev 3).
      */
-    boolean overflowed(int ring) {
+    void renderedRow(long intendedVsync, long frameCompleted) {
+        blockRows++;
+        if (intendedVsync > 0) {
+            blockOldest = Math.min(blockOldest, intendedVsync);
+            blockNewest = Math.max(blockNewest, intendedVsync);
+        }
+        blockIdentities.add(intendedVsync, frameCompleted);
+        if (!sharesRow && previousIdentities.contains(intendedVsync, frameCompleted)) {
+            sharesRow = true;
+        }
+    }
+
+    /** The previous block's rows are no longer the previous block's (the block is over). */
+    void blockEnd() {
+        if (blockNewest != Long.MIN_VALUE) {
+            previousNewest = blockNewest;
+        }
+        blocks++;
+    }
+
+    /**
+     * METRICS.md 2.3 (rev 2), presented frames: on a block after the first, a full ring whose oldest row is newer
+     * than the watermark means frames between the polls may be lost.
+     */
+    boolean presentedOverflow(int ring) {
         return blocks > 0 && blockWatermark != Long.MIN_VALUE && blockRows >= ring && blockOldest > blockWatermark;
     }
 
     /**
-     * De-duplication: true when the row is new (its key above the watermark, or equal to it with an end that no
-     * row at that key had), and then remembers it.
+     * METRICS.md 1.7 (rev 3), rendered frames: on a block after the first, a full ring none of whose rows (complete
+     * or not, by identity) was in the previous block means frames between the polls may be lost.
      */
-    boolean fresh(long key, long end) {
-        if (key > maxSeen) {
-            maxSeen = key;
-            endsAtMax[0] = end;
-            endsAtMaxCount = 1;
+    boolean renderedOverflow(int ring) {
+        return blocks > 0 && blockRows >= ring && !sharesRow;
+    }
+
+    /** Where the gap of a rendered overflow starts: the previous block's newest IntendedVsync. */
+    long renderedGapStart() {
+        if (previousNewest != Long.MIN_VALUE) {
+            return previousNewest;
+        }
+        return maxSeen != Long.MIN_VALUE ? Math.min(maxSeen, blockOldest) : blockOldest;
+    }
+
+    /**
+     * METRICS.md 1.6 (rev 3), rendered rows: true when no row read lately had this IntendedVsync and FrameCompleted
+     * (whatever its place in IntendedVsync order), and then remembers it.
+     */
+    boolean freshRendered(long intendedVsync, long frameCompleted) {
+        return read.addIfNew(intendedVsync, frameCompleted);
+    }
+
+    /** A rendered row that is not malformed was read: the newest key so far moves up to it. */
+    void seen(long intendedVsync) {
+        maxSeen = Math.max(maxSeen, intendedVsync);
+    }
+
+    /** METRICS.md 2.3: a present is new when it is later than every present read. */
+    boolean freshPresented(long actualPresent) {
+        if (actualPresent > maxSeen) {
+            maxSeen = actualPresent;
             return true;
         }
-        if (key < maxSeen) {
-            return false;
+        return false;
+    }
+
+    /**
+     * Agent frames (METRICS.md 12; rev 3 changed only gfxinfo rows): new when the key is above the watermark, or
+     * equal to it with an end that no frame at that key had.
+     */
+    boolean freshAgent(long key, long end) {
+        if (key > maxSeen) {
+            maxSeen = key;
+            endsAtMax.clear();
+            endsAtMax.add(end, 0);
+            return true;
         }
-        for (int i = 0; i < endsAtMaxCount; i++) {
-            if (endsAtMax[i] == end) {
-                return false;
-            }
-        }
-        if (endsAtMaxCount == endsAtMax.length) {
-            endsAtMax = Arrays.copyOf(endsAtMax, endsAtMax.length * 2);
-        }
-        endsAtMax[endsAtMaxCount++] = end;
-        return true;
+        return key == maxSeen && endsAtMax.add(end, 0);
     }
 
     /** The app process restarted: its rings and timestamps start over. */
     void restart() {
         maxSeen = Long.MIN_VALUE;
-        endsAtMaxCount = 0;
+        endsAtMax.clear();
+        read.clear();
+        segments.clear();
+        previousIdentities.clear();
+        blockIdentities.clear();
+        previousNewest = Long.MIN_VALUE;
         prevTime = Long.MIN_VALUE;
         blocks = 0;
         gapCount = 0;
