@@ -81,7 +81,11 @@ public final class ParallelFramestatsParser {
         }
     }
 
-    /** Passes everything on and remembers the window of the block in progress. */
+    /**
+     * Passes every {@link FrameSink} call on (each method is overridden: a default left in place would drop the
+     * call, as {@code gpuColumn} once was — the live GPU-pending rule then never applied in parallel) and remembers
+     * the window of the block in progress.
+     */
     private static final class Relay implements FrameSink {
         private final FrameSink sink;
         String window;
@@ -94,6 +98,16 @@ public final class ParallelFramestatsParser {
         public void blockStart(String w) {
             window = w;
             sink.blockStart(w);
+        }
+
+        @Override
+        public void gpuColumn(boolean present) {
+            sink.gpuColumn(present);
+        }
+
+        @Override
+        public void period(long periodNs) {
+            sink.period(periodNs);
         }
 
         @Override

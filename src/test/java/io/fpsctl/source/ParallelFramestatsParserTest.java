@@ -1,6 +1,7 @@
 package io.fpsctl.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.EngineConfig;
@@ -12,9 +13,13 @@ import io.fpsctl.sink.SummaryJson;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -31,9 +36,14 @@ import org.junit.jupiter.api.Test;
  */
 class ParallelFramestatsParserTest {
 
-    /** Every call a parser makes, in order: sink calls and text lines in one list. */
+    /**
+     * Every call a parser makes, in order: every {@link FrameSink} method (the relay must pass each one on; see
+     * {@link #theTraceRecordsEveryFrameSinkMethod}) and text lines in one list. A frame is recorded as the list of
+     * all its record components by name, so every field of every frame is compared, window included.
+     */
     private static final class Trace implements FrameSink {
         final List<Object> events = new ArrayList<>();
+        final List<Frame> frames = new ArrayList<>();
 
         @Override
         public void blockStart(String window) {
@@ -41,8 +51,19 @@ class ParallelFramestatsParserTest {
         }
 
         @Override
+        public void gpuColumn(boolean present) {
+            events.add("gpuColumn " + present);
+        }
+
+        @Override
+        public void period(long periodNs) {
+            events.add("period " + periodNs);
+        }
+
+        @Override
         public void frame(Frame frame) {
-            events.add(frame); // records compare by value, window included
+            events.add(fields(frame));
+            frames.add(frame);
         }
 
         @Override
@@ -55,20 +76,36 @@ class ParallelFramestatsParserTest {
         }
     }
 
-    private record Outcome(List<Object> events, FramestatsDump dump) {
+    /** Every component of a frame record, by name; a frame type that is not a record fails the test. */
+    private static List<String> fields(Frame frame) {
+        RecordComponent[] components = frame.getClass().getRecordComponents();
+        assertNotNull(components, frame.getClass() + " is not a record: list its fields here");
+        List<String> out = new ArrayList<>();
+        out.add(frame.getClass().getSimpleName());
+        for (RecordComponent c : components) {
+            try {
+                out.add(c.getName() + "=" + c.getAccessor().invoke(frame));
+            } catch (ReflectiveOperationException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return out;
+    }
+
+    private record Outcome(List<Object> events, List<Frame> frames, FramestatsDump dump) {
     }
 
     private static Outcome sequential(byte[] dump) throws IOException {
         Trace t = new Trace();
         FramestatsDump d = new FramestatsParser(t, t::text).parse(new ByteArrayInputStream(dump));
-        return new Outcome(t.events, d);
+        return new Outcome(t.events, t.frames, d);
     }
 
     private static Outcome parallel(byte[] dump, int threads, int pieceBytes) throws IOException {
         Trace t = new Trace();
         FramestatsDump d = new ParallelFramestatsParser(t, t::text, threads, pieceBytes)
                 .parse(new ByteArrayInputStream(dump));
-        return new Outcome(t.events, d);
+        return new Outcome(t.events, t.frames, d);
     }
 
     /** The engine's summary as JSON: every number, and arrays compared by content. */
@@ -147,7 +184,7 @@ class ParallelFramestatsParserTest {
         byte[] b = dump.getBytes(StandardCharsets.UTF_8);
         for (int piece : new int[] {1, 150, 1 << 20}) {
             List<Long> intervals = new ArrayList<>();
-            for (Object e : parallel(b, 2, piece).events()) {
+            for (Object e : parallel(b, 2, piece).frames()) {
                 if (e instanceof io.fpsctl.engine.RenderedFrame f) {
                     intervals.add(f.frameInterval());
                 }
@@ -174,13 +211,57 @@ class ParallelFramestatsParserTest {
                 + "---PROFILEDATA---\n";
         byte[] b = dump.getBytes(StandardCharsets.UTF_8);
         List<Long> intervals = new ArrayList<>();
-        for (Object e : parallel(b, 2, 1).events()) {
+        for (Object e : parallel(b, 2, 1).frames()) {
             if (e instanceof io.fpsctl.engine.RenderedFrame f) {
                 intervals.add(f.frameInterval());
             }
         }
         assertEquals(List.of(16_666_667L, 552L, 0L), intervals);
         assertSameAsSequential(b, 1);
+    }
+
+    /**
+     * The trace and the parallel parser's relay override every {@link FrameSink} method: a method added to the
+     * interface and not passed on (as {@code gpuColumn} once was) fails here.
+     */
+    @Test
+    void theTraceRecordsEveryFrameSinkMethod() throws ClassNotFoundException {
+        Class<?> relay = Class.forName(ParallelFramestatsParser.class.getName() + "$Relay");
+        for (Method m : FrameSink.class.getMethods()) {
+            if (Modifier.isStatic(m.getModifiers())) {
+                continue;
+            }
+            for (Class<?> c : List.of(Trace.class, relay)) {
+                assertTrue(Arrays.stream(c.getDeclaredMethods()).anyMatch(d -> d.getName().equals(m.getName())
+                        && Arrays.equals(d.getParameterTypes(), m.getParameterTypes())),
+                        c.getSimpleName() + " does not pass on FrameSink." + m.getName());
+            }
+        }
+    }
+
+    /**
+     * A live poll (GPU-pending rule on, METRICS.md 1.3 rev 2) of the Android 11 layout, hand-written: rows 1 and 2
+     * have their GPU fence, row 3 prints GpuCompleted 0 and is less than 1 s behind the block's newest row, so it is pending
+     * and read again by the next poll: 2 frames, in parallel as in sequence (the relay once dropped
+     * {@code gpuColumn}, and the parallel path counted 3).
+     */
+    @Test
+    void aLivePollWithAPendingGpuFenceCountsTheSameInParallel() throws IOException {
+        String dump = "\nWindow: w\n\n---PROFILEDATA---\n" + SyntheticFramestats.HEADERS.get(17) + ",\n"
+                + "0,1000000000,1000000000,9223372036854775807,0,1000500000,1001000000,1001500000,1002000000,"
+                + "1002500000,1002500000,1003000000,1004000000,1005000000,120000,90000,1004500000,\n"
+                + "0,1016666667,1016666667,9223372036854775807,0,1017166667,1017666667,1018166667,1018666667,"
+                + "1019166667,1019166667,1019666667,1020666667,1021666667,120000,90000,1021166667,\n"
+                + "0,1033333334,1033333334,9223372036854775807,0,1033833334,1034333334,1034833334,1035333334,"
+                + "1035833334,1035833334,1036333334,1037333334,1038333334,120000,90000,0,\n"
+                + "---PROFILEDATA---\n\n";
+        byte[] b = dump.getBytes(StandardCharsets.UTF_8);
+        String want = summary(b, false, 1 << 20);
+        assertTrue(want.contains("\"frames\" : 2,"), want);
+        for (int piece : new int[] {1, 100, 1 << 20}) {
+            assertEquals(want, summary(b, true, piece), "pieces of " + piece + " bytes");
+            assertSameAsSequential(b, piece);
+        }
     }
 
     @Property(tries = 500)
