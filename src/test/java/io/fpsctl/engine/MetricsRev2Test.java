@@ -170,10 +170,10 @@ class MetricsRev2Test {
     @Test
     void overflowCountsFullRingsCompleteOrNotAndAddsACoverageGap() {
         FrameEngine e = gfx();
-        block(e, W, true, rows(0, 120, HZ120));   // first poll: never an overflow; watermark = row 119
+        block(e, W, true, rows(0, 120, HZ120));   // first poll: never an overflow
         assertEquals(0, e.summary("p").overflows());
-        // poll 2: rows 200..319, the oldest one in flight (FrameCompleted 0): the ring is still full and its
-        // oldest row 200 is newer than the watermark 119 → overflow, gap (119 → 200) = 81 · 8 333 333 ns
+        // poll 2: rows 200..319, the oldest one in flight (FrameCompleted 0): the ring is still full and none of
+        // its rows was in poll 1 (1.7 rev 3) → overflow, gap (newest 119 → oldest 200) = 81 · 8 333 333 ns
         List<RenderedFrame> p2 = rows(200, 320, HZ120);
         RenderedFrame r200 = p2.get(0);
         p2.set(0, new RenderedFrame(W, 0, r200.intendedVsync(), r200.vsync(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, HZ120));
@@ -185,7 +185,7 @@ class MetricsRev2Test {
             p3.add(row(i, HZ120, false));
         }
         block(e, W, true, p3);
-        // poll 4: rows 509..628: the oldest equals the watermark (row 509; 510.. were pending) → nothing lost
+        // poll 4: rows 509..628: row 509 was in poll 3 as it is now (510.. were pending then) → nothing lost
         block(e, W, true, rows(509, 629, HZ120));
         // poll 5: 119 rows, all new: not a full ring → no overflow
         block(e, W, true, rows(700, 819, HZ120));
