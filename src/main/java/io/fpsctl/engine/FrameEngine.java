@@ -27,7 +27,10 @@ public final class FrameEngine implements FrameSink {
         default void window(LiveWindow window) {
         }
 
-        /** A poll of {@code window} came back as a full ring of new frames: frames may have been lost. */
+        /**
+         * A poll of {@code window} came back as a full ring that shares no row with its previous poll (METRICS.md
+         * 1.7 rev 3; SurfaceFlinger: whose oldest row is newer than any read, 2.3): frames may have been lost.
+         */
         default void overflow(String window) {
         }
 
