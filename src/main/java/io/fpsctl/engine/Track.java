@@ -32,9 +32,16 @@ final class Track {
     int blockRows;
     long blockOldest;
     long blockNewest;
-    /** Rendered rows (complete or not) of this block and of the previous one, by identity (1.7 rev 3). */
-    private IdentitySet blockIdentities = new IdentitySet();
-    private IdentitySet previousIdentities = new IdentitySet();
+    /**
+     * Rendered rows (complete or not) by identity (1.7 rev 3): the last {@link #IDENTITIES_KEPT} of this block, in
+     * a circular buffer, and those of the previous block. A ring is first in, first out: when a row of the previous
+     * block is still shown, so is its last one, so the last rows are enough (a real block holds at most 120), and
+     * memory stays bounded for blocks of any length.
+     */
+    private final long[] blockVsyncs = new long[IDENTITIES_KEPT];
+    private final long[] blockCompletions = new long[IDENTITIES_KEPT];
+    private int identityRows;
+    private final IdentitySet previousIdentities = new IdentitySet();
     /** Whether a row of this block was in the previous block; the previous block's newest IntendedVsync. */
     private boolean sharesRow;
     private long previousNewest = Long.MIN_VALUE;
@@ -56,10 +63,7 @@ final class Track {
         blockNewest = Long.MIN_VALUE;
         gpuColumn = false;
         sharesRow = false;
-        IdentitySet t = previousIdentities;
-        previousIdentities = blockIdentities;
-        blockIdentities = t;
-        blockIdentities.clear();
+        identityRows = 0;
     }
 
     /** Every row of a presented block passes here, valid or not: the ring's fill and its oldest key. */
@@ -83,14 +87,20 @@ final class Track {
             blockOldest = Math.min(blockOldest, intendedVsync);
             blockNewest = Math.max(blockNewest, intendedVsync);
         }
-        blockIdentities.add(intendedVsync, frameCompleted);
+        int at = identityRows++ % IDENTITIES_KEPT;
+        blockVsyncs[at] = intendedVsync;
+        blockCompletions[at] = frameCompleted;
         if (!sharesRow && previousIdentities.contains(intendedVsync, frameCompleted)) {
             sharesRow = true;
         }
     }
 
-    /** The previous block's rows are no longer the previous block's (the block is over). */
+    /** The block is over: its rows become the previous block's. */
     void blockEnd() {
+        previousIdentities.clear();
+        for (int i = Math.min(identityRows, IDENTITIES_KEPT) - 1; i >= 0; i--) {
+            previousIdentities.add(blockVsyncs[i], blockCompletions[i]);
+        }
         if (blockNewest != Long.MIN_VALUE) {
             previousNewest = blockNewest;
         }
@@ -164,7 +174,6 @@ final class Track {
         read.clear();
         segments.clear();
         previousIdentities.clear();
-        blockIdentities.clear();
         previousNewest = Long.MIN_VALUE;
         prevTime = Long.MIN_VALUE;
         blocks = 0;
