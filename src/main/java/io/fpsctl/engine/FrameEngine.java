@@ -251,10 +251,11 @@ public final class FrameEngine implements FrameSink {
             boolean lost = presented ? t.presentedOverflow(LATENCY_RING) : t.renderedOverflow(GFXINFO_RING);
             if (lost) {
                 long from = presented ? t.blockWatermark : t.renderedGapStart();
+                long to = t.blockOldest == Long.MAX_VALUE ? from : t.blockOldest; // no row with a timestamp
                 t.stats.overflows++;
                 overflows++;
-                t.stats.coverageGap(t.blockOldest - from);
-                gapWarnings.add(gapWarning(from, t.blockOldest, "ring overflow in " + t.name
+                t.stats.coverageGap(to - from);
+                gapWarnings.add(gapWarning(from, to, "ring overflow in " + t.name
                         + ": frames between two polls may be lost"));
                 listener.overflow(t.name);
             }

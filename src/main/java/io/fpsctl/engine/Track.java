@@ -123,7 +123,10 @@ final class Track {
         return blocks > 0 && blockRows >= ring && !sharesRow;
     }
 
-    /** Where the gap of a rendered overflow starts: the previous block's newest IntendedVsync. */
+    /**
+     * Where the gap of a rendered overflow starts: the previous block's newest IntendedVsync (or, when no block had
+     * one, the newest read, else the block's oldest: a gap of 0).
+     */
     long renderedGapStart() {
         if (previousNewest != Long.MIN_VALUE) {
             return previousNewest;

@@ -22,10 +22,12 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The text is the Android 11 layout (17 columns), as hwui prints it: {@code JankTracker::dumpData} writes
  * {@code "\nWindow: %s"}, {@code JankTracker::dumpFrames} writes {@code "---PROFILEDATA---"}, the
- * {@code FrameInfoNames} each followed by {@code ","}, then one line per ring slot whose {@code SyncStart} is not 0,
- * every value {@code "%" PRId64 ","} (frameworks/base libs/hwui/JankTracker.cpp and FrameInfo.cpp,
- * android-11.0.0_r1). Without an interval column the period comes from the display: 10 ms (100 Hz) here, so the
- * arithmetic stays readable.
+ * {@code FrameInfoNames} each followed by {@code ","}, then one line per ring slot ({@code RingBuffer<FrameInfo,
+ * 120>}, filled by {@code JankTracker::startFrame} in the order frames start) whose {@code SyncStart} is not 0,
+ * every value {@code "%" PRId64 ","} (frameworks/base libs/hwui/JankTracker.cpp / JankTracker.h as stored in the
+ * search index, release tag not resolved; the names are FrameInfo.cpp's 16 of Android 9/10 plus
+ * {@code GpuCompleted}, FORMATS.md A.2 — inferred for the 11 tag). Without an interval column the period comes from
+ * the display: 10 ms (100 Hz) here, so the arithmetic stays readable.
  */
 class MetricsRev3GfxinfoTest {
     private static final String W = "com.example/com.example.MainActivity";
