@@ -122,12 +122,14 @@ public final class SummaryJsonReader {
         for (JsonNode w : root.path("warnings")) {
             warnings.add(w.asText());
         }
-        return summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
+        Summary read = summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
                 .withSlowMessages(slowMessages(root)).withFrameTimeline(frameTimeline(root.path("frameTimeline")));
+        PossibleSummary.check(read); // a summary with an impossible figure is not one fpsctl wrote from frames
+        return read;
     }
 
     /** The {@code androidVitals} object (METRICS.md 7a); null when absent or null (a summary from before 7a). */
-    private static AndroidVitals androidVitals(JsonNode v) {
+    private static AndroidVitals androidVitals(JsonNode v) throws SummaryFormatException {
         if (!v.isObject()) {
             return null;
         }
@@ -196,11 +198,10 @@ public final class SummaryJsonReader {
                 causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
                 choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE,
-                count(n, "coverageGaps")), n.path("coverageGapMs").isNumber() ? n.path("coverageGapMs").doubleValue()
-                : 0.0, n.path("partial").asBoolean(false), null, androidVitals(n.path("androidVitals")));
+                count(n, "coverageGaps")), number(n, "coverageGapMs") == null ? 0.0 : number(n, "coverageGapMs"), partial(n), null, androidVitals(n.path("androidVitals")));
     }
 
-    private static Double[] choreographer(JsonNode c) {
+    private static Double[] choreographer(JsonNode c) throws SummaryFormatException {
         if (!c.isObject()) {
             return null;
         }
@@ -211,7 +212,7 @@ public final class SummaryJsonReader {
         return ms;
     }
 
-    private static FrameTimes frameTimes(JsonNode t) {
+    private static FrameTimes frameTimes(JsonNode t) throws SummaryFormatException {
         Double p50 = number(t, "p50");
         Double p90 = number(t, "p90");
         Double p95 = number(t, "p95");
@@ -229,9 +230,34 @@ public final class SummaryJsonReader {
         return v.isTextual() ? v.textValue() : null;
     }
 
-    private static Double number(JsonNode n, String key) {
+    /** A number: absent or null reads as absent; anything but a number is an error (a summary that lies). */
+    private static Double number(JsonNode n, String key) throws SummaryFormatException {
         JsonNode v = n.path(key);
-        return v.isNumber() ? v.doubleValue() : null;
+        if (v.isMissingNode() || v.isNull()) {
+            return null;
+        }
+        if (!v.isNumber() || !Double.isFinite(v.doubleValue())) {
+            throw new SummaryFormatException("'" + key + "' must be a number or null, got " + abbreviated(v));
+        }
+        return v.doubleValue();
+    }
+
+    /** {@code partial}: absent or null reads as false; anything but true or false is an error. */
+    private static boolean partial(JsonNode n) throws SummaryFormatException {
+        JsonNode v = n.path("partial");
+        if (v.isMissingNode() || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw new SummaryFormatException("'partial' must be true or false, got " + abbreviated(v));
+        }
+        return v.booleanValue();
+    }
+
+    /** A value as JSON for a message, at most 40 characters. */
+    private static String abbreviated(JsonNode v) {
+        String text = v.toString();
+        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
     private static Long nullableLong(JsonNode n, String key) throws SummaryFormatException {
@@ -246,7 +272,7 @@ public final class SummaryJsonReader {
             return 0;
         }
         if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0) {
-            throw new SummaryFormatException("'" + key + "' must be a non-negative integer, got " + v);
+            throw new SummaryFormatException("'" + key + "' must be a non-negative integer, got " + abbreviated(v));
         }
         return v.longValue();
     }
