@@ -49,6 +49,9 @@ final class PossibleSummary {
         if (rate != null) {
             return rate;
         }
+        if (s.timedFrames() == 0 && (s.fps() != null || s.frameTimeMs() != null || s.jankPercent() != null)) {
+            return "fps, frame times or jankPercent without timed frames (timedFrames 0)";
+        }
         if (s.timedFrames() > s.frames()) {
             return "timedFrames " + s.timedFrames() + " is more than frames " + s.frames();
         }

@@ -120,6 +120,9 @@ public final class SummaryJsonReader {
         }
         List<String> warnings = new ArrayList<>();
         for (JsonNode w : root.path("warnings")) {
+            if (!w.isTextual()) {
+                throw new SummaryFormatException("'warnings' must be a list of text, holds " + abbreviated(w));
+            }
             warnings.add(w.asText());
         }
         Summary read = summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
@@ -143,8 +146,9 @@ public final class SummaryJsonReader {
             return null;
         }
         Map<String, Long> types = new LinkedHashMap<>();
+        expect(ft, "types", ft.path("types").isObject(), "an object");
         for (Map.Entry<String, JsonNode> e : ft.path("types").properties()) {
-            types.put(e.getKey(), e.getValue().asLong());
+            types.put(e.getKey(), count(ft.path("types"), e.getKey()));
         }
         return new FrameTimelineSummary(count(ft, "frames"), count(ft, "unattributed"), count(ft, "jankyFrames"),
                 count(ft, "appJank"), count(ft, "systemJank"), number(ft, "appJankPercent"),
@@ -171,6 +175,7 @@ public final class SummaryJsonReader {
         if (!n.isObject()) {
             throw new SummaryFormatException("a window entry is not an object");
         }
+        shape(n);
         long[] levels = new long[DropLevel.all().length];
         JsonNode dl = n.path("dropLevels");
         for (DropLevel l : DropLevel.all()) {
@@ -225,8 +230,51 @@ public final class SummaryJsonReader {
         return new FrameTimes(p50, p90, p95, p99, max, mean);
     }
 
-    private static String text(JsonNode n, String key) {
+    /** Keys whose value is an object (or null) in a summary or a window. */
+    private static final List<String> OBJECTS = List.of("dropLevels", "frameTimeMs", "stagesMs", "mainCauses",
+            "choreographerMs", "androidVitals", "frameTimeline");
+    /** Keys whose value is a list (or null). */
+    private static final List<String> ARRAYS = List.of("windows", "warnings", "slowMessages", "iterations");
+    /** Keys whose value is text (or null). */
+    private static final List<String> TEXTS = List.of("source", "package", "name", "worstFrameCause");
+
+    /**
+     * The types of the keys fpsctl writes: a key with a value of another type (a rate written as text, a list where
+     * an object goes) is a summary fpsctl did not write, refused rather than read as absent.
+     */
+    private static void shape(JsonNode n) throws SummaryFormatException {
+        for (String k : OBJECTS) {
+            expect(n, k, n.path(k).isObject(), "an object");
+        }
+        for (String k : ARRAYS) {
+            expect(n, k, n.path(k).isArray(), "a list");
+        }
+        for (String k : TEXTS) {
+            expect(n, k, n.path(k).isTextual(), "text");
+        }
+        JsonNode t = n.path("frameTimeMs");
+        if (t.isObject()) {
+            int numbers = 0;
+            for (String k : List.of("p50", "p90", "p95", "p99", "max", "mean")) {
+                numbers += number(t, k) == null ? 0 : 1;
+            }
+            if (numbers != 0 && numbers != 6) {
+                throw new SummaryFormatException("'frameTimeMs' must hold all of p50, p90, p95, p99, max and mean, "
+                        + "or none of them (no timed frames)");
+            }
+        }
+    }
+
+    private static void expect(JsonNode n, String key, boolean ok, String what) throws SummaryFormatException {
         JsonNode v = n.path(key);
+        if (!ok && !v.isMissingNode() && !v.isNull()) {
+            throw new SummaryFormatException("'" + key + "' must be " + what + " or null, got " + abbreviated(v));
+        }
+    }
+
+    private static String text(JsonNode n, String key) throws SummaryFormatException {
+        JsonNode v = n.path(key);
+        expect(n, key, v.isTextual(), "text");
         return v.isTextual() ? v.textValue() : null;
     }
 

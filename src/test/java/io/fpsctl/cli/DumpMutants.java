@@ -23,7 +23,17 @@ final class DumpMutants {
         "99999999999999999999999", "-5000000000", "4611686018427387904", "1e308", "NaN", "-0", "18446744073709551615",
         "3.5", ""};
 
+    /** Values at and beyond the bounds of what a device reports (docs/metrics.md, "What fpsctl refuses to believe"). */
+    private static final String[] EDGES = {"1", "2", "-1", "-2", "0", "999999", "1000000", "1000000000", "1000000001",
+        "16666667", "-16666667", "77337215", "4611686018427387904", "9223372036854775807", "0.5", "-0.001", "-5"};
+
     private final List<byte[]> bases = new ArrayList<>();
+
+    /** Our dumps and, besides them, {@code seeds} (hand-written inputs) as bases. */
+    DumpMutants(Path repoRoot, List<byte[]> seeds) throws IOException {
+        this(repoRoot);
+        bases.addAll(seeds);
+    }
 
     DumpMutants(Path repoRoot) throws IOException {
         byte[] framestats = Files.readAllBytes(repoRoot.resolve("examples/feed-android14-framestats.txt"));
@@ -60,7 +70,7 @@ final class DumpMutants {
         if (b.length == 0) {
             return b;
         }
-        switch (r.nextInt(10)) {
+        switch (r.nextInt(14)) {
             case 0: { // byte flips
                 int n = 1 + r.nextInt(8);
                 for (int i = 0; i < n; i++) {
@@ -96,9 +106,63 @@ final class DumpMutants {
                 }
                 return String.join("\n", lines).getBytes(StandardCharsets.ISO_8859_1);
             }
-            default: // a long cell
+            case 9: // a long cell
                 return replaceNumber(b, r, "7".repeat(1 + r.nextInt(100_000)));
+            case 10: // one cell of one line (any line alike: the period line, a CSV's durationMs) at a bound
+                return replaceCell(b, r, EDGES[r.nextInt(EDGES.length)]);
+            case 11: // every occurrence of one number (a block's interval, a summary's refresh rate) at a bound
+                return replaceEverywhere(b, r, EDGES[r.nextInt(EDGES.length)]);
+            case 12: // a number negated
+                return replaceNumber(b, r, "-" + (1 + r.nextInt(1_000_000_000)));
+            default: // saved as UTF-16 (Windows PowerShell's '>'), with or without a byte order mark
+                return utf16(b, r);
         }
+    }
+
+    private static byte[] replaceCell(byte[] b, Random r, String with) {
+        String[] lines = text(b).split("\n", -1);
+        int i = r.nextInt(lines.length);
+        String[] cells = lines[i].split("(?<=[,\\t :])|(?=[,\\t :])", -1); // cells and their separators
+        List<Integer> numbers = new ArrayList<>();
+        for (int c = 0; c < cells.length; c++) {
+            if (cells[c].matches("-?[0-9][0-9.]*")) {
+                numbers.add(c);
+            }
+        }
+        if (numbers.isEmpty()) {
+            return b;
+        }
+        cells[numbers.get(r.nextInt(numbers.size()))] = with;
+        lines[i] = String.join("", cells);
+        return String.join("\n", lines).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static byte[] replaceEverywhere(byte[] b, Random r, String with) {
+        String t = text(b);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?<![0-9.])[0-9]+(?![0-9.])").matcher(t);
+        List<String> found = new ArrayList<>();
+        while (m.find() && found.size() < 4096) {
+            found.add(m.group());
+        }
+        if (found.isEmpty()) {
+            return b;
+        }
+        String number = found.get(r.nextInt(found.size()));
+        return t.replaceAll("(?<![0-9.])" + number + "(?![0-9.])", with).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static byte[] utf16(byte[] b, Random r) {
+        boolean little = r.nextBoolean();
+        byte[] text = new String(b, StandardCharsets.UTF_8).getBytes(little ? StandardCharsets.UTF_16LE
+                : StandardCharsets.UTF_16BE);
+        if (r.nextBoolean()) {
+            return text;
+        }
+        byte[] marked = new byte[text.length + 2];
+        marked[0] = (byte) (little ? 0xFF : 0xFE);
+        marked[1] = (byte) (little ? 0xFE : 0xFF);
+        System.arraycopy(text, 0, marked, 2, text.length);
+        return marked;
     }
 
     private static String text(byte[] b) {
