@@ -110,8 +110,9 @@ final class DumpMutants {
                 return replaceNumber(b, r, "7".repeat(1 + r.nextInt(100_000)));
             case 10: // one cell of one line (any line alike: the period line, a CSV's durationMs) at a bound
                 return replaceCell(b, r, EDGES[r.nextInt(EDGES.length)]);
-            case 11: // every occurrence of one number (a block's interval, a summary's refresh rate) at a bound
-                return replaceEverywhere(b, r, EDGES[r.nextInt(EDGES.length)]);
+            case 11: // every occurrence of one number, or one column of every row (a block's interval), at a bound
+                return r.nextBoolean() ? replaceEverywhere(b, r, EDGES[r.nextInt(EDGES.length)])
+                        : replaceColumn(b, r, EDGES[r.nextInt(EDGES.length)]);
             case 12: // a number negated
                 return replaceNumber(b, r, "-" + (1 + r.nextInt(1_000_000_000)));
             default: // saved as UTF-16 (Windows PowerShell's '>'), with or without a byte order mark
@@ -134,6 +135,24 @@ final class DumpMutants {
         }
         cells[numbers.get(r.nextInt(numbers.size()))] = with;
         lines[i] = String.join("", cells);
+        return String.join("\n", lines).getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    /** Cell {@code c} of every comma-separated line with as many cells as a random line has. */
+    private static byte[] replaceColumn(byte[] b, Random r, String with) {
+        String[] lines = text(b).split("\n", -1);
+        int cells = lines[r.nextInt(lines.length)].split(",", -1).length;
+        if (cells < 3) {
+            return b;
+        }
+        int c = r.nextInt(cells);
+        for (int i = 0; i < lines.length; i++) {
+            String[] row = lines[i].split(",", -1);
+            if (row.length == cells && !row[c].isEmpty() && Character.isDigit(row[c].charAt(row[c].length() - 1))) {
+                row[c] = with;
+                lines[i] = String.join(",", row);
+            }
+        }
         return String.join("\n", lines).getBytes(StandardCharsets.ISO_8859_1);
     }
 
