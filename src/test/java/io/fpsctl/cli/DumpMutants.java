@@ -55,6 +55,53 @@ final class DumpMutants {
         return bases.size();
     }
 
+    /**
+     * Every single-value mutant of {@code seed} at the bounds, in order: each number of each line, then each column of
+     * its comma-separated rows (all rows at once), replaced by each of the values at and beyond the bounds. Meant for
+     * small hand-written seeds: a few hundred mutants each, none left to chance.
+     */
+    static List<byte[]> atBounds(String seed) {
+        List<byte[]> out = new ArrayList<>();
+        String[] lines = seed.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String[] cells = lines[i].split("(?<=[,\\t])|(?=[,\\t])", -1);
+            for (int c = 0; c < cells.length; c++) {
+                if (!cells[c].matches("-?[0-9][0-9.]*")) {
+                    continue;
+                }
+                for (String edge : EDGES) {
+                    String[] changed = cells.clone();
+                    changed[c] = edge;
+                    String[] copy = lines.clone();
+                    copy[i] = String.join("", changed);
+                    out.add(String.join("\n", copy).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+        int columns = 0;
+        for (String l : lines) {
+            columns = Math.max(columns, l.split(",", -1).length);
+        }
+        for (int c = 0; c < columns; c++) {
+            for (String edge : EDGES) {
+                String[] copy = lines.clone();
+                boolean changed = false;
+                for (int i = 0; i < copy.length; i++) {
+                    String[] row = copy[i].split(",", -1);
+                    if (row.length > c && row[c].matches("-?[0-9][0-9.]*") && copy[i].indexOf(',') >= 0) {
+                        row[c] = edge;
+                        copy[i] = String.join(",", row);
+                        changed = true;
+                    }
+                }
+                if (changed) {
+                    out.add(String.join("\n", copy).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return out;
+    }
+
     /** The mutant for {@code seed}: one to four mutations of one base dump. */
     byte[] mutant(long seed) {
         Random r = new Random(seed);
@@ -138,14 +185,27 @@ final class DumpMutants {
         return String.join("\n", lines).getBytes(StandardCharsets.ISO_8859_1);
     }
 
-    /** Cell {@code c} of every comma-separated line with as many cells as a random line has. */
+    /**
+     * Cell {@code c} of every comma-separated line with as many cells as a random line has; half the time a cell that
+     * holds a number below 1e9 (where a period, a duration or an id is).
+     */
     private static byte[] replaceColumn(byte[] b, Random r, String with) {
         String[] lines = text(b).split("\n", -1);
-        int cells = lines[r.nextInt(lines.length)].split(",", -1).length;
+        String[] picked = lines[r.nextInt(lines.length)].split(",", -1);
+        int cells = picked.length;
         if (cells < 3) {
             return b;
         }
         int c = r.nextInt(cells);
+        List<Integer> periodLike = new ArrayList<>(); // cells between 0 and 1e9: intervals, durations, ids
+        for (int k = 0; k < cells; k++) {
+            if (picked[k].matches("[1-9][0-9]{0,8}")) {
+                periodLike.add(k);
+            }
+        }
+        if (!periodLike.isEmpty() && r.nextBoolean()) {
+            c = periodLike.get(r.nextInt(periodLike.size()));
+        }
         for (int i = 0; i < lines.length; i++) {
             String[] row = lines[i].split(",", -1);
             if (row.length == cells && !row[c].isEmpty() && Character.isDigit(row[c].charAt(row[c].length() - 1))) {

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The seeded fuzz test of issue 24 (what to build 8): a few thousand mutants of the dumps in examples/, of fpsctl's CSV
- * of them and of hand-written seeds (a small {@code --latency} dump, Android 12 framestats, a frames CSV) through
+ * of them and of hand-written seeds (a small {@code --latency} dump, Android 12 framestats, a frames CSV) — every
+ * single value and column of the seeds at the bounds ({@link DumpMutants#atBounds}), then random mutants — through
  * {@code analyze} in-process, and of summaries through {@code gate --from}. Whatever the bytes: no exception escapes, no
  * stack trace or multi-line error, every input ends within {@link #PER_INPUT_SECONDS}, and a run that exits 0 (or, for
  * the gate, judges) reports only figures that can be true — checked here against the bounds of docs/metrics.md ("What
@@ -36,8 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * always the same; a failure names its seed.
  */
 class PlausibilityFuzzTest {
-    /** Dump mutants through analyze. */
-    private static final int DUMPS = 2500;
+    /** Random dump mutants through analyze (besides every single-value mutant of the seeds at the bounds). */
+    private static final int DUMPS = 2000;
     /** Summary mutants through gate --from. */
     private static final int SUMMARIES = 1000;
     /** An input that takes longer hangs (the largest mutant, 200 copies of a 100 000-digit line, takes ~1 s). */
@@ -102,9 +103,14 @@ class PlausibilityFuzzTest {
         int refused = 0;
         Path in = dir.resolve("mutant.txt");
         Path out = dir.resolve("mutant.json");
-        for (int i = 0; i < DUMPS && failures.size() < 5; i++) {
+        List<byte[]> bounds = new ArrayList<>();
+        for (String seed : List.of(LATENCY_SEED, FRAMESTATS_SEED, CSV_SEED)) {
+            bounds.addAll(DumpMutants.atBounds(seed));
+        }
+        for (int i = 0; i < bounds.size() + DUMPS && failures.size() < 5; i++) {
+            // seeds below 24 000 000 + bounds name the i-th mutant at the bounds, the others a random mutant
             long seed = 24_000_000L + i;
-            Files.write(in, mutants.mutant(seed));
+            Files.write(in, i < bounds.size() ? bounds.get(i) : mutants.mutant(seed));
             Cli r = run(seed, failures, "analyze", in.toString(), "--format", "json");
             if (r == null || !oneLineErrors(seed, r, Set.of(0, 5), failures)) {
                 continue;
@@ -148,11 +154,13 @@ class PlausibilityFuzzTest {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        System.out.printf("plausibility fuzz: %d dump mutants (%d analysed, %d refused), %d summary mutants (%d judged, "
-                + "%d refused) in %.1f s%n", DUMPS, analysed, refused, SUMMARIES, judged, distrusted, seconds);
+        System.out.printf("plausibility fuzz: %d dump mutants at the bounds and %d random ones (%d analysed, %d refused), "
+                + "%d summary mutants (%d judged, %d refused) in %.1f s%n", bounds.size(), DUMPS, analysed, refused,
+                SUMMARIES, judged, distrusted, seconds);
         if (!failures.isEmpty()) {
             fail(failures.size() + " mutant(s) failed:\n" + String.join("\n\n", failures));
         }
+        assertTrue(bounds.size() > 1000, "mutants at the bounds: " + bounds.size());
         assertTrue(analysed > DUMPS / 10 && refused > DUMPS / 10, "the mutants reach both outcomes: " + analysed
                 + " analysed, " + refused + " refused");
         assertTrue(judged > SUMMARIES / 10 && distrusted > SUMMARIES / 10, "the summary mutants reach both outcomes: "
