@@ -159,6 +159,21 @@ class PlausibilityRegressionTest {
                 + "frame interval 1 ns"), r.err);
     }
 
+    @Test
+    void aRowWhoseTwoIntervalColumnsBothHoldPeriodsIsRejectedAndTheNextRowDecides() throws IOException {
+        // line 3: FrameInterval 1, FrameStartTime 16 666 667: neither is a start time (both below 1e9), so which one
+        // is the interval is unknown: rejected. Line 4 (start time 2.0166 s, interval 16 666 667) decides the block.
+        // Left: rows 2 and 3 of the block, 8 ms (0 dropped) and 40 ms (2 dropped): fps = 2e9 / (4 × 16 666 667) = 30.0
+        String bad = row(2_000_000_000L, 10_000_000, T60).replace(",2000000000,16666667,", ",1,16666667,");
+        Path dump = file("ambiguous.txt", "---PROFILEDATA---\n" + HEADER_12 + "\n" + bad
+                + row(2_016_666_667L, 8_000_000, T60) + row(2_033_333_334L, 40_000_000, T60) + "---PROFILEDATA---\n");
+        JsonNode s = analyzed(dump);
+        assertEquals(2, s.get("frames").asLong());
+        assertEquals(30.0, s.get("fps").asDouble());
+        assertTrue(warnings(s).get(0).startsWith("1 impossible row(s) rejected (first: line 3: FrameInterval 1 and "
+                + "FrameStartTime 16666667 are both below 1e9 ns"), warnings(s).toString());
+    }
+
     // ---- frames CSV ----
 
     private static final String CSV_HEADER = "device,package,source,window,intendedVsyncNs,endNs,intervalNs,durationMs,"
