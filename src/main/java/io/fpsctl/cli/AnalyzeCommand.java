@@ -15,6 +15,7 @@ import io.fpsctl.source.FrameTimelineParser;
 import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;
 import io.fpsctl.source.SavedDump;
+import io.fpsctl.source.Utf8Input;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -299,7 +300,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     + "-all' dump");
         }
         FrameTimelineAttribution a = new FrameTimelineAttribution();
-        try (InputStream in = Files.newInputStream(frameTimeline)) {
+        try (InputStream in = Utf8Input.of(Files.newInputStream(frameTimeline))) { // UTF-16 as kindOf read it
             new FrameTimelineParser(a::surfaceFrame).parse(in);
         }
         return a;

@@ -21,7 +21,7 @@ public final class EngineOptions {
             description = "A gap this long between frames is idle, not a freeze (default: 1s).")
     Duration idleGap = Duration.ofSeconds(1);
 
-    @Option(names = "--refresh-rate", paramLabel = "HZ", converter = NumberConverter.Positive.class,
+    @Option(names = "--refresh-rate", paramLabel = "HZ", converter = NumberConverter.RefreshRate.class,
             description = "Refresh rate to assume when the dump does not tell it (e.g. 60, 90, 120).")
     Double refreshRate;
 

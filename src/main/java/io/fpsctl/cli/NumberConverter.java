@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.engine.PlausibleBounds;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -22,6 +23,10 @@ abstract class NumberConverter implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
         String v = value.strip().toLowerCase(Locale.ROOT);
+        if (v.startsWith("-") && DECIMAL.matcher(v.substring(1)).matches()) {
+            throw new TypeConversionException("'" + value + "' is out of range: it must be "
+                    + (zeroAllowed ? "0 or more" : "greater than 0"));
+        }
         if (!DECIMAL.matcher(v).matches()) {
             throw new TypeConversionException("'" + value + "' is not a number (use e.g. 60 or 16.7"
                     + (zeroAllowed ? "" : "; it must be greater than 0") + ")");
@@ -48,11 +53,30 @@ abstract class NumberConverter implements ITypeConverter<Double> {
         }
     }
 
+    /** A display's refresh rate: 1 to 1000 Hz (docs/metrics.md, "What fpsctl refuses to believe"). */
+    static final class RefreshRate extends NumberConverter {
+        RefreshRate() {
+            super(false);
+        }
+
+        @Override
+        public Double convert(String value) {
+            Double hz = super.convert(value);
+            if (hz < PlausibleBounds.MIN_REFRESH_HZ || hz > PlausibleBounds.MAX_REFRESH_HZ) {
+                throw new TypeConversionException("'" + value + "' is no display's refresh rate: it must be 1 to 1000 Hz");
+            }
+            return hz;
+        }
+    }
+
     /** A whole number, 0 or more (counts, milliseconds). */
     static final class Count implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
             String v = value.strip();
+            if (v.matches("-\\d{1,15}")) {
+                throw new TypeConversionException("'" + value + "' is out of range: it must be 0 or more");
+            }
             if (!v.matches("[+]?\\d{1,15}")) {
                 throw new TypeConversionException("'" + value + "' is not a whole number of 0 or more");
             }

@@ -467,9 +467,9 @@ public final class FrameEngine implements FrameSink {
         return EngineConfig.FALLBACK_PERIOD_NS;
     }
 
-    /** A period fpsctl can use: above 0 and below one second (so refreshHz is never 0.0). */
+    /** A period fpsctl can use: above 0 and at most one second (1 Hz, PlausibleBounds; so refreshHz is never 0.0). */
     static boolean validPeriod(long ns) {
-        return ns > 0 && ns < 1_000_000_000L;
+        return ns > 0 && ns <= PlausibleBounds.MAX_PERIOD_NS;
     }
 
     private Track track(String window) {

@@ -120,14 +120,19 @@ public final class SummaryJsonReader {
         }
         List<String> warnings = new ArrayList<>();
         for (JsonNode w : root.path("warnings")) {
+            if (!w.isTextual()) {
+                throw new SummaryFormatException("'warnings' must be a list of text, holds " + abbreviated(w));
+            }
             warnings.add(w.asText());
         }
-        return summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
+        Summary read = summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
                 .withSlowMessages(slowMessages(root)).withFrameTimeline(frameTimeline(root.path("frameTimeline")));
+        PossibleSummary.check(read); // a summary with an impossible figure is not one fpsctl wrote from frames
+        return read;
     }
 
     /** The {@code androidVitals} object (METRICS.md 7a); null when absent or null (a summary from before 7a). */
-    private static AndroidVitals androidVitals(JsonNode v) {
+    private static AndroidVitals androidVitals(JsonNode v) throws SummaryFormatException {
         if (!v.isObject()) {
             return null;
         }
@@ -141,8 +146,9 @@ public final class SummaryJsonReader {
             return null;
         }
         Map<String, Long> types = new LinkedHashMap<>();
+        expect(ft, "types", ft.path("types").isObject(), "an object");
         for (Map.Entry<String, JsonNode> e : ft.path("types").properties()) {
-            types.put(e.getKey(), e.getValue().asLong());
+            types.put(e.getKey(), count(ft.path("types"), e.getKey()));
         }
         return new FrameTimelineSummary(count(ft, "frames"), count(ft, "unattributed"), count(ft, "jankyFrames"),
                 count(ft, "appJank"), count(ft, "systemJank"), number(ft, "appJankPercent"),
@@ -169,6 +175,7 @@ public final class SummaryJsonReader {
         if (!n.isObject()) {
             throw new SummaryFormatException("a window entry is not an object");
         }
+        shape(n);
         long[] levels = new long[DropLevel.all().length];
         JsonNode dl = n.path("dropLevels");
         for (DropLevel l : DropLevel.all()) {
@@ -196,11 +203,10 @@ public final class SummaryJsonReader {
                 causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
                 choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE,
-                count(n, "coverageGaps")), n.path("coverageGapMs").isNumber() ? n.path("coverageGapMs").doubleValue()
-                : 0.0, n.path("partial").asBoolean(false), null, androidVitals(n.path("androidVitals")));
+                count(n, "coverageGaps")), number(n, "coverageGapMs") == null ? 0.0 : number(n, "coverageGapMs"), partial(n), null, androidVitals(n.path("androidVitals")));
     }
 
-    private static Double[] choreographer(JsonNode c) {
+    private static Double[] choreographer(JsonNode c) throws SummaryFormatException {
         if (!c.isObject()) {
             return null;
         }
@@ -211,7 +217,7 @@ public final class SummaryJsonReader {
         return ms;
     }
 
-    private static FrameTimes frameTimes(JsonNode t) {
+    private static FrameTimes frameTimes(JsonNode t) throws SummaryFormatException {
         Double p50 = number(t, "p50");
         Double p90 = number(t, "p90");
         Double p95 = number(t, "p95");
@@ -224,14 +230,82 @@ public final class SummaryJsonReader {
         return new FrameTimes(p50, p90, p95, p99, max, mean);
     }
 
-    private static String text(JsonNode n, String key) {
+    /** Keys whose value is an object (or null) in a summary or a window. */
+    private static final List<String> OBJECTS = List.of("dropLevels", "frameTimeMs", "stagesMs", "mainCauses",
+            "choreographerMs", "androidVitals", "frameTimeline");
+    /** Keys whose value is a list (or null). */
+    private static final List<String> ARRAYS = List.of("windows", "warnings", "slowMessages", "iterations");
+    /** Keys whose value is text (or null). */
+    private static final List<String> TEXTS = List.of("source", "package", "name", "worstFrameCause");
+
+    /**
+     * The types of the keys fpsctl writes: a key with a value of another type (a rate written as text, a list where
+     * an object goes) is a summary fpsctl did not write, refused rather than read as absent.
+     */
+    private static void shape(JsonNode n) throws SummaryFormatException {
+        for (String k : OBJECTS) {
+            expect(n, k, n.path(k).isObject(), "an object");
+        }
+        for (String k : ARRAYS) {
+            expect(n, k, n.path(k).isArray(), "a list");
+        }
+        for (String k : TEXTS) {
+            expect(n, k, n.path(k).isTextual(), "text");
+        }
+        JsonNode t = n.path("frameTimeMs");
+        if (t.isObject()) {
+            int numbers = 0;
+            for (String k : List.of("p50", "p90", "p95", "p99", "max", "mean")) {
+                numbers += number(t, k) == null ? 0 : 1;
+            }
+            if (numbers != 0 && numbers != 6) {
+                throw new SummaryFormatException("'frameTimeMs' must hold all of p50, p90, p95, p99, max and mean, "
+                        + "or none of them (no timed frames)");
+            }
+        }
+    }
+
+    private static void expect(JsonNode n, String key, boolean ok, String what) throws SummaryFormatException {
         JsonNode v = n.path(key);
+        if (!ok && !v.isMissingNode() && !v.isNull()) {
+            throw new SummaryFormatException("'" + key + "' must be " + what + " or null, got " + abbreviated(v));
+        }
+    }
+
+    private static String text(JsonNode n, String key) throws SummaryFormatException {
+        JsonNode v = n.path(key);
+        expect(n, key, v.isTextual(), "text");
         return v.isTextual() ? v.textValue() : null;
     }
 
-    private static Double number(JsonNode n, String key) {
+    /** A number: absent or null reads as absent; anything but a number is an error (a summary that lies). */
+    private static Double number(JsonNode n, String key) throws SummaryFormatException {
         JsonNode v = n.path(key);
-        return v.isNumber() ? v.doubleValue() : null;
+        if (v.isMissingNode() || v.isNull()) {
+            return null;
+        }
+        if (!v.isNumber() || !Double.isFinite(v.doubleValue())) {
+            throw new SummaryFormatException("'" + key + "' must be a number or null, got " + abbreviated(v));
+        }
+        return v.doubleValue();
+    }
+
+    /** {@code partial}: absent or null reads as false; anything but true or false is an error. */
+    private static boolean partial(JsonNode n) throws SummaryFormatException {
+        JsonNode v = n.path("partial");
+        if (v.isMissingNode() || v.isNull()) {
+            return false;
+        }
+        if (!v.isBoolean()) {
+            throw new SummaryFormatException("'partial' must be true or false, got " + abbreviated(v));
+        }
+        return v.booleanValue();
+    }
+
+    /** A value as JSON for a message, at most 40 characters. */
+    private static String abbreviated(JsonNode v) {
+        String text = v.toString();
+        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
     private static Long nullableLong(JsonNode n, String key) throws SummaryFormatException {
@@ -246,7 +320,7 @@ public final class SummaryJsonReader {
             return 0;
         }
         if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0) {
-            throw new SummaryFormatException("'" + key + "' must be a non-negative integer, got " + v);
+            throw new SummaryFormatException("'" + key + "' must be a non-negative integer, got " + abbreviated(v));
         }
         return v.longValue();
     }

@@ -4,6 +4,7 @@ import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.FrameTimelineJankType;
 import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.Interaction;
+import io.fpsctl.engine.PlausibleBounds;
 import io.fpsctl.engine.MeasuredFrame;
 import io.fpsctl.engine.PresentedFrame;
 import io.fpsctl.engine.Source;
@@ -35,11 +36,20 @@ public final class FrameCsvReader {
     /**
      * What the file held besides its frames.
      *
-     * @param warnings notes for the summary (unknown jank type keys)
+     * @param warnings      notes for the summary (unknown jank type keys)
+     * @param rejectedRows  rows that parsed but cannot be true (docs/metrics.md, "What fpsctl refuses to believe"),
+     *                      skipped; not in {@code malformedRows}
+     * @param firstRejected "line N: why" of the first of them; null when none
      */
     public record Result(Source source, String packageName, String device, long rows, long malformedRows,
-                         List<String> warnings) {
+                         List<String> warnings, long rejectedRows, String firstRejected) {
     }
+
+    /**
+     * How far a rendered row's {@code durationMs} may be from its {@code endNs − intendedVsyncNs}: 10 µs, what a
+     * duration printed with two decimals is off by at most (fpsctl writes it exact to the ns).
+     */
+    static final long DURATION_TOLERANCE_NS = 10_000;
 
     private static final String[] REQUIRED = {"source", "window", "endNs", "intervalNs", "durationMs", "flags"};
 
@@ -83,6 +93,7 @@ public final class FrameCsvReader {
         String pkg = null;
         String device = null;
         String window = null;
+        RejectedRows rejected = new RejectedRows();
         try (CSVParser p = CSVParser.parse(in, format)) {
             Map<String, Integer> header = p.getHeaderMap();
             for (String col : REQUIRED) {
@@ -113,6 +124,13 @@ public final class FrameCsvReader {
                     }
                     long end = Long.parseLong(rec.get("endNs"));
                     long interval = Long.parseLong(rec.get("intervalNs"));
+                    String impossible = !PlausibleBounds.period(interval)
+                            ? "intervalNs " + PlausibleBounds.whyNotPeriod(interval)
+                            : !PlausibleBounds.timestamp(end) ? "endNs " + end + " is no CLOCK_MONOTONIC time" : null;
+                    if (impossible != null) {
+                        rejected.reject(lineOf(rec), impossible);
+                        continue;
+                    }
                     if (s.presented()) {
                         sink.frame(new PresentedFrame(w, 0, end, 0, interval));
                         continue;
@@ -132,8 +150,15 @@ public final class FrameCsvReader {
                             ch[q] = parseMillis(v);
                         }
                     }
-                    sink.frame(new MeasuredFrame(w, Long.parseLong(rec.get("intendedVsyncNs")), end, interval,
-                            Long.parseLong(rec.get("flags")), parseMillis(rec.get("durationMs")),
+                    long intendedVsync = Long.parseLong(rec.get("intendedVsyncNs"));
+                    long duration = parseMillis(rec.get("durationMs"));
+                    impossible = impossibleRendered(intendedVsync, end, duration, stages, ch);
+                    if (impossible != null) {
+                        rejected.reject(lineOf(rec), impossible);
+                        continue;
+                    }
+                    sink.frame(new MeasuredFrame(w, intendedVsync, end, interval,
+                            Long.parseLong(rec.get("flags")), duration,
                             Boolean.parseBoolean(get(rec, "janky")), stages, interaction, ch, verdict(rec)));
                 } catch (RuntimeException e) {
                     malformed++; // a cell that is not a number, a short record
@@ -151,7 +176,59 @@ public final class FrameCsvReader {
         for (String k : unknownKeys) {
             warnings.add("frames CSV: unknown jank type \"" + k + "\" in jankTypes counted as unknown");
         }
-        return new Result(source, pkg, device, rows, malformed, warnings);
+        return new Result(source, pkg, device, rows, malformed, warnings, rejected.count(), rejected.first());
+    }
+
+    /** ns as milliseconds for a message, e.g. "16.667". */
+    private static String ms(long ns) {
+        return String.format(java.util.Locale.ROOT, "%.3f", ns / 1e6);
+    }
+
+    /**
+     * The line a record starts on: fpsctl's rows hold no line breaks, so record N (1-based, after the header) is
+     * line N + 1.
+     */
+    private static long lineOf(CSVRecord rec) {
+        return rec.getRecordNumber() + 1;
+    }
+
+    /**
+     * Why a rendered (gfxinfo or agent) row cannot be true, or null: its times are no CLOCK_MONOTONIC times, it ends
+     * before it starts or lasts over an hour (METRICS.md 1.3 rev 2), its {@code durationMs} is not its
+     * {@code endNs − intendedVsyncNs} (the engine takes the duration as given: one row's made-up duration would
+     * decide every percentile), or a stage or Choreographer span is negative or over an hour.
+     */
+    private static String impossibleRendered(long intendedVsync, long end, long duration, long[] stages, long[] ch) {
+        if (!PlausibleBounds.timestamp(intendedVsync)) {
+            return "intendedVsyncNs " + intendedVsync + " is no CLOCK_MONOTONIC time";
+        }
+        if (end < intendedVsync) {
+            return "endNs " + end + " is before intendedVsyncNs " + intendedVsync;
+        }
+        if (end - intendedVsync > PlausibleBounds.MAX_FRAME_NS) {
+            return "the frame lasts " + ms(end - intendedVsync) + " ms, over an hour";
+        }
+        if (duration < 0) {
+            return "durationMs " + ms(duration) + " is negative";
+        }
+        if (Math.abs(duration - (end - intendedVsync)) > DURATION_TOLERANCE_NS) {
+            return "durationMs " + ms(duration) + " contradicts endNs − intendedVsyncNs = "
+                    + ms(end - intendedVsync) + " ms";
+        }
+        for (Stage st : Stage.all()) {
+            long v = stages[st.ordinal()];
+            if (v != -1 && (v < 0 || v > PlausibleBounds.MAX_FRAME_NS)) {
+                return st.key() + "Ms " + ms(v) + " is negative or over an hour";
+            }
+        }
+        if (ch != null) {
+            for (int q = 0; q < ch.length; q++) {
+                if (ch[q] != -1 && (ch[q] < 0 || ch[q] > PlausibleBounds.MAX_FRAME_NS)) {
+                    return CH_COLUMNS[q] + " " + ms(ch[q]) + " is negative or over an hour";
+                }
+            }
+        }
+        return null;
     }
 
     /** The FrameTimeline verdict the row recorded; null when its {@code presentState} is empty or absent. */

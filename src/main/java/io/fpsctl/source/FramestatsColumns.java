@@ -1,5 +1,6 @@
 package io.fpsctl.source;
 
+import io.fpsctl.engine.PlausibleBounds;
 import java.util.List;
 
 /**
@@ -114,9 +115,18 @@ final class FramestatsColumns {
     }
 
     /**
+     * What {@link #resolveInterval} returns for a row whose interval cannot be a display's (outside 1–1000 Hz, or
+     * ambiguous): the row is to be rejected (docs/metrics.md, "What fpsctl refuses to believe").
+     */
+    static final long IMPOSSIBLE_INTERVAL = Long.MIN_VALUE;
+
+    /**
      * The interval of a row (METRICS.md 1.2 label swap): of the columns labelled FrameInterval and
-     * FrameStartTime, the one whose value is below 1e9 is the interval. Decided on the first row where both
-     * hold a value, then kept for the block.
+     * FrameStartTime, the one whose value is below 1e9 is the interval. Decided on the first row where one of
+     * them is below 1e9 and the other is not (one is a timestamp, the other a period), then kept for the block.
+     * 0 when the row has no interval (no such column, or the documented 0 / −1 "unknown"), else the interval if it
+     * is a display's (1–1000 Hz), else {@link #IMPOSSIBLE_INTERVAL}: a row whose interval is 1 ns would otherwise
+     * count a 16 ms frame as 16 million dropped frames.
      */
     long resolveInterval(long[] row) {
         return resolveInterval(value(row, Field.FRAME_INTERVAL), value(row, Field.FRAME_START_TIME));
@@ -136,17 +146,45 @@ final class FramestatsColumns {
                 intervalColumn = -1;
             } else if (labelledStart < 0) {
                 intervalColumn = labelledInterval;
-            } else if (a > 0 && b > 0) {
-                intervalColumn = a < PERIOD_LIMIT ? labelledInterval : b < PERIOD_LIMIT ? labelledStart : -1;
+            } else if (a > 0 && b > 0 && (a < PERIOD_LIMIT) != (b < PERIOD_LIMIT)) {
+                intervalColumn = a < PERIOD_LIMIT ? labelledInterval : labelledStart;
+            } else if (a > 0 && b > 0 && a < PERIOD_LIMIT) {
+                return IMPOSSIBLE_INTERVAL; // two periods and no start time: which is the interval is unknown
             } else {
-                return a > 0 && a < PERIOD_LIMIT ? a : b > 0 && b < PERIOD_LIMIT ? b : 0;
+                // undecided (a column unset, or two timestamps): the one below 1e9 is the interval, if any
+                return checked(a > 0 && a < PERIOD_LIMIT ? a : b > 0 && b < PERIOD_LIMIT ? b : 0);
             }
         }
         if (intervalColumn < 0) {
             return 0;
         }
-        long v = intervalColumn == get(Field.FRAME_INTERVAL) ? labelledIntervalValue : labelledStartValue;
-        return v > 0 && v < PERIOD_LIMIT ? v : 0;
+        return checked(intervalColumn == get(Field.FRAME_INTERVAL) ? labelledIntervalValue : labelledStartValue);
+    }
+
+    /**
+     * Why {@link #resolveInterval} called a row's interval impossible, from the same two values, for the warning;
+     * call it right after that (it reads the decision state).
+     */
+    String whyImpossible(long labelledIntervalValue, long labelledStartValue) {
+        if (intervalColumn >= 0) {
+            long v = intervalColumn == get(Field.FRAME_INTERVAL) ? labelledIntervalValue : labelledStartValue;
+            return "frame interval " + PlausibleBounds.whyNotPeriod(v);
+        }
+        long a = labelledIntervalValue;
+        long b = labelledStartValue;
+        if (a > 0 && b > 0 && a < PERIOD_LIMIT && b < PERIOD_LIMIT) {
+            return "FrameInterval " + a + " and FrameStartTime " + b + " are both below 1e9 ns: neither is a start time,"
+                    + " so which is the interval is unknown";
+        }
+        return "frame interval " + PlausibleBounds.whyNotPeriod(a > 0 && a < PERIOD_LIMIT ? a : b);
+    }
+
+    /** 0 for the "unknown" values 0 and −1, the interval when a display can have it, else impossible. */
+    private static long checked(long interval) {
+        if (interval == 0 || interval == -1) {
+            return 0;
+        }
+        return PlausibleBounds.period(interval) ? interval : IMPOSSIBLE_INTERVAL;
     }
 
     long value(long[] row, Field f) {

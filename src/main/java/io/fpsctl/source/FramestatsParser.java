@@ -29,6 +29,12 @@ public final class FramestatsParser {
     private long[] row = new long[32];
     /** When set, rows go here as parsed values instead of as frames to the sink. */
     private RowValues rowValues;
+    /** Rows that parsed but cannot be true (an impossible frame interval); also counted as malformed rows. */
+    private final RejectedRows rejected = new RejectedRows();
+    /** The reader of the parse in progress, for the line number of a rejected row. */
+    private ByteLineReader lines;
+    /** False once rows were cut out of the input (the parallel parser): line numbers no longer match the file's. */
+    private boolean exactLines = true;
 
     /** A row's values as parsed, by header column ({@link FramestatsColumns#value}); {@code values} is reused. */
     interface RowValues {
@@ -62,9 +68,23 @@ public final class FramestatsParser {
         return columns;
     }
 
+    /**
+     * The rows rejected because their frame interval cannot be a display's (docs/metrics.md, "What fpsctl refuses to
+     * believe"), with the line of the first; they are also in the dump's {@code malformedRows}.
+     */
+    public RejectedRows rejected() {
+        return rejected;
+    }
+
+    /** Rows were taken out of the input this parser reads: it names rejected rows by window and time instead. */
+    void linesCut() {
+        exactLines = false;
+    }
+
     /** Reads the whole stream; the caller closes it. */
     public FramestatsDump parse(InputStream in) throws IOException {
         ByteLineReader r = new ByteLineReader(in);
+        lines = r;
         String window = UNNAMED;
         List<String> windows = new ArrayList<>();
         columns = null;
@@ -331,6 +351,14 @@ public final class FramestatsParser {
             rowValues.row(c, v);
             return true;
         }
+        long interval = c.resolveInterval(v);
+        if (interval == FramestatsColumns.IMPOSSIBLE_INTERVAL) {
+            rejected.reject(exactLines ? "line " + lines.lineNumber()
+                    : "the row of window " + window + " with IntendedVsync " + c.value(v, Field.INTENDED_VSYNC),
+                    c.whyImpossible(c.value(v, Field.FRAME_INTERVAL),
+                    c.value(v, Field.FRAME_START_TIME)));
+            return false;
+        }
         sink.frame(new RenderedFrame(window,
                 c.value(v, Field.FLAGS),
                 c.value(v, Field.INTENDED_VSYNC),
@@ -346,7 +374,7 @@ public final class FramestatsParser {
                 c.value(v, Field.FRAME_COMPLETED),
                 c.value(v, Field.GPU_COMPLETED),
                 c.value(v, Field.FRAME_DEADLINE),
-                c.resolveInterval(v),
+                interval,
                 c.value(v, Field.FRAME_TIMELINE_VSYNC_ID)));
         return true;
     }

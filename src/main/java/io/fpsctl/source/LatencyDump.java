@@ -13,6 +13,9 @@ import java.util.Optional;
  * @param validRows           rows whose actualPresent (column 2) is neither 0 nor INT64_MAX (METRICS.md 2.2)
  * @param emptyRows           rows that were {@code 0 0 0} (unused FrameTracker slots)
  * @param malformedLines      non-blank lines after the period that were not three integers (skipped)
+ * @param rejectedRows        rows of three integers that cannot be true (an actualPresent that is negative or
+ *                            beyond 2^62 and no sentinel), skipped: docs/metrics.md, "What fpsctl refuses to believe"
+ * @param firstRejected       "line N: why" of the first of them; null when none
  */
 public record LatencyDump(
         String layer,
@@ -21,7 +24,15 @@ public record LatencyDump(
         long rows,
         long validRows,
         long emptyRows,
-        long malformedLines) {
+        long malformedLines,
+        long rejectedRows,
+        String firstRejected) {
+
+    /** A dump without rejected rows. */
+    public LatencyDump(String layer, long periodNs, boolean unresponsiveWarning, long rows, long validRows,
+                       long emptyRows, long malformedLines) {
+        this(layer, periodNs, unresponsiveWarning, rows, validRows, emptyRows, malformedLines, 0, null);
+    }
 
     /**
      * Whether the layer showed any frame data: false when the dump was the period line only (unknown layer,

@@ -1,6 +1,7 @@
 package io.fpsctl.source;
 
 import io.fpsctl.engine.FrameSink;
+import io.fpsctl.engine.PlausibleBounds;
 import io.fpsctl.engine.PresentedFrame;
 
 import java.io.IOException;
@@ -14,8 +15,15 @@ import java.util.Objects;
  * <p>Layout: an optional "SurfaceFlinger appears to be unresponsive…" line, then the refresh period in ns,
  * then rows {@code desiredPresent actualPresent frameReady} separated by tabs and/or spaces, then usually an
  * empty line. All rows go to the sink, {@code 0 0 0} and INT64_MAX ones included: the engine decides
- * validity. A row that is not three integers is skipped and counted; only input whose first meaningful line
- * is not a period is rejected, with a {@link DumpFormatException}.
+ * validity. A row that is not three integers is skipped and counted. A row whose actualPresent cannot be a
+ * CLOCK_MONOTONIC time (negative other than −1, or at or beyond 2^62 other than INT64_MAX) is rejected: skipped and
+ * counted with its line number (docs/metrics.md, "What fpsctl refuses to believe"). Input whose first meaningful
+ * line is not a period, or a period outside 1–1000 Hz, is refused with a {@link DumpFormatException}.
+ *
+ * <p>A row whose actualPresent is −1 goes to the sink as 0 (no frame): −1 is {@code Fence::SIGNAL_TIME_INVALID},
+ * which {@code FrameTracker::processFencesLocked} stores when a present fence is invalid, and AOSP's own
+ * {@code FrameTracker::isFrameValidLocked} counts a frame only when {@code actualPresentTime > 0}
+ * (frameworks/native services/surfaceflinger/FrameTracker.cpp, the FenceTime version of Android 8 and later).
  */
 public final class LatencyParser {
 
@@ -26,6 +34,8 @@ public final class LatencyParser {
     private static final int MAX_LINE_CHARS = 4096;
 
     private static final int COLUMNS = 3;
+    /** {@code Fence::SIGNAL_TIME_INVALID}: the present fence was invalid, no frame (see the class comment). */
+    private static final long INVALID_FENCE = -1;
 
     private LatencyParser() {
     }
@@ -46,7 +56,9 @@ public final class LatencyParser {
 
         boolean warning = false;
         String line;
+        long lineNumber = 0;
         while ((line = lines.readLine()) != null) {
+            lineNumber++;
             String text = line.strip();
             if (text.isEmpty()) {
                 continue;
@@ -62,28 +74,41 @@ public final class LatencyParser {
                     "not a SurfaceFlinger --latency dump: the input is empty, expected the refresh period in ns on line 1");
         }
         long period = periodOf(line.strip(), lines.truncated());
+        if (!PlausibleBounds.period(period)) {
+            throw new DumpFormatException("line " + lineNumber + ": the refresh period "
+                    + PlausibleBounds.whyNotPeriod(period));
+        }
 
         long rows = 0;
         long valid = 0;
         long empty = 0;
         long malformed = 0;
+        RejectedRows rejected = new RejectedRows();
         long[] row = new long[COLUMNS];
         sink.period(period);
         sink.blockStart(layer);
         try {
             while ((line = lines.readLine()) != null) {
+                lineNumber++;
                 if (lines.truncated() || !parseRow(line, row)) {
                     if (!line.isBlank()) {
                         malformed++;
                     }
                     continue;
                 }
-                PresentedFrame frame = new PresentedFrame(layer, row[0], row[1], row[2], period);
+                long actualPresent = row[1];
+                if (actualPresent == INVALID_FENCE) {
+                    actualPresent = 0;
+                } else if (actualPresent != PresentedFrame.PENDING && !PlausibleBounds.timestamp(actualPresent)) {
+                    rejected.reject(lineNumber, "actualPresent " + actualPresent + " is no CLOCK_MONOTONIC time");
+                    continue;
+                }
+                PresentedFrame frame = new PresentedFrame(layer, row[0], actualPresent, row[2], period);
                 rows++;
                 if (frame.valid()) {
                     valid++;
                 }
-                if (row[0] == 0 && row[1] == 0 && row[2] == 0) {
+                if (row[0] == 0 && actualPresent == 0 && row[2] == 0) {
                     empty++;
                 }
                 sink.frame(frame);
@@ -91,13 +116,15 @@ public final class LatencyParser {
         } finally {
             sink.blockEnd();
         }
-        return new LatencyDump(layer, period, warning, rows, valid, empty, malformed);
+        return new LatencyDump(layer, period, warning, rows, valid, empty, malformed, rejected.count(),
+                rejected.first());
     }
 
     /**
      * A cheap content sniff for kind detection: true when, after blank lines and an optional unresponsive
      * warning, the first line is a single non-negative integer that fits in a {@code long} and the next
-     * non-blank line (if any) is a row of three integers. A last line that was cut off (no line break) only
+     * non-blank line (if any) is a row of three integers, and the period is one a display can have (1–1000 Hz).
+     * A last line that was cut off (no line break) only
      * has to start like a row. When this is true (and no line exceeds 4096 characters), {@link #parse}
      * accepts the same text.
      */
@@ -117,7 +144,8 @@ public final class LatencyParser {
                 i++;
             }
         }
-        if (i >= lines.length || !isPeriod(lines[i].strip())) {
+        if (i >= lines.length || !isPeriod(lines[i].strip())
+                || !PlausibleBounds.period(Long.parseLong(lines[i].strip()))) {
             return false;
         }
         i++;

@@ -49,6 +49,7 @@ public final class ParallelFramestatsParser {
     private final Consumer<String> text;
     private final int threads;
     private final int pieceBytes;
+    private RejectedRows rejected = new RejectedRows();
 
     /** Parses on every available core. */
     public ParallelFramestatsParser(FrameSink sink, Consumer<String> text) {
@@ -63,15 +64,23 @@ public final class ParallelFramestatsParser {
         this.pieceBytes = pieceBytes;
     }
 
+    /** The rows the last {@link #parse} rejected as impossible, like {@link FramestatsParser#rejected}. */
+    public RejectedRows rejected() {
+        return rejected;
+    }
+
     /** Reads the whole stream, like {@link FramestatsParser#parse}; the caller closes it. */
     public FramestatsDump parse(InputStream in) throws IOException {
         if (threads < 2) {
-            return new FramestatsParser(sink, text).parse(in);
+            FramestatsParser p = new FramestatsParser(sink, text);
+            rejected = p.rejected();
+            return p.parse(in);
         }
         Relay relay = new Relay(sink);
         Splitter splitter = new Splitter(in, relay);
         try {
             FramestatsParser reader = new FramestatsParser(relay, text);
+            rejected = reader.rejected();
             splitter.reader = reader;
             FramestatsDump d = reader.parse(splitter);
             return new FramestatsDump(d.blocks(), d.rows() + splitter.rows, d.malformedRows() + splitter.malformed,
@@ -185,16 +194,25 @@ public final class ParallelFramestatsParser {
 
         /**
          * The frames again, under the block's real window (the worker's parser never saw the window line), with the
-         * interval decided by the block's columns, which see the block's rows in file order.
+         * interval decided by the block's columns, which see the block's rows in file order. A row whose interval is
+         * impossible is rejected into {@code rejected} instead (its line number is not known here); returns how many.
          */
-        void replay(FrameSink sink, FramestatsColumns block) {
+        int replay(FrameSink sink, FramestatsColumns block, RejectedRows rejected) {
             long[] v = values;
+            int impossible = 0;
             for (int k = 0; k < count; k++) {
                 int i = k * LONGS;
+                long interval = block.resolveInterval(v[i + 14], v[i + 16]);
+                if (interval == FramestatsColumns.IMPOSSIBLE_INTERVAL) {
+                    rejected.reject("the row of window " + window + " with IntendedVsync " + v[i + 1],
+                            block.whyImpossible(v[i + 14], v[i + 16]));
+                    impossible++;
+                    continue;
+                }
                 sink.frame(new RenderedFrame(window, v[i], v[i + 1], v[i + 2], v[i + 3], v[i + 4], v[i + 5], v[i + 6],
-                        v[i + 7], v[i + 8], v[i + 9], v[i + 10], v[i + 11], v[i + 12], v[i + 13],
-                        block.resolveInterval(v[i + 14], v[i + 16]), v[i + 15]));
+                        v[i + 7], v[i + 8], v[i + 9], v[i + 10], v[i + 11], v[i + 12], v[i + 13], interval, v[i + 15]));
             }
+            return impossible;
         }
     }
 
@@ -458,6 +476,7 @@ public final class ParallelFramestatsParser {
                 });
             }
             cutThisBlock = true;
+            reader.linesCut();
             Slot slot = free.isEmpty() ? new Slot() : free.poll();
             int rowsStart = MARKER_LINE.length + headerLine.length + 1;
             int rowsEnd = rowsStart + (to - from);
@@ -497,9 +516,10 @@ public final class ParallelFramestatsParser {
                 rewind(slot);
                 return;
             }
-            slot.replay(relay, reader.columns()); // the parser has read this block's header, nothing after it
+            // the parser has read this block's header, nothing after it
+            int impossible = slot.replay(relay, reader.columns(), reader.rejected());
             rows += slot.rows;
-            malformed += slot.malformed;
+            malformed += slot.malformed + impossible;
             free.add(slot);
         }
 

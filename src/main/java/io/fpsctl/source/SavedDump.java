@@ -31,9 +31,12 @@ public final class SavedDump {
     private SavedDump() {
     }
 
-    /** Decides what {@code file} holds; {@link DumpKind#UNKNOWN} when it is nothing fpsctl reads. */
+    /**
+     * Decides what {@code file} holds; {@link DumpKind#UNKNOWN} when it is nothing fpsctl reads. A file saved as
+     * UTF-16 (a Windows PowerShell redirect) is read as its text.
+     */
     public static DumpKind kindOf(Path file) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Utf8Input.of(Files.newInputStream(file))) {
             byte[] head = in.readNBytes(DumpKind.HEAD_BYTES);
             return DumpKind.detect(head, head.length);
         }
@@ -75,7 +78,8 @@ public final class SavedDump {
                                  String packageName, FrameEngine.Listener listener,
                                  FrameTimelineAttribution frameTimeline)
             throws IOException, DumpFormatException {
-        InputStream in = new BufferedInputStream(raw, 1 << 16);
+        // a dump saved as UTF-16 (Windows PowerShell's '>') or with a UTF-8 byte order mark: its text as UTF-8
+        InputStream in = new BufferedInputStream(Utf8Input.of(raw), 1 << 16);
         in.mark(DumpKind.HEAD_BYTES + 1);
         byte[] head = in.readNBytes(DumpKind.HEAD_BYTES);
         in.reset();
@@ -88,8 +92,11 @@ public final class SavedDump {
                     engine.savedDump(true);
                     engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
-                    FramestatsDump dump = new ParallelFramestatsParser(engine, reported::line).parse(in);
-                    engine.malformedRows(dump.malformedRows());
+                    ParallelFramestatsParser parser = new ParallelFramestatsParser(engine, reported::line);
+                    FramestatsDump dump = parser.parse(in);
+                    RejectedRows rejected = parser.rejected();
+                    engine.malformedRows(dump.malformedRows() - rejected.count()); // those are warned about below
+                    warnRejected(engine, rejected.count(), rejected.first());
                     if (dump.blocks() == 0) {
                         engine.warn("no ---PROFILEDATA--- block: take the dump with 'dumpsys gfxinfo <pkg> framestats'");
                     }
@@ -101,6 +108,7 @@ public final class SavedDump {
                     }
                     // with the join's summary; the verdicts settled last reach the listener
                     Summary summary = engine.summary(pkg);
+                    refuseIfAllRejected(file, summary, rejected.count(), rejected.first());
                     return new Result(name, kind, summary, summaries);
                 }
                 case LATENCY: {
@@ -115,12 +123,15 @@ public final class SavedDump {
                     if (dump.malformedLines() > 0) {
                         engine.warn(dump.malformedLines() + " malformed --latency line(s) skipped");
                     }
+                    warnRejected(engine, dump.rejectedRows(), dump.firstRejected());
                     if (!dump.hasData()) {
                         engine.warn("the layer has no frame data (period line only or all rows 0 0 0): "
                                 + "measure another layer from 'dumpsys SurfaceFlinger --list'");
                     }
                     engine.finish();
-                    return new Result(name, kind, engine.summary(packageName), List.of());
+                    Summary summary = engine.summary(packageName);
+                    refuseIfAllRejected(file, summary, dump.rejectedRows(), dump.firstRejected());
+                    return new Result(name, kind, summary, List.of());
                 }
                 case FRAME_CSV: {
                     return analyzeCsv(name, head, in, config, packageName, listener);
@@ -166,10 +177,28 @@ public final class SavedDump {
         if (res.malformedRows() > 0) {
             engine.warn(res.malformedRows() + " malformed CSV row(s) skipped");
         }
+        warnRejected(engine, res.rejectedRows(), res.firstRejected());
         res.warnings().forEach(engine::warn);
         engine.finish(); // closes the last live window for listeners that want windows
-        return new Result(file, DumpKind.FRAME_CSV, engine.summary(packageName != null ? packageName
-                : res.packageName()), List.of());
+        Summary summary = engine.summary(packageName != null ? packageName : res.packageName());
+        refuseIfAllRejected(file, summary, res.rejectedRows(), res.firstRejected());
+        return new Result(file, DumpKind.FRAME_CSV, summary, List.of());
+    }
+
+    /** The one warning for the rows that cannot be true (docs/metrics.md, "What fpsctl refuses to believe"). */
+    private static void warnRejected(FrameEngine engine, long count, String first) {
+        if (count > 0) {
+            engine.warn(count + " impossible row(s) rejected (first: " + first + ")");
+        }
+    }
+
+    /** A file whose every frame was impossible is not a measurement: refused (exit 5), not a summary of 0 frames. */
+    private static void refuseIfAllRejected(String file, Summary summary, long rejected, String first)
+            throws DumpFormatException {
+        if (rejected > 0 && summary.frames() == 0) {
+            throw new DumpFormatException(file + ": no frame is possible: " + rejected + " impossible row(s) rejected"
+                    + " (first: " + first + ")");
+        }
     }
 
     /** The source of a frames CSV, from its first data row in the head buffer (gfxinfo when there is none). */

@@ -18,7 +18,7 @@ class CompareCommandTest {
     /** A schema-1 summary with the compared metrics set by hand. */
     private static String summary(double fps, double jankPercent, double p90) {
         return String.format(Locale.ROOT, """
-                {"schemaVersion":1, "source":"gfxinfo", "package":"com.example", "refreshHz":60.0,
+                {"schemaVersion":1, "source":"gfxinfo", "package":"com.example", "refreshHz":120.0,
                  "frames":600, "timedFrames":600, "fps":%.1f, "spanFps":%.1f, "jankyFrames":6, "jankPercent":%.2f,
                  "droppedFrames":6, "overflows":0,
                  "dropLevels":{"best":600,"normal":0,"middle":0,"high":0,"frozen":0},

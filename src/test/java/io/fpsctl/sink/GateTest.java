@@ -168,13 +168,13 @@ class GateTest {
     void regressionBoundsAreInclusiveAndExact() throws IOException {
         Summary now = EngineRun.smooth60(); // fps 60.0, p90 8.00
         // 75.0 × (1 − 20 %) = 60.0 exactly (as a double 75 * 0.8 is 60.00000000000001)
-        Summary fast = baseline("\"timedFrames\":60,\"fps\":75.0");
+        Summary fast = baseline("\"frames\":60,\"timedFrames\":60,\"fps\":75.0");
         assertEquals(Verdict.PASS, check(Gate.builder().baseline(fast, 20).build().evaluate(now),
                 "fps vs baseline").verdict());
         assertEquals(Verdict.FAIL, check(Gate.builder().baseline(fast, 19.9).build().evaluate(now),
                 "fps vs baseline").verdict());
         // 6.40 × (1 + 25 %) = 8.00
-        Summary quick = baseline("\"timedFrames\":60,\"frameTimeMs\":{\"p50\":6.4,\"p90\":6.40,\"p95\":6.4,"
+        Summary quick = baseline("\"frames\":60,\"timedFrames\":60,\"frameTimeMs\":{\"p50\":6.4,\"p90\":6.40,\"p95\":6.4,"
                 + "\"p99\":6.4,\"max\":6.4,\"mean\":6.4}");
         GateResult r = Gate.builder().baseline(quick, 25).build().evaluate(now);
         assertEquals(Verdict.PASS, check(r, "p90Ms vs baseline").verdict());
@@ -185,7 +185,7 @@ class GateTest {
 
     @Test
     void aMetricTheBaselineLacksIsNotApplicableOneTheRunLacksFails() throws IOException {
-        Summary base = baseline("\"timedFrames\":1,\"fps\":60.0,\"spanFps\":null");
+        Summary base = baseline("\"frames\":1,\"timedFrames\":1,\"fps\":60.0,\"spanFps\":null");
         GateResult r = Gate.builder().baseline(base, 10).build().evaluate(EngineRun.empty());
         assertEquals(Verdict.FAIL, check(r, "fps vs baseline").verdict());
         assertEquals(Gate.NO_FRAMES, check(r, "fps vs baseline").measured());

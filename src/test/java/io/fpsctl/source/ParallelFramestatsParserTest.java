@@ -166,7 +166,7 @@ class ParallelFramestatsParserTest {
      * Which labelled column holds the interval is decided by the block's first row with both values (METRICS.md
      * 1.2) and kept for the block, also for rows in later pieces. Worked out by hand: row 1 has 1 016 666 667 under
      * "FrameInterval" and 16 666 667 under "FrameStartTime", so the FrameStartTime column holds the interval; row 2
-     * (91 190 / 552, both below 1e9) then reads 552, row 3 (0 under FrameStartTime) reads 0. Pieces of one row
+     * (91 190 / 8 333 333, both below 1e9) then reads 8 333 333, row 3 (0 under FrameStartTime) reads 0. Pieces of one row
      * each, so rows 2 and 3 reach workers that never saw row 1.
      */
     @Test
@@ -176,7 +176,7 @@ class ParallelFramestatsParserTest {
         String dump = "---PROFILEDATA---\n" + header + ",\n"
                 + "0,85,1000000000,1000000000,0,1000100000,1000200000,1000300000,1000400000,1016666667,1016666667,"
                 + "16666667,1000500000,1000600000,1000700000,1000800000,1001000000,1,1,1002000000,1001100000,0,\n"
-                + "0,86,1016666667,1016666667,0,1016766667,1016866667,1016966667,1017066667,1033333334,91190,552,"
+                + "0,86,1016666667,1016666667,0,1016766667,1016866667,1016966667,1017066667,1033333334,91190,8333333,"
                 + "1017166667,1017266667,1017366667,1017466667,1017666667,1,1,1018666667,1017766667,0,\n"
                 + "0,87,1033333334,1033333334,0,1033433334,1033533334,1033633334,1033733334,1050000001,91190,0,"
                 + "1033833334,1033933334,1034033334,1034133334,1034333334,1,1,1035333334,1034433334,0,\n"
@@ -189,7 +189,7 @@ class ParallelFramestatsParserTest {
                     intervals.add(f.frameInterval());
                 }
             }
-            assertEquals(List.of(16_666_667L, 552L, 0L), intervals, "pieces of " + piece + " bytes");
+            assertEquals(List.of(16_666_667L, 8_333_333L, 0L), intervals, "pieces of " + piece + " bytes");
             assertSameAsSequential(b, piece);
         }
     }
@@ -203,7 +203,7 @@ class ParallelFramestatsParserTest {
         String dump = "---PROFILEDATA---\n" + SyntheticFramestats.HEADERS.get(22) + ",\n"
                 + "0,85,1000000000,1000000000,0,1000100000,1000200000,1000300000,1000400000,1016666667,1016666667,"
                 + "16666667,1000500000,1000600000,1000700000,1000800000,1001000000,1,1,1002000000,1001100000,0,\n"
-                + "0,86,1016666667,1016666667,0,1016766667,1016866667,1016966667,1017066667,1033333334,91190,552,"
+                + "0,86,1016666667,1016666667,0,1016766667,1016866667,1016966667,1017066667,1033333334,91190,8333333,"
                 + "1017166667,1017266667,1017366667,1017466667,1017666667,1,1,1018666667,1017766667,0,\n"
                 + "x".repeat(3 << 20) + "\n"
                 + "0,87,1033333334,1033333334,0,1033433334,1033533334,1033633334,1033733334,1050000001,91190,0,"
@@ -216,7 +216,7 @@ class ParallelFramestatsParserTest {
                 intervals.add(f.frameInterval());
             }
         }
-        assertEquals(List.of(16_666_667L, 552L, 0L), intervals);
+        assertEquals(List.of(16_666_667L, 8_333_333L, 0L), intervals);
         assertSameAsSequential(b, 1);
     }
 

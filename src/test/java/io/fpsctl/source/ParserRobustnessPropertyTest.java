@@ -165,13 +165,26 @@ class ParserRobustnessPropertyTest {
 
         LatencyDump dump = LatencyParser.parse(new StringReader(text.toString()), "L", sink);
 
-        assertEquals(rows.size(), dump.rows());
-        assertEquals(0, dump.malformedLines());
-        for (int i = 0; i < rows.size(); i++) {
-            long[] row = rows.get(i);
-            assertEquals(new PresentedFrame("L", row[0], row[1], row[2], 16666666), sink.frames.get(i));
+        // the rule, written out: −1 (an invalid fence) is no frame and goes on as 0; any other actualPresent that
+        // is negative or at or above 2^62 (INT64_MAX, pending, aside) is no time and its row is rejected
+        List<PresentedFrame> expected = new ArrayList<>();
+        long rejected = 0;
+        for (long[] row : rows) {
+            long present = row[1];
+            if (present == -1) {
+                expected.add(new PresentedFrame("L", row[0], 0, row[2], 16666666));
+            } else if (present != Long.MAX_VALUE && (present < 0 || present >= 1L << 62)) {
+                rejected++;
+            } else {
+                expected.add(new PresentedFrame("L", row[0], present, row[2], 16666666));
+            }
         }
-        assertEquals(rows.stream().filter(r -> r[1] != 0 && r[1] != Long.MAX_VALUE).count(), dump.validRows());
+        assertEquals(expected.size(), dump.rows());
+        assertEquals(rejected, dump.rejectedRows());
+        assertEquals(0, dump.malformedLines());
+        assertEquals(expected, sink.frames);
+        assertEquals(expected.stream().filter(f -> f.actualPresent() != 0 && f.actualPresent() != Long.MAX_VALUE)
+                .count(), dump.validRows());
         assertTrue(LatencyParser.looksLikeLatencyDump(text.toString()));
     }
 
