@@ -44,7 +44,7 @@ class PartialGateTest {
         Gate gate = Gate.builder().minFps(30.0).build();
         assertTrue(gate.evaluate(complete).passed());
 
-        Summary partial = complete.asPartial("partial run: the device was lost after 8.0 s of the 20.0 s asked for");
+        Summary partial = complete.asPartial("the device was lost after 8.0 s of the 20.0 s asked for");
         GateResult strict = gate.evaluate(partial);
         assertFalse(strict.passed());
         String s = reports(strict);
@@ -61,7 +61,7 @@ class PartialGateTest {
 
     @Test
     void partialSurvivesTheJsonRoundTripSoGateFromFailsIt() throws Exception {
-        Summary partial = smooth().asPartial("partial run: stopped by SIGTERM after 3.0 s of the 20.0 s asked for");
+        Summary partial = smooth().asPartial("stopped by SIGTERM after 3.0 s of the 20.0 s asked for");
         StringWriter json = new StringWriter();
         SummaryJson.write(partial, json, false);
         assertTrue(json.toString().contains("\"partial\":true"), json.toString());
