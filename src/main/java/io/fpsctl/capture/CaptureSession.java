@@ -95,6 +95,8 @@ public final class CaptureSession {
     private long awayAtEndSinceNs = -1;
     /** Device restarts seen while it was away. */
     private int restarts;
+    /** Ring overflows found by the first poll after a reconnect: the device's absence, not a slow poll. */
+    private long reconnectOverflows;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -409,6 +411,7 @@ public final class CaptureSession {
         FramePoller.Poll p = poller.poll();
         polls++;
         if (afterReconnect) {
+            reconnectOverflows += overflowCount() - overflowsBefore;
             // the rings were read back first; a ring wholly newer than what we had is the engine's
             // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
             // oldest (section 11): say so in words the user connects with the disconnect
@@ -594,7 +597,7 @@ public final class CaptureSession {
         if (disconnects > restarts) {
             c.add("the device was away");
         }
-        if (s.overflows() > 0) {
+        if (s.overflows() > reconnectOverflows) {
             c.add("ring overflows");
         }
         if (c.isEmpty()) {
