@@ -256,8 +256,9 @@ public final class CaptureSession {
                 sleepInterruptibly(sleepNs);
             }
         }
-        if (!stopped && end == End.DURATION && awayAtEndSinceNs < 0 && duration != null) {
-            finalPoll(reconnected); // the frames drawn since the last poll, up to the end of the time asked for
+        if (end == End.DURATION && awayAtEndSinceNs < 0 && ((duration != null && !stopped) || completed)) {
+            // the frames drawn since the last poll, up to the end of the time asked for (or of the driver's run)
+            finalPoll(reconnected);
         }
         if (stopped && end == End.DURATION && !completed) {
             end = End.STOPPED;
@@ -372,8 +373,8 @@ public final class CaptureSession {
     }
 
     /**
-     * One more poll of the main poller once the time asked for is up: without it the frames drawn since the last
-     * poll (up to half a second) would be left unread. A device gone by then leaves them as a gap to the end.
+     * One more poll of the main poller once the time asked for is up (or the driver of a driven run ended): without
+     * it the frames drawn since the last poll (up to half a second) would be left unread. A device gone by then leaves them as a gap to the end.
      */
     private void finalPoll(boolean afterReconnect) {
         long start = clock.nanoTime();
