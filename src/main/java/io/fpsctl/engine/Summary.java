@@ -149,18 +149,19 @@ public record Summary(
         if (!w.contains(line)) {
             w.add(line);
         }
-        RunCoverage c = coverage == null ? RunCoverage.partial(reason) : coverage.asPartial(reason);
-        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
-                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, c, frameTimeline, androidVitals);
+        return copy(w, coverage == null ? RunCoverage.partial(reason) : coverage.asPartial(reason));
     }
 
     /** This summary with {@code c} as its coverage (replacing any; a partial one should come through {@link #asPartial}). */
     public Summary withCoverage(RunCoverage c) {
+        return copy(warnings, c);
+    }
+
+    /** This summary with other warnings and coverage. */
+    private Summary copy(List<String> w, RunCoverage c) {
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
                 slowMessages, coverageGaps, coverageGapMs, c, frameTimeline, androidVitals);
     }
 
@@ -222,10 +223,7 @@ public record Summary(
     public Summary withWarning(String line) {
         List<String> w = new java.util.ArrayList<>(warnings);
         w.add(line);
-        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
-                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, coverage, frameTimeline, androidVitals);
+        return copy(w, coverage);
     }
 
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */

@@ -79,19 +79,6 @@ class CoverageEndToEndTest {
         }
     }
 
-    /** Rows of every frames.csv under {@code dir} (0 while there is none). */
-    private static long rowsOnDisk(Path dir) {
-        try (var files = Files.walk(dir)) {
-            long rows = 0;
-            for (Path f : (Iterable<Path>) files.filter(p -> p.getFileName().toString().equals("frames.csv"))::iterator) {
-                rows += Math.max(0, Files.readAllLines(f).size() - 1);
-            }
-            return rows;
-        } catch (Exception e) {
-            return 0;
-        }
-    }
-
     /** frames.csv never goes back in time within a window: each row's intendedVsyncNs is after the previous one. */
     private static void assertNeverBackInTime(Path framesCsv) throws Exception {
         List<String> lines = Files.readAllLines(framesCsv);
@@ -154,7 +141,7 @@ class CoverageEndToEndTest {
         try (Simulator s = sim(0)) {
             r = new Running("capture", PKG, "--connect", s.serial(), "--duration", "5s", "--out", dir.toString(),
                     "--source", "gfxinfo"); // --reconnect-timeout: the default 60 s
-            pollUntil(() -> rowsOnDisk(dir) > 30, "frames on disk");
+            pollUntil(() -> DeviceLossTest.rowsOnDisk(dir) > 30, "frames on disk");
             killed = System.nanoTime();
         } // the device dies for good
         int exit = r.join();
@@ -225,7 +212,7 @@ class CoverageEndToEndTest {
                 // Debian: offline for 9.5 s after the new device listened), so the run is long enough for that
                 r = new Running("capture", PKG, "-P", Integer.toString(farm.port(0)), "-s", serial, "--duration",
                         "20s", "--out", out.toString(), "--source", "gfxinfo");
-                pollUntil(() -> rowsOnDisk(out) > 60, "frames on disk");
+                pollUntil(() -> DeviceLossTest.rowsOnDisk(out) > 60, "frames on disk");
             } // killed: a phone that rebooted
             pollUntil(() -> r.err.toString().contains("device disconnected"), "fpsctl notices");
             long off = System.nanoTime() + TimeUnit.SECONDS.toNanos(1); // the outage is the scenario

@@ -43,7 +43,7 @@ class DeviceLossTest {
     }
 
     /** Rows in the frames CSV at {@code csv} or anywhere under it (0 while there is none). */
-    private static long rowsOnDisk(Path csv) {
+    static long rowsOnDisk(Path csv) {
         try (var files = Files.walk(csv)) {
             long rows = 0;
             for (Path f : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith("frames.csv"))::iterator) {
