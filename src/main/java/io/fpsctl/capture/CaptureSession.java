@@ -291,17 +291,14 @@ public final class CaptureSession {
      * rule 4: a device that returns after the end is not measured again), and finds out whether it restarted.
      */
     private Reconnect reconnect(DeviceGoneException e, long deadline) {
-        long now = clock.nanoTime();
-        long left = deadline - now;
+        long left = deadline - clock.nanoTime();
         boolean boundedByEnd = left < reconnectTimeout.toNanos();
         Duration wait = boundedByEnd ? Duration.ofNanos(Math.max(0, left)) : reconnectTimeout;
         notes.accept("device disconnected: waiting up to " + seconds(wait.toNanos()) + " s for it to come back"
                 + (boundedByEnd ? " (the end of the run)" : "") + " (files so far are complete)");
+        boolean back = !stopped && left > 0 && reconnector.awaitOnline(wait);
         if (stopped) {
-            return Reconnect.STOPPED;
-        }
-        boolean back = left > 0 && reconnector.awaitOnline(wait);
-        if (stopped) {
+            awayAtEndSinceNs = lastPollNs; // stopped while the device was away: missing from the last poll on
             return Reconnect.STOPPED;
         }
         if (!back && boundedByEnd) {
@@ -320,22 +317,22 @@ public final class CaptureSession {
         if (refresh != null) {
             refresh.reconnected();
         }
-        DeviceBoot.Reading now2;
+        DeviceBoot.Reading after;
         try {
-            now2 = readBoot();
+            after = readBoot();
         } catch (DeviceGoneException again) {
-            now2 = null; // gone again at once: the next poll finds out
+            after = null; // gone again at once: the next poll finds out
         }
-        if (now2 != null && DeviceBoot.restarted(boot, now2)) {
-            newBoot(now2);
-            boot = now2;
+        if (after != null && DeviceBoot.restarted(boot, after)) {
+            newBoot(after);
+            boot = after;
             notes.accept("device is back after a restart (" + (boot.bootId() != null ? "boot id changed"
                     : "its clock went back") + "): frames drawn before it restarted are lost (a coverage gap); "
                     + "capture continues on a new segment");
             return Reconnect.RESTARTED;
         }
-        if (now2 != null && boot == null) {
-            boot = now2;
+        if (after != null && boot == null) {
+            boot = after;
         }
         notes.accept("device is back: capture continues");
         return Reconnect.SAME_BOOT;
@@ -374,7 +371,8 @@ public final class CaptureSession {
 
     /**
      * One more poll of the main poller once the time asked for is up (or the driver of a driven run ended): without
-     * it the frames drawn since the last poll (up to half a second) would be left unread. A device gone by then leaves them as a gap to the end.
+     * it the frames drawn since the last poll (up to half a second) would be left unread. A device gone by then
+     * leaves them as a gap to the end.
      */
     private void finalPoll(boolean afterReconnect) {
         long start = clock.nanoTime();
