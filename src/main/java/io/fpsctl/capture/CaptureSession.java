@@ -4,19 +4,25 @@ import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.device.PrefetchingDevice;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Runs one poller against one engine until the duration is over or {@link #stop(String)} is called: sleeps what
- * the poller asks between polls, survives a device that goes away (waits for it to come back, up to the
- * reconnect timeout, polls at once to recover what the rings still hold; what they no longer hold is a
- * coverage gap, METRICS.md section 11, counted by the engine's overflow rule) and reports what happened as one-line notes. A run that did not last
- * the duration asked for (device lost for good, a signal) has a partial summary. Thread-safe {@link #stop}.
+ * the poller asks between polls, polls once more when the time is up, and accounts for the time it measured
+ * (docs/metrics.md "Coverage"). A device that goes away is waited for up to the reconnect timeout but never past
+ * the end of the run; when it is back the rings are read at once (what they no longer hold is a coverage gap,
+ * METRICS.md section 11, counted by the engine's overflow rule), and when it restarted meanwhile (boot id, clock
+ * going back: {@link DeviceBoot}) its frames start a new segment on a shifted timeline after a counted gap. A run
+ * that ended early (device lost or still away at the end, a signal) or measured less than 90 % of its time has a
+ * partial summary whose typed {@link RunCoverage} says why. Thread-safe {@link #stop}.
  */
 public final class CaptureSession {
 
@@ -78,6 +84,19 @@ public final class CaptureSession {
     private Duration asked;
     private long ranNs;
     private String lostMessage;
+    /** Reads the device's boot id and clock ({@link DeviceBoot}); null: restarts are not looked for. */
+    private Supplier<DeviceBoot.Reading> bootReader;
+    /** The boot the capture is reading, or null when unknown. */
+    private DeviceBoot.Reading boot;
+    /** Host time the loop started, and the start of the last main poll that succeeded. */
+    private long startedNs;
+    private long lastPollNs;
+    /** The device was still away when the run's time was up: when it went away (host ns), else -1. */
+    private long awayAtEndSinceNs = -1;
+    /** Device restarts seen while it was away. */
+    private int restarts;
+    /** Ring overflows found by the first poll after a reconnect: the device's absence, not a slow poll. */
+    private long reconnectOverflows;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -107,6 +126,15 @@ public final class CaptureSession {
      */
     void prefetchThrough(PrefetchingDevice device) {
         this.prefetch = device;
+    }
+
+    /**
+     * Reads the device's boot before the first poll and after every reconnect through {@code reader}, so that a
+     * device that restarted while away starts a new segment on a shifted timeline with its gap counted
+     * (docs/metrics.md "Coverage" rule 5). Call before {@link #run}.
+     */
+    void watchBoot(Supplier<DeviceBoot.Reading> reader) {
+        this.bootReader = reader;
     }
 
     /**
@@ -170,12 +198,15 @@ public final class CaptureSession {
 
     private End loop(Duration duration) throws InterruptedException {
         long started = clock.nanoTime();
+        startedNs = started;
+        lastPollNs = started;
         asked = duration;
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
         boolean reconnected = false;
         End end = End.DURATION;
         deviceOffset = Long.MIN_VALUE;
         appWasRunning = true;
+        boot = readBoot();
         long mainDue = clock.nanoTime();
         long mainEarly = 0;
         long companionDue = mainDue;
@@ -191,6 +222,7 @@ public final class CaptureSession {
                 prefetchPoll(mainNow, companionNow);
                 if (mainNow) {
                     long next = pollMain(afterReconnect, overflowsBefore);
+                    lastPollNs = start;
                     mainDue = start + next;
                     mainEarly = companion != null ? next / 4 : 0;
                 }
@@ -201,22 +233,18 @@ public final class CaptureSession {
                 }
             } catch (DeviceGoneException e) {
                 disconnects++;
-                notes.accept("device disconnected: waiting up to " + reconnectTimeout.toSeconds()
-                        + " s for it to come back (files so far are complete)");
-                if (stopped || !reconnector.awaitOnline(reconnectTimeout)) {
-                    if (stopped) {
-                        break;
-                    }
-                    end = End.DEVICE_LOST;
-                    lostMessage = "device " + e.serial() + " went away and did not come back within "
-                            + reconnectTimeout.toSeconds() + " s: check the cable / 'adb devices', then run again";
+                Reconnect r = reconnect(e, deadline);
+                if (r == Reconnect.STOPPED) {
                     break;
                 }
-                notes.accept("device is back: capture continues");
-                reconnected = true;
-                if (refresh != null) {
-                    refresh.reconnected();
+                if (r == Reconnect.LOST) {
+                    end = End.DEVICE_LOST;
+                    break;
                 }
+                if (r == Reconnect.AWAY_AT_END) {
+                    break;
+                }
+                reconnected = r == Reconnect.SAME_BOOT;
                 mainDue = clock.nanoTime(); // read the rings back at once
                 companionDue = mainDue;
                 continue;
@@ -228,15 +256,147 @@ public final class CaptureSession {
                 sleepInterruptibly(sleepNs);
             }
         }
+        if (end == End.DURATION && awayAtEndSinceNs < 0 && ((duration != null && !stopped) || completed)) {
+            // the frames drawn since the last poll, up to the end of the time asked for (or of the driver's run)
+            finalPoll(reconnected);
+        }
         if (stopped && end == End.DURATION && !completed) {
             end = End.STOPPED;
         }
-        ranNs = clock.nanoTime() - started;
+        long endNs = Math.min(clock.nanoTime(), deadline);
+        ranNs = endNs - started;
+        if (awayAtEndSinceNs >= 0) {
+            // METRICS.md 11: the frames drawn from the last poll to the end of the run are missing
+            long from = Math.min(awayAtEndSinceNs, endNs);
+            for (FrameEngine e : engines) {
+                e.coverageGap(deviceTime(from), deviceTime(endNs), "the device went away "
+                        + seconds(from - started) + " s into the run and was not back before its end");
+            }
+        }
+        for (FrameEngine e : engines) {
+            e.closeOpenGap(deviceTime(endNs)); // a restart after which nothing was drawn: missing to the end
+        }
         this.end = end;
         for (FrameEngine e : engines) {
             e.finish();
         }
         return end;
+    }
+
+    /** What waiting for a device that went away came to. */
+    private enum Reconnect { SAME_BOOT, RESTARTED, LOST, AWAY_AT_END, STOPPED }
+
+    /**
+     * The device went away: waits for it, but never past the end of the run's time (docs/metrics.md "Coverage"
+     * rule 4: a device that returns after the end is not measured again), and finds out whether it restarted.
+     */
+    private Reconnect reconnect(DeviceGoneException e, long deadline) {
+        long left = deadline - clock.nanoTime();
+        boolean boundedByEnd = left < reconnectTimeout.toNanos();
+        Duration wait = boundedByEnd ? Duration.ofNanos(Math.max(0, left)) : reconnectTimeout;
+        notes.accept("device disconnected: waiting up to " + seconds(wait.toNanos()) + " s for it to come back"
+                + (boundedByEnd ? " (the end of the run)" : "") + " (files so far are complete)");
+        boolean back = !stopped && left > 0 && reconnector.awaitOnline(wait);
+        if (stopped) {
+            awayAtEndSinceNs = lastPollNs; // stopped while the device was away: missing from the last poll on
+            return Reconnect.STOPPED;
+        }
+        if (!back && boundedByEnd) {
+            awayAtEndSinceNs = lastPollNs;
+            lostMessage = "device " + e.serial() + " went away " + seconds(lastPollNs - startedNs) + " s into the "
+                    + seconds(deadline - startedNs) + " s asked for and was not back before the end: the run is "
+                    + "partial; check the cable / 'adb devices', then run again";
+            return Reconnect.AWAY_AT_END;
+        }
+        if (!back) {
+            awayAtEndSinceNs = lastPollNs;
+            lostMessage = "device " + e.serial() + " went away and did not come back within "
+                    + reconnectTimeout.toSeconds() + " s: check the cable / 'adb devices', then run again";
+            return Reconnect.LOST;
+        }
+        if (refresh != null) {
+            refresh.reconnected();
+        }
+        DeviceBoot.Reading after;
+        try {
+            after = readBoot();
+        } catch (DeviceGoneException again) {
+            after = null; // gone again at once: the next poll finds out
+        }
+        if (after != null && DeviceBoot.restarted(boot, after)) {
+            newBoot(after);
+            boot = after;
+            notes.accept("device is back after a restart (" + (boot.bootId() != null ? "boot id changed"
+                    : "its clock went back") + "): frames drawn before it restarted are lost (a coverage gap); "
+                    + "capture continues on a new segment");
+            return Reconnect.RESTARTED;
+        }
+        if (after != null && boot == null) {
+            boot = after;
+        }
+        notes.accept("device is back: capture continues");
+        return Reconnect.SAME_BOOT;
+    }
+
+    /**
+     * The device restarted while away: its clock started again. Every engine starts a new segment whose frames
+     * are moved onto the run's timeline (the old boot's clock now, estimated as host time plus the device offset,
+     * minus the new boot's clock now), and a coverage gap opens at the last poll that succeeded: nothing drawn
+     * after it was read, the rings of the old boot are gone.
+     */
+    private void newBoot(DeviceBoot.Reading reading) {
+        restarts++;
+        long hostNow = reading.hostNs();
+        long oldClockNow = deviceTime(hostNow);
+        // without the new boot's uptime its frames are put after the gap, as if it had booted just now (inferred)
+        long newClockNow = reading.uptimeNs() >= 0 ? reading.uptimeNs() : 0;
+        for (FrameEngine e : engines) {
+            long shift = oldClockNow - newClockNow;
+            e.newBoot(shift, deviceTime(lastPollNs), String.format(Locale.ROOT, "the device restarted %s s into "
+                    + "the run (%s): frames drawn after the last poll before it were lost; the new boot's times are "
+                    + "written shifted by %+.3f s onto the run's timeline", seconds(lastPollNs - startedNs),
+                    reading.bootId() != null ? "new boot id " + reading.bootId() : "its clock went back",
+                    shift / 1e9));
+        }
+    }
+
+    /** The device's boot now, or null when it is not watched or could not be read. */
+    private DeviceBoot.Reading readBoot() {
+        if (bootReader == null) {
+            return null;
+        }
+        DeviceBoot.Reading r = bootReader.get();
+        return r == null || r.unknown() ? null : r;
+    }
+
+    /**
+     * One more poll of the main poller once the time asked for is up (or the driver of a driven run ended): without
+     * it the frames drawn since the last poll (up to half a second) would be left unread. A device gone by then
+     * leaves them as a gap to the end.
+     */
+    private void finalPoll(boolean afterReconnect) {
+        long start = clock.nanoTime();
+        try {
+            long overflowsBefore = overflowCount();
+            prefetchPoll(true, false);
+            pollMain(afterReconnect, overflowsBefore);
+            lastPollNs = start;
+        } catch (DeviceGoneException e) {
+            disconnects++;
+            awayAtEndSinceNs = lastPollNs;
+        }
+    }
+
+    /**
+     * A host time on the device timeline the engines count on (the run's first boot, shifted boots included): the
+     * host time plus the device offset; the host time itself while no frame has given the offset.
+     */
+    private long deviceTime(long hostNs) {
+        return deviceOffset == Long.MIN_VALUE ? hostNs : hostNs + deviceOffset;
+    }
+
+    private static String seconds(long ns) {
+        return String.format(Locale.ROOT, "%.1f", ns / 1e9);
     }
 
     /**
@@ -250,6 +410,7 @@ public final class CaptureSession {
         FramePoller.Poll p = poller.poll();
         polls++;
         if (afterReconnect) {
+            reconnectOverflows += overflowCount() - overflowsBefore;
             // the rings were read back first; a ring wholly newer than what we had is the engine's
             // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
             // oldest (section 11): say so in words the user connects with the disconnect
@@ -320,9 +481,13 @@ public final class CaptureSession {
         return stopped ? stopReason : null;
     }
 
-    /** True when the run ended before the duration asked for (device lost, or stopped while a duration was set). */
+    /**
+     * True when the run ended before its time was up: the device was lost or still away at the end, or it was
+     * stopped while a duration (or a driver) was set. A run may also be partial for measuring too little of its
+     * time ({@link #markPartial}).
+     */
     public boolean partial() {
-        return end == End.DEVICE_LOST || (end == End.STOPPED && (asked != null || driven));
+        return end == End.DEVICE_LOST || awayAtEndSinceNs >= 0 || (end == End.STOPPED && (asked != null || driven));
     }
 
     /**
@@ -368,22 +533,75 @@ public final class CaptureSession {
         return n;
     }
 
-    /** The summary so far; marked partial (with a warning saying why) when the run ended early. */
+    /** The summary so far, with its coverage; marked partial (with why) when the run measured too little. */
     public Summary summary(String pkg) {
         return markPartial(engine.summary(pkg));
     }
 
-    /** {@code s} marked partial (with a warning saying why) when the run ended early; else {@code s}. */
+    /**
+     * {@code s} with the run's coverage (docs/metrics.md "Coverage"): the time asked for, the time measured (the
+     * run's length up to the time asked for, minus the summary's coverage gaps), and partial with the reason when
+     * the device was lost or still away at the end, a signal stopped a run with a duration or a driver, or less
+     * than {@link RunCoverage#MIN_MEASURED_SHARE} of the time asked for was measured. {@code s} itself while the
+     * loop has not ended.
+     */
     public Summary markPartial(Summary s) {
-        if (!partial()) {
+        if (end == null) {
             return s;
         }
-        String why = end == End.DEVICE_LOST ? "the device was lost" : "stopped by " + stopReason;
-        if (asked == null) {
-            return s.asPartial(String.format(java.util.Locale.ROOT, "partial run: %s after %.1f s, before what "
-                    + "drove the app ended", why, ranNs / 1e9));
+        double ranMs = ranNs / 1e6;
+        Double askedMs = asked != null ? asked.toNanos() / 1e6 : driven ? ranMs : null;
+        double measuredMs = Math.max(0, Math.min(ranMs, askedMs != null ? askedMs : ranMs) - s.coverageGapMs());
+        RunCoverage coverage = new RunCoverage(askedMs, measuredMs, null);
+        Summary covered = s.withCoverage(coverage);
+        String why = partialReason(coverage, s);
+        return why == null ? covered : covered.asPartial(why);
+    }
+
+    /** Why the run is partial, or null when it is complete. */
+    private String partialReason(RunCoverage c, Summary s) {
+        String measured = c.describe();
+        String into = seconds(lastPollNs - startedNs) + " s into the run";
+        if (end == End.DEVICE_LOST) {
+            return "the device was lost " + into + " and did not come back within " + reconnectTimeout.toSeconds()
+                    + " s" + (measured != null ? "; " + measured : "");
         }
-        return s.asPartial(String.format(java.util.Locale.ROOT, "partial run: %s after %.1f s of the %.1f s asked for",
-                why, ranNs / 1e9, asked.toNanos() / 1e9));
+        if (awayAtEndSinceNs >= 0) {
+            return "the device went away " + into + " and was not back before the end"
+                    + (measured != null ? "; " + measured : "");
+        }
+        if (end == End.STOPPED && asked != null) {
+            return String.format(Locale.ROOT, "stopped by %s after %.1f s of the %.1f s asked for", stopReason,
+                    ranNs / 1e9, asked.toNanos() / 1e9);
+        }
+        if (end == End.STOPPED && driven) {
+            return String.format(Locale.ROOT, "stopped by %s after %.1f s, before what drove the app ended",
+                    stopReason, ranNs / 1e9);
+        }
+        if (c.askedMs() == null || c.askedMs() <= 0
+                || c.measuredMs() >= RunCoverage.MIN_MEASURED_SHARE * c.askedMs()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%s, less than %.0f %%: %d coverage gap%s, %.1f ms in all (%s)", measured,
+                RunCoverage.MIN_MEASURED_SHARE * 100, s.coverageGaps(), s.coverageGaps() == 1 ? "" : "s",
+                s.coverageGapMs(), causes(s));
+    }
+
+    /** What the coverage gaps of the run came from, in words (each gap is also a warning with its length). */
+    private String causes(Summary s) {
+        List<String> c = new ArrayList<>();
+        if (restarts > 0) {
+            c.add("the device restarted");
+        }
+        if (disconnects > restarts) {
+            c.add("the device was away");
+        }
+        if (s.overflows() > reconnectOverflows) {
+            c.add("ring overflows");
+        }
+        if (c.isEmpty()) {
+            c.add("the app restarted");
+        }
+        return String.join(", ", c);
     }
 }

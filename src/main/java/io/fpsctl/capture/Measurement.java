@@ -85,6 +85,7 @@ public final class Measurement {
                 CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
                         notes, refresh, clock);
                 session.prefetchThrough(looped);
+                session.watchBoot(() -> DeviceBoot.read(looped, clock));
                 FrameTimelinePoller ft = frameTimeline(looped, auto.engines(), null, notes);
                 if (ft != null) {
                     session.ride(ft);
@@ -127,6 +128,7 @@ public final class Measurement {
             CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
                     refresh, clock);
             session.prefetchThrough(looped);
+            session.watchBoot(() -> DeviceBoot.read(looped, clock));
             FrameTimelinePoller ft = frameTimeline(looped, List.of(engine), poller, notes);
             if (ft != null) {
                 session.ride(ft);

@@ -172,7 +172,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 }
                 s = result.summary();
                 if (stopped != null) {
-                    s = s.asPartial("partial run: stopped by " + stopped + " while reading " + name);
+                    s = s.asPartial("stopped by " + stopped + " while reading " + name);
                 }
                 for (String w : s.warnings()) {
                     ErrorLine.print(err, "warning: " + name + ": " + w);

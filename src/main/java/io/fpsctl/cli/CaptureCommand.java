@@ -35,8 +35,9 @@ import picocli.CommandLine.Spec;
         description = {"Capture frames of one or more apps for a while and write, per device and package,",
             "DIR/<serial>/<package>/frames.csv, windows.csv and summary.json. Packages are captured concurrently."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:captured", "2:usage error", "3:adb/device problem", "4:app not installed, not running, "
-                + "or no frames", "5:cannot write the output"})
+        exitCodeList = {"0:captured", "2:usage error", "3:adb/device problem: the device was lost, or the capture "
+                + "measured less than 90 percent of --duration (partial; files are written; see --allow-partial)",
+            "4:app not installed, not running, or no frames", "5:cannot write the output"})
 final class CaptureCommand implements Callable<Integer> {
 
     @Spec
@@ -57,6 +58,11 @@ final class CaptureCommand implements Callable<Integer> {
 
     @Option(names = "--report", description = "Also write report.html (charts, opens offline) next to summary.json.")
     boolean report;
+
+    @Option(names = "--allow-partial", description = "Exit 0 for a capture that measured less than 90 %% of "
+            + "--duration (device away or restarted, app restarted); summary.json still says partial. A device "
+            + "lost for good or still away at the end is exit 3 regardless.")
+    boolean allowPartial;
 
     @Mixin
     DeviceOptions deviceOptions;
@@ -143,6 +149,12 @@ final class CaptureCommand implements Callable<Integer> {
                     String lost = measurement.session().lostMessage();
                     if (lost != null) {
                         failure = new CliException(ExitCode.DEVICE, pkg + ": " + lost);
+                    } else if (s.partial() && !allowPartial
+                            && measurement.session().end() != io.fpsctl.capture.CaptureSession.End.STOPPED) {
+                        // docs/metrics.md "Coverage" rule 3: too little of the time asked for was measured
+                        failure = new CliException(ExitCode.DEVICE, pkg + ": partial run: "
+                                + s.coverage().partialReason() + "; files are written (add --allow-partial to accept "
+                                + "a partial capture)");
                     }
                 }
                 if (report) {

@@ -47,8 +47,11 @@ import picocli.CommandLine.Spec;
             "With --iterations N the thresholds apply to each metric's median over the iterations, and --baseline",
             "gives a regressed/unchanged/improved verdict per metric (METRICS.md section 10)."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every threshold passed", "1:a threshold failed", "2:usage error",
-            "3:adb/device problem (also: the device went away for good; reports are written, marked partial)",
+        exitCodeList = {"0:every threshold passed", "1:a threshold failed, or the run measured less than 90 percent "
+                + "of its time (partial: device away or restarted, app restarted; see --allow-partial)",
+            "2:usage error",
+            "3:adb/device problem (also: the device went away for good or was still away at the end; reports are "
+                + "written, marked partial)",
             "4:app not installed, not running, or the --run command failed (no perf verdict then)", "5:cannot read --from/--baseline or write a report",
             "130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
 final class GateCommand implements Callable<Integer> {
@@ -111,8 +114,9 @@ final class GateCommand implements Callable<Integer> {
     java.time.Duration scroll;
     @Option(names = "--restart-app", description = "Force-stop and relaunch the app before each iteration.")
     boolean restartApp;
-    @Option(names = "--allow-partial", description = "Judge a run that ended early (device lost, signal) on what was "
-            + "captured instead of failing it; every report says the run was partial.")
+    @Option(names = "--allow-partial", description = "Judge a partial run on what was captured instead of failing "
+            + "it: one that measured less than 90 %% of its time (device away or restarted, app restarted) or ended "
+            + "early (device lost, signal); every report says the run was partial.")
     boolean allowPartial;
 
     /** Set while measuring: the signal handler, and how the run ended. */

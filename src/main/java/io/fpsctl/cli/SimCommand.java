@@ -63,6 +63,12 @@ final class SimCommand implements Callable<Integer> {
             description = "Drop the connection after DUR (the device shows as offline, then comes back).")
     Duration disconnectAfter;
 
+    @Option(names = "--reboot-after", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "Reboot the device after DUR: it goes away for 5 s, then comes back on the same port as a "
+                    + "new boot (new boot id, its clock and its app started again), as a phone that restarted; with --devices, "
+                    + "the first device.")
+    Duration rebootAfter;
+
     @Option(names = "--dumpsys-delay", paramLabel = "DUR", converter = DurationConverter.class,
             description = "Make every dumpsys answer this slowly.")
     Duration dumpsysDelay;
@@ -104,7 +110,7 @@ final class SimCommand implements Callable<Integer> {
         }
         Simulator.Config base = config();
         PrintWriter out = spec.commandLine().getOut();
-        List<Simulator> sims = new ArrayList<>();
+        List<Simulator> sims = new java.util.concurrent.CopyOnWriteArrayList<>();
         try {
             for (int i = 0; i < devices; i++) {
                 Simulator sim = Simulator.start(deviceConfig(base, i));
@@ -116,7 +122,12 @@ final class SimCommand implements Callable<Integer> {
             throw new CliException(ExitCode.IO, e.getMessage());
         }
         CountDownLatch stopped = new CountDownLatch(1);
+        java.util.concurrent.ScheduledExecutorService reboots = rebootAfter == null ? null
+                : reboot(sims, base, out);
         Thread hook = new Thread(() -> {
+            if (reboots != null) {
+                reboots.shutdownNow();
+            }
             sims.forEach(this::closeQuietly);
             stopped.countDown();
         }, "fpsctl-sim-stop");
@@ -142,6 +153,10 @@ final class SimCommand implements Callable<Integer> {
         if (runFor != null) {
             Thread.sleep(runFor.toMillis());
             Runtime.getRuntime().removeShutdownHook(hook);
+            if (reboots != null) {
+                reboots.shutdownNow();
+                reboots.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
             boolean allClosed = true;
             for (Simulator sim : sims) {
                 allClosed &= closeQuietly(sim);
@@ -150,6 +165,46 @@ final class SimCommand implements Callable<Integer> {
         }
         stopped.await();
         return ExitCode.OK;
+    }
+
+    /** How long a rebooting device is away (inferred: a short reboot; what matters is that it is gone, then new). */
+    static final Duration REBOOT_OFFLINE = Duration.ofSeconds(5);
+
+    /**
+     * {@code --reboot-after}: closes the first device after that long (its host connections drop), and after
+     * {@link #REBOOT_OFFLINE} starts a new one on the same port: a new {@link io.fpsctl.sim.device.SimulatedAndroid},
+     * so a new boot id and a clock and an app that start again.
+     */
+    private java.util.concurrent.ScheduledExecutorService reboot(List<Simulator> sims, Simulator.Config base,
+                                                                 PrintWriter out) {
+        java.util.concurrent.ScheduledExecutorService s = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "fpsctl-sim-reboot");
+                    t.setDaemon(true);
+                    return t;
+                });
+        Simulator first = sims.get(0);
+        int bootPort = first.port();
+        s.schedule(() -> {
+            closeQuietly(first);
+            out.printf("fpsctl sim: %s is rebooting (back in %d s)%n", first.serial(), REBOOT_OFFLINE.toSeconds());
+            out.flush();
+        }, rebootAfter.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        s.schedule(() -> {
+            try {
+                Simulator.Config c = base;
+                Simulator fresh = Simulator.start(new Simulator.Config(c.scenario(), c.options(), bootPort, null,
+                        c.authNever(), null, c.dumpsysDelayMs()));
+                sims.set(0, fresh);
+                out.printf("fpsctl sim: %s is back after a reboot (boot id %s)%n", fresh.serial(),
+                        fresh.android().bootId());
+            } catch (IOException e) {
+                ErrorLine.print(spec.commandLine().getErr(), "could not start the device again after its reboot: "
+                        + ErrorLine.describe(e));
+            }
+            out.flush();
+        }, rebootAfter.plus(REBOOT_OFFLINE).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        return s;
     }
 
     /** Device {@code i} of {@code --devices}: its own port, seed and truth file; faults on the first only. */
@@ -205,6 +260,10 @@ final class SimCommand implements Callable<Integer> {
         } catch (IOException | IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, "unknown scenario '" + scenario + "': use one of "
                     + Scenarios.names() + " or a JSON scenario file (" + e.getMessage() + ")");
+        }
+        if (rebootAfter != null && truth != null) {
+            throw new CliException(ExitCode.USAGE, "--reboot-after does not go with --truth (a new boot starts its "
+                    + "frames again): leave one out");
         }
         if (truth != null && devices == 1) {
             checkWritable(truth);

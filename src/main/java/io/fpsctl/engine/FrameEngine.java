@@ -78,6 +78,11 @@ public final class FrameEngine implements FrameSink {
     private long malformedRows;
     private int externalGaps;
     private double externalGapNs;
+    /** Added to every timestamp of a live frame: a later boot's clock onto the run's timeline ({@link #newBoot}). */
+    private long timelineShiftNs;
+    /** A coverage gap whose end is the next counted frame ({@link #openGap}); null reason when none is open. */
+    private long openGapFromNs;
+    private String openGapReason;
     /** Live gfxinfo rows of the current block held back from the first GPU-pending one on. */
     private final List<RenderedFrame> deferred = new ArrayList<>();
     /** Saved dumps without any period: frames waiting for the vsync grid, and the grid. */
@@ -206,15 +211,58 @@ public final class FrameEngine implements FrameSink {
 
     /**
      * Forgets what every window read (de-duplication, segments): the app process restarted, its rings and
-     * timestamps start over. Summaries keep what was counted; open live windows close.
+     * timestamps start over. Summaries keep what was counted; open live windows close. What the old process drew
+     * after the last poll is lost: a coverage gap (METRICS.md 11) opens at the newest frame read and ends at the
+     * first frame counted after it ({@link #openGap}).
      */
     public void restartSegment() {
+        long newest = newestFrameNs();
+        if (newest != Long.MIN_VALUE) {
+            openGap(newest, "the app process restarted (new pid): what it drew after the last poll is lost");
+        }
         for (Track t : tracks.values()) {
             t.restart();
         }
         if (live != null) {
             live.close();
         }
+    }
+
+    /**
+     * The device restarted (its boot id changed, or its clock went back): every frame that follows is of the new
+     * boot, whose CLOCK_MONOTONIC started again; its timestamps are moved by {@code shiftNs} onto the run's timeline
+     * ({@link TimelineShift}), so the frames of the new boot follow the old ones in every file. A new segment starts
+     * ({@link #restartSegment}) and a coverage gap opens at {@code gapFromNs} (run timeline) with {@code reason}.
+     */
+    public void newBoot(long shiftNs, long gapFromNs, String reason) {
+        openGap(gapFromNs, reason);
+        timelineShiftNs = shiftNs;
+        restartSegment();
+    }
+
+    /**
+     * A coverage gap from {@code fromNs} (device timeline as counted) to the next counted frame, e.g. frames lost
+     * while the device restarted; {@link #closeOpenGap} ends it at the end of the run when no frame came. A gap
+     * already open is kept (its start and reason).
+     */
+    public void openGap(long fromNs, String reason) {
+        if (openGapReason == null) {
+            openGapFromNs = fromNs;
+            openGapReason = reason;
+        }
+    }
+
+    /** Ends an open coverage gap at {@code atNs} (the end of the run, device timeline); nothing when none is open. */
+    public void closeOpenGap(long atNs) {
+        if (openGapReason != null) {
+            coverageGap(openGapFromNs, Math.max(openGapFromNs, atNs), openGapReason);
+            openGapReason = null;
+        }
+    }
+
+    /** The shift of {@link #newBoot} in force, ns (0 while the device has not restarted). */
+    public long timelineShiftNs() {
+        return timelineShiftNs;
     }
 
     @Override
@@ -338,6 +386,7 @@ public final class FrameEngine implements FrameSink {
 
     @Override
     public void frame(Frame frame) {
+        frame = TimelineShift.apply(frame, timelineShiftNs);
         Track t = current;
         if (t == null || !t.name.equals(frame.window())) {
             t = track(frame.window());
@@ -483,6 +532,9 @@ public final class FrameEngine implements FrameSink {
 
     /** Counts a frame and passes it on; returns its sequence. */
     private long emit(Track t, FrameResult r) {
+        if (openGapReason != null) {
+            closeOpenGap(r.time()); // the first frame after a restart ends its gap
+        }
         long sequence = counted++;
         r.sequence = sequence;
         t.stats.add(r);

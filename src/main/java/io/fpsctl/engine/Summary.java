@@ -21,7 +21,8 @@ import java.util.List;
  * @param slowMessages    agent: slow main-thread messages of the run (whole capture only); null otherwise
  * @param coverageGaps    intervals of the device timeline where frames may be missing (METRICS.md 11), 0 when none
  * @param coverageGapMs   their total length in ms, 0.0 when none
- * @param partial         the run ended before the duration asked for (device lost, a signal)
+ * @param coverage        what part of the time asked for a live run measured, and whether (and why) the run is
+ *                        partial (docs/metrics.md "Coverage"); null for a summary of a saved dump or file
  * @param frameTimeline   FrameTimeline attribution (METRICS.md 9, whole capture only); null where it does not apply
  * @param androidVitals   Android vitals computed locally (METRICS.md 7a); null when not computed (an older summary)
  */
@@ -54,9 +55,35 @@ public record Summary(
         SlowMessages slowMessages,
         int coverageGaps,
         double coverageGapMs,
-        boolean partial,
+        RunCoverage coverage,
         FrameTimelineSummary frameTimeline,
         AndroidVitals androidVitals) {
+
+    /**
+     * A summary marked complete or partial without the times of the run ({@code partial}: "the run ended early");
+     * {@link #withCoverage} gives them.
+     */
+    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
+                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
+                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
+                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
+                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
+                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs, boolean partial,
+                   FrameTimelineSummary frameTimeline, AndroidVitals androidVitals) {
+        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
+                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
+                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
+                slowMessages, coverageGaps, coverageGapMs, partial ? RunCoverage.partial(ENDED_EARLY) : null,
+                frameTimeline, androidVitals);
+    }
+
+    /** The reason of a partial run that does not say more. */
+    public static final String ENDED_EARLY = "the run ended early";
+
+    /** True when the run is partial: it measured less than asked, the device was lost, or a signal stopped it. */
+    public boolean partial() {
+        return coverage != null && coverage.partial();
+    }
 
     /** The summary of a complete run without FrameTimeline attribution. */
     public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
@@ -112,16 +139,30 @@ public record Summary(
                 slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline, null);
     }
 
-    /** This summary marked as a partial run, with {@code warning} (why) added to its warnings. */
-    public Summary asPartial(String warning) {
+    /**
+     * This summary marked as a partial run for {@code reason} (its {@link #coverage()} says why; a reason already
+     * given stays first), with one line "partial run: REASON" added to its warnings for people.
+     */
+    public Summary asPartial(String reason) {
         List<String> w = new java.util.ArrayList<>(warnings);
-        if (!w.contains(warning)) {
-            w.add(warning);
+        String line = "partial run: " + reason;
+        if (!w.contains(line)) {
+            w.add(line);
         }
+        return copy(w, coverage == null ? RunCoverage.partial(reason) : coverage.asPartial(reason));
+    }
+
+    /** This summary with {@code c} as its coverage (replacing any; a partial one should come through {@link #asPartial}). */
+    public Summary withCoverage(RunCoverage c) {
+        return copy(warnings, c);
+    }
+
+    /** This summary with other warnings and coverage. */
+    private Summary copy(List<String> w, RunCoverage c) {
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, true, frameTimeline, androidVitals);
+                slowMessages, coverageGaps, coverageGapMs, c, frameTimeline, androidVitals);
     }
 
     /** Copies the arrays and lists: a summary is an immutable value. */
@@ -159,7 +200,7 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow,
-                coverageGaps, coverageGapMs, partial, frameTimeline, androidVitals);
+                coverageGaps, coverageGapMs, coverage, frameTimeline, androidVitals);
     }
 
     /** This summary with {@code ft} as its FrameTimeline attribution. */
@@ -167,7 +208,7 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial, ft, androidVitals);
+                slowMessages, coverageGaps, coverageGapMs, coverage, ft, androidVitals);
     }
 
     /** This summary with {@code vitals} as its Android vitals. */
@@ -175,17 +216,14 @@ public record Summary(
         return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
                 jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
                 stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline, vitals);
+                slowMessages, coverageGaps, coverageGapMs, coverage, frameTimeline, vitals);
     }
 
     /** This summary with one more line in {@code warnings} (e.g. a second source measured beside it). */
     public Summary withWarning(String line) {
         List<String> w = new java.util.ArrayList<>(warnings);
         w.add(line);
-        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
-                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline, androidVitals);
+        return copy(w, coverage);
     }
 
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */

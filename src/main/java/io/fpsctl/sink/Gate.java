@@ -3,6 +3,7 @@ package io.fpsctl.sink;
 import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimelineSummary;
+import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.engine.compare.Median;
 import io.fpsctl.sink.GateCheck.Verdict;
@@ -43,10 +44,11 @@ import java.util.function.Function;
  *       dropped frames, PCT 10 → at most 10 dropped frames). A metric the baseline lacks (null) is {@code NA}; a
  *       metric the measurement lacks fails with "no frames measured". droppedFrames is a total, so it is only
  *       comparable between captures of the same length.</li>
- *   <li><b>A partial run is not a pass.</b> A summary marked partial (the device was lost, a signal stopped the
- *       run) adds a {@code completeRun} check that fails, unless {@code --allow-partial}: then it is {@code NA} and
- *       every report says the run was partial. Coverage gaps (METRICS.md section 11) add an informative
- *       {@code coverage} row.</li>
+ *   <li><b>A partial run is not a pass.</b> A summary marked partial (it measured less than 90 % of the time
+ *       asked for: device away or restarted, app restarted; the device was lost; a signal stopped the run) adds a
+ *       {@code completeRun} check that fails, unless {@code --allow-partial}: then it is {@code NA} and every
+ *       report says the run was partial. Why comes from the summary's typed {@link RunCoverage}. Coverage gaps
+ *       (METRICS.md section 11) add an informative {@code coverage} row with the measured share.</li>
  * </ul>
  */
 public final class Gate {
@@ -217,20 +219,18 @@ public final class Gate {
         }
         if (s.coverageGaps() > 0) {
             String gaps = s.coverageGaps() + (s.coverageGaps() == 1 ? " gap, " : " gaps, ")
-                    + text(s.coverageGapMs(), 1) + " ms";
+                    + Decimals.round(s.coverageGapMs(), 1).toPlainString() + " ms";
+            String measured = s.coverage() == null ? null : s.coverage().describe();
             checks.add(new GateCheck("coverage", "no gaps", gaps, GateCheck.Verdict.NA,
-                    "frames may be missing from the capture: " + gaps));
+                    "frames may be missing from the capture: " + gaps + (measured == null ? "" : "; " + measured)));
         }
         return new GateResult(checks, partialRun != null);
     }
 
+    /** Why {@code s} is partial: its typed coverage reason (never a warning's text). */
     private static String partialWhy(Summary s) {
-        for (String w : s.warnings()) {
-            if (w.startsWith("partial run: ")) {
-                return w.substring("partial run: ".length());
-            }
-        }
-        return "the run ended early";
+        RunCoverage c = s.coverage();
+        return c != null && c.partialReason() != null ? c.partialReason() : Summary.ENDED_EARLY;
     }
 
     /**

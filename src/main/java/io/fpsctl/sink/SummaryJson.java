@@ -11,6 +11,7 @@ import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;
 import io.fpsctl.engine.SlowMessages;
 import io.fpsctl.engine.Stage;
+import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
 import java.io.IOException;
 import java.io.Writer;
@@ -155,6 +156,14 @@ public final class SummaryJson {
             }
             g.writeEndArray();
             g.writeBooleanField("partial", s.partial());
+            RunCoverage c = s.coverage();
+            if (c == null || c.partialReason() == null) {
+                g.writeNullField("partialReason");
+            } else {
+                g.writeStringField("partialReason", c.partialReason());
+            }
+            number(g, "askedMs", c == null ? null : c.askedMs(), 2);
+            number(g, "measuredMs", c == null ? null : c.measuredMs(), 2);
         } else {
             androidVitals(g, s.androidVitals());
         }

@@ -13,6 +13,7 @@ import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Stage;
+import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
 import java.io.IOException;
 import java.io.Reader;
@@ -203,7 +204,23 @@ public final class SummaryJsonReader {
                 causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
                 text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
                 choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE,
-                count(n, "coverageGaps")), number(n, "coverageGapMs") == null ? 0.0 : number(n, "coverageGapMs"), partial(n), null, androidVitals(n.path("androidVitals")));
+                count(n, "coverageGaps")), number(n, "coverageGapMs") == null ? 0.0 : number(n, "coverageGapMs"), coverage(n), null, androidVitals(n.path("androidVitals")));
+    }
+
+    /**
+     * The run's coverage (docs/metrics.md "Coverage"): {@code partial}, {@code partialReason}, {@code askedMs},
+     * {@code measuredMs}; null when the summary says nothing of it (a saved dump's summary, an older fpsctl).
+     */
+    private static RunCoverage coverage(JsonNode n) throws SummaryFormatException {
+        boolean partial = partial(n);
+        Double asked = number(n, "askedMs");
+        Double measured = number(n, "measuredMs");
+        if (!partial && asked == null && measured == null) {
+            return null;
+        }
+        String reason = partial ? text(n, "partialReason") : null;
+        return new RunCoverage(asked, measured, partial && (reason == null || reason.isBlank())
+                ? Summary.ENDED_EARLY : reason);
     }
 
     private static Double[] choreographer(JsonNode c) throws SummaryFormatException {

@@ -138,8 +138,9 @@ class CommandsEndToEndTest {
     void captureSurvivesADisconnectAndKeepsAValidFile(@TempDir Path dir) throws Exception {
         try (Simulator s = sim("smooth")) {
             AtomicReference<Cli> result = new AtomicReference<>();
+            // 2 s away of 7 s may leave less than 90 % measured: --allow-partial keeps the exit 0 this test is about
             Thread t = new Thread(() -> result.set(Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "7s",
-                    "--out", dir.toString(), "--source", "gfxinfo")));
+                    "--out", dir.toString(), "--source", "gfxinfo", "--allow-partial")));
             t.start();
             // disconnect once the capture is recording frames (not after a guessed delay)
             PollUntil.condition(() -> frameRows(dir) > 100, Duration.ofSeconds(30), "the capture records frames");

@@ -35,4 +35,30 @@ class SimCommandTest {
         Cli hz = Cli.run("sim", "--refresh", "75", "--run-for", "1s");
         assertEquals(2, hz.exit);
     }
+
+    @Test
+    void rebootAfterBringsTheDeviceBackOnItsPortAsANewBoot() throws Exception {
+        int port = io.fpsctl.testing.TestAdb.freePort();
+        Thread sim = new Thread(() -> Cli.run("sim", "--port", Integer.toString(port), "--scenario", "smooth",
+                "--reboot-after", "1s", "--run-for", "15s"));
+        sim.start();
+        java.util.function.Supplier<io.fpsctl.capture.DeviceBoot.Reading> read = () -> {
+            try (io.fpsctl.device.DadbDevice d = io.fpsctl.device.DadbDevice.direct("127.0.0.1", port)) {
+                return io.fpsctl.capture.DeviceBoot.read(d, io.fpsctl.capture.HostClock.SYSTEM);
+            }
+        };
+        io.fpsctl.capture.DeviceBoot.Reading before = io.fpsctl.testing.PollUntil.value(read::get,
+                r -> r.bootId() != null, java.time.Duration.ofSeconds(30), "the first boot");
+        io.fpsctl.capture.DeviceBoot.Reading after = io.fpsctl.testing.PollUntil.value(read::get,
+                r -> r.bootId() != null && !r.bootId().equals(before.bootId()), java.time.Duration.ofSeconds(30),
+                "a new boot on the same port");
+        // a new boot: its clock started again (the simulator's boots start at 3600 s), so it advanced less than
+        // the host's over the 5 s it was away
+        assertTrue(io.fpsctl.capture.DeviceBoot.restarted(before, after));
+        assertTrue(after.uptimeNs() - before.uptimeNs() < after.hostNs() - before.hostNs() - 4_000_000_000L,
+                before + " then " + after);
+        sim.join(30_000);
+        Cli both = Cli.run("sim", "--reboot-after", "1s", "--truth", "t.txt", "--run-for", "1s");
+        assertEquals(2, both.exit, both.toString());
+    }
 }

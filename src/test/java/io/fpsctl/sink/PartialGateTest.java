@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
@@ -44,7 +45,7 @@ class PartialGateTest {
         Gate gate = Gate.builder().minFps(30.0).build();
         assertTrue(gate.evaluate(complete).passed());
 
-        Summary partial = complete.asPartial("partial run: the device was lost after 8.0 s of the 20.0 s asked for");
+        Summary partial = complete.asPartial("the device was lost after 8.0 s of the 20.0 s asked for");
         GateResult strict = gate.evaluate(partial);
         assertFalse(strict.passed());
         String s = reports(strict);
@@ -61,7 +62,7 @@ class PartialGateTest {
 
     @Test
     void partialSurvivesTheJsonRoundTripSoGateFromFailsIt() throws Exception {
-        Summary partial = smooth().asPartial("partial run: stopped by SIGTERM after 3.0 s of the 20.0 s asked for");
+        Summary partial = smooth().asPartial("stopped by SIGTERM after 3.0 s of the 20.0 s asked for");
         StringWriter json = new StringWriter();
         SummaryJson.write(partial, json, false);
         assertTrue(json.toString().contains("\"partial\":true"), json.toString());
@@ -69,5 +70,41 @@ class PartialGateTest {
         assertTrue(back.partial());
         assertEquals(GateCheck.Verdict.FAIL, Gate.builder().minFps(1.0).build().evaluate(back).checks().stream()
                 .filter(c -> c.metric().equals("completeRun")).findFirst().orElseThrow().verdict());
+    }
+
+    @Test
+    void theGateReadsWhyFromTheTypedCoverageNotFromAWarningsText() throws Exception {
+        // partial with its reason only in the typed field (no "partial run: " warning at all)
+        Summary typed = smooth().withCoverage(new RunCoverage(10_000.0, 5_000.0,
+                "5.0 s measured of the 10.0 s asked for (50 %), less than 90 %: 1 coverage gap"));
+        assertTrue(typed.warnings().stream().noneMatch(w -> w.startsWith("partial run")));
+        GateCheck check = Gate.builder().minFps(1.0).build().evaluate(typed).checks().stream()
+                .filter(c -> c.metric().equals("completeRun")).findFirst().orElseThrow();
+        assertEquals(GateCheck.Verdict.FAIL, check.verdict());
+        assertTrue(check.message().contains("5.0 s measured of the 10.0 s asked for"), check.message());
+        // a warning that merely reads like one does not make a complete run partial
+        Summary lookalike = smooth().withWarning("partial run: said by someone else");
+        assertFalse(lookalike.partial());
+        assertTrue(Gate.builder().minFps(1.0).build().evaluate(lookalike).passed());
+    }
+
+    @Test
+    void theCoverageSurvivesTheJsonRoundTrip() throws Exception {
+        Summary s = smooth().withCoverage(RunCoverage.complete(10_000.0, 8_000.0))
+                .asPartial("8.0 s measured of the 10.0 s asked for (80 %), less than 90 %");
+        StringWriter json = new StringWriter();
+        SummaryJson.write(s, json, false);
+        String text = json.toString();
+        assertTrue(text.contains("\"askedMs\":10000.0") && text.contains("\"measuredMs\":8000.0"), text);
+        assertTrue(text.contains("\"partialReason\":\"8.0 s measured of the 10.0 s asked for (80 %), less than 90 %\""),
+                text);
+        Summary back = SummaryJsonReader.read(new StringReader(text));
+        assertEquals(s.coverage(), back.coverage());
+        // a complete run says so: partialReason null, its times kept
+        StringWriter complete = new StringWriter();
+        SummaryJson.write(smooth().withCoverage(RunCoverage.complete(5_000.0, 5_000.0)), complete, false);
+        assertTrue(complete.toString().contains("\"partial\":false,\"partialReason\":null,\"askedMs\":5000.0"),
+                complete.toString());
+        assertFalse(SummaryJsonReader.read(new StringReader(complete.toString())).partial());
     }
 }

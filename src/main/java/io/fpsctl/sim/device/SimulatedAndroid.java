@@ -33,8 +33,8 @@ import java.util.SplittableRandom;
  * {@code service call SurfaceFlinger 1013} ({@link ServiceCommand}), {@code pm list packages [filter]},
  * {@code pm path <pkg>} ({@link PackageManagerCommand}), {@code am force-stop <pkg>}, {@code am start …
  * <pkg>/<activity>}, {@code am broadcast -a ACTION} ({@link ActivityManagerCommand}), {@code monkey -p <pkg> …}
- * ({@link MonkeyCommand}), {@code am instrument …} ({@link AgentInstrumentation}), {@code echo}, {@code true},
- * {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
+ * ({@link MonkeyCommand}), {@code am instrument …} ({@link AgentInstrumentation}), {@code cat} of the boot id and
+ * {@code /proc/uptime} ({@link ProcFiles}), {@code echo}, {@code true}, {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
  *
  * <p>Faults: {@link #crashApp()}, {@link #stopApp()}, {@link #startApp()}, {@link #uninstallApp()},
  * {@link #installApp()}, {@link #setDumpsysDelayMillis(long)}, {@link #setTruncateDumpsysAt(int)}.
@@ -54,6 +54,7 @@ public final class SimulatedAndroid implements ShellHandler {
     private final ShellDispatcher shell;
     private final FrameTimelineRing frameTimeline;
     private volatile InstrumentationStream instrumentation;
+    private final ProcFiles procFiles;
 
     private SimulatedAndroid(Scenario scenario, SimOptions options, TimeSource time, FrameObserver observer) {
         this.version = options.android();
@@ -91,6 +92,7 @@ public final class SimulatedAndroid implements ShellHandler {
                 "window", new WindowDump(version, app, ids.taskId()),
                 "activity", new ActivityDump(version, app, ids.taskId()));
         ProcessTable processes = new ProcessTable(version, app);
+        this.procFiles = new ProcFiles(time);
         this.shell = new ShellDispatcher(this, this::advance, this::instrumentationFor)
                 .register("dumpsys", new Dumpsys(services))
                 .register("getprop", new SystemProperties(version))
@@ -101,7 +103,13 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("am", new ActivityManagerCommand(app, runtime))
                 .register("monkey", new MonkeyCommand(app, runtime))
                 .register("wm", new WindowManagerCommand())
-                .register("input", new InputCommand(touches, time::nanoTime));
+                .register("input", new InputCommand(touches, time::nanoTime))
+                .register("cat", procFiles);
+    }
+
+    /** This boot's id ({@code /proc/sys/kernel/random/boot_id}); a new simulated device is a new boot. */
+    public String bootId() {
+        return procFiles.bootId();
     }
 
     /**
