@@ -170,6 +170,7 @@ final class CaptureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PackageNameConverter.checkEach(packages);
         if (measureOptions.duration == null) {
             throw new CliException(ExitCode.USAGE, "capture needs --duration (e.g. --duration 30s)");
         }

@@ -74,6 +74,7 @@ final class ExporterCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PackageNameConverter.checkEach(packages);
         if (deviceOptions.simulating() || deviceOptions.connect != null) {
             throw new CliException(ExitCode.USAGE, "exporter measures the devices of adb servers: use --adb-server "
                     + "(try 'fpsctl sim --devices 4' and 'adb connect' for a simulated farm)");

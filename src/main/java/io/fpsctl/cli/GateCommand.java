@@ -56,7 +56,7 @@ final class GateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..1", paramLabel = "PACKAGE", description = "The app to measure (not with --from).")
+    @Parameters(arity = "0..1", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app to measure (not with --from).")
     String pkg;
 
     @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json instead of measuring.")

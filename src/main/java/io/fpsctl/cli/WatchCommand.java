@@ -36,7 +36,7 @@ final class WatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..1", paramLabel = "PACKAGE", description = "The app, e.g. com.example.feed; without it, "
+    @Parameters(arity = "0..1", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app, e.g. com.example.feed; without it, "
             + "whatever app is in front, switching when another app comes to the front.")
     String pkg;
 
