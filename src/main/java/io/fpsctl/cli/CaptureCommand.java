@@ -7,6 +7,7 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.AtomicFile;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
+import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
@@ -186,7 +187,9 @@ final class CaptureCommand implements Callable<Integer> {
                     + "relative FILE (written into each DIR/<serial>/<package>/ folder)");
         }
         PrintWriter err = spec.commandLine().getErr();
-        try (StopSignal stop = new StopSignal(signal -> {
+        try (OutputClaim claim = OutputClaim.create().folder(out, "--out")
+                .file(perfetto != null && perfetto.isAbsolute() ? perfetto : null, "--perfetto");
+             StopSignal stop = new StopSignal(signal -> {
             stopSignal = signal;
             jobs.forEach(j -> j.stop(signal));
         })) {
@@ -245,9 +248,7 @@ final class CaptureCommand implements Callable<Integer> {
                 code = Math.max(code, ExitCode.APP);
             }
         }
-        if (stop.requested()) {
-            spec.commandLine().getErr().println("fpsctl: " + stop.message());
-        }
+        stop.printMessage(spec.commandLine().getErr());
         o.flush();
         return code;
     }

@@ -18,6 +18,7 @@ import io.fpsctl.sink.GateResult;
 import io.fpsctl.sink.GateTable;
 import io.fpsctl.sink.JUnitReport;
 import io.fpsctl.sink.MarkdownReport;
+import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.RunJson;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryJsonReader;
@@ -140,6 +141,15 @@ final class GateCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, "no threshold given: add e.g. --min-fps 55 or --max-jank-percent 5");
         }
         checkBaselineOptions();
+        // every output checked and locked before anything is measured: a bad path is found in a second, not after
+        try (OutputClaim claim = OutputClaim.create().file(junit, "--junit").file(markdown, "--markdown")
+                .file(summaryOut, "--summary-out").file(report, "--report")) {
+            return judge(thresholds);
+        }
+    }
+
+    /** Measures (or reads --from), judges, prints the table and writes the reports. */
+    private int judge(Gate.Builder thresholds) throws Exception {
         List<Summary> base = baseline == null ? null : readRun(baseline, "--baseline"); // before a long measurement
         List<Summary> runs;
         String subject;
@@ -190,7 +200,7 @@ final class GateCommand implements Callable<Integer> {
             throw new CliException(ExitCode.DEVICE, deviceLost);
         }
         if (stop != null && stop.requested()) {
-            spec.commandLine().getErr().println("fpsctl: " + stop.message());
+            stop.printMessage(spec.commandLine().getErr());
             return stop.exitCode(ExitCode.OK);
         }
         return result.passed() ? ExitCode.OK : ExitCode.GATE_FAILED;
