@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
             "DIR/<serial>/<package>/frames.csv, windows.csv and summary.json. Packages are captured concurrently."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:captured", "2:usage error", "3:adb/device problem", "4:app not installed, not running, "
-                + "or no frames", "5:cannot write the output"})
+                + "or no frames", "5:cannot write the output, or another run is writing into --out",
+            "129/130/143:stopped by SIGHUP/SIGINT/SIGTERM (summary.json and files whole)"})
 final class CaptureCommand implements Callable<Integer> {
 
     @Spec

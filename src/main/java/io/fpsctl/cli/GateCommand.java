@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every threshold passed", "1:a threshold failed", "2:usage error",
             "3:adb/device problem (also: the device went away for good; reports are written, marked partial)",
             "4:app not installed, not running, or the --run command failed (no perf verdict then)", "5:cannot read --from/--baseline or write a report",
-            "130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
+            "129:SIGHUP, 130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
 final class GateCommand implements Callable<Integer> {
 
     @Spec

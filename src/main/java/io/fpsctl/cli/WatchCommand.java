@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
             "main cause, refreshed every --window. Ctrl-C prints the session summary."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "2:usage error", "3:adb/device problem", "4:app not installed or not running",
-            "5:cannot write --csv/--frames-csv"})
+            "5:cannot write --csv/--frames-csv/--perfetto, or another run is writing them",
+            "129/130/143:stopped by SIGHUP/SIGINT/SIGTERM (files whole)", "141:the reader of standard output went away"})
 final class WatchCommand implements Callable<Integer> {
 
     @Spec

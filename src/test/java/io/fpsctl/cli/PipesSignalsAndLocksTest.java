@@ -231,6 +231,14 @@ class PipesSignalsAndLocksTest {
     }
 
     @Test
+    void aFullDiskUnderWatchNamesTheFile() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/full")), "no /dev/full: skipping");
+        Cli r = Cli.run("watch", PKG, "--simulate=smooth", "--plain", "--duration", "3s", "--frames-csv", "/dev/full");
+        assertEquals(ExitCode.IO, r.exit, r.toString());
+        assertTrue(r.err.contains("/dev/full: No space left on device"), r.err);
+    }
+
+    @Test
     void gateRefusesABadOutputPathBeforeMeasuringAndCreatesMissingFolders(@TempDir Path dir) throws Exception {
         Files.createDirectories(dir.resolve("reports"));
         long t0 = System.nanoTime();
