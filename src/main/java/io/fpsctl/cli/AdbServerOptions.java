@@ -1,12 +1,15 @@
 package io.fpsctl.cli;
 
-import java.time.Duration;
+import io.fpsctl.device.AdbBinary;
+import io.fpsctl.device.AdbServerAddress;
+import io.fpsctl.device.AdbServers;
+import io.fpsctl.device.DeviceException;
 import picocli.CommandLine.Option;
 
 /**
- * How the exporter reaches its devices: adb servers only ({@code -H}, {@code -P}, {@code --adb-server}), as it
- * measures every device they list. The options of {@link DeviceOptions} it cannot use ({@code --simulate},
- * {@code --connect}, {@code -s}) are not offered, so {@code --help} lists only what works.
+ * Which adb servers to use ({@code -H}, {@code -P}, {@code --adb-server}): part of {@link DeviceOptions}, and on its
+ * own the exporter's, which measures every device the servers list and offers nothing else ({@code --simulate},
+ * {@code --connect} and {@code -s} would not work there, so its {@code --help} does not list them).
  */
 final class AdbServerOptions {
 
@@ -21,17 +24,17 @@ final class AdbServerOptions {
                     + "serial is on several servers are named HOST:PORT/SERIAL. Default: -H/-P or ADB_SERVER_SOCKET.")
     java.util.List<String> adbServers;
 
-    @Option(names = "--reconnect-timeout", paramLabel = "DUR", converter = DurationConverter.class,
-            description = "How long to wait for a device that went away (default: 60s).")
-    Duration reconnectTimeout = Duration.ofSeconds(60);
-
-    /** The same choices as device options (which resolve the servers). */
-    DeviceOptions asDeviceOptions() {
-        DeviceOptions d = new DeviceOptions();
-        d.host = host;
-        d.port = port;
-        d.adbServers = adbServers;
-        d.reconnectTimeout = reconnectTimeout;
-        return d;
+    /** The adb servers to use: every {@code --adb-server}, else the one from -H/-P or the environment. */
+    AdbServers servers() {
+        try {
+            java.util.List<AdbServerAddress> list = adbServers == null || adbServers.isEmpty()
+                    ? java.util.List.of(AdbServerAddress.resolve(host, port, System.getenv()))
+                    : adbServers.stream().map(AdbServers::parseServer).toList();
+            return AdbServers.of(list, AdbBinary.onPath());
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, "--adb-server: " + e.getMessage());
+        } catch (DeviceException e) {
+            throw new CliException(ExitCode.of(e), e.getMessage(), e);
+        }
     }
 }

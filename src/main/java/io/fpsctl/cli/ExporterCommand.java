@@ -68,6 +68,10 @@ final class ExporterCommand implements Callable<Integer> {
     @Mixin
     AdbServerOptions adbServerOptions;
 
+    @Option(names = "--reconnect-timeout", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "How long to wait for a device that went away (default: 60s).")
+    Duration reconnectTimeout = Duration.ofSeconds(60);
+
     @Mixin
     EngineOptions engineOptions;
 
@@ -76,7 +80,6 @@ final class ExporterCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PackageNameConverter.checkEach(packages);
-        DeviceOptions deviceOptions = adbServerOptions.asDeviceOptions();
         if (packages.isEmpty() && !foreground) {
             throw new CliException(ExitCode.USAGE, "exporter needs PACKAGE... or --foreground (the app in front)");
         }
@@ -92,7 +95,7 @@ final class ExporterCommand implements Callable<Integer> {
         }
         Listen where = Listen.parse(listen);
         EngineConfig config = engineOptions.toConfig();
-        AdbServers servers = deviceOptions.servers();
+        AdbServers servers = adbServerOptions.servers();
         MeasureOptions measure = new MeasureOptions();
         measure.source = source;
 
@@ -124,7 +127,7 @@ final class ExporterCommand implements Callable<Integer> {
         };
         CountDownLatch stop = new CountDownLatch(1);
         try (http; Farm farm = new Farm(servers, packages, foreground, measure.request(), config,
-                deviceOptions.reconnectTimeout, sinks, notes::add);
+                reconnectTimeout, sinks, notes::add);
              StopSignal signal = new StopSignal(name -> stop.countDown())) {
             out.printf("fpsctl exporter: serving http://%s:%d/metrics for %s on %s%n", where.host(), http.port(),
                     packages.isEmpty() ? "the app in front" : String.join(", ", packages) + (foreground ? " and the app in front" : ""),

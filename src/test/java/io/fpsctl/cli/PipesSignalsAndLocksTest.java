@@ -32,14 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PipesSignalsAndLocksTest {
     private static final String PKG = "com.example.feed";
 
-    static ProcessBuilder fpsctl(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(Main.class.getName());
-        cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd);
+    private static ProcessBuilder fpsctl(String... args) {
+        return ChildProcessTest.fpsctl(args);
     }
 
     private static void kill(Process p, String signal) throws Exception {
