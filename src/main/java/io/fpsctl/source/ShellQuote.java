@@ -1,9 +1,9 @@
 package io.fpsctl.source;
 
 /**
- * The one place a value becomes part of a command line for the device's {@code /system/bin/sh} (mksh before
- * Android 10, toybox {@code sh} after; both follow POSIX quoting, XCU 2.2.2: inside single quotes every character is
- * literal). Every package name, layer name, component or other value fpsctl sends goes through {@link #quote} or
+ * The one place a value becomes part of a command line for the device's {@code /system/bin/sh} (mksh,
+ * external/mksh, on current releases; ash on the earliest): both follow POSIX quoting (XCU 2.2.2: inside single
+ * quotes every character is literal; adbd hands the line to the shell with {@code -c}). Every package name, layer name, component or other value fpsctl sends goes through {@link #quote} or
  * {@link #command}; the command's fixed words are written in the code.
  */
 public final class ShellQuote {
