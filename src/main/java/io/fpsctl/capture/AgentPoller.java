@@ -11,6 +11,7 @@ import io.fpsctl.device.ShellResult;
 import io.fpsctl.device.ShellStream;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
+import io.fpsctl.source.ShellQuote;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashSet;
@@ -75,7 +76,8 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
 
     /** The shell command that starts the agent. */
     public static String command(long slowMessageMs) {
-        return "am instrument -w -r -e fpsctl.slowMessageMs " + slowMessageMs + " " + COMPONENT;
+        return ShellQuote.command("am instrument -w -r -e fpsctl.slowMessageMs", Long.toString(slowMessageMs),
+                COMPONENT);
     }
 
     /**
@@ -133,8 +135,8 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         String restarted = "Android restarted " + pkg + " to attach the agent (an instrumentation runs in a fresh "
                 + "process); ";
         try {
-            ShellResult r = device.shell(component != null ? "am start -n " + component
-                    : "monkey -p " + pkg + " -c android.intent.category.LAUNCHER 1");
+            ShellResult r = device.shell(component != null ? ShellQuote.command("am start -n", component)
+                    : ShellQuote.command("monkey -p", pkg) + " -c android.intent.category.LAUNCHER 1");
             String said = r.stdout() + r.stderr();
             if (r.succeeded() && !said.contains("Error") && !said.contains("aborted")) {
                 return restarted + "fpsctl relaunched " + (component != null ? component.substring(pkg.length() + 1)
@@ -286,7 +288,7 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     public void close() {
         if (stream != null && restartNote != null && !ended && detached.getCount() > 0) {
             try {
-                device.shell("am broadcast -a " + STOP_ACTION + " -p " + pkg);
+                device.shell(ShellQuote.command("am broadcast -a", STOP_ACTION, "-p", pkg));
                 detached.await(DETACH_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (DeviceException e) {
                 // device gone: nothing to detach from here

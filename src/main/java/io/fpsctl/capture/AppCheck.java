@@ -2,6 +2,7 @@ package io.fpsctl.capture;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
+import io.fpsctl.source.ShellQuote;
 
 /** Whether the app under test is installed and running, asked the way adb users would ({@code pm path}, {@code pidof}). */
 public final class AppCheck {
@@ -12,11 +13,11 @@ public final class AppCheck {
     }
 
     public static State check(Device device, String pkg) {
-        ShellResult path = device.shell("pm path " + pkg);
+        ShellResult path = device.shell(ShellQuote.command("pm path", pkg));
         if (!path.succeeded() || !path.stdout().contains("package:")) {
             return State.NOT_INSTALLED;
         }
-        ShellResult pid = device.shell("pidof " + pkg);
+        ShellResult pid = device.shell(ShellQuote.command("pidof", pkg));
         return pid.succeeded() && !pid.stdout().isBlank() ? State.RUNNING : State.NOT_RUNNING;
     }
 }

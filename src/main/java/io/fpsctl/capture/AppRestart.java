@@ -3,6 +3,7 @@ package io.fpsctl.capture;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
+import io.fpsctl.source.ShellQuote;
 import java.time.Duration;
 
 /**
@@ -18,8 +19,9 @@ public final class AppRestart {
 
     /** @throws DeviceException blame APP when the app cannot be launched or does not start in time */
     public static void restart(Device device, String pkg, HostClock clock) {
-        device.shell("am force-stop " + pkg);
-        ShellResult launch = device.shell("monkey -p " + pkg + " -c android.intent.category.LAUNCHER 1");
+        device.shell(ShellQuote.command("am force-stop", pkg));
+        ShellResult launch = device.shell(ShellQuote.command("monkey -p", pkg)
+                + " -c android.intent.category.LAUNCHER 1");
         if (!launch.succeeded() || launch.stdout().contains("No activities found")) {
             throw new DeviceException(DeviceException.Blame.APP, "--restart-app: cannot launch " + pkg + " on "
                     + device.serial() + ": " + (launch.stdout() + launch.stderr()).strip()

@@ -6,6 +6,7 @@ import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
+import io.fpsctl.source.ShellQuote;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -48,7 +49,7 @@ public final class GfxinfoPoller implements FramePoller {
     }
 
     private String command() {
-        return "dumpsys gfxinfo " + pkg + " framestats";
+        return "dumpsys gfxinfo " + ShellQuote.quote(pkg) + " framestats";
     }
 
     @Override

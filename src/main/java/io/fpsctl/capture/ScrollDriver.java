@@ -2,6 +2,7 @@ package io.fpsctl.capture;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
+import io.fpsctl.source.ShellQuote;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -59,8 +60,9 @@ public final class ScrollDriver implements Driver {
             // rounded up, so the last swipe covers what is left rather than leaving a sub-millisecond rest
             long ms = Math.min(SWIPE_MS, (left + 999_999) / 1_000_000);
             long started = clock.nanoTime();
-            ShellResult r = device.shell("input swipe " + x + " " + (up ? low : high) + " " + x + " "
-                    + (up ? high : low) + " " + ms);
+            ShellResult r = device.shell(ShellQuote.command("input swipe", Integer.toString(x),
+                    Integer.toString(up ? low : high), Integer.toString(x), Integer.toString(up ? high : low),
+                    Long.toString(ms)));
             if (!r.succeeded()) {
                 throw new DriverFailedException("--scroll: 'input swipe' failed on " + device.serial() + ": "
                         + (r.stdout() + r.stderr()).strip());

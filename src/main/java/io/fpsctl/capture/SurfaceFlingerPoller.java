@@ -5,10 +5,10 @@ import io.fpsctl.source.LatencyDump;
 import io.fpsctl.source.LatencyParser;
 import io.fpsctl.source.LayerList;
 import io.fpsctl.source.LayerRanker;
-import io.fpsctl.source.ShellQuote;
 import io.fpsctl.device.Device;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
+import io.fpsctl.source.ShellQuote;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -78,7 +78,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
     private static final String LIST = "dumpsys SurfaceFlinger --list";
 
     private static String latency(String layer) {
-        return "dumpsys SurfaceFlinger --latency " + ShellQuote.quote(layer);
+        return ShellQuote.command("dumpsys SurfaceFlinger --latency", layer);
     }
 
     /** The list when the layers are to be found again, else the latency of the layer the next poll reads first. */

@@ -30,7 +30,7 @@ final class AgentBuildCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PACKAGE", description = "The app the agent will instrument, e.g. com.example.feed.")
+    @Parameters(index = "0", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app the agent will instrument, e.g. com.example.feed.")
     String pkg;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "Where to write the APK.")

@@ -7,6 +7,7 @@ import io.fpsctl.agentapk.TargetSignatures;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
+import io.fpsctl.source.ShellQuote;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ final class AgentInstallCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PACKAGE", description = "The app the agent will instrument, e.g. com.example.feed.")
+    @Parameters(index = "0", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app the agent will instrument, e.g. com.example.feed.")
     String pkg;
 
     @Mixin
@@ -68,7 +69,7 @@ final class AgentInstallCommand implements Callable<Integer> {
         }
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
             Device device = c.device;
-            boolean appInstalled = device.shell("pm path " + pkg).succeeded();
+            boolean appInstalled = device.shell(ShellQuote.command("pm path", pkg)).succeeded();
             try {
                 device.install(apk);
             } catch (DeviceException e) {
@@ -97,7 +98,7 @@ final class AgentInstallCommand implements Callable<Integer> {
     private void reportSignatureMatch(Device device, SigningKey key, PrintWriter out, PrintWriter err) {
         Optional<List<String>> app = Optional.empty();
         try {
-            ShellResult r = device.shell("dumpsys package " + pkg);
+            ShellResult r = device.shell(ShellQuote.command("dumpsys package", pkg));
             if (r.succeeded()) {
                 app = TargetSignatures.parse(r.stdout());
             }

@@ -5,6 +5,7 @@ import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
+import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
@@ -140,7 +141,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         int failed = 0;
         boolean first = true;
-        try (PerfettoTrace trace = perfetto == null ? null : openTrace(perfetto);
+        try (OutputClaim claim = OutputClaim.create().file(perfetto, "--perfetto");
+             PerfettoTrace trace = perfetto == null ? null : openTrace(perfetto);
              StopSignal stop = new StopSignal(signal -> stopped = signal)) {
             for (Path file : files) {
                 if (stopped != null) {
@@ -170,6 +172,9 @@ final class AnalyzeCommand implements Callable<Integer> {
                     }
                     continue;
                 }
+                if (StopSignal.READER_GONE.equals(stopped)) {
+                    break; // nobody reads the summary: end quietly (exit 141)
+                }
                 s = result.summary();
                 if (stopped != null) {
                     s = s.asPartial("stopped by " + stopped + " while reading " + name);
@@ -198,12 +203,29 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (failed > 0 && files.size() > 1) {
                 ErrorLine.print(err, failed + " of " + files.size() + " files could not be analysed (see above)");
             }
-            if (stop.requested()) {
+            if (stop.requested() && !StopSignal.READER_GONE.equals(stopped)) {
                 ErrorLine.print(err, "stopped by " + stopped + ": the summaries cover what was read until then");
             }
             return stop.exitCode(failed > 0 ? ExitCode.IO : ExitCode.OK);
         }
     }
+
+    /** Thrown before a row is written once the reader of standard output went away: the file is not read on. */
+    private static final class ReaderGone extends RuntimeException {
+        ReaderGone() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** The check per frame (so per CSV row) that ends the analysis at once when nobody reads the rows any more. */
+    private final io.fpsctl.engine.FrameEngine.Listener readerCheck = new io.fpsctl.engine.FrameEngine.Listener() {
+        @Override
+        public void frame(io.fpsctl.engine.FrameResult result) {
+            if (StopSignal.READER_GONE.equals(stopped)) {
+                throw new ReaderGone();
+            }
+        }
+    };
 
     /** The signal that asked analyze to stop reading, or null. */
     private volatile String stopped;
@@ -255,14 +277,21 @@ final class AnalyzeCommand implements Callable<Integer> {
             Path fileName = file.getFileName();
             String layer = stdin ? "stdin" : fileName == null ? "layer" : fileName.toString();
             SavedDump.Result result = SavedDump.analyze(in, stdin ? "standard input" : name, layer, config,
-                    packageName, TeeListener.of(recorder, trace), frameTimeline());
+                    packageName, TeeListener.of(readerCheck, TeeListener.of(recorder, trace)), frameTimeline());
             if (recorder != null) {
                 recorder.close(); // the summary delivered the last verdicts: the rows still held go out
             }
             return result;
+        } catch (ReaderGone e) {
+            return null; // the caller ends quietly
         } catch (DumpFormatException e) {
             throw new CliException(ExitCode.IO, e.getMessage());
         } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof java.nio.file.FileSystemException f && f.getFile() != null
+                    && !f.getFile().equals(name)) {
+                // an output failed (the --perfetto trace), not this input
+                throw new CliException(ExitCode.IO, "cannot write " + ErrorLine.describe(f));
+            }
             throw new CliException(ExitCode.IO, name + ": cannot read or write: " + ErrorLine.describe(e.getCause()));
         } catch (IOException e) {
             String what = ErrorLine.describe(e);

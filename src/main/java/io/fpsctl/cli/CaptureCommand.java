@@ -7,6 +7,7 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.AtomicFile;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
+import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
@@ -37,7 +38,8 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:captured", "2:usage error", "3:adb/device problem: the device was lost, or the capture "
                 + "measured less than 90 percent of --duration (partial; files are written; see --allow-partial)",
-            "4:app not installed, not running, or no frames", "5:cannot write the output"})
+            "4:app not installed, not running, or no frames", "5:cannot write the output, or another run is writing "
+                + "into --out", "129/130/143:stopped by SIGHUP/SIGINT/SIGTERM (summary.json and files whole)"})
 final class CaptureCommand implements Callable<Integer> {
 
     @Spec
@@ -182,6 +184,7 @@ final class CaptureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PackageNameConverter.checkEach(packages);
         if (measureOptions.duration == null) {
             throw new CliException(ExitCode.USAGE, "capture needs --duration (e.g. --duration 30s)");
         }
@@ -197,7 +200,9 @@ final class CaptureCommand implements Callable<Integer> {
                     + "relative FILE (written into each DIR/<serial>/<package>/ folder)");
         }
         PrintWriter err = spec.commandLine().getErr();
-        try (StopSignal stop = new StopSignal(signal -> {
+        try (OutputClaim claim = OutputClaim.create().folder(out, "--out")
+                .file(perfetto != null && perfetto.isAbsolute() ? perfetto : null, "--perfetto");
+             StopSignal stop = new StopSignal(signal -> {
             stopSignal = signal;
             jobs.forEach(j -> j.stop(signal));
         })) {
@@ -256,9 +261,7 @@ final class CaptureCommand implements Callable<Integer> {
                 code = Math.max(code, ExitCode.APP);
             }
         }
-        if (stop.requested()) {
-            spec.commandLine().getErr().println("fpsctl: " + stop.message());
-        }
+        stop.printMessage(spec.commandLine().getErr());
         o.flush();
         return code;
     }

@@ -26,16 +26,9 @@ final class DeviceOptions {
             description = "Device serial (default: ANDROID_SERIAL, or the only device attached); capture takes several.")
     java.util.List<String> serials;
 
-    @Option(names = "-H", paramLabel = "HOST", description = "adb server host (default: 127.0.0.1, or ADB_SERVER_SOCKET).")
-    String host;
-
-    @Option(names = "-P", paramLabel = "PORT", description = "adb server port (default: 5037, or ADB_SERVER_SOCKET).")
-    Integer port;
-
-    @Option(names = "--adb-server", paramLabel = "HOST:PORT",
-            description = "An adb server to use; repeat for a device farm (one server per host). Devices whose "
-                    + "serial is on several servers are named HOST:PORT/SERIAL. Default: -H/-P or ADB_SERVER_SOCKET.")
-    java.util.List<String> adbServers;
+    /** -H, -P, --adb-server. */
+    @picocli.CommandLine.Mixin
+    AdbServerOptions adb = new AdbServerOptions();
 
     @Option(names = "--simulate", arity = "0..1", fallbackValue = "jank", paramLabel = "SCENARIO",
             converter = ScenarioConverter.class,
@@ -100,33 +93,24 @@ final class DeviceOptions {
 
     /** The adb servers to use: every {@code --adb-server}, else the one from -H/-P or the environment. */
     AdbServers servers() {
-        try {
-            java.util.List<AdbServerAddress> list = adbServers == null || adbServers.isEmpty()
-                    ? java.util.List.of(AdbServerAddress.resolve(host, port, System.getenv()))
-                    : adbServers.stream().map(AdbServers::parseServer).toList();
-            return AdbServers.of(list, AdbBinary.onPath());
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, "--adb-server: " + e.getMessage());
-        } catch (DeviceException e) {
-            throw new CliException(ExitCode.of(e), e.getMessage(), e);
-        }
+        return adb.servers();
     }
 
     /** The one adb server of a run that names at most one: its {@code --adb-server}, else -H/-P or the environment. */
     private AdbServerAddress server() {
-        if (adbServers != null && adbServers.size() == 1) {
+        if (adb.adbServers != null && adb.adbServers.size() == 1) {
             try {
-                return AdbServers.parseServer(adbServers.get(0));
+                return AdbServers.parseServer(adb.adbServers.get(0));
             } catch (IllegalArgumentException e) {
                 throw new CliException(ExitCode.USAGE, "--adb-server: " + e.getMessage());
             }
         }
-        return AdbServerAddress.resolve(host, port, System.getenv());
+        return AdbServerAddress.resolve(adb.host, adb.port, System.getenv());
     }
 
     /** True when devices come from several adb servers or are named HOST:PORT/SERIAL. */
     private boolean farm(String serial) {
-        return (adbServers != null && adbServers.size() > 1) || (serial != null && DeviceAddress.hasServer(serial));
+        return (adb.adbServers != null && adb.adbServers.size() > 1) || (serial != null && DeviceAddress.hasServer(serial));
     }
 
     /** The devices a multi-device command should use: the {@code -s} values, or every online device. */
@@ -148,7 +132,7 @@ final class DeviceOptions {
                 java.util.List<String> online = all.stream().filter(d -> d.info().isOnline())
                         .map(d -> AdbServers.name(d, all)).toList();
                 if (online.isEmpty()) {
-                    throw new CliException(ExitCode.DEVICE, "no device online on " + adbServers
+                    throw new CliException(ExitCode.DEVICE, "no device online on " + adb.adbServers
                             + ": connect one, or run with --simulate");
                 }
                 return online;

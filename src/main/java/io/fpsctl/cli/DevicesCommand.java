@@ -48,10 +48,10 @@ final class DevicesCommand implements Callable<Integer> {
                     Device d = c.device;
                     list = List.of(Devices.describe(d, "device", "Sim", DisplayProbe::readHz));
                 }
-            } else if (deviceOptions.adbServers != null && !deviceOptions.adbServers.isEmpty()) {
+            } else if (deviceOptions.adb.adbServers != null && !deviceOptions.adb.adbServers.isEmpty()) {
                 return listFarm();
             } else {
-                AdbServerAddress address = AdbServerAddress.resolve(deviceOptions.host, deviceOptions.port, System.getenv());
+                AdbServerAddress address = AdbServerAddress.resolve(deviceOptions.adb.host, deviceOptions.adb.port, System.getenv());
                 list = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv()).describeAll(DisplayProbe::readHz);
             }
         } catch (DeviceException e) {

@@ -18,6 +18,8 @@ public final class ExitCode {
     public static final int IO = 5;
     /** Stopped by SIGINT (Ctrl-C), after writing what was captured. */
     public static final int SIGINT = 130;
+    /** Stopped by SIGHUP (terminal closed, ssh dropped), after writing what was captured. */
+    public static final int SIGHUP = 129;
     /** Stopped by SIGTERM, after writing what was captured. */
     public static final int SIGTERM = 143;
     /**

@@ -6,12 +6,13 @@ import io.fpsctl.device.AdbServers;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.sink.metrics.FrameMetrics;
+import io.fpsctl.sink.metrics.MetricsServer;
 import io.fpsctl.sink.metrics.PackageListener;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
             "are picked up, devices that go away are waited for) and serve the metrics for Prometheus on /metrics."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:--duration over", "2:usage error", "3:no adb server answers", "5:cannot listen on the address",
-            "130/143:stopped by SIGINT/SIGTERM"})
+            "129/130/143:stopped by SIGHUP/SIGINT/SIGTERM"})
 final class ExporterCommand implements Callable<Integer> {
 
     @Spec
@@ -65,7 +66,11 @@ final class ExporterCommand implements Callable<Integer> {
     MeasureOptions.SourceOption source = MeasureOptions.SourceOption.auto;
 
     @Mixin
-    DeviceOptions deviceOptions;
+    AdbServerOptions adbServerOptions;
+
+    @Option(names = "--reconnect-timeout", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "How long to wait for a device that went away (default: 60s).")
+    Duration reconnectTimeout = Duration.ofSeconds(60);
 
     @Mixin
     EngineOptions engineOptions;
@@ -74,10 +79,7 @@ final class ExporterCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (deviceOptions.simulating() || deviceOptions.connect != null) {
-            throw new CliException(ExitCode.USAGE, "exporter measures the devices of adb servers: use --adb-server "
-                    + "(try 'fpsctl sim --devices 4' and 'adb connect' for a simulated farm)");
-        }
+        PackageNameConverter.checkEach(packages);
         if (packages.isEmpty() && !foreground) {
             throw new CliException(ExitCode.USAGE, "exporter needs PACKAGE... or --foreground (the app in front)");
         }
@@ -93,17 +95,17 @@ final class ExporterCommand implements Callable<Integer> {
         }
         Listen where = Listen.parse(listen);
         EngineConfig config = engineOptions.toConfig();
-        AdbServers servers = deviceOptions.servers();
+        AdbServers servers = adbServerOptions.servers();
         MeasureOptions measure = new MeasureOptions();
         measure.source = source;
 
         PrometheusRegistry registry = new PrometheusRegistry();
         FrameMetrics metrics = new FrameMetrics(registry, maxWindows, seriesTtl, System::nanoTime);
         PrintWriter out = spec.commandLine().getOut();
-        HTTPServer http;
+        MetricsServer http;
         try {
-            http = HTTPServer.builder().inetAddress(InetAddress.getByName(where.host())).port(where.port())
-                    .registry(registry).buildAndStart();
+            http = MetricsServer.start(new InetSocketAddress(InetAddress.getByName(where.host()), where.port()),
+                    registry);
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot listen on " + listen + " (" + e.getMessage()
                     + "): choose another --listen HOST:PORT");
@@ -125,9 +127,9 @@ final class ExporterCommand implements Callable<Integer> {
         };
         CountDownLatch stop = new CountDownLatch(1);
         try (http; Farm farm = new Farm(servers, packages, foreground, measure.request(), config,
-                deviceOptions.reconnectTimeout, sinks, notes::add);
+                reconnectTimeout, sinks, notes::add);
              StopSignal signal = new StopSignal(name -> stop.countDown())) {
-            out.printf("fpsctl exporter: serving http://%s:%d/metrics for %s on %s%n", where.host(), http.getPort(),
+            out.printf("fpsctl exporter: serving http://%s:%d/metrics for %s on %s%n", where.host(), http.port(),
                     packages.isEmpty() ? "the app in front" : String.join(", ", packages) + (foreground ? " and the app in front" : ""),
                     servers.addresses());
             if (!InetAddress.getByName(where.host()).isLoopbackAddress()) {

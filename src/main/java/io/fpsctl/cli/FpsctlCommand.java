@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
         description = {TopLevelHelp.DESCRIPTION_1, TopLevelHelp.DESCRIPTION_2},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {TopLevelHelp.EXIT_0, TopLevelHelp.EXIT_1, TopLevelHelp.EXIT_2, TopLevelHelp.EXIT_3,
-            TopLevelHelp.EXIT_4, TopLevelHelp.EXIT_5, TopLevelHelp.EXIT_130, TopLevelHelp.EXIT_141,
+            TopLevelHelp.EXIT_4, TopLevelHelp.EXIT_5, TopLevelHelp.EXIT_129,
+            TopLevelHelp.EXIT_130, TopLevelHelp.EXIT_141,
             TopLevelHelp.EXIT_143})
 final class FpsctlCommand implements Runnable {
 

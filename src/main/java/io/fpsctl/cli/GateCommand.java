@@ -18,6 +18,7 @@ import io.fpsctl.sink.GateResult;
 import io.fpsctl.sink.GateTable;
 import io.fpsctl.sink.JUnitReport;
 import io.fpsctl.sink.MarkdownReport;
+import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.RunJson;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryJsonReader;
@@ -53,13 +54,13 @@ import picocli.CommandLine.Spec;
             "3:adb/device problem (also: the device went away for good or was still away at the end; reports are "
                 + "written, marked partial)",
             "4:app not installed, not running, or the --run command failed (no perf verdict then)", "5:cannot read --from/--baseline or write a report",
-            "130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
+            "129:SIGHUP, 130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
 final class GateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..1", paramLabel = "PACKAGE", description = "The app to measure (not with --from).")
+    @Parameters(arity = "0..1", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app to measure (not with --from).")
     String pkg;
 
     @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json instead of measuring.")
@@ -144,6 +145,15 @@ final class GateCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, "no threshold given: add e.g. --min-fps 55 or --max-jank-percent 5");
         }
         checkBaselineOptions();
+        // every output checked and locked before anything is measured: a bad path is found in a second, not after
+        try (OutputClaim claim = OutputClaim.create().file(junit, "--junit").file(markdown, "--markdown")
+                .file(summaryOut, "--summary-out").file(report, "--report")) {
+            return judge(thresholds);
+        }
+    }
+
+    /** Measures (or reads --from), judges, prints the table and writes the reports. */
+    private int judge(Gate.Builder thresholds) throws Exception {
         List<Summary> base = baseline == null ? null : readRun(baseline, "--baseline"); // before a long measurement
         List<Summary> runs;
         String subject;
@@ -194,7 +204,7 @@ final class GateCommand implements Callable<Integer> {
             throw new CliException(ExitCode.DEVICE, deviceLost);
         }
         if (stop != null && stop.requested()) {
-            spec.commandLine().getErr().println("fpsctl: " + stop.message());
+            stop.printMessage(spec.commandLine().getErr());
             return stop.exitCode(ExitCode.OK);
         }
         return result.passed() ? ExitCode.OK : ExitCode.GATE_FAILED;

@@ -106,6 +106,10 @@ public final class Main {
             ErrorLine.print(err, d.getMessage());
             return ExitCode.of(d);
         }
+        if (t instanceof io.fpsctl.sink.OutputClaim.Refused r) {
+            ErrorLine.print(err, r.getMessage()); // names the path and what to do
+            return ExitCode.IO;
+        }
         if (t instanceof java.io.UncheckedIOException u) {
             ErrorLine.print(err, "cannot read or write " + ErrorLine.describe(u.getCause()));
             return ExitCode.IO;

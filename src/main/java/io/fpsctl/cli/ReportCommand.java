@@ -3,6 +3,7 @@ package io.fpsctl.cli;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.sink.AtomicFile;
 import io.fpsctl.sink.GateResult;
+import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.report.HtmlReport;
 import io.fpsctl.sink.report.ReportRun;
 import java.io.IOException;
@@ -53,11 +54,15 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         EngineConfig config = engineOptions.toConfig();
-        List<ReportRun> runs = new ArrayList<>();
-        for (Path in : inputs) {
-            runs.add(ReportInputs.load(in, config));
+        try (OutputClaim claim = OutputClaim.create().file(out, "--out")) {
+            List<ReportRun> runs = new ArrayList<>();
+            for (Path in : inputs) {
+                runs.add(ReportInputs.load(in, config));
+            }
+            write(out, runs, title, null, maxRegression);
+        } catch (OutputClaim.Refused e) {
+            throw new CliException(ExitCode.IO, e.getMessage(), e);
         }
-        write(out, runs, title, null, maxRegression);
         spec.commandLine().getOut().println(out);
         spec.commandLine().getOut().flush();
         return ExitCode.OK;

@@ -15,6 +15,7 @@ import java.nio.charset.Charset;
  */
 final class StandardOutput extends FilterOutputStream {
     private volatile IOException failure;
+    private volatile boolean gone;
 
     private StandardOutput() {
         super(new FileOutputStream(FileDescriptor.out));
@@ -33,37 +34,56 @@ final class StandardOutput extends FilterOutputStream {
 
     /** Whether a write failed because nobody reads any more (EPIPE). */
     boolean readerGone() {
+        return gone;
+    }
+
+    /**
+     * Remembers why a write failed; the first EPIPE stops the running command ({@link StopSignal#readerGone()}), and
+     * every later write fails at once without a system call (a row loop ends at its next check, never spins).
+     */
+    private IOException failed(IOException e) {
+        failure = e;
+        if (!gone && e.getMessage() != null && e.getMessage().contains("Broken pipe")) {
+            gone = true;
+            StopSignal.readerGone();
+        }
+        return e;
+    }
+
+    private void check() throws IOException {
         IOException e = failure;
-        return e != null && e.getMessage() != null && e.getMessage().contains("Broken pipe");
+        if (gone && e != null) {
+            throw e;
+        }
     }
 
     @Override
     public void write(int b) throws IOException {
+        check();
         try {
             out.write(b);
         } catch (IOException e) {
-            failure = e;
-            throw e;
+            throw failed(e);
         }
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
+        check();
         try {
             out.write(b, off, len);
         } catch (IOException e) {
-            failure = e;
-            throw e;
+            throw failed(e);
         }
     }
 
     @Override
     public void flush() throws IOException {
+        check();
         try {
             out.flush();
         } catch (IOException e) {
-            failure = e;
-            throw e;
+            throw failed(e);
         }
     }
 }

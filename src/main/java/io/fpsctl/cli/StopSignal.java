@@ -7,15 +7,25 @@ import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
 /**
- * SIGINT (Ctrl-C) and SIGTERM (CI timeouts, {@code kill}) for long-running commands: while installed, either
- * signal asks the command to stop (with the signal's name) instead of ending the JVM, so the command can finish
- * its files, print its summary, write its reports and exit with {@link #exitCode()} (130 / 143, as a shell
- * reports a process killed by the signal). A second signal, or a command that has not finished 10 s after the
- * first, ends the JVM at once with that code. {@link #close()} puts the previous handlers back.
+ * SIGINT (Ctrl-C), SIGTERM (CI timeouts, {@code kill}) and SIGHUP (the terminal closed, an ssh session dropped) for
+ * long-running commands: while installed, each signal asks the command to stop (with the signal's name) instead of
+ * ending the JVM, so the command can finish its files, print its summary, write its reports and exit with
+ * {@link #exitCode} (130 / 143 / 129, as a shell reports a process killed by the signal). A second signal, or a
+ * command that has not finished 10 s after the first, ends the JVM at once with that code. {@link #close()} puts
+ * the previous handlers back.
+ *
+ * <p>A reader of standard output that went away ({@code | head}) stops the command the same way
+ * ({@link #readerGone()}, called on the first failed write): its name is {@code SIGPIPE}, its exit code 141 and it
+ * prints no message, as a tool ended by SIGPIPE.
  */
 final class StopSignal implements AutoCloseable {
     /** How long a command may take to finish its output after a signal. */
     private static final long GRACE_MS = 10_000;
+
+    /** The handlers installed now (a reader gone stops each). */
+    private static final List<StopSignal> INSTALLED = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The name a reader gone stops a command with. */
+    static final String READER_GONE = "SIGPIPE";
 
     private final Consumer<String> onStop;
     private final List<Signal> signals = new ArrayList<>();
@@ -23,10 +33,12 @@ final class StopSignal implements AutoCloseable {
     private volatile String received;
     private volatile boolean closed;
 
-    /** Installs the handlers; {@code onStop} receives {@code "SIGINT"} or {@code "SIGTERM"}. */
+    /** Installs the handlers; {@code onStop} receives {@code "SIGINT"}, {@code "SIGTERM"}, {@code "SIGHUP"} or
+     *  {@code "SIGPIPE"} (the reader of standard output went away). */
     StopSignal(Consumer<String> onStop) {
         this.onStop = onStop;
-        for (String name : new String[] {"INT", "TERM"}) {
+        INSTALLED.add(this);
+        for (String name : new String[] {"INT", "TERM", "HUP"}) {
             try {
                 Signal s = new Signal(name);
                 previous.add(Signal.handle(s, this::handle));
@@ -37,8 +49,20 @@ final class StopSignal implements AutoCloseable {
         }
     }
 
+    /** Standard output's reader went away: every installed command stops as after a signal, quietly. */
+    static void readerGone() {
+        for (StopSignal s : INSTALLED) {
+            if (s.received == null) {
+                s.stop(READER_GONE);
+            }
+        }
+    }
+
     private void handle(Signal s) {
-        String name = "SIG" + s.getName();
+        stop("SIG" + s.getName());
+    }
+
+    private synchronized void stop(String name) {
         int code = codeOf(name);
         if (received != null) {
             Runtime.getRuntime().halt(code); // a second signal: the user insists
@@ -64,12 +88,15 @@ final class StopSignal implements AutoCloseable {
         return received != null;
     }
 
-    /** {@code "SIGINT"} or {@code "SIGTERM"}, or null when no signal arrived. */
+    /** {@code "SIGINT"}, {@code "SIGTERM"}, {@code "SIGHUP"} or {@code "SIGPIPE"}, or null when none arrived. */
     String signal() {
         return received;
     }
 
-    /** 130 after SIGINT, 143 after SIGTERM (128 + the signal number); {@code otherwise} when no signal arrived. */
+    /**
+     * 130 after SIGINT, 143 after SIGTERM, 129 after SIGHUP, 141 when the reader went away (128 + the signal number);
+     * {@code otherwise} when no signal arrived.
+     */
     int exitCode(int otherwise) {
         return received == null ? otherwise : codeOf(received);
     }
@@ -79,14 +106,27 @@ final class StopSignal implements AutoCloseable {
         return "stopped by " + received + ": the summary and files hold what was captured until then";
     }
 
+    /** Prints {@link #message()} when a signal stopped the command; nothing when none did or the reader went away. */
+    void printMessage(java.io.PrintWriter err) {
+        if (received != null && !received.equals(READER_GONE)) {
+            err.println("fpsctl: " + message());
+        }
+    }
+
     static int codeOf(String signal) {
-        return "SIGTERM".equals(signal) ? ExitCode.SIGTERM : ExitCode.SIGINT;
+        return switch (signal) {
+            case "SIGTERM" -> ExitCode.SIGTERM;
+            case "SIGHUP" -> ExitCode.SIGHUP;
+            case READER_GONE -> ExitCode.READER_GONE;
+            default -> ExitCode.SIGINT;
+        };
     }
 
     /** The command finished its output: the previous handlers are back. */
     @Override
     public void close() {
         closed = true;
+        INSTALLED.remove(this);
         for (int i = 0; i < signals.size(); i++) {
             try {
                 Signal.handle(signals.get(i), previous.get(i));

@@ -36,11 +36,13 @@ final class TopLevelHelp {
     static final String EXIT_3 = "3:adb or device problem (none found, several, offline, unauthorized)";
     static final String EXIT_4 = "4:app problem (not installed, not running, no frames)";
     static final String EXIT_5 = "5:input/output problem (unreadable file, not a dump, cannot write)";
+    static final String EXIT_129 = "129:stopped by SIGHUP (terminal closed) after writing what was captured";
     static final String EXIT_130 = "130:stopped by SIGINT (Ctrl-C) after writing what was captured";
     static final String EXIT_143 = "143:stopped by SIGTERM after writing what was captured";
     static final String EXIT_141 = "141:the reader of standard output went away (e.g. | head)";
 
-    private static final String[] EXITS = {EXIT_0, EXIT_1, EXIT_2, EXIT_3, EXIT_4, EXIT_5, EXIT_130, EXIT_141, EXIT_143};
+    private static final String[] EXITS = {EXIT_0, EXIT_1, EXIT_2, EXIT_3, EXIT_4, EXIT_5, EXIT_129, EXIT_130, EXIT_141,
+        EXIT_143};
     private static final int NAME_COLUMN = 21;
     private static final int EXIT_COLUMN = 6;
 

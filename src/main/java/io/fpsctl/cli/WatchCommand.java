@@ -5,6 +5,7 @@ import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.LiveView;
+import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.TeeListener;
 import io.fpsctl.sink.TerminalWidth;
 import io.fpsctl.sink.perfetto.PerfettoTrace;
@@ -30,13 +31,14 @@ import picocli.CommandLine.Spec;
             "main cause, refreshed every --window. Ctrl-C prints the session summary."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "2:usage error", "3:adb/device problem", "4:app not installed or not running",
-            "5:cannot write --csv/--frames-csv"})
+            "5:cannot write --csv/--frames-csv/--perfetto, or another run is writing them",
+            "129/130/143:stopped by SIGHUP/SIGINT/SIGTERM (files whole)", "141:the reader of standard output went away"})
 final class WatchCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..1", paramLabel = "PACKAGE", description = "The app, e.g. com.example.feed; without it, "
+    @Parameters(arity = "0..1", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app, e.g. com.example.feed; without it, "
             + "whatever app is in front, switching when another app comes to the front.")
     String pkg;
 
@@ -79,7 +81,9 @@ final class WatchCommand implements Callable<Integer> {
             }
         });
         LiveView[] view = new LiveView[1];
-        try (StopSignal installed = stop; DeviceOptions.Connection c = deviceOptions.connect(pkg);
+        try (OutputClaim claim = OutputClaim.create().file(framesCsv, "--frames-csv").file(windowsCsv, "--csv")
+                .file(perfetto, "--perfetto");
+             StopSignal installed = stop; DeviceOptions.Connection c = deviceOptions.connect(pkg);
              BufferedWriter fw = open(framesCsv);
              BufferedWriter ww = open(windowsCsv);
              PerfettoTrace trace = perfetto == null ? null : PerfettoTrace.create(perfetto);
@@ -117,9 +121,7 @@ final class WatchCommand implements Callable<Integer> {
                 if (m.session().lostMessage() != null) {
                     throw new CliException(ExitCode.DEVICE, m.session().lostMessage());
                 }
-                if (stop.requested()) {
-                    err.println("fpsctl: " + stop.message());
-                }
+                stop.printMessage(err);
                 return stop.exitCode(ExitCode.OK);
             }
         } catch (IOException e) {
@@ -141,9 +143,7 @@ final class WatchCommand implements Callable<Integer> {
                     + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             try (StopSignal signal = new StopSignal(name -> follow.stop())) {
                 follow.run(measureOptions.duration);
-                if (signal.requested()) {
-                    err.println("fpsctl: " + signal.message());
-                }
+                signal.printMessage(err);
                 return signal.exitCode(ExitCode.OK);
             }
         } catch (io.fpsctl.device.DeviceException e) {

@@ -87,6 +87,116 @@ public final class AtomicFile {
         }
     }
 
+    /**
+     * A file written as a stream over a whole run (a Perfetto trace) that still appears complete or not at all: the
+     * bytes go to a hidden temporary file next to the target; {@link #commit()} forces it to disk and renames it over
+     * the target; {@link #close()} without a commit (a write failed, the run was cut short) removes the temporary
+     * file and leaves the target as it was. Device nodes and FIFOs are written through.
+     */
+    public static final class Pending extends OutputStream {
+        private final Path target;
+        private final Path temp;
+        private final FileChannel channel;
+        private final OutputStream stream;
+        private boolean committed;
+        private boolean closed;
+
+        private Pending(Path target, Path temp, FileChannel channel, OutputStream stream) {
+            this.target = target;
+            this.temp = temp;
+            this.channel = channel;
+            this.stream = stream;
+        }
+
+        /** The file this writes (for messages). */
+        public Path target() {
+            return target;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                stream.write(b, off, len);
+            } catch (IOException e) {
+                throw named(target, e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                stream.flush();
+            } catch (IOException e) {
+                throw named(target, e);
+            }
+        }
+
+        /** Forces the content to disk and renames it over the target (written through: flushes). */
+        public void commit() throws IOException {
+            try {
+                stream.flush();
+                if (temp != null) {
+                    channel.force(true);
+                    channel.close();
+                    Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } catch (IOException e) {
+                throw named(target, e);
+            }
+            committed = true;
+        }
+
+        /** Closes; without a {@link #commit()} the temporary file is removed and the target left as it was. */
+        @Override
+        public void close() throws IOException {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                stream.close();
+            } finally {
+                if (temp != null && !committed) {
+                    Files.deleteIfExists(temp);
+                }
+            }
+        }
+    }
+
+    /** Opens {@code target} for a {@link Pending} write; its folder must exist. */
+    public static Pending open(Path target) throws IOException {
+        Path absolute = target.toAbsolutePath().normalize();
+        if (Files.isSymbolicLink(absolute) && Files.exists(absolute)) {
+            absolute = absolute.toRealPath();
+        }
+        if (streamLike(absolute)) {
+            OutputStream through = Files.newOutputStream(absolute, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            return new Pending(absolute, null, null, through);
+        }
+        Path temp = createTemp(absolute.getParent(), absolute.getFileName().toString());
+        FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+        return new Pending(absolute, temp, channel, Channels.newOutputStream(channel));
+    }
+
+    /**
+     * {@code e} as an exception that names {@code file} ({@code "file: No space left on device"}), so a message built
+     * from it says which output failed; one that already names a file is returned as it is.
+     */
+    public static IOException named(Path file, IOException e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getFile() != null) {
+            return e;
+        }
+        String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        java.nio.file.FileSystemException n = new java.nio.file.FileSystemException(file.toString(), null, reason);
+        n.initCause(e);
+        return n;
+    }
+
     /** True for what must be written through, not replaced: device nodes, FIFOs, sockets, /dev and /proc. */
     static boolean streamLike(Path absolute) {
         if (absolute.startsWith("/dev") || absolute.startsWith("/proc")) {

@@ -95,7 +95,7 @@ public final class WholeLinesFile extends OutputStream {
                     e.addSuppressed(ignored);
                 }
             }
-            throw e;
+            throw AtomicFile.named(path, e);
         }
         committed += end;
         System.arraycopy(pending, end, pending, 0, count - end);

@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class ChildProcessTest {
 
-    private static ProcessBuilder fpsctl(String... args) {
+    /** fpsctl as a child process on this test run's class path (shared by the other process tests). */
+    static ProcessBuilder fpsctl(String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");

@@ -35,6 +35,7 @@ final class ShellDispatcher implements ShellHandler {
     private final Function<List<String>, InstrumentationStream> instrumentation;
     private volatile long dumpsysDelayMillis;
     private volatile int truncateDumpsysAt = -1;
+    private final ReceivedCommands received = new ReceivedCommands();
 
     /**
      * @param lock            the device lock every command runs under
@@ -67,6 +68,11 @@ final class ShellDispatcher implements ShellHandler {
         return this;
     }
 
+    /** The command lines received so far, exactly as they arrived, oldest first ({@link ReceivedCommands}). */
+    List<String> receivedCommandLines() {
+        return received.snapshot();
+    }
+
     /** Every {@code dumpsys} answer is delayed by this much (0 = off). */
     void setDumpsysDelayMillis(long ms) {
         this.dumpsysDelayMillis = Math.max(0, ms);
@@ -82,6 +88,7 @@ final class ShellDispatcher implements ShellHandler {
             throws IOException {
         List<String> words = CommandLine.split(commandLine);
         if (words.size() == 1 && (words.get(0).equals("sh") || words.get(0).equals("/system/bin/sh"))) {
+            received.add(commandLine);
             return readCommands(stdin, stdout, stderr);
         }
         return run(commandLine, stdout, stderr);
@@ -93,6 +100,7 @@ final class ShellDispatcher implements ShellHandler {
         int exit = 0;
         String line;
         while ((line = lines.readLine()) != null) {
+            received.add(line);
             try {
                 exit = execute(line, stdout, stderr);
             } catch (Exit e) {
@@ -114,6 +122,7 @@ final class ShellDispatcher implements ShellHandler {
 
     @Override
     public int run(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException {
+        received.add(commandLine);
         try {
             return execute(commandLine, stdout, stderr);
         } catch (Exit e) {

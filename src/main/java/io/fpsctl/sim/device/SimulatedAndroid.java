@@ -322,6 +322,14 @@ public final class SimulatedAndroid implements ShellHandler {
 
     // ---- shell ----------------------------------------------------------------------------------------
 
+    /**
+     * Every command line the shell received, exactly as it arrived, oldest first (the most recent 10,000): what
+     * tests read to see that a typed value reached the device quoted and nothing else ran.
+     */
+    public List<String> receivedCommandLines() {
+        return shell.receivedCommandLines();
+    }
+
     @Override
     public int run(String commandLine, OutputStream stdout, OutputStream stderr) throws IOException {
         return shell.run(commandLine, stdout, stderr);

@@ -30,6 +30,8 @@ public final class PackageListener implements FrameEngine.Listener {
     private volatile boolean gapPending;
     private long newestNs = Long.MIN_VALUE;
     private Source lastSource;
+    /** The source labels of the fps series this listener set (removed when the device goes). */
+    private final java.util.Set<String> fpsSources = new java.util.HashSet<>();
     /** The source of the frames that await FrameTimeline verdicts (gfxinfo), once one was seen. */
     private Source verdictSource;
 
@@ -41,9 +43,18 @@ public final class PackageListener implements FrameEngine.Listener {
         this.deviceLabels = new String[] {device.device(), device.model(), device.android()};
     }
 
-    /** The device went away: the next frame read closes a coverage gap. */
-    public void disconnected() {
+    /**
+     * The device went away: the next frame read closes a coverage gap, and the gauges of this app on this device
+     * (its fps, the device's refresh rate) stop being exported until frames come again, so a dashboard never shows
+     * the last value of a device that is gone. Counters stay (they only ever grow; their rate falls to 0).
+     */
+    public synchronized void disconnected() {
         gapPending = true;
+        for (String source : fpsSources) {
+            m.fps.remove(appLabels(source));
+        }
+        fpsSources.clear();
+        m.refresh.remove(deviceLabels);
     }
 
     @Override
@@ -100,6 +111,7 @@ public final class PackageListener implements FrameEngine.Listener {
         }
         String[] app = appLabels(lastSource.key());
         m.fps.labelValues(app).set(fps == null ? 0 : fps);
+        fpsSources.add(lastSource.key());
         m.touchApp(app);
     }
 

@@ -6,6 +6,7 @@ import com.google.protobuf.CodedOutputStream;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.sink.AtomicFile;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
@@ -38,6 +39,9 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
     private static final String CATEGORY = "fpsctl";
 
     private final OutputStream stream;
+    /** The file being written when this trace owns one (moved into place by {@link #close()}), else null. */
+    private final AtomicFile.Pending file;
+    private boolean failed;
     private final CodedOutputStream out;
     private final Map<String, Track> tracks = new HashMap<>();
     private long nextUuid = 1;
@@ -58,17 +62,27 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
 
     /** Writes to {@code stream}, which {@link #close()} closes. */
     public PerfettoTrace(OutputStream stream) {
+        this(stream, null);
+    }
+
+    private PerfettoTrace(OutputStream stream, AtomicFile.Pending file) {
         this.stream = stream;
+        this.file = file;
         this.out = CodedOutputStream.newInstance(stream, 1 << 16);
     }
 
-    /** A trace written to {@code file} (created or replaced; its folder is created). */
+    /**
+     * A trace written to {@code file} (its folder is created): the bytes go to a temporary file that {@link #close()}
+     * moves into place once every packet is written, so the file is a whole trace or is left as it was (a full disk
+     * mid-run, a JVM killed) — never a truncated one.
+     */
     public static PerfettoTrace create(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        return new PerfettoTrace(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+        AtomicFile.Pending pending = AtomicFile.open(file);
+        return new PerfettoTrace(new BufferedOutputStream(pending, 1 << 16), pending);
     }
 
     /** Names the run the following frames belong to (several files in one trace); tracks get it as prefix. */
@@ -180,15 +194,27 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         try {
             out.writeByteArray(TRACE_PACKET, packet.toByteArray());
         } catch (IOException e) {
+            failed = true;
             throw new UncheckedIOException(e);
         }
     }
 
-    /** Flushes everything written and closes the stream. */
+    /**
+     * Flushes everything written and closes the stream; a trace written to a file is moved into place, unless a
+     * write failed (then the file is left as it was and the failure is thrown).
+     */
     @Override
     public void close() throws IOException {
         try {
+            if (failed) {
+                throw new java.nio.file.FileSystemException(file == null ? "the trace" : file.target().toString(), null,
+                        "the trace could not be written whole (the file was left as it was)");
+            }
             out.flush();
+            stream.flush();
+            if (file != null) {
+                file.commit();
+            }
         } finally {
             stream.close();
         }
