@@ -550,7 +550,12 @@ public final class CaptureSession {
             return s;
         }
         double ranMs = ranNs / 1e6;
-        Double askedMs = asked != null ? asked.toNanos() / 1e6 : driven ? ranMs : null;
+        Double askedMs = null; // a run without a duration or a driver (watch until stopped) asked for no length
+        if (asked != null) {
+            askedMs = asked.toNanos() / 1e6;
+        } else if (driven) {
+            askedMs = ranMs;
+        }
         double measuredMs = Math.max(0, Math.min(ranMs, askedMs != null ? askedMs : ranMs) - s.coverageGapMs());
         RunCoverage coverage = new RunCoverage(askedMs, measuredMs, null);
         Summary covered = s.withCoverage(coverage);
