@@ -17,7 +17,7 @@ import java.util.OptionalInt;
  * packet into a String separately (breaking UTF-8 sequences split across packets) and reads the exit status as
  * a signed byte (255 becomes -1).
  */
-final class ShellV2Stream implements ShellStream {
+final class ShellV2Stream implements CommandStream {
 
     private static final int ID_STDIN = 0;
     private static final int ID_STDOUT = 1;
@@ -52,8 +52,8 @@ final class ShellV2Stream implements ShellStream {
         this.onGone = onGone;
     }
 
-    /** The command this stream runs. */
-    String command() {
+    @Override
+    public String command() {
         return command;
     }
 
@@ -86,7 +86,8 @@ final class ShellV2Stream implements ShellStream {
      * @return the result, or {@code null} if the stream was closed locally before the exit packet
      * @throws DeviceGoneException if the transport died or the stream ended without an exit packet
      */
-    ShellResult readAll() {
+    @Override
+    public ShellResult readAll() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         while (true) {
