@@ -24,17 +24,12 @@ import java.util.OptionalInt;
  * <p>A stream that ends before its mark line is complete means the command never finished: like a v2 stream that
  * ends without an exit packet, the device is taken to have gone away ({@link DeviceGoneException}).
  */
-final class LegacyShellStream implements CommandStream {
+final class LegacyShellStream extends CommandStream {
 
     private static final int INITIAL_BUFFER = 16 * 1024;
     /** An exit status is at most three digits (0..255). */
     private static final int MAX_STATUS_DIGITS = 3;
 
-    private final String serial;
-    private final String command;
-    private final AdbStream stream;
-    private final InputStream in;
-    private final Runnable onGone;
     private final byte[] mark = ShellBatch.exitMark();
     private final Stdout stdout = new Stdout();
 
@@ -47,18 +42,13 @@ final class LegacyShellStream implements CommandStream {
     /** Where the mark starts once its line is complete; −1 before. */
     private int markAt = -1;
     private volatile int exitStatus = -1;
-    private volatile boolean closed;
 
     /**
      * @param stream the {@code exec:} stream opened with {@link #service(String)}
      * @param onGone run once the transport is found dead (the direct connection must then be rebuilt)
      */
     LegacyShellStream(String serial, String command, AdbStream stream, Runnable onGone) {
-        this.serial = serial;
-        this.command = command;
-        this.stream = stream;
-        this.in = stream instanceof ServerStream server ? server.input() : stream.getSource().inputStream();
-        this.onGone = onGone;
+        super(serial, command, stream, onGone);
     }
 
     /** The adb service that runs {@code command} this way. */
@@ -66,10 +56,6 @@ final class LegacyShellStream implements CommandStream {
         return "exec:" + ShellBatch.withExitMark(Objects.requireNonNull(command, "command"));
     }
 
-    @Override
-    public String command() {
-        return command;
-    }
 
     @Override
     public InputStream stdout() {
@@ -89,7 +75,7 @@ final class LegacyShellStream implements CommandStream {
     }
 
     @Override
-    public ShellResult readAll() {
+    ShellResult readAll() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] chunk = new byte[INITIAL_BUFFER];
         int n;
@@ -100,18 +86,6 @@ final class LegacyShellStream implements CommandStream {
         return status < 0 ? null : ShellResult.ofBytes(out.toByteArray(), new byte[0], status);
     }
 
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            stream.close(); // through the server: closes the socket, which also unblocks a reader
-        } catch (Exception ignored) {
-            // the transport is already gone; nothing more to release
-        }
-    }
 
     /**
      * Finds the mark line in {@code buf[searchFrom, end)}; returns true once it is complete ({@link #markAt} and
@@ -159,13 +133,13 @@ final class LegacyShellStream implements CommandStream {
         try {
             n = in.read(buf, end, buf.length - end);
         } catch (IOException e) {
-            if (closed) {
+            if (isClosed()) {
                 return false;
             }
             throw gone(e.getMessage(), e);
         }
         if (n < 0) {
-            if (closed) {
+            if (isClosed()) {
                 return false;
             }
             throw gone("the stream ended without the command's exit status", null);
@@ -174,12 +148,6 @@ final class LegacyShellStream implements CommandStream {
         return true;
     }
 
-    private DeviceGoneException gone(String detail, Throwable cause) {
-        close();
-        onGone.run();
-        return new DeviceGoneException(serial, "device " + serial + " went away while running '" + command + "'"
-                + (detail == null ? "" : " (" + detail + ")") + ": reconnect it and retry", cause);
-    }
 
     /**
      * Standard output as an InputStream: the bytes before the mark, handed on as they arrive except for the last
@@ -199,7 +167,7 @@ final class LegacyShellStream implements CommandStream {
             if (len == 0) {
                 return 0;
             }
-            while (!closed) {
+            while (!isClosed()) {
                 int ready = markAt >= 0 ? markAt : findMark() ? markAt : searchFrom;
                 if (ready > start) {
                     int n = Math.min(len, ready - start);
