@@ -30,6 +30,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       behind {@code --simulate}), one TCP connection multiplexing all streams (D.1–D.4). After the
  *       transport dies the connection is dropped and rebuilt on the next call.</li>
  * </ul>
+ * Commands run with the shell protocol v2 ({@code shell,v2,raw:}) when the device offers adb's {@code shell_v2}
+ * feature (Android 7.0+: system/core {@code adb/transport.cpp supported_features}, android-7.0.0_r1, the first
+ * release with it); without it (Android 6) through {@code exec:} with the exit status echoed after a mark
+ * ({@link LegacyShellStream}), and each command list in a stream of its own.
  */
 public final class DadbDevice implements Device {
 
@@ -46,7 +50,8 @@ public final class DadbDevice implements Device {
     /** Through an adb server: where it listens (shell streams go there without dadb); null when direct. */
     private final AdbServerAddress server;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private volatile boolean shellV2Checked;
+    /** Whether the device offers {@code shell_v2}; null until asked (straight to the device that connects). */
+    private volatile Boolean shellV2;
 
     private DadbDevice(String serial, Dadb dadb, AdbServerAddress server) {
         this.serial = serial;
@@ -95,13 +100,13 @@ public final class DadbDevice implements Device {
     /** {@link #direct(String, int, AdbKeyPair)} with a given handshake timeout (tests). */
     static DadbDevice direct(String host, int port, AdbKeyPair keys, Duration handshakeTimeout) {
         String serial = host + ":" + port;
-        Dadb dadb = Dadb.create(host, port, keys, CONNECT_TIMEOUT_MS, 0, true);
+        Dadb dadb = new DirectDadb(host, port, keys, CONNECT_TIMEOUT_MS);
         DadbDevice device = new DadbDevice(serial, dadb, null);
         // dadb reads the handshake without a timeout and only exposes the socket once it is done; a device
         // that keeps the host waiting (adbd showing the "Allow USB debugging?" prompt, or the simulator's
         // --auth-never, D.2) would block forever. So handshake on a helper thread and give up after a while;
         // if the handshake completes later, the helper closes the connection.
-        CompletableFuture<Void> ready = CompletableFuture.runAsync(device::requireShellV2, r -> {
+        CompletableFuture<Void> ready = CompletableFuture.runAsync(device::shellV2, r -> {
             Thread t = new Thread(r, "fpsctl-adb-handshake-" + serial);
             t.setDaemon(true);
             t.start();
@@ -144,10 +149,9 @@ public final class DadbDevice implements Device {
         Objects.requireNonNull(timeout, "timeout");
         if (server != null) {
             ServerStream socket = openServerStream(command, Math.max(1, timeout.toNanos()));
-            return readAll(new ShellV2Stream(serial, command, socket, this::afterGone), socket::timedOut, null,
-                    timeout);
+            return readAll(streamOver(command, socket), socket::timedOut, null, timeout);
         }
-        ShellV2Stream stream = openStream(command);
+        CommandStream stream = openStream(command);
         AtomicBoolean timedOut = new AtomicBoolean();
         ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
             timedOut.set(true);
@@ -158,7 +162,7 @@ public final class DadbDevice implements Device {
     }
 
     /** The whole stream; a stream that ended because the time was up is a {@link ShellTimeoutException}. */
-    private ShellResult readAll(ShellV2Stream stream, java.util.function.BooleanSupplier timedOut,
+    private ShellResult readAll(CommandStream stream, java.util.function.BooleanSupplier timedOut,
                                 ScheduledFuture<?> watchdog, Duration timeout) {
         try {
             ShellResult result = stream.readAll();
@@ -183,9 +187,8 @@ public final class DadbDevice implements Device {
     private ServerStream openServerStream(String command, long timeoutNs) {
         Objects.requireNonNull(command, "command");
         requireOpen();
-        requireShellV2();
         try {
-            return ServerStream.open(server, serial, "shell,v2,raw:" + command, timeoutNs);
+            return ServerStream.open(server, serial, serviceFor(command), timeoutNs);
         } catch (AdbHostClient.ServerFailure f) {
             throw AdbErrors.fromServerFailure(serial, "run '" + command + "'", f.message, f);
         } catch (IOException e) {
@@ -201,19 +204,24 @@ public final class DadbDevice implements Device {
      */
     @Override
     public ShellSession openSession() {
-        return server != null ? new PersistentShell(this) : Device.super.openSession();
+        return server != null && shellV2() ? new PersistentShell(this) : Device.super.openSession();
     }
 
-    /** Starts {@code command} through the adb server for {@link PersistentShell}, the deadline on its socket. */
+    /**
+     * Starts {@code command} through the adb server for {@link PersistentShell}, the deadline on its socket. Shell
+     * protocol v2 only: {@link PersistentShell} writes id-0 packets to it.
+     */
     RunningShell startShell(String command) {
+        if (!shellV2()) {
+            throw new IllegalStateException(serial + " has no shell protocol v2 for a running shell");
+        }
         ServerStream socket = openServerStream(command, 0);
         return new RunningShell(serial, socket, new ShellV2Stream(serial, command, socket, this::afterGone));
     }
 
     @Override
     public ShellStream openShell(String command) {
-        return server != null ? new ShellV2Stream(serial, command, openServerStream(command, 0), this::afterGone)
-                : openStream(command);
+        return server != null ? streamOver(command, openServerStream(command, 0)) : openStream(command);
     }
 
     @Override
@@ -263,26 +271,40 @@ public final class DadbDevice implements Device {
         return "DadbDevice[" + serial + (direct ? ", direct" : ", via adb server") + "]";
     }
 
-    private ShellV2Stream openStream(String command) {
+    private CommandStream openStream(String command) {
         Objects.requireNonNull(command, "command");
         requireOpen();
-        requireShellV2();
+        String service = serviceFor(command);
         AdbStream stream;
         try {
-            stream = dadb.open("shell,v2,raw:" + command);
+            stream = dadb.open(service);
         } catch (Exception e) {
             throw failure("run '" + command + "'", e);
         }
-        return new ShellV2Stream(serial, command, stream, this::afterGone);
+        return streamOver(command, stream);
+    }
+
+    /** The adb service that runs {@code command}: shell protocol v2 where the device has it, else {@code exec:}. */
+    private String serviceFor(String command) {
+        return shellV2() ? "shell,v2,raw:" + command : LegacyShellStream.service(command);
+    }
+
+    /** The reader of a stream opened with {@link #serviceFor}. */
+    private CommandStream streamOver(String command, AdbStream stream) {
+        return shellV2() ? new ShellV2Stream(serial, command, stream, this::afterGone)
+                : new LegacyShellStream(serial, command, stream, this::afterGone);
     }
 
     /**
-     * D.8 item 3: without {@code shell_v2} adb falls back to {@code shell:} and exit codes are lost; fpsctl
-     * needs them, so say so instead of guessing.
+     * Whether the device offers adb's {@code shell_v2} feature (D.8 item 3): asked once (through the server dadb
+     * read the features with {@code host:features} when it was made; straight to the device the first question
+     * connects). Without it adbd's {@code shell:} gives neither a separate standard error nor the exit status, and on
+     * Android 6 runs on a terminal; {@link LegacyShellStream} makes up for that.
      */
-    private void requireShellV2() {
-        if (shellV2Checked) {
-            return;
+    boolean shellV2() {
+        Boolean known = shellV2;
+        if (known != null) {
+            return known;
         }
         boolean supported;
         try {
@@ -290,11 +312,8 @@ public final class DadbDevice implements Device {
         } catch (Exception e) { // direct: the first feature query connects
             throw failure("connect", e);
         }
-        if (!supported) {
-            throw new DeviceException("device " + serial + " does not support the adb shell protocol v2"
-                    + " (Android 7.0 or later is needed): use a newer device");
-        }
-        shellV2Checked = true;
+        shellV2 = supported;
+        return supported;
     }
 
     private DeviceException failure(String what, Exception e) {

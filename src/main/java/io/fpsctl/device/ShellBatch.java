@@ -75,6 +75,20 @@ public final class ShellBatch {
         return (markWord(i) + " ").getBytes(StandardCharsets.US_ASCII);
     }
 
+    /**
+     * {@code command}, then an {@code echo} of a mark and the command's exit status: how {@link LegacyShellStream}
+     * learns the status from a device whose adbd has no shell protocol v2 to carry it. The mark is none of a
+     * list's, so a whole list ({@link #commandLine}) can be wrapped too.
+     */
+    static String withExitMark(String command) {
+        return command + " ; echo " + MARK + "x" + TAIL + " $?";
+    }
+
+    /** How the line {@link #withExitMark} adds starts: the mark, then the exit status and a newline follow. */
+    static byte[] exitMark() {
+        return (MARK + "x" + TAIL + " ").getBytes(StandardCharsets.US_ASCII);
+    }
+
     /** A mark line that is none of the commands' ({@link PersistentShell} ends standard error with it). */
     static String lastMark() {
         return MARK + "e" + TAIL;

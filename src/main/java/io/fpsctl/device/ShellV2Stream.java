@@ -17,7 +17,7 @@ import java.util.OptionalInt;
  * packet into a String separately (breaking UTF-8 sequences split across packets) and reads the exit status as
  * a signed byte (255 becomes -1).
  */
-final class ShellV2Stream implements ShellStream {
+final class ShellV2Stream extends CommandStream {
 
     private static final int ID_STDIN = 0;
     private static final int ID_STDOUT = 1;
@@ -28,15 +28,8 @@ final class ShellV2Stream implements ShellStream {
     private static final int STDERR_LIMIT = 64 * 1024;
     private static final byte[] EMPTY = new byte[0];
 
-    private final String serial;
-    private final String command;
-    private final AdbStream stream;
-    /** The stream's bytes: fpsctl's own buffer through the adb server, okio's (dadb) otherwise. */
-    private final InputStream in;
-    private final Runnable onGone;
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     private final InputStream stdout = new Stdout();
-    private volatile boolean closed;
     private volatile int exitStatus = -1;
     private byte[] chunk = EMPTY;
     private int chunkPos;
@@ -45,17 +38,9 @@ final class ShellV2Stream implements ShellStream {
      * @param onGone run once the transport is found dead (the direct connection must then be rebuilt)
      */
     ShellV2Stream(String serial, String command, AdbStream stream, Runnable onGone) {
-        this.serial = serial;
-        this.command = command;
-        this.stream = stream;
-        this.in = stream instanceof ServerStream server ? server.input() : stream.getSource().inputStream();
-        this.onGone = onGone;
+        super(serial, command, stream, onGone);
     }
 
-    /** The command this stream runs. */
-    String command() {
-        return command;
-    }
 
     @Override
     public InputStream stdout() {
@@ -75,10 +60,6 @@ final class ShellV2Stream implements ShellStream {
         return e < 0 ? OptionalInt.empty() : OptionalInt.of(e);
     }
 
-    /** True once {@link #close()} was called (by the reader, or by a timeout watchdog on another thread). */
-    boolean isClosed() {
-        return closed;
-    }
 
     /**
      * Reads the whole stream: stdout and stderr in full, then the exit status.
@@ -86,6 +67,7 @@ final class ShellV2Stream implements ShellStream {
      * @return the result, or {@code null} if the stream was closed locally before the exit packet
      * @throws DeviceGoneException if the transport died or the stream ended without an exit packet
      */
+    @Override
     ShellResult readAll() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -215,7 +197,7 @@ final class ShellV2Stream implements ShellStream {
             to.length += length;
             return id;
         } catch (IOException e) {
-            if (closed) {
+            if (isClosed()) {
                 return -1;
             }
             throw gone(e.getMessage(), e);
@@ -228,7 +210,7 @@ final class ShellV2Stream implements ShellStream {
      */
     private int packetId() throws IOException {
         int id = in.read();
-        if (id < 0 && !closed) {
+        if (id < 0 && !isClosed()) {
             throw gone("the stream ended without an exit status", null);
         }
         return id;
@@ -278,18 +260,6 @@ final class ShellV2Stream implements ShellStream {
                 + Integer.toUnsignedString(length) + "): the connection is out of step; retry");
     }
 
-    @Override
-    public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            stream.close(); // through the server: closes the socket, which also unblocks a reader
-        } catch (Exception ignored) {
-            // the transport is already gone; nothing more to release
-        }
-    }
 
     private record Packet(int id, byte[] payload) {
     }
@@ -300,19 +270,13 @@ final class ShellV2Stream implements ShellStream {
             int id = packetId();
             return id < 0 ? null : new Packet(id, payloadOf(id, readLength()));
         } catch (IOException e) {
-            if (closed) {
+            if (isClosed()) {
                 return null;
             }
             throw gone(e.getMessage(), e);
         }
     }
 
-    private DeviceGoneException gone(String detail, Throwable cause) {
-        close();
-        onGone.run();
-        return new DeviceGoneException(serial, "device " + serial + " went away while running '" + command + "'"
-                + (detail == null ? "" : " (" + detail + ")") + ": reconnect it and retry", cause);
-    }
 
     private void appendStderr(byte[] payload) {
         synchronized (stderr) {
@@ -338,11 +302,11 @@ final class ShellV2Stream implements ShellStream {
             if (len == 0) {
                 return 0;
             }
-            if (closed) {
+            if (isClosed()) {
                 return -1; // whatever was buffered is dropped with the stream
             }
             while (chunkPos == chunk.length) {
-                if (exitStatus >= 0 || closed) {
+                if (exitStatus >= 0 || isClosed()) {
                     return -1;
                 }
                 Packet p = next();

@@ -1,6 +1,7 @@
 package io.fpsctl.sim;
 
 import io.fpsctl.sim.adb.AdbDeviceServer;
+import io.fpsctl.sim.adb.AdbdRelease;
 import io.fpsctl.sim.adb.DeviceIdentity;
 import io.fpsctl.sim.adb.TransportOptions;
 import io.fpsctl.sim.device.FrameObserver;
@@ -68,7 +69,7 @@ public final class Simulator implements AutoCloseable {
             android.setDumpsysDelayMillis(config.dumpsysDelayMs());
         }
         TransportOptions transport = TransportOptions.defaults().withAuthNever(config.authNever());
-        AdbDeviceServer server = new AdbDeviceServer(new DeviceIdentity("sim", "Sim", "sim"), android, transport);
+        AdbDeviceServer server = new AdbDeviceServer(identityOf(config.options()), android, transport);
         try {
             server.start(config.port());
         } catch (IOException e) {
@@ -84,6 +85,11 @@ public final class Simulator implements AutoCloseable {
             server.disconnectAfter(config.disconnectAfter());
         }
         return sim;
+    }
+
+    /** The banner of the simulated device: its adbd is the one of its Android release (no shell v2 before 7.0). */
+    public static DeviceIdentity identityOf(SimOptions options) {
+        return new DeviceIdentity("sim", "Sim", "sim", AdbdRelease.forSdk(options.android().sdk()));
     }
 
     private void tick() {

@@ -16,7 +16,7 @@ import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sim.adb.AdbDeviceServer;
-import io.fpsctl.sim.adb.DeviceIdentity;
+import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.adb.TransportOptions;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.FrameObserver;
@@ -165,8 +165,8 @@ class DeviceMatrixTest {
             throws Exception {
         ScaledClock clock = new ScaledClock(3_600_000_000_000L, SCALE);
         Truth truth = new Truth();
-        SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName(scenario),
-                new SimOptions(AndroidVersion.of(android), hz, 7L * android + hz, PKG), clock, truth);
+        SimOptions options = new SimOptions(AndroidVersion.of(android), hz, 7L * android + hz, PKG);
+        SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName(scenario), options, clock, truth);
         long start = clock.nanoTime();
         List<Seen> captured = Collections.synchronizedList(new ArrayList<>());
         List<String> notes = Collections.synchronizedList(new ArrayList<>());
@@ -175,7 +175,8 @@ class DeviceMatrixTest {
         DumpTimes dumps;
         Source initial;
         String describe;
-        try (AdbDeviceServer server = new AdbDeviceServer(new DeviceIdentity("sim", "Sim", "sim"), sim,
+        // the adbd of the release: Android 6 has no shell_v2, so its rows measure through exec: (LegacyShellStream)
+        try (AdbDeviceServer server = new AdbDeviceServer(Simulator.identityOf(options), sim,
                 TransportOptions.defaults())) {
             int port = server.start(TestAdb.freePort());
             String serial = "127.0.0.1:" + port;

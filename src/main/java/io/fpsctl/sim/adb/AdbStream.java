@@ -19,7 +19,10 @@ import java.util.function.Consumer;
  * any flush. A writer blocks while the pending buffer is full; that is the back-pressure.
  *
  * <p>For shell v2 every write becomes whole id-1/id-2 packets that never straddle two WRTEs; for v1 and
- * {@code exec:} stdout and stderr are merged raw bytes.
+ * {@code exec:} stdout and stderr are merged raw bytes; for a pseudo-terminal ({@link ServiceRequest.Kind#PTY})
+ * they are merged and each {@code \n} goes out as {@code \r\n}: a pty slave opens with the kernel's standard
+ * termios, {@code OPOST | ONLCR} (Linux {@code drivers/tty/tty_io.c tty_std_termios}), and adbd sends what the
+ * master reads. Echo of the host's input is not simulated (fpsctl never writes to a terminal).
  */
 final class AdbStream {
 
@@ -232,12 +235,17 @@ final class AdbStream {
 
         @Override
         public void write(int b) throws IOException {
-            AdbStream.this.write(id, new byte[] {(byte) b}, 0, 1);
+            write(new byte[] {(byte) b}, 0, 1);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            AdbStream.this.write(id, b, off, len);
+            if (request.kind() == ServiceRequest.Kind.PTY) {
+                byte[] translated = onlcr(b, off, len);
+                AdbStream.this.write(id, translated, 0, translated.length);
+            } else {
+                AdbStream.this.write(id, b, off, len);
+            }
         }
 
         @Override
@@ -248,5 +256,23 @@ final class AdbStream {
                 }
             }
         }
+    }
+
+    /** A terminal's {@code ONLCR} output processing: every {@code \n} of {@code b[off, off+len)} becomes {@code \r\n}. */
+    static byte[] onlcr(byte[] b, int off, int len) {
+        Objects.checkFromIndexSize(off, len, b.length);
+        int newlines = 0;
+        for (int i = off; i < off + len; i++) {
+            newlines += b[i] == '\n' ? 1 : 0;
+        }
+        byte[] out = new byte[len + newlines];
+        int o = 0;
+        for (int i = off; i < off + len; i++) {
+            if (b[i] == '\n') {
+                out[o++] = '\r';
+            }
+            out[o++] = b[i];
+        }
+        return out;
     }
 }

@@ -10,36 +10,37 @@ import java.util.Objects;
  * @param productName {@code ro.product.name}
  * @param model {@code ro.product.model}
  * @param device {@code ro.product.device}
+ * @param adbd the adbd release: its features, services and payload size ({@link AdbdRelease}). The 7.0+ one offers
+ *     {@code shell_v2,cmd}; {@code delayed_ack} is deliberately absent (D.4, D.7 item 2)
  */
-public record DeviceIdentity(String productName, String model, String device) {
+public record DeviceIdentity(String productName, String model, String device, AdbdRelease adbd) {
 
-    /** Features this transport implements. {@code delayed_ack} is deliberately absent (D.4, D.7 item 2). */
-    public static final String FEATURES = "shell_v2,cmd";
+    /** A device running a 7.0+ adbd. */
+    public DeviceIdentity(String productName, String model, String device) {
+        this(productName, model, device, AdbdRelease.NOUGAT);
+    }
 
     public DeviceIdentity {
         Objects.requireNonNull(productName, "productName");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(device, "device");
+        Objects.requireNonNull(adbd, "adbd");
         for (String v : new String[] {productName, model, device}) {
             if (v.indexOf(';') >= 0 || v.indexOf(':') >= 0 || v.indexOf('\0') >= 0) {
                 throw new IllegalArgumentException("banner values must not contain ';', ':' or NUL: " + v);
             }
         }
-        if (bannerOf(productName, model, device).getBytes(StandardCharsets.UTF_8).length > AdbMessage.MAX_PAYLOAD_V1) {
+        if (adbd.banner(productName, model, device).getBytes(StandardCharsets.UTF_8).length > AdbMessage.MAX_PAYLOAD_V1) {
             throw new IllegalArgumentException("banner longer than " + AdbMessage.MAX_PAYLOAD_V1 + " bytes");
         }
     }
 
     /**
      * The device banner, e.g. {@code device::ro.product.name=sim;ro.product.model=Sim;ro.product.device=sim;features=shell_v2,cmd}
-     * (adbd {@code get_connection_string}).
+     * (adbd {@code get_connection_string}, 7.0+) or {@code device::ro.product.name=sim;ro.product.model=Sim;ro.product.device=sim;}
+     * and a NUL (Android 6's {@code fill_connect_data}).
      */
     public String banner() {
-        return bannerOf(productName, model, device);
-    }
-
-    private static String bannerOf(String productName, String model, String device) {
-        return "device::ro.product.name=" + productName + ";ro.product.model=" + model
-                + ";ro.product.device=" + device + ";features=" + FEATURES;
+        return adbd.banner(productName, model, device);
     }
 }

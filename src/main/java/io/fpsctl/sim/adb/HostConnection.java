@@ -161,7 +161,7 @@ final class HostConnection implements AutoCloseable {
     private void onConnect(AdbMessage m) {
         abortAllStreams("connection reset by the host");
         online = false;
-        maxPayload = (int) Math.min(options.maxPayload(), Integer.toUnsignedLong(m.arg1()));
+        maxPayload = (int) Math.min(advertisedMaxPayload(), Integer.toUnsignedLong(m.arg1()));
         if (maxPayload < TransportOptions.MIN_PAYLOAD) {
             options.diagnostics().accept("adb-sim: dropping connection from " + peer + ": host max payload "
                     + Integer.toUnsignedString(m.arg1()) + " too small");
@@ -174,8 +174,13 @@ final class HostConnection implements AutoCloseable {
         }
         // No AUTH: like adbd with auth_required=false, go online and reply CNXN at once (D.2).
         online = true;
-        send(new AdbMessage(AdbMessage.A_CNXN, AdbMessage.A_VERSION, options.maxPayload(),
+        send(new AdbMessage(AdbMessage.A_CNXN, identity.adbd().version(), advertisedMaxPayload(),
                 identity.banner().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** The max payload of our CNXN: the options', at most what the simulated adbd release has (4 KiB on 6.0). */
+    private int advertisedMaxPayload() {
+        return Math.min(options.maxPayload(), identity.adbd().maxPayload());
     }
 
     /**
@@ -201,7 +206,7 @@ final class HostConnection implements AutoCloseable {
         if (!online || remoteId == 0) {
             return;
         }
-        Optional<ServiceRequest> request = ServiceRequest.parse(m.payloadText());
+        Optional<ServiceRequest> request = ServiceRequest.parse(m.payloadText(), identity.adbd());
         // arg1 != 0 asks for delayed-ack, which we never advertise: adbd refuses such an OPEN too (D.4).
         if (m.arg1() != 0 || request.isEmpty()) {
             send(AdbMessage.of(AdbMessage.A_CLSE, 0, remoteId));

@@ -14,38 +14,33 @@ public record ServiceRequest(Kind kind, String commandLine) {
     public enum Kind {
         /** {@code shell,v2[,…]:cmd}: shell protocol v2, stdout/stderr separated, exit status sent. */
         SHELL_V2,
-        /** {@code shell[,…]:cmd} without {@code v2}: raw bytes, stderr merged, no exit status. */
+        /** {@code shell[,raw]:cmd} without {@code v2} (7.0+): raw bytes, stderr merged, no exit status. */
         SHELL_V1,
-        /** {@code exec:cmd} ({@code adb exec-out}): raw bytes, no exit status. */
+        /**
+         * A pseudo-terminal without the shell protocol: {@code shell:} on Android 6 ({@code create_subproc_pty}),
+         * {@code shell:} with no command or {@code shell,pty:} on 7.0+. Stdout and stderr are the same terminal,
+         * whose output processing turns each {@code \n} into {@code \r\n}; no exit status.
+         */
+        PTY,
+        /** {@code exec:cmd} ({@code adb exec-out}): raw bytes, stderr merged, no exit status. */
         EXEC
     }
 
+    /** {@link #parse(String, AdbdRelease)} as a 7.0+ adbd reads it. */
+    public static Optional<ServiceRequest> parse(String destination) {
+        return parse(destination, AdbdRelease.NOUGAT);
+    }
+
     /**
-     * Parses {@code shell[,args]:cmd} or {@code exec:cmd}. Arguments other than {@code v2} ({@code raw},
-     * {@code pty}, {@code TERM=xterm}, unknown ones) are dropped, as adbd ignores unknown ones. The command is
+     * Parses an OPEN destination the way {@code adbd}'s {@code service_to_fd} of {@code release} does (see
+     * {@link AdbdRelease}). On 7.0+ {@code shell[,args]:cmd}: {@code v2} selects the shell protocol, {@code raw} and
+     * {@code pty} the terminal, other arguments ({@code TERM=xterm}, unknown ones) are ignored; the command is
      * everything after the first {@code ':'} (D.8 item 1: adb 29 sends {@code shell,v2,TERM=xterm,raw:<cmd>}).
      *
      * @param destination the OPEN payload with trailing NULs already removed
      * @return the request, or empty for any other service
      */
-    public static Optional<ServiceRequest> parse(String destination) {
-        int colon = destination.indexOf(':');
-        if (colon < 0) {
-            return Optional.empty();
-        }
-        String head = destination.substring(0, colon);
-        String command = destination.substring(colon + 1);
-        if (head.equals("exec")) {
-            return Optional.of(new ServiceRequest(Kind.EXEC, command));
-        }
-        String[] parts = head.split(",", -1);
-        if (!parts[0].equals("shell")) {
-            return Optional.empty();
-        }
-        boolean v2 = false;
-        for (int i = 1; i < parts.length; i++) {
-            v2 |= parts[i].equals("v2");
-        }
-        return Optional.of(new ServiceRequest(v2 ? Kind.SHELL_V2 : Kind.SHELL_V1, command));
+    public static Optional<ServiceRequest> parse(String destination, AdbdRelease release) {
+        return release.parse(destination);
     }
 }

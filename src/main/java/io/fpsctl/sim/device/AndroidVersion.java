@@ -176,12 +176,20 @@ public enum AndroidVersion {
 
     // ---- SurfaceFlinger (C.1, C.2) ----------------------------------------------------------------------
 
-    /** Layer names carry a {@code #<n>} suffix (8+). */
+    /**
+     * Layer names carry a {@code #<n>} suffix (8+): frameworks/native {@code SurfaceFlinger::getUniqueLayerName}
+     * ("Tack on our counter whether there is a hit or not"), android-8.0.0_r1 … android-12.0.0_r1; none at
+     * android-7.0.0_r1 (no such function; {@code listLayersLocked} prints {@code getName()} as created).
+     */
     public boolean hasLayerSuffix() {
         return major >= 8;
     }
 
-    /** The suffix is the global layer sequence ({@code #1234}) rather than the uniquifier {@code #0} (13+). */
+    /**
+     * The suffix is the global layer sequence ({@code #1234}) rather than the uniquifier {@code #0} (13+):
+     * {@code Layer::Layer} {@code mName(base::StringPrintf("%s#%d", args.name.c_str(), sequence))},
+     * android-13.0.0_r1 ({@code mName(args.name)} after {@code getUniqueLayerName} at android-12.0.0_r1).
+     */
     public boolean hasSequenceLayerSuffix() {
         return major >= 13;
     }
@@ -242,7 +250,11 @@ public enum AndroidVersion {
 
     // ---- shell tools and system services --------------------------------------------------------------
 
-    /** {@code ps} is toybox's (8+: needs {@code -A} for processes with a terminal) rather than toolbox's (6, 7). */
+    /**
+     * {@code ps} is toybox's (8+: needs {@code -A} for processes with a terminal) rather than toolbox's (6, 7):
+     * system/core {@code shell_and_utilities/README.md} lists {@code ps} under toolbox for 6.0 and 7.0 and under
+     * toybox from 8.0 (and toybox {@code pidof} from 6.0).
+     */
     public boolean hasToyboxPs() {
         return major >= 8;
     }

@@ -51,9 +51,17 @@ final class ProcessTable {
             return argv0.substring(argv0.lastIndexOf('/') + 1) + (space < 0 ? "" : cmdline.substring(space));
         }
 
-        /** What toolbox {@code ps} prints as NAME: the whole command line, or the comm of a kernel thread. */
+        /**
+         * What toolbox {@code ps} prints as NAME: {@code /proc/<pid>/cmdline} read into a C string, so argv[0] only
+         * (the NUL after it ends the {@code %s}), or the {@code stat} name of a kernel thread (system/core
+         * {@code toolbox/ps.c ps_line}, android-6.0.1_r1 and android-7.0.0_r1: {@code cmdline[0] ? cmdline : name}).
+         */
         String toolboxName() {
-            return cmdline.isEmpty() ? comm : cmdline;
+            if (cmdline.isEmpty()) {
+                return comm;
+            }
+            int space = cmdline.indexOf(' ');
+            return space < 0 ? cmdline : cmdline.substring(0, space);
         }
     }
 

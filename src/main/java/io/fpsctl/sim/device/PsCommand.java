@@ -19,12 +19,17 @@ import java.util.Locale;
  * every process without a terminal — here all of them (only an interactive pty session would see just its own
  * shell). Extra numeric arguments are pids ({@code -p}); anything else is {@code ps: bad <arg>}, exit 1.
  *
- * <p><b>Android 6/7: toolbox ps</b> (AOSP {@code system/core/toolbox/ps.c}, N-era copy): header
- * {@code USER      PID   PPID  VSIZE  RSS   WCHAN              PC  NAME} (64-bit: PC 10 wide), rows
- * {@code "%-9s %-5d %-5d %-6d %-5d"} then {@code " %10.*s %010lx %s "} and the command line. It lists every
- * process; a numeric argument filters by pid, any other word is a command-line prefix filter — so
- * {@code ps -A} or {@code ps -ef} print the header only, as on a real Nougat phone. The display options
- * ({@code -t -x -P -p -c -Z --abi}) are accepted and ignored here.
+ * <p><b>Android 6/7: toolbox ps</b> (system/core {@code toolbox/ps.c ps_main, ps_line}, android-6.0.1_r1 and
+ * android-7.0.0_r1; system/core {@code shell_and_utilities/README.md} lists {@code ps} under toolbox for 6.0 and 7.0
+ * and under toybox from 8.0): header {@code "USER      PID   PPID  VSIZE  RSS  %s%s %sWCHAN      %*s  %sNAME\n"} with
+ * {@code PC_WIDTH} 10 on 64-bit, i.e. {@code USER      PID   PPID  VSIZE  RSS   WCHAN              PC  NAME}; rows
+ * {@code "%-9s %-5d %-5d %-6d %-5d"} then {@code " %10.*s %0*" PRIxPTR " %s "} and the command line (or the
+ * {@code stat} name). It lists every process; the options {@code -t -n -x -Z -P -p -c --abi} change the display
+ * (accepted and ignored here), {@code --ppid N} filters by parent. Any other argument differs by release: on 6.0 a
+ * word starting with a digit is a pid ({@code atoi}) and any other word a prefix the command line must start with
+ * ({@code namefilter}), so {@code ps -A} prints the header only; on 7.0 the name filter is gone and every such
+ * argument is {@code atoi}'d as a pid, a 0 printing {@code bad pid '<arg>'} on standard output (Bug 26554285) and
+ * exiting 1 before the header.
  */
 final class PsCommand implements ShellCommand {
 
@@ -54,8 +59,13 @@ final class PsCommand implements ShellCommand {
                 i++;
             } else if (List.of("-t", "-n", "-x", "-Z", "-P", "-p", "-c", "--abi").contains(a)) {
                 continue;
+            } else if (version.major() >= 7) {
+                pidFilter = atoi(a);
+                if (pidFilter == 0) {
+                    return new ShellReply("bad pid '" + a + "'\n", "", 1);
+                }
             } else if (!a.isEmpty() && Character.isDigit(a.charAt(0))) {
-                pidFilter = leadingInt(a);
+                pidFilter = atoi(a);
             } else {
                 nameFilter = a;
             }
@@ -77,12 +87,13 @@ final class PsCommand implements ShellCommand {
         return ShellReply.ok(sb.toString());
     }
 
-    private static int leadingInt(String s) {
+    /** C's {@code atoi} for the arguments ps sees: leading digits, 0 when there are none. */
+    private static int atoi(String s) {
         int end = 0;
         while (end < s.length() && Character.isDigit(s.charAt(end)) && end < 9) {
             end++;
         }
-        return Integer.parseInt(s.substring(0, end));
+        return end == 0 ? 0 : Integer.parseInt(s.substring(0, end));
     }
 
     // ---- toybox (8+) ----------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ final class SurfaceFlingerDump implements DumpsysService {
     private final VsyncClock clock;
     private final TimeSource time;
     private final FrameTimelineRing frameTimeline;
+    /** Android 15+: the order {@code --list} prints layers in. */
+    private final LayerLifecycleOrder lifecycle = new LayerLifecycleOrder();
 
     /**
      * @param layers every layer in Z order, at the time of the call
@@ -111,10 +113,20 @@ final class SurfaceFlingerDump implements DumpsysService {
         return sb.toString();
     }
 
-    /** {@code --list}: one line per layer in Z order; Android 15 wraps each as {@code RequestedLayerState{…}}. */
+    /**
+     * {@code --list}: one line per layer. Up to 14 {@code "%s\n"} of each layer's name in Z order
+     * ({@code SurfaceFlinger::listLayersLocked}: {@code layer->getName()} at android-6.0.1_r1 … android-8.1.0_r1,
+     * {@code mCurrentState.traverseInZOrder} from 8.1, {@code layer->getDebugName()} = the name at
+     * android-14.0.0_r1). On 15+ {@code SurfaceFlinger::listLayers} prints
+     * {@code RequestedLayerState::getDebugString()} ({@code FrontEnd/RequestedLayerState.cpp}, android-15.0.0_r1,
+     * android-16.0.0_r2): {@code "RequestedLayerState{" << name}, {@code " parentId=" << parentId} when it has a
+     * parent, then relativeParentId, mirrorId, {@code !handle}, {@code z}, {@code layerStack} when set (the
+     * simulator sets none of these: inferred, it does not model WindowManager's z assignment), {@code "}"}, in
+     * {@link LayerLifecycleOrder}.
+     */
     String list(List<SfLayer> layers) {
         StringBuilder sb = new StringBuilder();
-        for (SfLayer l : layers) {
+        for (SfLayer l : version.wrapsListInRequestedLayerState() ? lifecycle.order(layers) : layers) {
             if (version.wrapsListInRequestedLayerState()) {
                 sb.append("RequestedLayerState{").append(l.name());
                 if (l.parentId() >= 0) {

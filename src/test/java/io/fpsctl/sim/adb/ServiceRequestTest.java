@@ -20,6 +20,8 @@ class ServiceRequestTest {
         "shell,raw:ls|SHELL_V1|ls",
         "shell,x-unknown:ls|SHELL_V1|ls",
         "exec:screencap -p|EXEC|screencap -p",
+        // 7.0 services.cpp: strncmp(name, "shell", 5), then ShellService reads "v2" as the argument list
+        "shellv2:ls|SHELL_V2|ls",
         "shell:export ANDROID_LOG_TAGS=\"''\"; exec logcat|SHELL_V1|export ANDROID_LOG_TAGS=\"''\"; exec logcat",
     })
     void parsesShellServices(String destination, Kind kind, String command) {
@@ -27,7 +29,7 @@ class ServiceRequestTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bogus:", "sync:", "shellv2:ls", "exec,v2:ls", "tcp:5000", "shell", "", "host:version"})
+    @ValueSource(strings = {"bogus:", "sync:", "exec,v2:ls", "tcp:5000", "shell", "", "host:version"})
     void refusesEverythingElse(String destination) {
         assertEquals(Optional.empty(), ServiceRequest.parse(destination));
     }

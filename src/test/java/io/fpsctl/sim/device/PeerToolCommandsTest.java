@@ -118,11 +118,20 @@ class PeerToolCommandsTest {
         assertEquals(header, all.split("\n")[0]);
         assertTrue(List.of(all.split("\n")).contains(appRow), all);
         assertTrue(all.contains("\nroot      1     0     12844  3120  SyS_epoll_ 0000000000 S /init\n"), all);
-        // toolbox takes any other word as a name prefix: -A and -ef match nothing
-        assertEquals(header + "\n", h.sh("ps -A"));
-        assertEquals(header + "\n", h.sh("ps -ef"));
-        assertEquals(header + "\n" + appRow + "\n", h.sh("ps com.example"));
         assertEquals(header + "\n" + appRow + "\n", h.sh("ps " + pid));
+        if (v == 6) {
+            // android-6.0.1_r1 ps_main: any other word is a name prefix (namefilter): -A and -ef match nothing
+            assertEquals(header + "\n", h.sh("ps -A"));
+            assertEquals(header + "\n", h.sh("ps -ef"));
+            assertEquals(header + "\n" + appRow + "\n", h.sh("ps com.example"));
+        } else {
+            // android-7.0.0_r1 ps_main: pidfilter = atoi(argv[1]); 0 → printf("bad pid '%s'\n"), return 1
+            for (String arg : List.of("-A", "-ef", "com.example")) {
+                SimHarness.Result r = h.run("ps " + arg);
+                assertEquals("bad pid '" + arg + "'\n", r.out(), arg);
+                assertEquals(1, r.exit(), arg);
+            }
+        }
     }
 
     @Test

@@ -1,0 +1,71 @@
+package io.fpsctl.device;
+
+import dadb.AdbStream;
+import java.io.InputStream;
+
+/**
+ * A {@link ShellStream} of one command that {@link DadbDevice} can also read to its end in one go: the shell
+ * protocol v2 ({@link ShellV2Stream}) or, on a device without it, adbd's raw {@code exec:} service with the exit
+ * status echoed after a mark ({@link LegacyShellStream}). Holds what both share: the adb stream and its bytes,
+ * closing it, and saying that the device went away.
+ */
+abstract class CommandStream implements ShellStream {
+
+    final String serial;
+    final String command;
+    final AdbStream stream;
+    /** The stream's bytes: fpsctl's own buffer through the adb server, okio's (dadb) otherwise. */
+    final InputStream in;
+    private final Runnable onGone;
+    private volatile boolean closed;
+
+    /**
+     * @param onGone run once the transport is found dead (the direct connection must then be rebuilt)
+     */
+    CommandStream(String serial, String command, AdbStream stream, Runnable onGone) {
+        this.serial = serial;
+        this.command = command;
+        this.stream = stream;
+        this.in = stream instanceof ServerStream server ? server.input() : stream.getSource().inputStream();
+        this.onGone = onGone;
+    }
+
+    /** The command this stream runs, as the caller gave it. */
+    String command() {
+        return command;
+    }
+
+    /**
+     * Reads the whole stream: the command's output in full, then its exit status.
+     *
+     * @return the result, or {@code null} if the stream was closed locally before the exit status arrived
+     * @throws DeviceGoneException if the transport died or the stream ended without an exit status
+     */
+    abstract ShellResult readAll();
+
+    /** True once {@link #close()} was called (by the reader, or by a timeout watchdog on another thread). */
+    boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            stream.close(); // through the server: closes the socket, which also unblocks a reader
+        } catch (Exception ignored) {
+            // the transport is already gone; nothing more to release
+        }
+    }
+
+    /** Closes the stream, has the connection rebuilt, and says which device went away during which command. */
+    DeviceGoneException gone(String detail, Throwable cause) {
+        close();
+        onGone.run();
+        return new DeviceGoneException(serial, "device " + serial + " went away while running '" + command + "'"
+                + (detail == null ? "" : " (" + detail + ")") + ": reconnect it and retry", cause);
+    }
+}
