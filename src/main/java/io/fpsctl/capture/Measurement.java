@@ -85,7 +85,7 @@ public final class Measurement {
                 CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
                         notes, refresh, clock);
                 session.prefetchThrough(looped);
-                FrameTimelinePoller ft = frameTimeline(looped, auto.engines(), null, notes);
+                FrameTimelinePoller ft = frameTimeline(looped, pkg, auto.engines(), null, notes);
                 if (ft != null) {
                     session.ride(ft);
                 }
@@ -127,7 +127,7 @@ public final class Measurement {
             CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
                     refresh, clock);
             session.prefetchThrough(looped);
-            FrameTimelinePoller ft = frameTimeline(looped, List.of(engine), poller, notes);
+            FrameTimelinePoller ft = frameTimeline(looped, pkg, List.of(engine), poller, notes);
             if (ft != null) {
                 session.ride(ft);
             }
@@ -142,8 +142,8 @@ public final class Measurement {
      * The FrameTimeline poller for this measurement (METRICS.md 9), or null with one warning in the summary when
      * the device is older than Android 12 or the source cannot be joined.
      */
-    private static FrameTimelinePoller frameTimeline(Device device, List<FrameEngine> engines, FramePoller poller,
-                                                     Consumer<String> notes) {
+    private static FrameTimelinePoller frameTimeline(Device device, String pkg, List<FrameEngine> engines,
+                                                     FramePoller poller, Consumer<String> notes) {
         int sdk = sdk(device);
         if (sdk > 0 && sdk < FRAME_TIMELINE_SDK) {
             engines.forEach(e -> e.warn("frameTimeline: null: SurfaceFlinger's FrameTimeline needs Android 12 "
@@ -161,7 +161,7 @@ public final class Measurement {
             String layer = sf.layer() != null ? sf.layer() : sf.discover().stream().findFirst().orElse(null);
             if (layer != null) {
                 ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
-                attribution.followLayer(layer);
+                ft.followGame(pkg, layer);
             }
         }
         engines.forEach(e -> e.frameTimeline(attribution));

@@ -88,7 +88,13 @@ public final class SavedDump {
                     engine.savedDump(true);
                     engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
-                    FramestatsDump dump = new ParallelFramestatsParser(engine, reported::line).parse(in);
+                    FramestatsDump dump = new ParallelFramestatsParser(engine, line -> {
+                        reported.line(line);
+                        io.fpsctl.engine.AppPid pid = GraphicsInfoPid.of(line);
+                        if (pid != null) {
+                            engine.appPid(pid); // the FrameTimeline join key of the frames that follow
+                        }
+                    }).parse(in);
                     engine.malformedRows(dump.malformedRows());
                     if (dump.blocks() == 0) {
                         engine.warn("no ---PROFILEDATA--- block: take the dump with 'dumpsys gfxinfo <pkg> framestats'");

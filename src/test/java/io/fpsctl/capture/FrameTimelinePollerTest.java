@@ -138,7 +138,7 @@ class FrameTimelinePollerTest {
     void attributionEqualsTruth() {
         SimDevice d = new SimDevice("system-jank", 14, 60);
         FrameTimelineAttribution a = new FrameTimelineAttribution();
-        a.appPid(d.sim.pid().getAsInt());
+        io.fpsctl.engine.AppPid pid = new io.fpsctl.engine.AppPid(d.sim.pid().getAsInt());
         FrameTimelinePoller p = new FrameTimelinePoller(d, a, d::period, s -> { });
         String window = d.sim.windowLayerName(0);
         window = window.substring(0, window.lastIndexOf('#'));
@@ -148,7 +148,7 @@ class FrameTimelinePollerTest {
             p.pollOnce();
             synchronized (a) {
                 for (; fed < d.frames.size(); fed++) {
-                    a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), window, fed);
+                    a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), pid, window, fed);
                 }
             }
         }
@@ -156,7 +156,7 @@ class FrameTimelinePollerTest {
         p.pollOnce();
         synchronized (a) {
             for (; fed < d.frames.size(); fed++) { // frames the last poll's advance completed
-                a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), window, fed);
+                a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), pid, window, fed);
             }
         }
         a.finish();
@@ -203,7 +203,7 @@ class FrameTimelinePollerTest {
         FrameTimelineAttribution a = new FrameTimelineAttribution(settled::put);
         List<String> notes = new ArrayList<>();
         FrameTimelinePoller p = new FrameTimelinePoller(d, a, sim::period, notes::add);
-        a.renderedFrame(1_000_000, "w", "early");
+        a.renderedFrame(1_000_000, null, "w", "early");
         for (int i = 1; i < FrameTimelinePoller.GIVE_UP_POLLS; i++) {
             p.pollOnce();
         }
@@ -212,7 +212,7 @@ class FrameTimelinePollerTest {
         assertTrue(p.gaveUp());
         assertEquals(Set.of("early"), settled.keySet());
         assertFalse(settled.get("early").attributed());
-        a.renderedFrame(1_000_001, "w", "meanwhile");
+        a.renderedFrame(1_000_001, null, "w", "meanwhile");
         assertFalse(settled.get("meanwhile").attributed(), "settled at once");
         assertEquals(1, notes.size(), notes.toString());
 
@@ -220,7 +220,7 @@ class FrameTimelinePollerTest {
         sim.time.advanceMillis(1_000);
         p.pollOnce();
         assertFalse(p.gaveUp());
-        a.renderedFrame(Long.MAX_VALUE - 1, "w", "after");
+        a.renderedFrame(Long.MAX_VALUE - 1, null, "w", "after");
         assertFalse(settled.containsKey("after"), "waits for its SurfaceFrame again");
         assertEquals(2, notes.size(), notes.toString());
     }

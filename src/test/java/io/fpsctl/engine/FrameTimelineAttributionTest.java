@@ -16,6 +16,7 @@ class FrameTimelineAttributionTest {
 
     private static final String WINDOW = "com.example/com.example.MainActivity";
     private static final String LAYER = WINDOW + "#151";
+    private static final AppPid PID = new AppPid(4242);
 
     private static SurfaceFrameRecord sf(long token, String... types) {
         return new SurfaceFrameRecord(token, LAYER, 4242, 151, true, "Presented", List.of(types));
@@ -25,33 +26,33 @@ class FrameTimelineAttributionTest {
     void appVersusSystemAndTypeCounts() {
         Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
         FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
-        a.appPid(4242);
         a.surfaceFrame(sf(1));                                                   // on time
         a.surfaceFrame(sf(2, "App Deadline Missed", "Buffer Stuffing"));          // app
         a.surfaceFrame(sf(3, "SurfaceFlinger CPU Deadline Missed"));              // system (12-13 spelling)
         a.surfaceFrame(sf(4, "SurfaceFlinger deadline missed (while in HWC)"));   // system (14+ spelling)
         a.surfaceFrame(sf(5, "Buffer Stuffing"));                                 // not janky: stuffing alone
         a.surfaceFrame(sf(6, "Display HAL", "App Deadline Missed"));              // app (app wins)
-        a.surfaceFrame(new SurfaceFrameRecord(7, LAYER, 4242, 151, true, "Dropped", List.of())); // 12-14 dropped
-        a.surfaceFrame(sf(8, "Dropped Frame"));                                   // 15+ dropped
+        a.surfaceFrame(new SurfaceFrameRecord(7, LAYER, 4242, 151, true, "Dropped", List.of())); // to 14 r25: dropped
+        a.surfaceFrame(new SurfaceFrameRecord(8, LAYER, 4242, 151, true, "Dropped", List.of("Dropped Frame"))); // r29+
         a.surfaceFrame(sf(9, "App Resynced Jitter"));                             // unknown string -> unknown, system
         a.surfaceFrame(sf(10, "Prediction Error", "SurfaceFlinger Scheduling", "SurfaceFlinger Stuffing",
                 "SurfaceFlinger deadline missed (while in GPU comp)", "Unknown jank"));
         for (long t = 1; t <= 10; t++) {
-            a.renderedFrame(t, WINDOW, "f" + t);
+            a.renderedFrame(t, PID, WINDOW, "f" + t);
         }
-        a.renderedFrame(11, WINDOW, "f11"); // never arrives
-        a.renderedFrame(0, WINDOW, "f0");   // Android <= 11 style id: unattributed at once
+        a.renderedFrame(11, PID, WINDOW, "f11"); // never arrives
+        a.renderedFrame(0, PID, WINDOW, "f0");   // Android <= 11 style id: unattributed at once
         a.finish();
 
         FrameTimelineSummary s = a.summary();
         assertEquals(10, s.frames());
         assertEquals(2, s.unattributed());
         assertEquals(2, s.appJank());          // 2, 6
-        assertEquals(6, s.systemJank());       // 3, 4, 7, 8, 9, 10
-        assertEquals(8, s.jankyFrames());
-        assertEquals(20.0, s.appJankPercent(), 1e-9);
-        assertEquals(60.0, s.systemJankPercent(), 1e-9);
+        assertEquals(4, s.systemJank());       // 3, 4, 9, 10 (10's Unknown jank finished on time: system)
+        assertEquals(2, s.droppedBuffers());   // 7, 8: neither app nor system jank (rev 3)
+        assertEquals(6, s.jankyFrames());      // 2 + 4
+        assertEquals(20.0, s.appJankPercent(), 1e-9);    // 2 / 10
+        assertEquals(40.0, s.systemJankPercent(), 1e-9); // 4 / 10
         Map<String, Long> t = s.types();
         assertEquals(List.of("appDeadlineMissed", "bufferStuffing", "surfaceFlingerCpu", "surfaceFlingerGpu",
                 "surfaceFlingerScheduling", "surfaceFlingerStuffing", "displayHal", "predictionError", "dropped",
@@ -83,9 +84,8 @@ class FrameTimelineAttributionTest {
     void frameBeforeItsSurfaceFrameWaitsAndHorizonSettles() {
         Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
         FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
-        a.appPid(4242);
-        a.renderedFrame(20, WINDOW, "a");
-        a.renderedFrame(21, WINDOW, "b");
+        a.renderedFrame(20, PID, WINDOW, "a");
+        a.renderedFrame(21, PID, WINDOW, "b");
         assertTrue(seen.isEmpty());
         a.surfaceFrame(sf(21, "App Deadline Missed"));
         assertTrue(seen.get("b").appJank());
@@ -98,13 +98,12 @@ class FrameTimelineAttributionTest {
     @Test
     void duplicatesFromOverlappingPollsCountOnceAndOtherPidsAreNotJoined() {
         FrameTimelineAttribution a = new FrameTimelineAttribution();
-        a.appPid(4242);
         assertTrue(a.surfaceFrame(sf(30, "App Deadline Missed")));
         assertFalse(a.surfaceFrame(sf(30, "App Deadline Missed")));
         // another process drew on the same vsync: same token, its own layer and pid
         a.surfaceFrame(new SurfaceFrameRecord(31, "StatusBar#77", 1500, 77, true, "Presented", List.of("Display HAL")));
-        a.renderedFrame(30, WINDOW, null);
-        a.renderedFrame(31, WINDOW, null);
+        a.renderedFrame(30, PID, WINDOW, null);
+        a.renderedFrame(31, PID, WINDOW, null);
         a.finish();
         FrameTimelineSummary s = a.summary();
         assertEquals(1, s.frames());
@@ -117,12 +116,11 @@ class FrameTimelineAttributionTest {
     void sameTokenSeveralWindowsPrefersTheWindowsLayer() {
         Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
         FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
-        a.appPid(4242);
         a.surfaceFrame(new SurfaceFrameRecord(40, "com.example/com.example.Dialog#160", 4242, 160, true, "Presented",
                 List.of("App Deadline Missed")));
         a.surfaceFrame(sf(40));
-        a.renderedFrame(40, WINDOW, "main");
-        a.renderedFrame(40, "com.example/com.example.Dialog", "dialog");
+        a.renderedFrame(40, PID, WINDOW, "main");
+        a.renderedFrame(40, PID, "com.example/com.example.Dialog", "dialog");
         assertFalse(seen.get("main").janky());
         assertTrue(seen.get("dialog").appJank());
     }
@@ -146,7 +144,7 @@ class FrameTimelineAttributionTest {
     @Test
     void noJoinedFramesGivesNullPercentages() {
         FrameTimelineAttribution a = new FrameTimelineAttribution();
-        a.renderedFrame(5, WINDOW, null);
+        a.renderedFrame(5, PID, WINDOW, null);
         a.finish();
         assertNull(a.summary().appJankPercent());
         assertNull(a.summary().systemJankPercent());
