@@ -148,9 +148,13 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         long took = System.nanoTime() - t0;
         long[] firsts = seen.firstTokens(); // skipped display frames' SurfaceFrames are known by their first only
         long[] tokens = Arrays.copyOf(firsts, firsts.length + records.size());
-        for (int i = 0; i < records.size(); i++) {
-            tokens[firsts.length + i] = records.get(i).token();
+        int n = firsts.length;
+        for (SurfaceFrameRecord s : records) {
+            if (s.token() >= 0) { // Token -1 (no vsync id) is in every dump: it says nothing about overlap
+                tokens[n++] = s.token();
+            }
         }
+        tokens = Arrays.copyOf(tokens, n);
         Arrays.sort(tokens);
         // a display frame skipped as seen is a token in common with the last poll
         boolean overflow = dump.ringFull() && dump.skippedDisplayFrames() == 0 && previousTokens.length > 0

@@ -135,8 +135,7 @@ public final class FrameTimelineParser {
                 inSurfaceFrame = false; // neither handed on nor counted: it was, by the previous dump
                 skipping = true;
                 skippedDisplayFrames++;
-                oldest = oldest < 0 ? value : Math.min(oldest, value);
-                newest = Math.max(newest, value);
+                tokenSeen(value);
             }
         }
     }
@@ -487,8 +486,7 @@ public final class FrameTimelineParser {
             unknownLines++;
             return;
         }
-        oldest = oldest < 0 ? token : Math.min(oldest, token);
-        newest = Math.max(newest, token);
+        tokenSeen(token);
         if (pendingDisplayFrame) {
             pendingSurfaceFrames++; // its verdict is not final: a later dump hands it on
             return;
@@ -496,6 +494,14 @@ public final class FrameTimelineParser {
         surfaceFrames++;
         consumer.accept(new SurfaceFrameRecord(token, layer, pid, layerId, buffer, presentState, jankTypes,
                 predictionState, finishMetadata));
+    }
+
+    /** A Token for the oldest / newest: {@code Token: -1} (a transaction without a vsync id) is not a position. */
+    private void tokenSeen(long value) {
+        if (value >= 0) {
+            oldest = oldest < 0 ? value : Math.min(oldest, value);
+            newest = Math.max(newest, value);
+        }
     }
 
     private static List<String> splitTypes(String value) {

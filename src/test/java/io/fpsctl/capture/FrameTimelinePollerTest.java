@@ -40,9 +40,8 @@ class FrameTimelinePollerTest {
         final ManualTimeSource time = new ManualTimeSource();
         final SimulatedAndroid sim;
         final List<HwuiFrame> frames = new ArrayList<>();
-        /** token → the jank text the simulated SurfaceFlinger printed for the app's SurfaceFrame. */
-        final Map<Long, String> truthJank = new HashMap<>();
-        final Map<Long, String> truthState = new HashMap<>();
+        /** token → what the simulated SurfaceFlinger printed for the app's buffer SurfaceFrame. */
+        final Map<Long, io.fpsctl.sim.device.SurfaceFrameTruth> truth = new HashMap<>();
 
         SimDevice(String scenario, int android, int hz) {
             sim = SimulatedAndroid.create(Scenarios.byName(scenario),
@@ -59,9 +58,10 @@ class FrameTimelinePollerTest {
         }
 
         @Override
-        public void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
-            truthJank.put(token, jankType);
-            truthState.put(token, presentState);
+        public void surfaceFrame(io.fpsctl.sim.device.SurfaceFrameTruth t) {
+            if (t.buffer() && t.layerKey().equals("app") && t.token() >= 0) {
+                truth.put(t.token(), t);
+            }
         }
 
         @Override
@@ -111,10 +111,10 @@ class FrameTimelinePollerTest {
         assertEquals(0, p.overflows());
         assertTrue(notes.isEmpty());
         // every SurfaceFrame the simulated SurfaceFlinger retained was read once
-        assertEquals(d.truthJank.size(), p.surfaceFrames());
-        assertEquals(d.truthJank.size(), a.surfaceFrames());
-        assertTrue(d.truthJank.size() >= 40 * 30 * hz / 60 * delay.toMillis() / 533,
-                "frames covered: " + d.truthJank.size());
+        assertEquals(d.truth.size(), p.surfaceFrames());
+        assertEquals(d.truth.size(), a.surfaceFrames());
+        assertTrue(d.truth.size() >= 40 * 30 * hz / 60 * delay.toMillis() / 533,
+                "frames covered: " + d.truth.size());
     }
 
     @Test
@@ -163,16 +163,22 @@ class FrameTimelinePollerTest {
         long app = 0;
         long system = 0;
         long joined = 0;
+        long dropped = 0;
         for (HwuiFrame f : d.frames) {
-            String jank = d.truthJank.get(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID));
-            if (jank == null) {
+            io.fpsctl.sim.device.SurfaceFrameTruth t = d.truth.get(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID));
+            if (t == null) {
                 continue;
             }
             joined++;
-            boolean dropped = d.truthState.get(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID)).equals("Dropped");
-            if (jank.contains("App Deadline Missed")) {
+            // METRICS.md 9 rev 3, applied here to the printed strings by hand
+            String jank = t.jankType();
+            boolean unknownIsApp = jank.contains("Unknown jank")
+                    && (t.finishMetadata().equals("Late Finish") || t.predictionState().equals("Expired"));
+            if (t.presentState().equals("Dropped") || jank.contains("Dropped Frame")) {
+                dropped++;
+            } else if (jank.contains("App Deadline Missed") || unknownIsApp) {
                 app++;
-            } else if (dropped || !(jank.equals("None") || jank.equals("Buffer Stuffing"))) {
+            } else if (!(jank.equals("None") || jank.equals("Buffer Stuffing"))) {
                 system++;
             }
         }
@@ -181,7 +187,8 @@ class FrameTimelinePollerTest {
         assertEquals(d.frames.size() - joined, s.unattributed());
         assertEquals(app, s.appJank());
         assertEquals(system, s.systemJank());
-        assertTrue(system > 10, "system jank frames: " + system);
+        assertEquals(dropped, s.droppedBuffers());
+        assertTrue(system > 10 && dropped > 3, "system jank frames: " + system + ", dropped buffers " + dropped);
     }
 
     /**
