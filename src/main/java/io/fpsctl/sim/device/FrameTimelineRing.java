@@ -28,10 +28,12 @@ import java.util.TreeMap;
  *       was latched at or after this one's deadline (a "stuffed" fault makes it so: that buffer is then presented a
  *       vsync late); other late presents of an on-time frame are the system's;</li>
  *   <li>a buffer presented so long after its vsync that the {@code TokenManager} evicted its predictions (it keeps
- *       {@code kMaxTokens} = 500 tokens) has {@code Prediction State : Expired} — inferred: the simulated device
- *       hands out 2 tokens a vsync on 12/12L (SurfaceFlinger's and the app EventThread's), 8 from 13 (the 7
- *       {@code VsyncEventData} frame timelines, {@code kFrameTimelinesLength}/{@code Capacity} = 7, and
- *       SurfaceFlinger's own), so predictions expire 250 vsyncs (12) or 62 vsyncs (13+) after the vsync;</li>
+ *       {@code kMaxTokens} = 500 tokens) has {@code Prediction State : Expired}. How many tokens a vsync costs is
+ *       inferred: on 12/12L {@code EventThread::onVSyncEvent} makes one per vsync, and SurfaceFlinger one for its own
+ *       frame (2); from 13 {@code EventThread::dispatchEvent} makes {@code generateFrameTimeline}'s 7
+ *       ({@code VsyncEventData::kFrameTimelinesLength}/{@code Capacity}) for every consumer — the simulated device
+ *       has two (the app and SystemUI) — plus SurfaceFlinger's (15). Predictions thus expire 250 vsyncs (12) or 33
+ *       vsyncs (13+) after the vsync;</li>
  *   <li>an app with a SurfaceView moves its container layer in the same transaction as every 4th hwui frame: a
  *       bufferless SurfaceFrame ({@code Is Buffer?: 0}) with the frame's Token and pid on the layer
  *       {@code SurfaceView[<title>]} (inferred: SurfaceView applies its geometry with the frame's transaction);</li>
@@ -93,7 +95,7 @@ final class FrameTimelineRing {
 
     /** Vsyncs after which a token's predictions are evicted (see the class comment; inferred). */
     private int expiryVsyncs() {
-        return MAX_TOKENS / (version.major() == 12 ? 2 : 8);
+        return MAX_TOKENS / (version.major() == 12 ? 2 : 2 * 7 + 1);
     }
 
     /**
