@@ -157,7 +157,7 @@ public final class FrameTimelineAttribution {
         if (waiting != null) {
             for (Iterator<Pending> it = waiting.iterator(); it.hasNext(); ) {
                 Pending p = it.next();
-                SurfaceFrameRecord match = choose(same, p.pid(), p.window());
+                SurfaceFrameRecord match = choose(same, p.pid(), p.window(), false);
                 if (match != null) {
                     it.remove();
                     pendingCount--;
@@ -201,7 +201,7 @@ public final class FrameTimelineAttribution {
             return;
         }
         List<SurfaceFrameRecord> same = byToken.get(vsyncId);
-        SurfaceFrameRecord match = same == null ? null : choose(same, pid, window);
+        SurfaceFrameRecord match = same == null ? null : choose(same, pid, window, false);
         if (match != null) {
             settle(handle, verdictOf(match));
             return;
@@ -306,7 +306,9 @@ public final class FrameTimelineAttribution {
             pending.remove(first.getKey());
         }
         pendingCount--;
-        settle(p.handle(), FrameTimelineVerdict.UNATTRIBUTED);
+        List<SurfaceFrameRecord> same = byToken.get(p.token());
+        SurfaceFrameRecord bufferless = same == null ? null : choose(same, p.pid(), p.window(), true);
+        settle(p.handle(), bufferless == null ? FrameTimelineVerdict.UNATTRIBUTED : verdictOf(bufferless));
     }
 
     private void settle(Object handle, FrameTimelineVerdict v) {
@@ -320,14 +322,17 @@ public final class FrameTimelineAttribution {
     /**
      * The SurfaceFrame a frame joins among those with its token: with a pid, those of that pid, a buffer one first,
      * then one named after the window; without a pid, those whose layer (without {@code TX - }) starts with the
-     * window's name, a buffer one first.
+     * window's name, a buffer one first. A bufferless one only when {@code bufferless}: a rendered frame always made
+     * a buffer, whose SurfaceFrame may come in a later display frame than a transaction with the same token, so the
+     * frame waits for it and takes the bufferless one only when it is settled without it.
      */
-    private static SurfaceFrameRecord choose(List<SurfaceFrameRecord> candidates, AppPid pid, String window) {
+    private static SurfaceFrameRecord choose(List<SurfaceFrameRecord> candidates, AppPid pid, String window,
+                                             boolean bufferless) {
         SurfaceFrameRecord best = null;
         int bestScore = -1;
         for (SurfaceFrameRecord c : candidates) {
             boolean named = window != null && !window.isEmpty() && c.layerName().startsWith(window);
-            if (pid != null ? !pid.owns(c) : !named) {
+            if ((pid != null ? !pid.owns(c) : !named) || (!c.buffer() && !bufferless)) {
                 continue;
             }
             int score = (c.buffer() ? 2 : 0) + (named ? 1 : 0);

@@ -102,19 +102,23 @@ class FrameTimelineGoldenTest {
         assertEquals(1, j.get("droppedBuffers").asLong(), j::toString);
     }
 
-    /** The parser reads every line of the goldens: 8 display frames, 13 SurfaceFrames, no unknown line. */
+    /**
+     * The parser reads every line of the goldens: 9 display frames, 13 SurfaceFrames handed on and the pending one
+     * held back, no unknown line.
+     */
     @ParameterizedTest(name = "Android {0}")
     @ValueSource(ints = {12, 13, 14, 15, 16})
     void everyGoldenLineIsKnown(int android) throws Exception {
         List<SurfaceFrameRecord> out = new ArrayList<>();
         FrameTimelineDump d = new FrameTimelineParser(out::add).parse(new ByteArrayInputStream(
                 FrameTimelineGoldens.frameTimeline(android).getBytes(StandardCharsets.UTF_8)));
-        assertEquals(8, d.displayFrames());
-        assertEquals(8, d.displayFramesHeader());
+        assertEquals(9, d.displayFrames());
+        assertEquals(9, d.displayFramesHeader());
         assertEquals(13, out.size());
+        assertEquals(1, d.pendingSurfaceFrames());
         assertEquals(0, d.unknownLines());
         assertEquals(1001, d.oldestToken()); // Token -1 is not a position in the ring
-        assertEquals(1010, d.newestToken());
+        assertEquals(1011, d.newestToken()); // the pending display frame's token is in the ring all the same
         SurfaceFrameRecord expired = out.stream().filter(s -> s.token() == 1008).findFirst().orElseThrow();
         assertTrue(expired.predictionExpired());
         SurfaceFrameRecord unknown = out.stream().filter(s -> s.token() == 1004).findFirst().orElseThrow();

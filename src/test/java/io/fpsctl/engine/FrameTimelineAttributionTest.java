@@ -161,4 +161,149 @@ class FrameTimelineAttributionTest {
         assertEquals(FrameTimelineJankType.DISPLAY_HAL, tally.dominantType());
         assertEquals(0.0, tally.appJankPercent(), 1e-9);
     }
+
+    // ---- METRICS.md 9 rev 3: the join key is (Token, Owner Pid); names only as a fallback, without "TX - "
+
+    private static final String TX_LAYER = "TX - " + LAYER;
+
+    private static SurfaceFrameRecord tx(long token, int pid, boolean buffer, String... types) {
+        return new SurfaceFrameRecord(token, TX_LAYER, pid, 151, buffer, "Presented", List.of(types));
+    }
+
+    /** A real dump names BLAST SurfaceFrames "TX - <layer>": the pid joins them, whatever the name. */
+    @Test
+    void transactionNamedSurfaceFramesJoinOnTokenAndPid() {
+        Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
+        a.surfaceFrame(tx(60, 4242, true, "App Deadline Missed"));
+        a.surfaceFrame(new SurfaceFrameRecord(61, "TX - something else entirely#9", 4242, 9, true, "Presented",
+                List.of()));
+        a.renderedFrame(60, PID, WINDOW, "a");
+        a.renderedFrame(61, PID, WINDOW, "b"); // the pid is the key: the layer's name does not matter
+        assertTrue(seen.get("a").appJank());
+        assertTrue(seen.get("b").attributed());
+        assertEquals(2, a.summary().frames());
+    }
+
+    /** Another process with the same window name (a cloned app) and the same token is not the app's frame. */
+    @Test
+    void samePidDecidesOverTheSameName() {
+        Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
+        a.surfaceFrame(tx(62, 5555, true, "App Deadline Missed")); // first in the dump, same name, other pid
+        a.surfaceFrame(tx(62, 4242, true));
+        a.renderedFrame(62, PID, WINDOW, "f");
+        assertTrue(seen.get("f").attributed());
+        assertFalse(seen.get("f").janky());
+    }
+
+    /** Of the app's SurfaceFrames with one token, the buffer's wins over a bufferless transaction's. */
+    @Test
+    void bufferSurfaceFrameIsPreferred() {
+        Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
+        a.surfaceFrame(new SurfaceFrameRecord(63, "TX - SurfaceView[" + WINDOW + "]#160", 4242, 160, false,
+                "Presented", List.of()));
+        a.renderedFrame(63, PID, WINDOW, "f"); // only a bufferless one yet: the frame waits for its buffer's
+        assertFalse(seen.containsKey("f"));
+        a.surfaceFrame(tx(63, 4242, true, "App Deadline Missed")); // the buffer, in a later display frame
+        assertTrue(seen.get("f").appJank());
+        a.surfaceFrame(tx(64, 4242, false));
+        a.surfaceFrame(tx(64, 4242, true, "App Deadline Missed"));
+        a.renderedFrame(64, PID, WINDOW, "g");
+        assertTrue(seen.get("g").appJank());
+        a.renderedFrame(63, PID, WINDOW, "h"); // (another frame of that token: the buffer's again)
+        assertTrue(seen.get("h").appJank());
+        a.surfaceFrame(tx(66, 4242, false, "Prediction Error"));
+        a.renderedFrame(66, PID, WINDOW, "i"); // its buffer's SurfaceFrame never comes: the bufferless one at the end
+        a.finish();
+        assertTrue(seen.get("i").systemJank());
+        // 63: container + buffer; 64: bufferless + buffer on one layer (two SurfaceFrames); 66: bufferless
+        assertEquals(5, a.surfaceFrames(), "a bufferless and a buffer SurfaceFrame of one token and layer are two");
+    }
+
+    /** Without a pid (a saved dump without its pid line) the window's name is the key, after "TX - ". */
+    @Test
+    void withoutAPidTheNameWithoutTheTransactionPrefixIsTheKey() {
+        Map<Object, FrameTimelineVerdict> seen = new HashMap<>();
+        FrameTimelineAttribution a = new FrameTimelineAttribution(seen::put);
+        a.surfaceFrame(new SurfaceFrameRecord(65, "TX - StatusBar#77", 1500, 77, true, "Presented",
+                List.of("Display HAL")));
+        a.surfaceFrame(tx(65, 4242, true, "App Deadline Missed"));
+        a.renderedFrame(65, null, WINDOW, "f");
+        a.renderedFrame(65, null, "com.other/com.other.Main", "g");
+        a.finish();
+        assertTrue(seen.get("f").appJank());
+        assertFalse(seen.get("g").attributed());
+    }
+
+    /** {@code Token: -1} ({@code Prediction State : None}) joins nothing and is not kept. */
+    @Test
+    void aTransactionWithoutVsyncIdJoinsNothing() {
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        assertFalse(a.surfaceFrame(new SurfaceFrameRecord(-1, TX_LAYER, 4242, 151, false, "Presented", List.of(),
+                "None", "Unknown Finish")));
+        assertEquals(0, a.surfaceFrames());
+    }
+
+    /**
+     * The per-release rules, each on one frame: Unknown jank is the app's with Late Finish or an expired prediction
+     * (12/12L), the system's otherwise; a dropped buffer (either spelling) is neither and counts in droppedBuffers.
+     * By hand: app 70, 71; system 72; dropped 73, 74; on time 75 (Buffer Stuffing alone) → 6 frames, 3 janky.
+     */
+    @Test
+    void perReleaseRules() {
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        a.surfaceFrame(new SurfaceFrameRecord(70, TX_LAYER, 4242, 151, true, "Presented", List.of("Unknown jank"),
+                "Valid", "Late Finish"));                                  // finished late, presented early
+        a.surfaceFrame(new SurfaceFrameRecord(71, TX_LAYER, 4242, 151, true, "Presented", List.of("Unknown jank"),
+                "Expired", "Unknown Finish"));                             // 12/12L: predictions evicted
+        a.surfaceFrame(new SurfaceFrameRecord(72, TX_LAYER, 4242, 151, true, "Presented", List.of("Unknown jank"),
+                "Valid", "On Time Finish"));                               // the app was on time
+        a.surfaceFrame(new SurfaceFrameRecord(73, TX_LAYER, 4242, 151, true, "Dropped", List.of(),
+                "Valid", "Unknown Finish"));                               // 12 … 14 r25
+        a.surfaceFrame(new SurfaceFrameRecord(74, TX_LAYER, 4242, 151, true, "Dropped", List.of("Dropped Frame"),
+                "Valid", "On Time Finish"));                               // 14 r29+
+        a.surfaceFrame(new SurfaceFrameRecord(75, TX_LAYER, 4242, 151, true, "Presented", List.of("Buffer Stuffing"),
+                "Valid", "On Time Finish"));
+        for (long t = 70; t <= 75; t++) {
+            a.renderedFrame(t, PID, WINDOW, "f" + t);
+        }
+        FrameTimelineSummary s = a.summary();
+        assertEquals(6, s.frames());
+        assertEquals(2, s.appJank());
+        assertEquals(1, s.systemJank());
+        assertEquals(2, s.droppedBuffers());
+        assertEquals(3, s.jankyFrames());
+        assertEquals(2, s.types().get("dropped"));
+        assertEquals(3, s.types().get("unknown"));
+    }
+
+    /**
+     * A game: the buffer SurfaceFrames of its layer (compared without "TX - " and "#id") and of the app's pids. A
+     * SurfaceFrame of that layer from another pid waits; it counts once the pid is known to be the app's (a restart).
+     */
+    @Test
+    void gameLayerFollowsThePidsOfTheApp() {
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        String game = "SurfaceView[" + WINDOW + "](BLAST)";
+        a.appPid(PID);
+        a.followLayer(game + "#160");
+        a.surfaceFrame(new SurfaceFrameRecord(80, "TX - " + game + "#160", 4242, 160, true, "Presented", List.of()));
+        a.surfaceFrame(new SurfaceFrameRecord(80, "TX - SurfaceView[" + WINDOW + "]#159", 4242, 159, false,
+                "Presented", List.of()));                                  // the container: not the game's layer
+        a.surfaceFrame(new SurfaceFrameRecord(81, "TX - " + game + "#160", 4242, 160, false, "Presented",
+                List.of()));                                               // bufferless: not a frame
+        assertEquals(1, a.summary().frames());
+        assertEquals(-1, a.strangerPid());
+        // the game restarted: pid 4300, a new layer #210 of the same name
+        a.surfaceFrame(new SurfaceFrameRecord(90, "TX - " + game + "#210", 4300, 210, true, "Presented",
+                List.of("Display HAL")));
+        assertEquals(1, a.summary().frames(), "not the app's pid yet");
+        assertEquals(4300, a.strangerPid());
+        a.appPid(new AppPid(4300));
+        assertEquals(2, a.summary().frames());
+        assertEquals(1, a.summary().systemJank());
+        assertEquals(-1, a.strangerPid());
+    }
 }

@@ -51,17 +51,18 @@ public final class FrameTimelineGoldens {
     public static String frameTimeline(int android) {
         return switch (android) {
             case 12 -> ANDROID_12;
-            case 13 -> HEADER + DF0_13 + DF1_13 + DF2_13 + DF3_13 + DF4_13 + DF5_13 + DF6_13 + DF7_13;
-            case 14, 15, 16 -> HEADER + DF0_13 + DF1_14 + DF2_13 + DF3_13 + DF4_13 + DF5_14 + DF6_14 + DF7_13;
+            case 13 -> HEADER + DF0_13 + DF1_13 + DF2_13 + DF3_13 + DF4_13 + DF5_13 + DF6_13 + DF7_13 + DF8_13;
+            case 14, 15, 16 -> HEADER + DF0_13 + DF1_14 + DF2_13 + DF3_13 + DF4_13 + DF5_14 + DF6_14 + DF7_13
+                    + DF8_13;
             default -> throw new IllegalArgumentException("no golden for Android " + android);
         };
     }
 
-    private static final String HEADER = "Number of display frames : 8\n";
+    private static final String HEADER = "Number of display frames : 9\n";
 
     /** Android 12 (android-12.0.0_r1): layer names end in the uniquifier {@code #0} / {@code #1}, old CPU string. */
     private static final String ANDROID_12 = """
-            Number of display frames : 8
+            Number of display frames : 9
             Display Frame 0
             Prediction State : Valid
             Jank Type : None
@@ -398,6 +399,38 @@ public final class FrameTimelineGoldens {
                 \t\t    Start time\t\t|    End time\t\t|    Present time
                 Expected\t|\t    141.67\t|\t    158.33\t|\t    175.00
                 Actual  \t|\t    141.77\t|\t    150.00\t|\t    166.67
+                ----------------------------------------------------------------------------------------
+
+            Display Frame 8
+            Prediction State : Valid
+            Jank Type : None
+            Present Metadata : Unknown Present
+            Finish Metadata: Unknown Finish
+            Start Metadata: Unknown Start
+            Vsync Period:  16.666666
+            Present delta: 1183.330000
+            Present delta % refreshrate:  16.663380
+            \t\t    Start time\t\t|    End time\t\t|    Present time
+            Expected\t|\t    166.67\t|\t    175.00\t|\t    183.33
+            Actual  \t|\t    166.77\t|\t    172.00\t|\t\tN/A
+            ----------------------------------------------------------------------------------------
+
+                Layer - TX - StatusBar#0
+                Token: 1011
+                Is Buffer?: 1
+                Owner Pid : 1500
+                Scheduled rendering rate: 0 fps
+                Layer ID : 77
+                Present State : Presented
+                Prediction State : Valid
+                Jank Type : None
+                Present Metadata : Unknown Present
+                Finish Metadata: Unknown Finish
+                Last latch time:   0.000000
+                Present delta: 1183.330000
+                \t\t    Start time\t\t|    End time\t\t|    Present time
+                Expected\t|\t    150.00\t|\t    166.67\t|\t    183.33
+                Actual  \t|\t    150.20\t|\t    160.00\t|\t\tN/A
                 ----------------------------------------------------------------------------------------
 
             """;
@@ -875,6 +908,46 @@ public final class FrameTimelineGoldens {
                 \t\t    Start time\t\t|    End time\t\t|    Present time
                 Expected\t|\t    141.67\t|\t    158.33\t|\t    175.00
                 Actual  \t|\t    141.77\t|\t    150.00\t|\t    166.67
+                ----------------------------------------------------------------------------------------
+
+            """;
+
+    /**
+     * The ring's newest display frame, composed but its present fence not processed yet (as in every real dump): its
+     * actual present is {@code N/A}, nothing in it is classified ({@code None}, {@code Unknown Present} /
+     * {@code Unknown Finish}), and its {@code Present delta} is |0 − expected present| in absolute ms.
+     */
+    private static final String DF8_13 = """
+            Display Frame 8
+            Prediction State : Valid
+            Jank Type : None
+            Present Metadata : Unknown Present
+            Finish Metadata: Unknown Finish
+            Start Metadata: Unknown Start
+            Vsync Period:  16.666666
+            Present delta: 1183.330000
+            Present delta % refreshrate:  16.663380
+            \t\t    Start time\t\t|    End time\t\t|    Present time
+            Expected\t|\t    166.67\t|\t    175.00\t|\t    183.33
+            Actual  \t|\t    166.77\t|\t    172.00\t|\t\tN/A
+            ----------------------------------------------------------------------------------------
+
+                Layer - TX - StatusBar#77
+                Token: 1011
+                Is Buffer?: 1
+                Owner Pid : 1500
+                Scheduled rendering rate: 0 fps
+                Layer ID : 77
+                Present State : Presented
+                Prediction State : Valid
+                Jank Type : None
+                Present Metadata : Unknown Present
+                Finish Metadata: Unknown Finish
+                Last latch time:   0.000000
+                Present delta: 1183.330000
+                \t\t    Start time\t\t|    End time\t\t|    Present time
+                Expected\t|\t    150.00\t|\t    166.67\t|\t    183.33
+                Actual  \t|\t    150.20\t|\t    160.00\t|\t\tN/A
                 ----------------------------------------------------------------------------------------
 
             """;
