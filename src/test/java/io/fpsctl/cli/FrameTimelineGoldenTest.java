@@ -34,7 +34,7 @@ class FrameTimelineGoldenTest {
      * <pre>
      * 1001 SurfaceFrame of pid 4242 on time (the status bar's, pid 1500, is not the app's)       joined, on time
      * 1002 pid 4242's: SurfaceFlinger CPU, finished on time (the clone's, pid 5555, is not it)   joined, system
-     * 1003 pid 4242's buffer (Is Buffer?: 1, preferred to its bufferless one): App Deadline Missed joined, app
+     * 1003 pid 4242's buffer (Is Buffer?: 1, preferred to its 2 bufferless ones): App Deadline Missed joined, app
      * 1004 Unknown jank with Late Finish                                                          joined, app
      * 1005 Buffer Stuffing alone                                                                  joined, not janky
      * 1006 dropped (12/13: Present State : Dropped, Jank Type : None; 14+: Dropped Frame)          joined, dropped buffer
@@ -103,7 +103,7 @@ class FrameTimelineGoldenTest {
     }
 
     /**
-     * The parser reads every line of the goldens: 9 display frames, 13 SurfaceFrames handed on and the pending one
+     * The parser reads every line of the goldens: 9 display frames, 14 SurfaceFrames handed on and the pending one
      * held back, no unknown line.
      */
     @ParameterizedTest(name = "Android {0}")
@@ -114,7 +114,7 @@ class FrameTimelineGoldenTest {
                 FrameTimelineGoldens.frameTimeline(android).getBytes(StandardCharsets.UTF_8)));
         assertEquals(9, d.displayFrames());
         assertEquals(9, d.displayFramesHeader());
-        assertEquals(13, out.size());
+        assertEquals(14, out.size());
         assertEquals(1, d.pendingSurfaceFrames());
         assertEquals(0, d.unknownLines());
         assertEquals(1001, d.oldestToken()); // Token -1 is not a position in the ring

@@ -19,9 +19,12 @@ import java.util.List;
  *   <li>Display Frame 0: token 1001 on time; SystemUI's status bar (pid 1500) drew on the same vsync, late.</li>
  *   <li>Display Frame 1, SurfaceFlinger CPU late: token 1002 presented late though the app finished on time
  *       (system jank); first in the frame, a cloned instance of the same activity in another process (pid 5555, work
- *       profile) with the same window name and token, late itself (App Deadline Missed).</li>
- *   <li>Display Frame 2: token 1003 twice for the app: first the SurfaceView container's bufferless transaction
- *       ({@code Is Buffer?: 0}, on time), then the buffer, late ({@code App Deadline Missed}).</li>
+ *       profile) with the same window name and token, late itself (App Deadline Missed). Last, a transaction of the
+ *       app's window without a buffer ({@code Is Buffer?: 0}) with token 1003, on time: it was presented before
+ *       1003's buffer was set, so {@code Layer::setFrameTimelineVsyncForBufferTransaction} made the buffer a SurfaceFrame of its own
+ *       (Layer.cpp, android-14.0.0_r29: a bufferless SurfaceFrame is promoted only while in {@code bufferlessSurfaceFramesTX}, which is cleared once they are presented).</li>
+ *   <li>Display Frame 2: token 1003 again for the app: the SurfaceView container's bufferless transaction
+ *       (on time), then the buffer, late ({@code App Deadline Missed}).</li>
  *   <li>Display Frame 3: token 1004 finished late but presented early: {@code Unknown jank} with
  *       {@code Late Finish} (app jank, rev 3).</li>
  *   <li>Display Frame 4: token 1005 {@code Buffer Stuffing} alone (the previous buffer was latched after its
@@ -159,6 +162,23 @@ public final class FrameTimelineGoldens {
                 \t\t    Start time\t\t|    End time\t\t|    Present time
                 Expected\t|\t     16.67\t|\t     33.33\t|\t     50.00
                 Actual  \t|\t     16.77\t|\t     28.00\t|\t     66.67
+                ----------------------------------------------------------------------------------------
+                Layer - TX - com.example/com.example.MainActivity#0
+                Token: 1003
+                Is Buffer?: 0
+                Owner Pid : 4242
+                Scheduled rendering rate: 0 fps
+                Layer ID : 151
+                Present State : Presented
+                Prediction State : Valid
+                Jank Type : None
+                Present Metadata : On Time Present
+                Finish Metadata: On Time Finish
+                Last latch time:  16.670000
+                Present delta:   0.000000
+                \t\t    Start time\t\t|    End time\t\t|    Present time
+                Expected\t|\t     33.33\t|\t     50.00\t|\t     66.67
+                Actual  \t|\t\tN/A\t|\t     40.00\t|\t     66.67
                 ----------------------------------------------------------------------------------------
 
             Display Frame 2
@@ -539,6 +559,23 @@ public final class FrameTimelineGoldens {
                 Expected\t|\t     16.67\t|\t     33.33\t|\t     50.00
                 Actual  \t|\t     16.77\t|\t     28.00\t|\t     66.67
                 ----------------------------------------------------------------------------------------
+                Layer - TX - com.example/com.example.MainActivity#151
+                Token: 1003
+                Is Buffer?: 0
+                Owner Pid : 4242
+                Scheduled rendering rate: 0 fps
+                Layer ID : 151
+                Present State : Presented
+                Prediction State : Valid
+                Jank Type : None
+                Present Metadata : On Time Present
+                Finish Metadata: On Time Finish
+                Last latch time:  16.670000
+                Present delta:   0.000000
+                \t\t    Start time\t\t|    End time\t\t|    Present time
+                Expected\t|\t     33.33\t|\t     50.00\t|\t     66.67
+                Actual  \t|\t\tN/A\t|\t     40.00\t|\t     66.67
+                ----------------------------------------------------------------------------------------
 
             """;
 
@@ -591,6 +628,23 @@ public final class FrameTimelineGoldens {
                 \t\t    Start time\t\t|    End time\t\t|    Present time
                 Expected\t|\t     16.67\t|\t     33.33\t|\t     50.00
                 Actual  \t|\t     16.77\t|\t     28.00\t|\t     66.67
+                ----------------------------------------------------------------------------------------
+                Layer - TX - com.example/com.example.MainActivity#151
+                Token: 1003
+                Is Buffer?: 0
+                Owner Pid : 4242
+                Scheduled rendering rate: 0 fps
+                Layer ID : 151
+                Present State : Presented
+                Prediction State : Valid
+                Jank Type : None
+                Present Metadata : On Time Present
+                Finish Metadata: On Time Finish
+                Last latch time:  16.670000
+                Present delta:   0.000000
+                \t\t    Start time\t\t|    End time\t\t|    Present time
+                Expected\t|\t     33.33\t|\t     50.00\t|\t     66.67
+                Actual  \t|\t\tN/A\t|\t     40.00\t|\t     66.67
                 ----------------------------------------------------------------------------------------
 
             """;
