@@ -42,6 +42,8 @@ class FrameTimelinePollerTest {
         final List<HwuiFrame> frames = new ArrayList<>();
         /** token → what the simulated SurfaceFlinger printed for the app's buffer SurfaceFrame. */
         final Map<Long, io.fpsctl.sim.device.SurfaceFrameTruth> truth = new HashMap<>();
+        /** Every SurfaceFrame of the game's layer the simulated SurfaceFlinger retained. */
+        final List<io.fpsctl.sim.device.SurfaceFrameTruth> game = new ArrayList<>();
 
         SimDevice(String scenario, int android, int hz) {
             sim = SimulatedAndroid.create(Scenarios.byName(scenario),
@@ -61,6 +63,9 @@ class FrameTimelinePollerTest {
         public void surfaceFrame(io.fpsctl.sim.device.SurfaceFrameTruth t) {
             if (t.buffer() && t.layerKey().equals("app") && t.token() >= 0) {
                 truth.put(t.token(), t);
+            }
+            if (t.layerKey().equals("surfaceview")) {
+                game.add(t);
             }
         }
 
@@ -230,6 +235,46 @@ class FrameTimelinePollerTest {
         a.renderedFrame(Long.MAX_VALUE - 1, null, "w", "after");
         assertFalse(settled.containsKey("after"), "waits for its SurfaceFrame again");
         assertEquals(2, notes.size(), notes.toString());
+    }
+
+    /**
+     * A game (SurfaceFlinger source) is its layer's buffer SurfaceFrames of the app's pid, read with {@code pidof};
+     * after the app restarts (a new pid, a new layer id) the poller reads the pid again when the layer shows it,
+     * and the new process's frames count. Expected: the truth's SurfaceFrames of the game's layer that came after
+     * the first poll (the ring's earlier frames are history), every one of them, old pid and new.
+     */
+    @Test
+    void gameFollowsTheAppsPidAcrossARestart() {
+        SimDevice d = new SimDevice("game", 14, 60);
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        FrameTimelinePoller p = new FrameTimelinePoller(d, a, d::period, s -> { });
+        d.time.advanceMillis(1_000);
+        p.pollOnce(); // history
+        int before = d.game.size();
+        long newestHistory = d.game.stream().mapToLong(t -> t.token()).max().orElse(-1);
+        p.followGame(d.sim.packageName(), d.sim.surfaceViewLayerName());
+        int oldPid = d.sim.pid().getAsInt();
+        for (int i = 0; i < 8; i++) {
+            d.time.advanceMillis(250);
+            p.pollOnce();
+        }
+        long beforeRestart = a.summary().frames();
+        assertTrue(beforeRestart > 60, "the game's frames: " + a.summary());
+        d.shell("am force-stop " + d.sim.packageName(), Duration.ofSeconds(5));
+        d.shell("monkey -p " + d.sim.packageName() + " -c android.intent.category.LAUNCHER 1", Duration.ofSeconds(5));
+        for (int i = 0; i < 12; i++) {
+            d.time.advanceMillis(250);
+            p.pollOnce();
+        }
+        int newPid = d.sim.pid().getAsInt();
+        assertTrue(newPid != oldPid, "restarted: " + oldPid + " -> " + newPid);
+        d.time.advanceMillis(100);
+        p.stop();
+        long truthAfterFirstPoll = d.game.stream().filter(t -> t.buffer() && t.token() > newestHistory).count();
+        long truthNewPid = d.game.stream().filter(t -> t.buffer() && t.ownerPid() == newPid).count();
+        assertTrue(truthNewPid > 60, "the new process drew: " + truthNewPid);
+        assertEquals(truthAfterFirstPoll, a.summary().frames(), "game frames after " + before + " of history");
+        assertEquals(0, a.summary().unattributed());
     }
 
     /** A display frame with one SurfaceFrame (Token {@code token}); {@code pending}: its actual present N/A. */
