@@ -82,6 +82,32 @@ class FrameTimelineGoldenTest {
     }
 
     /**
+     * A gfxinfo dump without its {@code ** Graphics info for pid} line: no pid, so the window's name is the key,
+     * compared without {@code TX - }. By hand: as with the pid, but 1002 takes the first SurfaceFrame named after
+     * the window, the clone's (App Deadline Missed): frames 9, app 4 (1002, 1003, 1004, 1008), system 1 (1010),
+     * dropped buffers 1 — the name cannot tell the app from its clone, which is why the pid is the key.
+     */
+    @ParameterizedTest(name = "Android {0}")
+    @ValueSource(ints = {12, 14})
+    void withoutThePidLineTheWindowNameIsTheKey(int android, @TempDir Path dir) throws Exception {
+        Path gfx = dir.resolve("gfx.txt");
+        Path ft = dir.resolve("ft.txt");
+        String text = FrameTimelineGoldens.gfxinfo(android);
+        text = text.replace("** Graphics info for pid " + FrameTimelineGoldens.PID + " [" + FrameTimelineGoldens.PKG
+                + "] **\n", "");
+        assertTrue(!text.contains("Graphics info for pid"));
+        Files.writeString(gfx, text);
+        Files.writeString(ft, FrameTimelineGoldens.frameTimeline(android));
+        Cli r = Cli.run("analyze", gfx.toString(), "--frametimeline", ft.toString(), "--format", "json");
+        assertEquals(0, r.exit, r::toString);
+        JsonNode j = JSON.readTree(r.out).get("frameTimeline");
+        assertEquals(9, j.get("frames").asLong(), j::toString);
+        assertEquals(4, j.get("appJank").asLong(), j::toString);
+        assertEquals(1, j.get("systemJank").asLong(), j::toString);
+        assertEquals(1, j.get("droppedBuffers").asLong(), j::toString);
+    }
+
+    /**
      * {@code analyze ft.txt --package com.example}: no pid to go by, so the layer names are the key, compared without
      * {@code TX - }: the buffer SurfaceFrames whose layer starts with the package. By hand: the app's 1001 … 1008 and
      * 1010 (9, the dropped 1006 included) and the clone's 1002 (its window has the same name) = 10 frames; app jank:
