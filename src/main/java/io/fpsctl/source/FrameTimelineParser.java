@@ -13,7 +13,13 @@ import java.util.function.Consumer;
 
 /**
  * Parses {@code dumpsys SurfaceFlinger --frametimeline -all} / {@code -jank} (FORMATS.md C.4, Android 12–16) as a
- * stream: every SurfaceFrame block ({@code Layer - …} up to the next layer or display frame) goes to a consumer as
+ * stream. The text is AOSP's {@code FrameTimeline::dumpAll} / {@code dumpJank}, {@code DisplayFrame::dump},
+ * {@code SurfaceFrame::dump} and {@code dumpTable} (frameworks/native
+ * {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp}), the same format strings at android-12.0.0_r1,
+ * 12.1.0_r1, 13.0.0_r1, 14.0.0_r1, 14.0.0_r29, 15.0.0_r1 and 16.0.0_r2; of a SurfaceFrame it keeps
+ * {@code Token: %PRId64}, {@code Layer - %s} (the debug name, {@code TX - } included), {@code Owner Pid : %d},
+ * {@code Layer ID : %d}, {@code Is Buffer?: %d}, {@code Present State : %s}, {@code Prediction State : %s},
+ * {@code Jank Type : %s} and {@code Finish Metadata: %s}: every SurfaceFrame block ({@code Layer - …} up to the next layer or display frame) goes to a consumer as
  * a {@link SurfaceFrameRecord} once complete. Memory is one block. Nothing is fatal: unknown lines are counted and
  * skipped, unknown jank strings are kept verbatim in the record, and a block without a {@code Token:} is dropped
  * (it cannot be joined). Times are relative to the ring's oldest frame and change between polls, so they are not
