@@ -4,6 +4,7 @@ import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.device.ShellResult;
+import io.fpsctl.engine.AppPid;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.SurfaceFrameRecord;
 import io.fpsctl.source.FrameTimelineDump;
@@ -69,6 +70,8 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
     private long[] previousTokens = new long[0];
     private double shrink = 1.0;
     private long minPeriodNs = Long.MAX_VALUE;
+    /** The game's package ({@link #followGame}), whose pid is read again when its layer shows a new one. */
+    private String gamePackage;
 
     private volatile RuntimeException failure;
 
@@ -90,6 +93,27 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         this.attribution = attribution;
         this.periodNs = periodNs;
         this.notes = notes;
+    }
+
+    /**
+     * SurfaceFlinger source (a game): every buffer SurfaceFrame of {@code layer} and of the app's pid counts as a
+     * frame (METRICS.md 9 rev 3). The pid is read now with {@code pidof}, and again whenever the layer's
+     * SurfaceFrames show an {@code Owner Pid} that is not the app's (the app restarted).
+     */
+    public void followGame(String pkg, String layer) {
+        gamePackage = pkg;
+        synchronized (attribution) {
+            readGamePid();
+            attribution.followLayer(layer);
+        }
+    }
+
+    /** {@code pidof <pkg>} into the attribution; nothing when the app is not running (or pidof printed nothing). */
+    private void readGamePid() {
+        AppPid pid = AppPid.parseFirst(device.shell("pidof " + gamePackage).stdout());
+        if (pid != null) {
+            attribution.appPid(pid);
+        }
     }
 
     /** The attribution fed by this poller; synchronize on it to add frames or read its summary. */
@@ -124,9 +148,13 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         long took = System.nanoTime() - t0;
         long[] firsts = seen.firstTokens(); // skipped display frames' SurfaceFrames are known by their first only
         long[] tokens = Arrays.copyOf(firsts, firsts.length + records.size());
-        for (int i = 0; i < records.size(); i++) {
-            tokens[firsts.length + i] = records.get(i).token();
+        int n = firsts.length;
+        for (SurfaceFrameRecord s : records) {
+            if (s.token() >= 0) { // Token -1 (no vsync id) is in every dump: it says nothing about overlap
+                tokens[n++] = s.token();
+            }
         }
+        tokens = Arrays.copyOf(tokens, n);
         Arrays.sort(tokens);
         // a display frame skipped as seen is a token in common with the last poll
         boolean overflow = dump.ringFull() && dump.skippedDisplayFrames() == 0 && previousTokens.length > 0
@@ -149,6 +177,9 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
             }
             if (horizon >= 0) {
                 attribution.horizon(horizon);
+            }
+            if (gamePackage != null && attribution.strangerPid() > 0) {
+                readGamePid(); // the game's layer shows another pid: it restarted (or another app named it so)
             }
         }
         if (overflow) {

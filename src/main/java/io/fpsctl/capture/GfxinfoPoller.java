@@ -2,6 +2,8 @@ package io.fpsctl.capture;
 
 import io.fpsctl.source.FramestatsDump;
 import io.fpsctl.source.FramestatsParser;
+import io.fpsctl.source.GraphicsInfoPid;
+import io.fpsctl.engine.AppPid;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameEngine;
@@ -11,8 +13,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Polls {@code dumpsys gfxinfo <pkg> framestats} (METRICS.md section 1). The engine de-duplicates the
@@ -24,14 +24,13 @@ public final class GfxinfoPoller implements FramePoller {
     /** The slowest interval: 500 ms. */
     public static final Duration MAX_DELAY = Duration.ofMillis(500);
     private static final Duration MIN_DELAY = Duration.ofMillis(50);
-    private static final Pattern PID = Pattern.compile("\\*\\* Graphics info for pid (\\d+) \\[");
 
     private final Device device;
     private final String pkg;
     private final FrameEngine engine;
     /** What dumpsys prints when the app is not running. */
     private final String noProcessLine;
-    private String pid;
+    private AppPid pid;
     private boolean first = true;
     private double shrink = 1.0;
     private int columns;
@@ -102,19 +101,19 @@ public final class GfxinfoPoller implements FramePoller {
             if (line.contains(noProcessLine)) {
                 noProcess = true;
             }
-            if (pidSeen || !line.contains("** Graphics info for pid ")) {
+            if (pidSeen) {
                 return;
             }
-            Matcher m = PID.matcher(line);
-            if (!m.find()) {
+            AppPid now = GraphicsInfoPid.of(line);
+            if (now == null) {
                 return;
             }
             pidSeen = true;
-            String now = m.group(1);
             if (pid != null && !now.equals(pid)) {
                 engine.restartSegment();
             }
             pid = now;
+            engine.appPid(now); // the frames that follow join SurfaceFrames of this pid (METRICS.md 9 rev 3)
         }
     }
 

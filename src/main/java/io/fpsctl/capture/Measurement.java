@@ -86,7 +86,7 @@ public final class Measurement {
                         notes, refresh, clock);
                 session.prefetchThrough(looped);
                 session.watchBoot(() -> DeviceBoot.read(looped, clock));
-                FrameTimelinePoller ft = frameTimeline(looped, auto.engines(), null, notes);
+                FrameTimelinePoller ft = frameTimeline(looped, pkg, auto.engines(), null, notes);
                 if (ft != null) {
                     session.ride(ft);
                 }
@@ -129,7 +129,7 @@ public final class Measurement {
                     refresh, clock);
             session.prefetchThrough(looped);
             session.watchBoot(() -> DeviceBoot.read(looped, clock));
-            FrameTimelinePoller ft = frameTimeline(looped, List.of(engine), poller, notes);
+            FrameTimelinePoller ft = frameTimeline(looped, pkg, List.of(engine), poller, notes);
             if (ft != null) {
                 session.ride(ft);
             }
@@ -144,8 +144,8 @@ public final class Measurement {
      * The FrameTimeline poller for this measurement (METRICS.md 9), or null with one warning in the summary when
      * the device is older than Android 12 or the source cannot be joined.
      */
-    private static FrameTimelinePoller frameTimeline(Device device, List<FrameEngine> engines, FramePoller poller,
-                                                     Consumer<String> notes) {
+    private static FrameTimelinePoller frameTimeline(Device device, String pkg, List<FrameEngine> engines,
+                                                     FramePoller poller, Consumer<String> notes) {
         int sdk = sdk(device);
         if (sdk > 0 && sdk < FRAME_TIMELINE_SDK) {
             engines.forEach(e -> e.warn("frameTimeline: null: SurfaceFlinger's FrameTimeline needs Android 12 "
@@ -163,7 +163,7 @@ public final class Measurement {
             String layer = sf.layer() != null ? sf.layer() : sf.discover().stream().findFirst().orElse(null);
             if (layer != null) {
                 ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
-                attribution.followLayer(layer);
+                ft.followGame(pkg, layer);
             }
         }
         engines.forEach(e -> e.frameTimeline(attribution));

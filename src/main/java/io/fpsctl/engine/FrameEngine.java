@@ -93,6 +93,8 @@ public final class FrameEngine implements FrameSink {
     private long slowMessageCount;
     private final List<SlowMessage> worstMessages = new ArrayList<>();
     private volatile FrameTimelineAttribution frameTimeline;
+    /** The app's pid as the source last printed it (the FrameTimeline join key with the token); null = unknown. */
+    private volatile AppPid appPid;
     /** The FrameTimeline verdicts recorded in a frames CSV (re-analysis), and whether any row had one. */
     private final FrameTimelineTally recorded = new FrameTimelineTally();
     private boolean anyRecorded;
@@ -329,12 +331,20 @@ public final class FrameEngine implements FrameSink {
         }
     }
 
-    /** A counted rendered frame goes to the FrameTimeline join, on its {@code FrameTimelineVsyncId}. */
+    /**
+     * The app's pid from now on (gfxinfo's {@code ** Graphics info for pid N} line, read again on every poll): the
+     * frames that follow join SurfaceFrames of this {@code Owner Pid} (METRICS.md 9 rev 3).
+     */
+    public void appPid(AppPid pid) {
+        this.appPid = pid;
+    }
+
+    /** A counted rendered frame goes to the FrameTimeline join, on its {@code FrameTimelineVsyncId} and pid. */
     private void joinFrameTimeline(Track t, RenderedFrame f, long sequence) {
         FrameTimelineAttribution ft = frameTimeline;
         if (ft != null) {
             synchronized (ft) {
-                ft.renderedFrame(f.frameTimelineVsyncId(), t.name, new FrameRef(this, sequence));
+                ft.renderedFrame(f.frameTimelineVsyncId(), appPid, t.name, new FrameRef(this, sequence));
             }
         }
     }

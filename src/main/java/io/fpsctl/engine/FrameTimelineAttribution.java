@@ -16,14 +16,20 @@ import java.util.function.BiConsumer;
  * Pure, no I/O.
  *
  * <ul>
- *   <li>gfxinfo / agent frames (Android 12+): {@link #renderedFrame} joins the SurfaceFrame of the app's pid whose
- *       {@code Token} equals the frame's {@code FrameTimelineVsyncId}. Frames and SurfaceFrames may arrive in
- *       either order: a frame waits until its SurfaceFrame arrives or until {@link #horizon} says it can no longer
- *       arrive (then it is {@code unattributed}); {@link #finish} settles the rest.</li>
- *   <li>SurfaceFlinger-source frames (games): {@link #followLayer} makes every SurfaceFrame of that layer count as
- *       one attributed frame (the game's buffers are the layer's SurfaceFrames).</li>
+ *   <li>gfxinfo / agent frames (Android 12+): {@link #renderedFrame} joins on (Token, Owner Pid) = (the frame's
+ *       {@code FrameTimelineVsyncId}, the app's pid when the frame was read) — METRICS.md 9 rev 3. Of several
+ *       SurfaceFrames with that key, one with {@code Is Buffer?: 1} wins, then one whose layer is named after the
+ *       frame's window. Only when the pid is not known (a saved dump without its pid line) are layer names the key:
+ *       the SurfaceFrame's layer, without SurfaceFlinger's {@code TX - } prefix, must start with the window's name.
+ *       Frames and SurfaceFrames may arrive in either order: a frame waits until its SurfaceFrame arrives or until
+ *       {@link #horizon} says it can no longer arrive (then it is {@code unattributed}); {@link #finish} settles
+ *       the rest.</li>
+ *   <li>SurfaceFlinger-source frames (games): {@link #followLayer} makes every buffer SurfaceFrame of that layer
+ *       (compared without {@code TX - } and {@code #id}) and of the app's pids ({@link #appPid}) count as one
+ *       attributed frame (the game's buffers are the layer's SurfaceFrames).</li>
  * </ul>
- * SurfaceFrames are de-duplicated on (Token, layer), so overlapping polls of the ring count once. Memory is bounded:
+ * A SurfaceFrame without a vsync id ({@code Token: -1}, {@code Prediction State : None}) joins nothing. SurfaceFrames
+ * are de-duplicated on (Token, layer, pid, buffer), so overlapping polls of the ring count once. Memory is bounded:
  * at most {@value #MAX_TOKENS} tokens and {@value #MAX_PENDING} waiting frames are kept (the oldest are settled).
  * Not thread-safe.
  */
@@ -45,13 +51,17 @@ public final class FrameTimelineAttribution {
     private final List<String> warnings = new ArrayList<>();
     private final BiConsumer<Object, FrameTimelineVerdict> listener;
     private int pendingCount;
-    private int appPid = -1;
+    /** The pids the app has had (a restart adds one); the game's SurfaceFrames are those of these pids. */
+    private final Set<Integer> appPids = new LinkedHashSet<>();
+    /** SurfaceFrames of the followed layer from a pid not (yet) known as the app's, kept until it is. */
+    private final List<SurfaceFrameRecord> strangers = new ArrayList<>();
+    private int strangerPid = -1;
     private String followedLayer;
     private String followedPrefix;
     private long surfaceFrames;
     private boolean closed;
 
-    private record Pending(long token, String window, Object handle) {
+    private record Pending(long token, AppPid pid, String window, Object handle) {
     }
 
     /** @param listener told each frame's verdict once it is settled (for per-frame CSV columns); may be null */
@@ -69,32 +79,63 @@ public final class FrameTimelineAttribution {
         });
     }
 
-    /** The app's pid (from the gfxinfo header); SurfaceFrames of other pids are not joined. −1 = unknown. */
-    public void appPid(int pid) {
-        this.appPid = pid;
-    }
-
-    /** SurfaceFlinger source: every SurfaceFrame of {@code layer} (exact name, or name without its {@code #id}) counts. */
-    public void followLayer(String layer) {
-        this.followedLayer = layer;
+    /**
+     * A pid of the app ({@code pidof}, read again after a restart): the followed layer's SurfaceFrames of this pid
+     * count, those already read included. Frames handed to {@link #renderedFrame} carry their own pid.
+     */
+    public void appPid(AppPid pid) {
+        if (!appPids.add(pid.value())) {
+            return;
+        }
+        if (strangerPid == pid.value()) {
+            strangerPid = -1;
+        }
+        for (Iterator<SurfaceFrameRecord> it = strangers.iterator(); it.hasNext(); ) {
+            SurfaceFrameRecord r = it.next();
+            if (pid.owns(r)) {
+                it.remove();
+                settle(null, verdictOf(r));
+            }
+        }
     }
 
     /**
-     * A FrameTimeline dump analysed on its own: every SurfaceFrame whose layer starts with {@code prefix} (every
-     * SurfaceFrame when null) counts as one attributed frame.
+     * A pid seen on the followed layer's SurfaceFrames that is not one of the app's (the app may have restarted:
+     * read its pid again), or −1.
+     */
+    public int strangerPid() {
+        return strangerPid;
+    }
+
+    /**
+     * SurfaceFlinger source: every buffer SurfaceFrame of {@code layer} counts, compared without SurfaceFlinger's
+     * {@code TX - } prefix and, when the names differ, without the {@code #id} suffix; only the app's pids count
+     * once one is known ({@link #appPid}).
+     */
+    public void followLayer(String layer) {
+        this.followedLayer = SurfaceFrameRecord.withoutTransactionPrefix(layer);
+    }
+
+    /**
+     * A FrameTimeline dump analysed on its own (no pid to go by): every buffer SurfaceFrame whose layer, without
+     * {@code TX - }, starts with {@code prefix} (every buffer SurfaceFrame when null) counts as one attributed frame.
      */
     public void followAll(String prefix) {
         this.followedPrefix = prefix == null ? "" : prefix;
     }
 
     /**
-     * One SurfaceFrame from a dump. Returns false when it was seen before (same Token and layer).
+     * One SurfaceFrame from a dump. Returns false when it was seen before (same Token, layer, pid and buffer), or
+     * when it has no vsync id (it joins nothing).
      */
     public boolean surfaceFrame(SurfaceFrameRecord r) {
+        if (r.withoutToken()) {
+            return false;
+        }
         List<SurfaceFrameRecord> same = byToken.get(r.token());
         if (same != null) {
             for (SurfaceFrameRecord s : same) {
-                if (s.layer().equals(r.layer()) && s.ownerPid() == r.ownerPid()) {
+                if (s.layer().equals(r.layer()) && s.ownerPid() == r.ownerPid() && s.buffer() == r.buffer()) {
                     return false;
                 }
             }
@@ -109,15 +150,14 @@ public final class FrameTimelineAttribution {
         }
         same.add(r);
         surfaceFrames++;
-        if ((followedLayer != null && sameLayer(r.layer(), followedLayer))
-                || (followedPrefix != null && r.layer().startsWith(followedPrefix))) {
-            settle(null, verdictOf(r));
+        if (r.buffer()) {
+            follow(r);
         }
         List<Pending> waiting = pending.get(r.token());
         if (waiting != null) {
             for (Iterator<Pending> it = waiting.iterator(); it.hasNext(); ) {
                 Pending p = it.next();
-                SurfaceFrameRecord match = choose(same, p.window());
+                SurfaceFrameRecord match = choose(same, p.pid(), p.window(), false);
                 if (match != null) {
                     it.remove();
                     pendingCount--;
@@ -131,26 +171,42 @@ public final class FrameTimelineAttribution {
         return true;
     }
 
+    /** A buffer SurfaceFrame counts on its own when it is the followed layer's (of the app) or under the prefix. */
+    private void follow(SurfaceFrameRecord r) {
+        if (followedPrefix != null && r.layerName().startsWith(followedPrefix)) {
+            settle(null, verdictOf(r));
+        } else if (followedLayer != null && sameLayer(r.layerName(), followedLayer)) {
+            if (appPids.isEmpty() || appPids.contains(r.ownerPid())) {
+                settle(null, verdictOf(r));
+            } else if (strangers.size() < MAX_PENDING) {
+                strangers.add(r);
+                strangerPid = r.ownerPid();
+            }
+        }
+    }
+
     /**
      * A rendered frame (gfxinfo or agent) with its {@code FrameTimelineVsyncId}. It is settled now when its
      * SurfaceFrame is known, else later. A vsync id ≤ 0 (no FrameTimeline, Android ≤ 11 or an invalid id) is
      * unattributed at once.
      *
-     * @param window the gfxinfo window name (matched against the SurfaceFrame's layer when a token has several)
+     * @param pid    the app's pid when the frame was read (the join key with the token); null when not known (a
+     *               saved dump without its pid line: the window's name is the key then)
+     * @param window the gfxinfo window name (the key without a pid; a tie-break between SurfaceFrames with it)
      * @param handle the caller's handle, passed back to the listener
      */
-    public void renderedFrame(long vsyncId, String window, Object handle) {
+    public void renderedFrame(long vsyncId, AppPid pid, String window, Object handle) {
         if (vsyncId <= 0 || closed) {
             settle(handle, FrameTimelineVerdict.UNATTRIBUTED);
             return;
         }
         List<SurfaceFrameRecord> same = byToken.get(vsyncId);
-        SurfaceFrameRecord match = same == null ? null : choose(same, window);
+        SurfaceFrameRecord match = same == null ? null : choose(same, pid, window, false);
         if (match != null) {
             settle(handle, verdictOf(match));
             return;
         }
-        pending.computeIfAbsent(vsyncId, k -> new ArrayList<>(1)).add(new Pending(vsyncId, window, handle));
+        pending.computeIfAbsent(vsyncId, k -> new ArrayList<>(1)).add(new Pending(vsyncId, pid, window, handle));
         pendingCount++;
         while (pendingCount > MAX_PENDING) {
             settleOldestPending();
@@ -217,7 +273,10 @@ public final class FrameTimelineAttribution {
         return tally.summary(all);
     }
 
-    /** The verdict of one SurfaceFrame: its printed types as keys, {@code Present State : Dropped} adding dropped. */
+    /**
+     * The verdict of one SurfaceFrame: its printed types as keys ({@code Present State : Dropped} adding
+     * {@code dropped}), blamed by {@link FrameTimelineVerdict#blameOf} with its finish metadata and prediction state.
+     */
     public FrameTimelineVerdict verdictOf(SurfaceFrameRecord r) {
         EnumSet<FrameTimelineJankType> types = EnumSet.noneOf(FrameTimelineJankType.class);
         for (String s : r.jankTypes()) {
@@ -236,7 +295,8 @@ public final class FrameTimelineAttribution {
         if (r.dropped()) {
             types.add(FrameTimelineJankType.DROPPED);
         }
-        return new FrameTimelineVerdict(true, types, r.presentState());
+        return new FrameTimelineVerdict(true, types, r.presentState(),
+                FrameTimelineVerdict.blameOf(types, r.presentState(), r.lateFinish(), r.predictionExpired()));
     }
 
     private void settleOldestPending() {
@@ -246,7 +306,9 @@ public final class FrameTimelineAttribution {
             pending.remove(first.getKey());
         }
         pendingCount--;
-        settle(p.handle(), FrameTimelineVerdict.UNATTRIBUTED);
+        List<SurfaceFrameRecord> same = byToken.get(p.token());
+        SurfaceFrameRecord bufferless = same == null ? null : choose(same, p.pid(), p.window(), true);
+        settle(p.handle(), bufferless == null ? FrameTimelineVerdict.UNATTRIBUTED : verdictOf(bufferless));
     }
 
     private void settle(Object handle, FrameTimelineVerdict v) {
@@ -258,21 +320,22 @@ public final class FrameTimelineAttribution {
     }
 
     /**
-     * The SurfaceFrame a frame of {@code window} joins among those with its token: of the app's pid (when known),
-     * preferring the layer named after the window, then a buffer SurfaceFrame.
+     * The SurfaceFrame a frame joins among those with its token: with a pid, those of that pid, a buffer one first,
+     * then one named after the window; without a pid, those whose layer (without {@code TX - }) starts with the
+     * window's name, a buffer one first. A bufferless one only when {@code bufferless}: a rendered frame always made
+     * a buffer, whose SurfaceFrame may come in a later display frame than a transaction with the same token, so the
+     * frame waits for it and takes the bufferless one only when it is settled without it.
      */
-    private SurfaceFrameRecord choose(List<SurfaceFrameRecord> candidates, String window) {
+    private static SurfaceFrameRecord choose(List<SurfaceFrameRecord> candidates, AppPid pid, String window,
+                                             boolean bufferless) {
         SurfaceFrameRecord best = null;
         int bestScore = -1;
         for (SurfaceFrameRecord c : candidates) {
-            if (appPid >= 0 && c.ownerPid() != appPid) {
+            boolean named = window != null && !window.isEmpty() && c.layerName().startsWith(window);
+            if ((pid != null ? !pid.owns(c) : !named) || (!c.buffer() && !bufferless)) {
                 continue;
             }
-            boolean named = window != null && !window.isEmpty() && c.layer().startsWith(window);
-            if (appPid < 0 && !named) {
-                continue;
-            }
-            int score = (named ? 2 : 0) + (c.buffer() ? 1 : 0);
+            int score = (c.buffer() ? 2 : 0) + (named ? 1 : 0);
             if (score > bestScore) {
                 best = c;
                 bestScore = score;

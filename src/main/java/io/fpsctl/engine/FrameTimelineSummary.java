@@ -12,16 +12,18 @@ import java.util.Map;
  * @param frames            frames joined with a SurfaceFrame
  * @param unattributed      frames without a SurfaceFrame (ring overflow, or not retained)
  * @param jankyFrames       joined frames that are app or system jank ({@code appJank + systemJank})
- * @param appJank           joined frames whose types include {@code appDeadlineMissed}
- * @param systemJank        janky joined frames that are not app jank
+ * @param appJank           joined frames the app was late for ({@link FrameTimelineVerdict#blameOf})
+ * @param systemJank        janky joined frames that are not app jank (nor a dropped buffer)
  * @param appJankPercent    {@code 100 · appJank / frames}
  * @param systemJankPercent {@code 100 · systemJank / frames}
+ * @param droppedBuffers    joined frames whose buffer SurfaceFlinger dropped (a newer one replaced it before it was
+ *                          shown): neither app nor system jank (METRICS.md 9 rev 3)
  * @param types             count of every type key (a frame with several types counts in each), all keys present
  * @param warnings          unknown jank strings (verbatim) and other notes
  */
 public record FrameTimelineSummary(long frames, long unattributed, long jankyFrames, long appJank, long systemJank,
-                                   Double appJankPercent, Double systemJankPercent, Map<String, Long> types,
-                                   List<String> warnings) {
+                                   Double appJankPercent, Double systemJankPercent, long droppedBuffers,
+                                   Map<String, Long> types, List<String> warnings) {
 
     public FrameTimelineSummary {
         types = Collections.unmodifiableMap(new LinkedHashMap<>(types));

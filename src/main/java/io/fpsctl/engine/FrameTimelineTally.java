@@ -17,6 +17,7 @@ public final class FrameTimelineTally {
     private long unattributed;
     private long appJank;
     private long systemJank;
+    private long droppedBuffers;
     private final long[] types = new long[TYPES.length];
     /** Type counts over janky frames only (for the dominant type). */
     private final long[] jankyTypes = new long[TYPES.length];
@@ -32,6 +33,8 @@ public final class FrameTimelineTally {
             appJank++;
         } else if (janky) {
             systemJank++;
+        } else if (v.droppedBuffer()) {
+            droppedBuffers++;
         }
         for (FrameTimelineJankType t : v.types()) {
             types[t.ordinal()]++;
@@ -70,6 +73,6 @@ public final class FrameTimelineTally {
         }
         Double sys = frames == 0 ? null : 100.0 * systemJank / frames;
         return new FrameTimelineSummary(frames, unattributed, appJank + systemJank, appJank, systemJank,
-                appJankPercent(), sys, byKey, new ArrayList<>(warnings));
+                appJankPercent(), sys, droppedBuffers, byKey, new ArrayList<>(warnings));
     }
 }

@@ -198,6 +198,7 @@ public final class SummaryJson {
         g.writeNumberField("systemJank", ft.systemJank());
         number(g, "appJankPercent", ft.appJankPercent(), 2);
         number(g, "systemJankPercent", ft.systemJankPercent(), 2);
+        g.writeNumberField("droppedBuffers", ft.droppedBuffers()); // rev 3: neither app nor system jank
         g.writeObjectFieldStart("types");
         for (Map.Entry<String, Long> e : ft.types().entrySet()) {
             g.writeNumberField(e.getKey(), e.getValue());

@@ -153,7 +153,15 @@ public final class SummaryJsonReader {
         }
         return new FrameTimelineSummary(count(ft, "frames"), count(ft, "unattributed"), count(ft, "jankyFrames"),
                 count(ft, "appJank"), count(ft, "systemJank"), number(ft, "appJankPercent"),
-                number(ft, "systemJankPercent"), types, List.of());
+                number(ft, "systemJankPercent"), droppedBuffers(ft, types), types, List.of());
+    }
+
+    /**
+     * {@code droppedBuffers} (METRICS.md 9 rev 3); a summary written before it counts the same buffers in
+     * {@code types.dropped}.
+     */
+    private static long droppedBuffers(JsonNode ft, Map<String, Long> types) throws SummaryFormatException {
+        return ft.has("droppedBuffers") ? count(ft, "droppedBuffers") : types.getOrDefault("dropped", 0L);
     }
 
     /** {@code slowMessageCount} and {@code slowMessages}; null when the summary has neither (not an agent run). */

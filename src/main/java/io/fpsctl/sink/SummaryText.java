@@ -131,7 +131,7 @@ public final class SummaryText {
             row("app jank", fmt2(ft.appJankPercent()) + " % (" + ft.appJank() + " of " + ft.frames()
                     + " joined frames; FrameTimeline)");
             row("system jank", fmt2(ft.systemJankPercent()) + " % (" + ft.systemJank() + "), unattributed "
-                    + ft.unattributed());
+                    + ft.unattributed() + ", dropped buffers " + ft.droppedBuffers());
             StringBuilder types = new StringBuilder();
             ft.types().forEach((k, v) -> {
                 if (v > 0) {

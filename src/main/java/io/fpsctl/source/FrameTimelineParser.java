@@ -13,7 +13,13 @@ import java.util.function.Consumer;
 
 /**
  * Parses {@code dumpsys SurfaceFlinger --frametimeline -all} / {@code -jank} (FORMATS.md C.4, Android 12–16) as a
- * stream: every SurfaceFrame block ({@code Layer - …} up to the next layer or display frame) goes to a consumer as
+ * stream. The text is AOSP's {@code FrameTimeline::dumpAll} / {@code dumpJank}, {@code DisplayFrame::dump},
+ * {@code SurfaceFrame::dump} and {@code dumpTable} (frameworks/native
+ * {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp}), the same format strings at android-12.0.0_r1,
+ * 12.1.0_r1, 13.0.0_r1, 14.0.0_r1, 14.0.0_r29, 15.0.0_r1 and 16.0.0_r2; of a SurfaceFrame it keeps
+ * {@code Token: %PRId64}, {@code Layer - %s} (the debug name, {@code TX - } included), {@code Owner Pid : %d},
+ * {@code Layer ID : %d}, {@code Is Buffer?: %d}, {@code Present State : %s}, {@code Prediction State : %s},
+ * {@code Jank Type : %s} and {@code Finish Metadata: %s}: every SurfaceFrame block ({@code Layer - …} up to the next layer or display frame) goes to a consumer as
  * a {@link SurfaceFrameRecord} once complete. Memory is one block. Nothing is fatal: unknown lines are counted and
  * skipped, unknown jank strings are kept verbatim in the record, and a block without a {@code Token:} is dropped
  * (it cannot be joined). Times are relative to the ring's oldest frame and change between polls, so they are not
@@ -64,12 +70,16 @@ public final class FrameTimelineParser {
     private boolean buffer;
     private String presentState;
     private List<String> jankTypes;
+    private String predictionState;
+    private String finishMetadata;
 
     // the byte path's reused objects
     private final AsciiView view = new AsciiView();
     private final LastString layers = new LastString();
     private final LastString presentStates = new LastString();
     private final LastString jankTypeTexts = new LastString();
+    private final LastString predictionStates = new LastString();
+    private final LastString finishMetadatas = new LastString();
     private String lastJankText;
     private List<String> lastJankTypes = List.of();
 
@@ -131,8 +141,7 @@ public final class FrameTimelineParser {
                 inSurfaceFrame = false; // neither handed on nor counted: it was, by the previous dump
                 skipping = true;
                 skippedDisplayFrames++;
-                oldest = oldest < 0 ? value : Math.min(oldest, value);
-                newest = Math.max(newest, value);
+                tokenSeen(value);
             }
         }
     }
@@ -218,6 +227,8 @@ public final class FrameTimelineParser {
             case "Is Buffer?" -> buffer = value.equals("1");
             case "Present State" -> presentState = value;
             case "Jank Type" -> jankTypes = splitTypes(value);
+            case "Prediction State" -> predictionState = value;
+            case "Finish Metadata" -> finishMetadata = value;
             default -> {
                 if (!SURFACE_FRAME_IGNORED.contains(key)) {
                     unknownLines++;
@@ -228,22 +239,28 @@ public final class FrameTimelineParser {
 
     /** Keys of a SurfaceFrame that are read but not needed. */
     private static final List<String> SURFACE_FRAME_IGNORED = List.of("Scheduled rendering rate", "Drop time",
-            "Prediction State", "Present Metadata", "Finish Metadata", "Last latch time", "Last expected present time",
+            "Present Metadata", "Last latch time", "Last expected present time",
             "Present delta", "Jank Debug Metadata", "Jank Severity Score", "Jank Severity Type", "GPU Composition");
     /** Keys of a display frame (none is needed: the display frame's own verdict is not per app). */
     private static final List<String> DISPLAY_FRAME_KEYS = List.of("Prediction State", "Jank Type",
             "Present Metadata", "Finish Metadata", "Start Metadata", "Vsync Period", "Present delta",
             "Present delta % refreshrate", "Jank Debug Metadata", "Last expected present time", "Jank Severity Score",
             "Jank Severity Type");
-    /** A SurfaceFrame's keys: the six it reads ({@link #TOKEN_KEY} … {@link #JANK_TYPE_KEY}), then the ignored ones. */
+    /**
+     * A SurfaceFrame's keys: the eight it reads ({@link #TOKEN_KEY} … {@link #FINISH_METADATA_KEY}), then the ignored
+     * ones.
+     */
     private static final Words SURFACE_FRAME_KEYS = new Words(concat(List.of("Token", "Owner Pid", "Layer ID",
-            "Is Buffer?", "Present State", "Jank Type"), SURFACE_FRAME_IGNORED));
+            "Is Buffer?", "Present State", "Jank Type", "Prediction State", "Finish Metadata"),
+            SURFACE_FRAME_IGNORED));
     private static final int TOKEN_KEY = 0;
     private static final int OWNER_PID_KEY = 1;
     private static final int LAYER_ID_KEY = 2;
     private static final int IS_BUFFER_KEY = 3;
     private static final int PRESENT_STATE_KEY = 4;
     private static final int JANK_TYPE_KEY = 5;
+    private static final int PREDICTION_STATE_KEY = 6;
+    private static final int FINISH_METADATA_KEY = 7;
     private static final Words DISPLAY_FRAME_KEY_WORDS = new Words(DISPLAY_FRAME_KEYS);
     private static final String ACTUAL = "Actual";
     /** What {@code dumpTable} prints for a time that is not set; last on an {@code Actual} line: the present time. */
@@ -361,6 +378,8 @@ public final class FrameTimelineParser {
                 }
                 jankTypes = lastJankTypes;
             }
+            case PREDICTION_STATE_KEY -> predictionState = predictionStates.of(b, v, j);
+            case FINISH_METADATA_KEY -> finishMetadata = finishMetadatas.of(b, v, j);
             case Words.NONE -> unknownLines++;
             default -> {
                 // read but not needed (SURFACE_FRAME_IGNORED)
@@ -459,6 +478,8 @@ public final class FrameTimelineParser {
         buffer = false;
         presentState = "";
         jankTypes = List.of();
+        predictionState = "";
+        finishMetadata = "";
     }
 
     private void endSurfaceFrame() {
@@ -471,14 +492,22 @@ public final class FrameTimelineParser {
             unknownLines++;
             return;
         }
-        oldest = oldest < 0 ? token : Math.min(oldest, token);
-        newest = Math.max(newest, token);
+        tokenSeen(token);
         if (pendingDisplayFrame) {
             pendingSurfaceFrames++; // its verdict is not final: a later dump hands it on
             return;
         }
         surfaceFrames++;
-        consumer.accept(new SurfaceFrameRecord(token, layer, pid, layerId, buffer, presentState, jankTypes));
+        consumer.accept(new SurfaceFrameRecord(token, layer, pid, layerId, buffer, presentState, jankTypes,
+                predictionState, finishMetadata));
+    }
+
+    /** A Token for the oldest / newest: {@code Token: -1} (a transaction without a vsync id) is not a position. */
+    private void tokenSeen(long value) {
+        if (value >= 0) {
+            oldest = oldest < 0 ? value : Math.min(oldest, value);
+            newest = Math.max(newest, value);
+        }
     }
 
     private static List<String> splitTypes(String value) {

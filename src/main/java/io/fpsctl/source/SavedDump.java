@@ -92,7 +92,13 @@ public final class SavedDump {
                     engine.savedDump(true);
                     engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
-                    ParallelFramestatsParser parser = new ParallelFramestatsParser(engine, reported::line);
+                    ParallelFramestatsParser parser = new ParallelFramestatsParser(engine, line -> {
+                        reported.line(line);
+                        io.fpsctl.engine.AppPid pid = GraphicsInfoPid.of(line);
+                        if (pid != null) {
+                            engine.appPid(pid); // the FrameTimeline join key of the frames that follow
+                        }
+                    });
                     FramestatsDump dump = parser.parse(in);
                     RejectedRows rejected = parser.rejected();
                     engine.malformedRows(dump.malformedRows() - rejected.count()); // those are warned about below

@@ -40,9 +40,10 @@ class FrameTimelinePollerTest {
         final ManualTimeSource time = new ManualTimeSource();
         final SimulatedAndroid sim;
         final List<HwuiFrame> frames = new ArrayList<>();
-        /** token → the jank text the simulated SurfaceFlinger printed for the app's SurfaceFrame. */
-        final Map<Long, String> truthJank = new HashMap<>();
-        final Map<Long, String> truthState = new HashMap<>();
+        /** token → what the simulated SurfaceFlinger printed for the app's buffer SurfaceFrame. */
+        final Map<Long, io.fpsctl.sim.device.SurfaceFrameTruth> truth = new HashMap<>();
+        /** Every SurfaceFrame of the game's layer the simulated SurfaceFlinger retained. */
+        final List<io.fpsctl.sim.device.SurfaceFrameTruth> game = new ArrayList<>();
 
         SimDevice(String scenario, int android, int hz) {
             sim = SimulatedAndroid.create(Scenarios.byName(scenario),
@@ -59,9 +60,13 @@ class FrameTimelinePollerTest {
         }
 
         @Override
-        public void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
-            truthJank.put(token, jankType);
-            truthState.put(token, presentState);
+        public void surfaceFrame(io.fpsctl.sim.device.SurfaceFrameTruth t) {
+            if (t.buffer() && t.layerKey().equals("app") && t.token() >= 0) {
+                truth.put(t.token(), t);
+            }
+            if (t.layerKey().equals("surfaceview")) {
+                game.add(t);
+            }
         }
 
         @Override
@@ -111,10 +116,10 @@ class FrameTimelinePollerTest {
         assertEquals(0, p.overflows());
         assertTrue(notes.isEmpty());
         // every SurfaceFrame the simulated SurfaceFlinger retained was read once
-        assertEquals(d.truthJank.size(), p.surfaceFrames());
-        assertEquals(d.truthJank.size(), a.surfaceFrames());
-        assertTrue(d.truthJank.size() >= 40 * 30 * hz / 60 * delay.toMillis() / 533,
-                "frames covered: " + d.truthJank.size());
+        assertEquals(d.truth.size(), p.surfaceFrames());
+        assertEquals(d.truth.size(), a.surfaceFrames());
+        assertTrue(d.truth.size() >= 40 * 30 * hz / 60 * delay.toMillis() / 533,
+                "frames covered: " + d.truth.size());
     }
 
     @Test
@@ -138,7 +143,7 @@ class FrameTimelinePollerTest {
     void attributionEqualsTruth() {
         SimDevice d = new SimDevice("system-jank", 14, 60);
         FrameTimelineAttribution a = new FrameTimelineAttribution();
-        a.appPid(d.sim.pid().getAsInt());
+        io.fpsctl.engine.AppPid pid = new io.fpsctl.engine.AppPid(d.sim.pid().getAsInt());
         FrameTimelinePoller p = new FrameTimelinePoller(d, a, d::period, s -> { });
         String window = d.sim.windowLayerName(0);
         window = window.substring(0, window.lastIndexOf('#'));
@@ -148,7 +153,7 @@ class FrameTimelinePollerTest {
             p.pollOnce();
             synchronized (a) {
                 for (; fed < d.frames.size(); fed++) {
-                    a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), window, fed);
+                    a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), pid, window, fed);
                 }
             }
         }
@@ -156,23 +161,29 @@ class FrameTimelinePollerTest {
         p.pollOnce();
         synchronized (a) {
             for (; fed < d.frames.size(); fed++) { // frames the last poll's advance completed
-                a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), window, fed);
+                a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), pid, window, fed);
             }
         }
         a.finish();
         long app = 0;
         long system = 0;
         long joined = 0;
+        long dropped = 0;
         for (HwuiFrame f : d.frames) {
-            String jank = d.truthJank.get(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID));
-            if (jank == null) {
+            io.fpsctl.sim.device.SurfaceFrameTruth t = d.truth.get(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID));
+            if (t == null) {
                 continue;
             }
             joined++;
-            boolean dropped = d.truthState.get(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID)).equals("Dropped");
-            if (jank.contains("App Deadline Missed")) {
+            // METRICS.md 9 rev 3, applied here to the printed strings by hand
+            String jank = t.jankType();
+            boolean unknownIsApp = jank.contains("Unknown jank")
+                    && (t.finishMetadata().equals("Late Finish") || t.predictionState().equals("Expired"));
+            if (t.presentState().equals("Dropped") || jank.contains("Dropped Frame")) {
+                dropped++;
+            } else if (jank.contains("App Deadline Missed") || unknownIsApp) {
                 app++;
-            } else if (dropped || !(jank.equals("None") || jank.equals("Buffer Stuffing"))) {
+            } else if (!(jank.equals("None") || jank.equals("Buffer Stuffing"))) {
                 system++;
             }
         }
@@ -181,7 +192,8 @@ class FrameTimelinePollerTest {
         assertEquals(d.frames.size() - joined, s.unattributed());
         assertEquals(app, s.appJank());
         assertEquals(system, s.systemJank());
-        assertTrue(system > 10, "system jank frames: " + system);
+        assertEquals(dropped, s.droppedBuffers());
+        assertTrue(system > 10 && dropped > 3, "system jank frames: " + system + ", dropped buffers " + dropped);
     }
 
     /**
@@ -203,7 +215,7 @@ class FrameTimelinePollerTest {
         FrameTimelineAttribution a = new FrameTimelineAttribution(settled::put);
         List<String> notes = new ArrayList<>();
         FrameTimelinePoller p = new FrameTimelinePoller(d, a, sim::period, notes::add);
-        a.renderedFrame(1_000_000, "w", "early");
+        a.renderedFrame(1_000_000, null, "w", "early");
         for (int i = 1; i < FrameTimelinePoller.GIVE_UP_POLLS; i++) {
             p.pollOnce();
         }
@@ -212,7 +224,7 @@ class FrameTimelinePollerTest {
         assertTrue(p.gaveUp());
         assertEquals(Set.of("early"), settled.keySet());
         assertFalse(settled.get("early").attributed());
-        a.renderedFrame(1_000_001, "w", "meanwhile");
+        a.renderedFrame(1_000_001, null, "w", "meanwhile");
         assertFalse(settled.get("meanwhile").attributed(), "settled at once");
         assertEquals(1, notes.size(), notes.toString());
 
@@ -220,9 +232,49 @@ class FrameTimelinePollerTest {
         sim.time.advanceMillis(1_000);
         p.pollOnce();
         assertFalse(p.gaveUp());
-        a.renderedFrame(Long.MAX_VALUE - 1, "w", "after");
+        a.renderedFrame(Long.MAX_VALUE - 1, null, "w", "after");
         assertFalse(settled.containsKey("after"), "waits for its SurfaceFrame again");
         assertEquals(2, notes.size(), notes.toString());
+    }
+
+    /**
+     * A game (SurfaceFlinger source) is its layer's buffer SurfaceFrames of the app's pid, read with {@code pidof};
+     * after the app restarts (a new pid, a new layer id) the poller reads the pid again when the layer shows it,
+     * and the new process's frames count. Expected: the truth's SurfaceFrames of the game's layer that came after
+     * the first poll (the ring's earlier frames are history), every one of them, old pid and new.
+     */
+    @Test
+    void gameFollowsTheAppsPidAcrossARestart() {
+        SimDevice d = new SimDevice("game", 14, 60);
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        FrameTimelinePoller p = new FrameTimelinePoller(d, a, d::period, s -> { });
+        d.time.advanceMillis(1_000);
+        p.pollOnce(); // history
+        int before = d.game.size();
+        long newestHistory = d.game.stream().mapToLong(t -> t.token()).max().orElse(-1);
+        p.followGame(d.sim.packageName(), d.sim.surfaceViewLayerName());
+        int oldPid = d.sim.pid().getAsInt();
+        for (int i = 0; i < 8; i++) {
+            d.time.advanceMillis(250);
+            p.pollOnce();
+        }
+        long beforeRestart = a.summary().frames();
+        assertTrue(beforeRestart > 60, "the game's frames: " + a.summary());
+        d.shell("am force-stop " + d.sim.packageName(), Duration.ofSeconds(5));
+        d.shell("monkey -p " + d.sim.packageName() + " -c android.intent.category.LAUNCHER 1", Duration.ofSeconds(5));
+        for (int i = 0; i < 12; i++) {
+            d.time.advanceMillis(250);
+            p.pollOnce();
+        }
+        int newPid = d.sim.pid().getAsInt();
+        assertTrue(newPid != oldPid, "restarted: " + oldPid + " -> " + newPid);
+        d.time.advanceMillis(100);
+        p.stop();
+        long truthAfterFirstPoll = d.game.stream().filter(t -> t.buffer() && t.token() > newestHistory).count();
+        long truthNewPid = d.game.stream().filter(t -> t.buffer() && t.ownerPid() == newPid).count();
+        assertTrue(truthNewPid > 60, "the new process drew: " + truthNewPid);
+        assertEquals(truthAfterFirstPoll, a.summary().frames(), "game frames after " + before + " of history");
+        assertEquals(0, a.summary().unattributed());
     }
 
     /** A display frame with one SurfaceFrame (Token {@code token}); {@code pending}: its actual present N/A. */

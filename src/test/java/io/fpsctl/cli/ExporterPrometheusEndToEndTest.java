@@ -214,8 +214,8 @@ class ExporterPrometheusEndToEndTest {
      * so the last frames' display frame stays pending and they wait for a verdict (counted nowhere yet). They are
      * the frames after the last one with a SurfaceFrame, and are left out.
      */
-    private static List<List<String>> truthVerdicts(Path truth) {
-        List<List<String>> out = new ArrayList<>();
+    private static List<String[]> truthVerdicts(Path truth) {
+        List<String[]> out = new ArrayList<>();
         try {
             Map<Long, String[]> sf = FrameTimelineTruth.surfaceFrames(
                     truth.resolveSibling(truth.getFileName().toString().replace(".txt", ".frametimeline.tsv")));
@@ -226,7 +226,7 @@ class ExporterPrometheusEndToEndTest {
                 } else if (idCol >= 0 && line.matches("[0-9]+,[0-9].*")
                         && (Long.parseLong(line.substring(0, line.indexOf(','))) & 8) == 0) {
                     String[] c = sf.get(Long.parseLong(line.split(",")[idCol]));
-                    out.add(c == null ? null : FrameTimelineTruth.keys(c[0], c[1]));
+                    out.add(c);
                 }
             }
         } catch (IOException e) {
@@ -238,19 +238,19 @@ class ExporterPrometheusEndToEndTest {
         return out;
     }
 
-    /** {joined, app jank, system jank, unattributed} of the truth (METRICS.md section 9's rules). */
+    /** {joined, app jank, system jank, unattributed} of the truth (METRICS.md section 9 rev 3's rules). */
     private static long[] truthFrameTimeline(Path truth) {
         long[] n = new long[4];
-        for (List<String> keys : truthVerdicts(truth)) {
-            if (keys == null) {
+        for (String[] sf : truthVerdicts(truth)) {
+            if (sf == null) {
                 n[3]++;
                 continue;
             }
             n[0]++;
-            if (keys.contains("appDeadlineMissed")) {
-                n[1]++;
-            } else if (keys.stream().anyMatch(k -> !k.equals("bufferStuffing"))) {
-                n[2]++;
+            switch (FrameTimelineTruth.blame(sf)) { // METRICS.md 9 rev 3: a dropped buffer is neither
+                case "app" -> n[1]++;
+                case "system" -> n[2]++;
+                default -> { }
             }
         }
         return n;
@@ -259,9 +259,9 @@ class ExporterPrometheusEndToEndTest {
     /** Joined frames per jank key in the truth. */
     private static Map<String, Long> truthJankTypes(Path truth) {
         Map<String, Long> types = new HashMap<>();
-        for (List<String> keys : truthVerdicts(truth)) {
-            if (keys != null) {
-                keys.forEach(k -> types.merge(k, 1L, Long::sum));
+        for (String[] sf : truthVerdicts(truth)) {
+            if (sf != null) {
+                FrameTimelineTruth.keys(sf[0], sf[1]).forEach(k -> types.merge(k, 1L, Long::sum));
             }
         }
         return types;

@@ -30,9 +30,14 @@ class FrameTimelineAnalyzeTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PKG = "com.example.feed";
+    /**
+     * A SurfaceFrame block as {@code SurfaceFrame::dump} prints it: layer, Token (−1 is not matched: it joins
+     * nothing), Is Buffer?, Present State, Prediction State, Jank Type, Finish Metadata.
+     */
     private static final Pattern SURFACE_FRAME = Pattern.compile(
-            "(?m)^    Layer - (\\S+).*\\n    Token: (\\d+)\\n(?:    .*\\n)*?    Present State : (\\w+)\\n"
-                    + "(?:    .*\\n)*?    Jank Type : (.*)\\n");
+            "(?m)^    Layer - (.*)\\n    Token: (\\d+)\\n    Is Buffer\\?: (\\d)\\n(?:    .*\\n)*?"
+                    + "    Present State : (\\w+)\\n(?:    Drop time : .*\\n)?    Prediction State : (\\w+)\\n"
+                    + "    Jank Type : (.*)\\n    Present Metadata : .*\\n    Finish Metadata: (.*)\\n");
     /** A display frame's own (not indented) Actual line with the present time N/A. */
     private static final Pattern PENDING_DISPLAY_FRAME = Pattern.compile("(?m)^Actual  \\t\\|.*\\tN/A$");
 
@@ -68,8 +73,13 @@ class FrameTimelineAnalyzeTest {
                     notFinal++;
                     continue;
                 }
+                if (!m.group(3).equals("1")) {
+                    continue; // a bufferless transaction: the frame's buffer SurfaceFrame is the one joined
+                }
                 surfaceFrames++;
-                byToken.put(Long.parseLong(m.group(2)), new String[] {m.group(3), m.group(4)});
+                // {presentState, jankType, predictionState, finishMetadata}, as FrameTimelineTruth.blame reads them
+                byToken.put(Long.parseLong(m.group(2)), new String[] {m.group(4), m.group(6), m.group(5),
+                        m.group(7)});
             }
         }
         assertTrue(surfaceFrames >= 60, "the ring is full: " + surfaceFrames);
@@ -77,6 +87,8 @@ class FrameTimelineAnalyzeTest {
         long joined = 0;
         long unattributed = 0;
         long system = 0;
+        long app = 0;
+        long dropped = 0;
         List<String> header = null;
         for (String line : gfx.split("\n")) {
             if (line.startsWith("Flags,")) {
@@ -93,9 +105,11 @@ class FrameTimelineAnalyzeTest {
                     continue;
                 }
                 joined++;
-                boolean sys = sf[0].equals("Dropped") || !(sf[1].equals("None") || sf[1].equals("Buffer Stuffing"));
-                if (sys && !sf[1].contains("App Deadline Missed")) {
-                    system++;
+                switch (FrameTimelineTruth.blame(sf)) { // METRICS.md 9 rev 3 on the printed strings
+                    case "system" -> system++;
+                    case "app" -> app++;
+                    case "dropped" -> dropped++;
+                    default -> { }
                 }
             }
         }
@@ -105,7 +119,8 @@ class FrameTimelineAnalyzeTest {
         assertEquals(joined, j.get("frames").asLong(), j::toString);
         assertEquals(unattributed, j.get("unattributed").asLong(), j::toString);
         assertEquals(system, j.get("systemJank").asLong(), j::toString);
-        assertEquals(0, j.get("appJank").asLong(), j::toString);
+        assertEquals(app, j.get("appJank").asLong(), j::toString);
+        assertEquals(dropped, j.get("droppedBuffers").asLong(), j::toString);
         assertTrue(system > 0 && unattributed > 0, j::toString);
 
         // per frame: the joined rows carry a presentState; re-read, the CSV gives the same frameTimeline

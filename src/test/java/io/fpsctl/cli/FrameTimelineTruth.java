@@ -77,16 +77,40 @@ final class FrameTimelineTruth {
         return out;
     }
 
-    /** token → {presentState, jankType} of the app's SurfaceFrames (the truth's tab-separated lines). */
+    /**
+     * token → {presentState, jankType, predictionState, finishMetadata} of the app's buffer SurfaceFrames (the truth's
+     * tab-separated lines of layer key {@code app} with {@code isBuffer} 1: the app's pid's SurfaceFrame with that
+     * Token that a buffer made — METRICS.md 9 rev 3's join key; bufferless ones and {@code Token: -1} are left out).
+     */
     static Map<Long, String[]> surfaceFrames(Path tsv) throws IOException {
         Map<Long, String[]> out = new HashMap<>();
         for (String line : Files.readAllLines(tsv)) {
             String[] c = line.split("\t");
-            if (c[0].equals("token") || !c[1].equals("app")) {
+            if (c[0].equals("token") || !c[1].equals("app") || (c.length > 5 && !c[5].equals("1"))
+                    || c[0].startsWith("-")) {
                 continue;
             }
-            out.put(Long.parseLong(c[0]), new String[] {c[3], c[4]});
+            out.put(Long.parseLong(c[0]), new String[] {c[3], c[4], c.length > 6 ? c[6] : "Valid",
+                    c.length > 7 ? c[7] : ""});
         }
         return out;
+    }
+
+    /**
+     * Whom METRICS.md 9 rev 3 blames for a SurfaceFrame of {@link #surfaceFrames}, from its printed strings:
+     * {@code dropped} (Present State Dropped or Dropped Frame: neither), {@code app} (App Deadline Missed, or
+     * Unknown jank with Late Finish or an expired prediction), {@code system} (any other type but Buffer Stuffing),
+     * else {@code none}.
+     */
+    static String blame(String[] sf) {
+        List<String> keys = keys(sf[0], sf[1]);
+        if (keys.contains("dropped")) {
+            return "dropped";
+        }
+        if (keys.contains("appDeadlineMissed")
+                || (keys.contains("unknown") && (sf[3].equals("Late Finish") || sf[2].equals("Expired")))) {
+            return "app";
+        }
+        return keys.stream().anyMatch(k -> !k.equals("bufferStuffing")) ? "system" : "none";
     }
 }

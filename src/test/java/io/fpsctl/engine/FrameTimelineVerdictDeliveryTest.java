@@ -49,7 +49,7 @@ class FrameTimelineVerdictDeliveryTest {
             }
         });
         FrameTimelineAttribution ft = new FrameTimelineAttribution();
-        ft.appPid(42);
+        engine.appPid(new AppPid(42));
         engine.frameTimeline(ft);
         ft.surfaceFrame(sf(101));                          // frame 0: on time, known before the frame
         engine.blockStart(W);

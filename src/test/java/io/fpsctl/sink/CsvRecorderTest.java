@@ -74,7 +74,7 @@ class CsvRecorderTest {
                 }
             });
             if (frameTimeline) {
-                ft.appPid(PID);
+                engine.appPid(new io.fpsctl.engine.AppPid(PID));
                 engine.frameTimeline(ft);
             }
         }

@@ -41,7 +41,7 @@ class FrameCsvFrameTimelineRoundTripTest {
         {"appDeadlineMissed", "Presented"},          // 1 app jank
         {"surfaceFlingerCpu|displayHal", "Presented"}, // 2 system jank
         {"bufferStuffing", "Presented"},             // 3 not janky: stuffing alone
-        {"appDeadlineMissed|dropped", "Dropped"},    // 4 app jank
+        {"appDeadlineMissed|dropped", "Dropped"},    // 4 a dropped buffer: neither (rev 3)
         {"", ""},                                    // 5 unattributed
         {"madeUpJank", "Unknown"},                   // 6 unknown key: unknown, system jank
         {"madeUpJank|bufferStuffing", "Presented"},  // 7 the same unknown key again: no second warning
@@ -100,13 +100,15 @@ class FrameCsvFrameTimelineRoundTripTest {
                 "frame 6 awaits", "verdict 6 unknown Unknown",
                 "frame 7 awaits", "verdict 7 bufferStuffing|unknown Presented"), events.log);
 
-        // joined: rows 0-4, 6, 7 = 7; unattributed: row 5; app: 1, 4; system: 2, 6, 7 (unknown is not stuffing)
+        // joined: rows 0-4, 6, 7 = 7; unattributed: row 5; app: 1; dropped buffer (neither, METRICS 9 rev 3): 4;
+        // system: 2, 6, 7 (unknown is not stuffing; a CSV keeps no finish metadata, so unknown stays the system's)
         assertEquals(7, ft.frames());
         assertEquals(1, ft.unattributed());
-        assertEquals(2, ft.appJank());
+        assertEquals(1, ft.appJank());
         assertEquals(3, ft.systemJank());
-        assertEquals(5, ft.jankyFrames());
-        assertEquals(100.0 * 2 / 7, ft.appJankPercent(), 1e-9);
+        assertEquals(1, ft.droppedBuffers());
+        assertEquals(4, ft.jankyFrames());
+        assertEquals(100.0 * 1 / 7, ft.appJankPercent(), 1e-9);
         assertEquals(100.0 * 3 / 7, ft.systemJankPercent(), 1e-9);
         Map<String, Long> types = new LinkedHashMap<>();
         for (String k : List.of("appDeadlineMissed", "bufferStuffing", "surfaceFlingerCpu", "surfaceFlingerGpu",

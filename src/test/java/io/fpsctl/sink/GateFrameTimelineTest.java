@@ -32,12 +32,12 @@ class GateFrameTimelineTest {
         types.put("appDeadlineMissed", 6L);
         types.put("displayHal", 3L);
         return EngineRun.fps599().withFrameTimeline(new FrameTimelineSummary(236, 2, 9, 6, 3, 600.0 / 236,
-                300.0 / 236, types, List.of()));
+                300.0 / 236, 0, types, List.of()));
     }
 
     /** A device that joined nothing: frameTimeline present, every frame unattributed, percentages null. */
     private static Summary nothingJoined() {
-        return EngineRun.fps599().withFrameTimeline(new FrameTimelineSummary(0, 50, 0, 0, 0, null, null, Map.of(),
+        return EngineRun.fps599().withFrameTimeline(new FrameTimelineSummary(0, 50, 0, 0, 0, null, null, 0, Map.of(),
                 List.of()));
     }
 

@@ -40,7 +40,7 @@ class FrameTimelineParserTest {
                 + "Jank Type : " + jank + "\n"
                 + "Present Metadata : " + (janky ? "Late Present" : "On Time Present") + "\n"
                 + "Finish Metadata: On Time Finish\n"
-                + "Start Metadata: On Time Start\n"
+                + "Start Metadata: Unknown Start\n" // never On Time Start: DisplayFrame::onPresent, 12-16
                 + "Vsync Period:  16.666666\n"
                 + "Present delta:   0.000000\n"
                 + "Present delta % refreshrate:   0.000000\n"
@@ -92,11 +92,12 @@ class FrameTimelineParserTest {
 
     private static void assertThreeFrames(Parsed p, String cpu) {
         assertEquals(3, p.records().size());
-        assertEquals(new SurfaceFrameRecord(1001, APP, 4242, 151, true, "Presented", List.of()), p.records().get(0));
+        assertEquals(new SurfaceFrameRecord(1001, APP, 4242, 151, true, "Presented", List.of(), "Valid",
+                "On Time Finish"), p.records().get(0));
         assertEquals(new SurfaceFrameRecord(1002, APP, 4242, 151, true, "Presented",
-                List.of("App Deadline Missed", cpu)), p.records().get(1));
-        assertEquals(new SurfaceFrameRecord(1002, BAR, 1500, 151, true, "Presented", List.of(cpu)),
-                p.records().get(2));
+                List.of("App Deadline Missed", cpu), "Valid", "On Time Finish"), p.records().get(1));
+        assertEquals(new SurfaceFrameRecord(1002, BAR, 1500, 151, true, "Presented", List.of(cpu), "Valid",
+                "On Time Finish"), p.records().get(2));
         assertEquals(1001, p.dump().oldestToken());
         assertEquals(1002, p.dump().newestToken());
         assertEquals(2, p.dump().displayFrames());
@@ -162,7 +163,8 @@ class FrameTimelineParserTest {
                 + "    Layer - y#2\n    Token: 7\n    Present State : Unknown\n";
         Parsed p = parse(text);
         assertEquals(1, p.records().size());
-        assertEquals(new SurfaceFrameRecord(7, "y#2", -1, -1, false, "Unknown", List.of()), p.records().get(0));
+        assertEquals(new SurfaceFrameRecord(7, "y#2", -1, -1, false, "Unknown", List.of(), "", ""),
+                p.records().get(0));
         assertEquals(1, p.dump().unknownLines());
     }
 

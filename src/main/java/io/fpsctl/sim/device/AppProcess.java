@@ -24,6 +24,8 @@ final class AppProcess {
     private final List<SfLayer> layers = new ArrayList<>();
     private final List<String> windowStateHashes = new ArrayList<>();
     private String surfaceViewLayerName;
+    /** The SurfaceView's container layer ({@code SurfaceView[<title>]}, 12+; null otherwise). */
+    private String surfaceViewContainerName;
     private String activityRecord;
     private String appWindowToken;
     private LayerFrame pendingGame;
@@ -61,6 +63,11 @@ final class AppProcess {
     /** Name of the SurfaceView buffer layer, or null. */
     String surfaceViewLayerName() {
         return surfaceViewLayerName;
+    }
+
+    /** The SurfaceView's container layer (created by the app, no buffer), or null (no SurfaceView, or before 12). */
+    String surfaceViewContainerName() {
+        return surfaceViewContainerName;
     }
 
     /** Everything that happened up to {@code now}. */
@@ -158,6 +165,7 @@ final class AppProcess {
         if (v.hasBlastSurfaceView()) {
             add(v, "Background for SurfaceView[" + title + "]", seq, parent, null);
             int container = add(v, "SurfaceView[" + title + "]", seq, parent, null);
+            surfaceViewContainerName = layers.get(layers.size() - 1).name();
             add(v, "SurfaceView[" + title + "](BLAST)", seq, container, gameLayer);
         } else if (v.hasTitledLegacySurfaceView()) {
             if (v.hasSurfaceViewBackgroundLayer()) {

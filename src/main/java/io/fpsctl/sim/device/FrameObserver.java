@@ -27,14 +27,9 @@ public interface FrameObserver {
 
     /**
      * SurfaceFlinger's FrameTimeline retained a SurfaceFrame (Android 12+), once, when its display frame was
-     * presented.
-     *
-     * @param layerKey     logical layer key as in {@link #layerFrame}
-     * @param token        its Token (= the gfxinfo {@code FrameTimelineVsyncId} of the same hwui frame)
-     * @param presentState {@code Presented} or {@code Dropped}
-     * @param jankType     the {@code Jank Type :} text the emulated version prints ({@code None} when on time)
+     * presented: what the emulated version printed about it.
      */
-    default void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
+    default void surfaceFrame(SurfaceFrameTruth surfaceFrame) {
     }
 
     /** A batch of frames ended (write buffers out). */

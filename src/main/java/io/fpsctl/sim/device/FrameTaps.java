@@ -52,8 +52,8 @@ final class FrameTaps implements FrameObserver {
     }
 
     @Override
-    public void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
-        truth.surfaceFrame(layerKey, token, ownerPid, presentState, jankType);
+    public void surfaceFrame(SurfaceFrameTruth surfaceFrame) {
+        truth.surfaceFrame(surfaceFrame);
     }
 
     @Override

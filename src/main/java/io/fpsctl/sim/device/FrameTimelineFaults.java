@@ -4,8 +4,10 @@ package io.fpsctl.sim.device;
  * Where the simulated SurfaceFlinger, display or scheduler is at fault (the {@code system-jank} scenario), decided
  * from the vsync index alone so it is deterministic and independent of polling: every 37th display frame is late
  * for a system reason (cycling SurfaceFlinger CPU, Display HAL, Prediction Error, SurfaceFlinger GPU,
- * SurfaceFlinger Scheduling), every 41st app buffer is stuffed (presented one vsync late although on time) and
- * every 53rd app buffer is dropped by SurfaceFlinger (a newer one replaced it before latch).
+ * SurfaceFlinger Scheduling), every 41st app buffer is stuffed (the layer's previous buffer was latched only at this
+ * one's deadline, so it is presented one vsync late although on time: {@code Buffer Stuffing} by AOSP's rule, see
+ * {@link SurfaceFrameClassifier}) and every 53rd app buffer is dropped by SurfaceFlinger (a newer one replaced it
+ * before latch).
  */
 final class FrameTimelineFaults {
 

@@ -27,7 +27,11 @@ final class FrameTimelineFeed implements FrameObserver {
         }
         AppWindow w = p.windows().get(windowIndex);
         String layer = p.windowLayerName(w);
-        ring.hwuiFrame(p.pid(), w.layerKey(), layer, layerId(p, layer), frame);
+        String container = windowIndex == 0 ? p.surfaceViewContainerName() : null;
+        ring.hwuiFrame(p.pid(), new FrameTimelineRing.Layer(w.layerKey(), layer, layerId(p, layer)),
+                container == null ? null
+                        : new FrameTimelineRing.Layer("surfaceview-container", container, layerId(p, container)),
+                frame);
     }
 
     @Override
@@ -37,7 +41,7 @@ final class FrameTimelineFeed implements FrameObserver {
             return;
         }
         String layer = p.surfaceViewLayerName();
-        ring.gameFrame(p.pid(), layer, layerId(p, layer), frame);
+        ring.gameFrame(p.pid(), new FrameTimelineRing.Layer(layerKey, layer, layerId(p, layer)), frame);
     }
 
     private static int layerId(AppProcess p, String name) {

@@ -14,33 +14,70 @@ import java.util.TreeMap;
 /**
  * The simulated SurfaceFlinger FrameTimeline: every app buffer (hwui frame or SurfaceView game buffer) becomes a
  * SurfaceFrame with the frame's vsync id as Token, grouped into the DisplayFrame of the vsync it is presented at.
- * A DisplayFrame enters the 64-frame ring ({@code kDefaultMaxDisplayFrames}) at that vsync, composed but with its
- * present not yet processed, and is classified (final) when a later display frame enters at or after its actual
- * present: SurfaceFlinger adds a display frame to the ring in {@code setSfPresent} and processes signalled present
- * fences only in a later {@code setSfPresent} ({@code flushPendingPresentFences}), so the newest display frame of the
- * ring is always pending, and the last one stays so while nothing is composed. Jank is classified
- * like {@code SurfaceFrame::classifyJankLocked} in simplified form: late present with late finish = App Deadline
- * Missed (plus the display frame's jank), late present with on-time finish = the display frame's jank, or Buffer
- * Stuffing; early present with on-time finish = SurfaceFlinger Scheduling. System faults come from
- * {@link FrameTimelineFaults}. Each SurfaceFrame is reported to the observer once, when its display frame is final.
+ * A DisplayFrame enters the 64-frame ring ({@code kDefaultMaxDisplayFrames}, {@code FrameTimeline.h} 12–16) at that
+ * vsync, composed but with its present not yet processed, and is classified (final) when a later display frame
+ * enters at or after its actual present: SurfaceFlinger adds a display frame to the ring in {@code setSfPresent} and
+ * processes signalled present fences only in a later {@code setSfPresent} ({@code flushPendingPresentFences}), so the
+ * newest display frame of the ring is always pending, and the last one stays so while nothing is composed.
+ * SurfaceFrames are classified by {@link SurfaceFrameClassifier} (a port of {@code SurfaceFrame::classifyJankLocked}
+ * per version); system faults come from {@link FrameTimelineFaults}.
+ *
+ * <p>Besides each buffer, as on a device:
+ * <ul>
+ *   <li>the layer's previous latch time is tracked, so {@code Buffer Stuffing} appears only when the previous buffer
+ *       was latched at or after this one's deadline (a "stuffed" fault makes it so: that buffer is then presented a
+ *       vsync late); other late presents of an on-time frame are the system's;</li>
+ *   <li>a buffer presented so long after its vsync that the {@code TokenManager} evicted its predictions (it keeps
+ *       {@code kMaxTokens} = 500 tokens) has {@code Prediction State : Expired}. How many tokens a vsync costs is
+ *       inferred: on 12/12L {@code EventThread::onVSyncEvent} makes one per vsync, and SurfaceFlinger one for its own
+ *       frame (2); from 13 {@code EventThread::dispatchEvent} makes {@code generateFrameTimeline}'s 7
+ *       ({@code VsyncEventData::kFrameTimelinesLength}/{@code Capacity}) for every consumer — the simulated device
+ *       has two (the app and SystemUI) — plus SurfaceFlinger's (15). Predictions thus expire 250 vsyncs (12) or 33
+ *       vsyncs (13+) after the vsync;</li>
+ *   <li>an app with a SurfaceView moves its container layer in the same transaction as every 4th hwui frame: a
+ *       bufferless SurfaceFrame ({@code Is Buffer?: 0}) with the frame's Token and pid on the layer
+ *       {@code SurfaceView[<title>]} (inferred: SurfaceView applies its geometry with the frame's transaction);</li>
+ *   <li>every 31st hwui frame is accompanied by a transaction without a vsync id ({@code Token: -1},
+ *       {@code Prediction State : None}, {@code Is Buffer?: 0}) on the app's window layer (inferred: a transaction
+ *       applied outside a Choreographer frame).</li>
+ * </ul>
+ * Every simulated app's layers are BLAST/BufferState layers on 12+ (ViewRootImpl's BLAST adapter and SurfaceView's
+ * {@code (BLAST)} child), so every SurfaceFrame is named {@code "TX - "} + the layer's name ({@code Layer.h}
+ * {@code mTransactionName}, passed by {@code Layer::createSurfaceFrameForBuffer} / {@code ForTransaction} in
+ * {@code Layer.cpp}, android-12.0.0_r1 … android-16.0.0_r2); none uses the legacy {@code BufferQueueLayer} of 12/13,
+ * whose SurfaceFrames carry the plain name ({@code BufferQueueLayer.cpp}). Each SurfaceFrame is reported to the
+ * observer once, when its display frame is final.
  */
 final class FrameTimelineRing {
 
     static final int MAX_DISPLAY_FRAMES = 64;
+    /** {@code Layer.h}: {@code mTransactionName{"TX - " + mName}}. */
+    static final String TRANSACTION_PREFIX = "TX - ";
     /** SurfaceFlinger's {@code presentThreshold} (2 ms). */
-    private static final long PRESENT_THRESHOLD = 2_000_000L;
+    private static final long PRESENT_THRESHOLD = SurfaceFrameClassifier.PRESENT_THRESHOLD;
+    /** {@code TokenManager::kMaxTokens}. */
+    private static final int MAX_TOKENS = 500;
+    private static final int BUFFERLESS_EVERY = 4;
+    private static final int NO_VSYNC_ID_EVERY = 31;
+
+    /** A layer of the app as SurfaceFlinger knows it: the truth's key, its name and sequence id. */
+    record Layer(String key, String name, int id) {
+    }
 
     private final AndroidVersion version;
     private final VsyncClock clock;
     private final FrameTimelineFaults faults;
     private final FrameObserver observer;
     private final FrameTimelineFormatter formatter;
+    private final SurfaceFrameClassifier classifier;
     private final ArrayDeque<TimelineDisplayFrame> ring = new ArrayDeque<>(MAX_DISPLAY_FRAMES);
     /** The newest display frames of the ring whose present is not processed yet (always the newest few). */
     private final ArrayDeque<TimelineDisplayFrame> notFinal = new ArrayDeque<>();
     /** SurfaceFrames waiting for their display frame's present, keyed by the vsync they present at. */
     private final TreeMap<Long, List<TimelineSurfaceFrame>> pending = new TreeMap<>();
     private final Map<String, Long> lastGamePresent = new java.util.HashMap<>();
+    /** Each layer's latch time of its last presented buffer ({@code Layer::mLastLatchTime}). */
+    private final Map<String, Long> lastLatch = new java.util.HashMap<>();
 
     FrameTimelineRing(AndroidVersion version, VsyncClock clock, FrameTimelineFaults faults, FrameObserver observer) {
         this.version = version;
@@ -48,6 +85,7 @@ final class FrameTimelineRing {
         this.faults = faults;
         this.observer = observer;
         this.formatter = new FrameTimelineFormatter(version);
+        this.classifier = new SurfaceFrameClassifier(version);
     }
 
     /** FrameTimeline exists from Android 12. */
@@ -55,8 +93,17 @@ final class FrameTimelineRing {
         return version.major() >= 12;
     }
 
-    /** A hwui frame of the app completed; it is presented at {@code frame.presentTime()}. */
-    void hwuiFrame(int pid, String layerKey, String layerName, int layerId, HwuiFrame f) {
+    /** Vsyncs after which a token's predictions are evicted (see the class comment; inferred). */
+    private int expiryVsyncs() {
+        return MAX_TOKENS / (version.major() == 12 ? 2 : 2 * 7 + 1);
+    }
+
+    /**
+     * A hwui frame of the app completed; it is presented at {@code frame.presentTime()}.
+     *
+     * @param container the app's SurfaceView container layer, whose geometry goes with some frames; null when none
+     */
+    void hwuiFrame(int pid, Layer layer, Layer container, HwuiFrame f) {
         if (!supported()) {
             return;
         }
@@ -64,37 +111,75 @@ final class FrameTimelineRing {
         long p = clock.periodAt(v);
         long n = v / p;
         long x = f.presentTime();
-        long dfJank = faults.displayFault(x / clock.periodAt(x));
-        long expectedEnd = v + p;
-        long expectedPresent = v + 2 * p;
+        long token = f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID);
+        boolean expired = x - v > expiryVsyncs() * p;
+        PredictionState prediction = expired ? PredictionState.EXPIRED : PredictionState.VALID;
+        // the predictions of the frame's vsync: app deadline one vsync after it, present one more (0 when evicted)
+        long expectedStart = expired ? 0 : v;
+        long expectedEnd = expired ? 0 : v + p;
+        long expectedPresent = expired ? 0 : v + 2 * p;
         long actualStart = f.get(FrameColumn.FRAME_START_TIME) != 0 ? f.get(FrameColumn.FRAME_START_TIME) : v;
         long actualEnd = f.completionTime();
+        long previousLatch = lastLatch.getOrDefault(layer.key(), 0L);
         if (faults.dropped(n)) {
-            add(x, new TimelineSurfaceFrame(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), layerKey, layerName, layerId,
-                    pid, rate(p), true, x - p, JankBits.NONE, false, false, x - p, v, expectedEnd, expectedPresent,
-                    actualStart, actualEnd, 0));
-            return;
+            long present = x + shift(faults.displayFault(x / clock.periodAt(x)), clock.periodAt(x));
+            SurfaceFrameClassifier.Verdict verdict = classifier.classify(prediction, true,
+                    faults.displayFault(x / clock.periodAt(x)), p, previousLatch, expectedEnd, expectedPresent,
+                    actualEnd, present);
+            add(x, new TimelineSurfaceFrame(token, layer.key(), TRANSACTION_PREFIX + layer.name(), layer.id(), pid,
+                    true, prediction, true, x - p, verdict, previousLatch, expectedStart, expectedEnd,
+                    expectedPresent, actualStart, actualEnd, 0));
+            return; // a dropped buffer is not latched: the layer's last latch stays
         }
-        long present = x + shift((int) dfJank, clock.periodAt(x)) + (faults.stuffed(n) ? p : 0);
-        add(x, surfaceFrame(f.get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), layerKey, layerName, layerId, pid, p,
-                (int) dfJank, v, expectedEnd, expectedPresent, actualStart, actualEnd, present));
+        boolean stuffed = faults.stuffed(n) && !expired;
+        long presentVsync = stuffed ? x + p : x;
+        if (stuffed) {
+            previousLatch = Math.max(previousLatch, expectedEnd); // the previous buffer held the queue past the deadline
+        }
+        long pv = clock.periodAt(presentVsync);
+        int dfJank = faults.displayFault(presentVsync / pv);
+        long present = presentVsync + shift(dfJank, pv);
+        if (container != null && n % BUFFERLESS_EVERY == 0 && !expired) {
+            long posted = f.get(FrameColumn.SWAP_BUFFERS); // merged into the frame's transaction
+            add(presentVsync, new TimelineSurfaceFrame(token, container.key(), TRANSACTION_PREFIX + container.name(),
+                    container.id(), pid, false, PredictionState.VALID, false, 0,
+                    classifier.classify(PredictionState.VALID, false, dfJank, p, 0, expectedEnd, expectedPresent,
+                            posted, present), 0, expectedStart, expectedEnd, expectedPresent, 0, posted, present));
+        }
+        add(presentVsync, new TimelineSurfaceFrame(token, layer.key(), TRANSACTION_PREFIX + layer.name(), layer.id(),
+                pid, true, prediction, false, 0, classifier.classify(prediction, false, dfJank, p, previousLatch,
+                expectedEnd, expectedPresent, actualEnd, present), previousLatch, expectedStart, expectedEnd,
+                expectedPresent, actualStart, actualEnd, present));
+        lastLatch.put(layer.key(), presentVsync - pv); // latched for the composition one vsync before its present
+        if (n % NO_VSYNC_ID_EVERY == 0) {
+            add(presentVsync, new TimelineSurfaceFrame(-1, layer.key(), TRANSACTION_PREFIX + layer.name(), layer.id(),
+                    pid, false, PredictionState.NONE, false, 0,
+                    classifier.classify(PredictionState.NONE, false, dfJank, p, 0, 0, 0, actualEnd, present), 0,
+                    0, 0, 0, 0, actualEnd, present));
+        }
     }
 
     /** A SurfaceView (game) buffer was presented; its token is the vsync id it started on. */
-    void gameFrame(int pid, String layerName, int layerId, LayerFrame f) {
+    void gameFrame(int pid, Layer layer, LayerFrame f) {
         if (!supported()) {
             return;
         }
         long x = f.actualPresent();
         long p = clock.periodAt(x);
-        Long prev = lastGamePresent.put(layerName, x);
+        Long prev = lastGamePresent.put(layer.name(), x);
         boolean hitch = prev != null && x - prev > 5 * p / 2;
         long expectedPresent = hitch ? prev + p : x;
         long expectedStart = expectedPresent - 2 * p;
+        long expectedEnd = expectedPresent - p;
         int dfJank = faults.displayFault(x / p);
         long present = x + shift(dfJank, p);
-        add(x, surfaceFrame(expectedStart / 1_000_000L, "surfaceview", layerName, layerId, pid, p, dfJank,
-                expectedStart, expectedPresent - p, expectedPresent, expectedStart, f.frameReady(), present));
+        long previousLatch = lastLatch.getOrDefault(layer.key(), 0L);
+        add(x, new TimelineSurfaceFrame(expectedStart / 1_000_000L, layer.key(), TRANSACTION_PREFIX + layer.name(),
+                layer.id(), pid, true, PredictionState.VALID, false, 0,
+                classifier.classify(PredictionState.VALID, false, dfJank, p, previousLatch, expectedEnd,
+                        expectedPresent, f.frameReady(), present), previousLatch, expectedStart, expectedEnd,
+                expectedPresent, expectedStart, f.frameReady(), present));
+        lastLatch.put(layer.key(), x - p);
     }
 
     /**
@@ -130,8 +215,9 @@ final class FrameTimelineRing {
     /** A display frame's present was processed: its SurfaceFrames' verdicts are final (the truth). */
     private void finalized(TimelineDisplayFrame d) {
         for (TimelineSurfaceFrame s : d.surfaceFrames()) {
-            observer.surfaceFrame(s.layerKey(), s.token(), s.ownerPid(), s.dropped() ? "Dropped" : "Presented",
-                    JankBits.toString(formatter.printedJank(s), version));
+            observer.surfaceFrame(new SurfaceFrameTruth(s.layerKey(), s.token(), s.ownerPid(), s.buffer(),
+                    s.prediction().printed(), s.dropped() ? "Dropped" : "Presented",
+                    JankBits.toString(s.jank(), version), s.verdict().finishMetadata()));
         }
     }
 
@@ -151,35 +237,7 @@ final class FrameTimelineRing {
         };
     }
 
-    private TimelineSurfaceFrame surfaceFrame(long token, String layerKey, String layerName, int layerId, int pid,
-                                              long p, int dfJank, long expectedStart, long expectedEnd,
-                                              long expectedPresent, long actualStart, long actualEnd, long present) {
-        long delta = present - expectedPresent;
-        boolean lateFinish = actualEnd > expectedEnd;
-        boolean late = delta > PRESENT_THRESHOLD;
-        boolean early = delta < -PRESENT_THRESHOLD;
-        int jank;
-        if (late) {
-            if (lateFinish) {
-                jank = JankBits.APP_DEADLINE_MISSED | dfJank;
-            } else {
-                jank = dfJank != JankBits.NONE ? dfJank : JankBits.BUFFER_STUFFING;
-            }
-        } else if (early) {
-            jank = lateFinish ? JankBits.UNKNOWN : (Math.abs(delta) % p < PRESENT_THRESHOLD
-                    || Math.abs(delta) % p >= p - PRESENT_THRESHOLD ? JankBits.SF_SCHEDULING : JankBits.PREDICTION_ERROR);
-        } else {
-            jank = JankBits.NONE;
-        }
-        return new TimelineSurfaceFrame(token, layerKey, layerName, layerId, pid, rate(p), false, 0, jank, late,
-                lateFinish, present - p, expectedStart, expectedEnd, expectedPresent, actualStart, actualEnd, present);
-    }
-
     private void add(long presentVsync, TimelineSurfaceFrame s) {
         pending.computeIfAbsent(presentVsync, k -> new ArrayList<>(2)).add(s);
-    }
-
-    private static int rate(long periodNs) {
-        return (int) Math.round(1e9 / periodNs);
     }
 }

@@ -4,10 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * SurfaceFlinger's {@code JankType} bitmask ({@code libs/gui/include/gui/JankInfo.h}) and how each version prints
- * it ({@code jankTypeBitmaskToString}, FORMATS.md C.4): 12–13 print the SurfaceFlinger CPU/GPU types as
- * {@code "SurfaceFlinger CPU Deadline Missed"}, 14+ as {@code "SurfaceFlinger deadline missed (while in HWC)"};
- * {@code Dropped} exists from 15.
+ * SurfaceFlinger's {@code JankType} bitmask (frameworks/native {@code libs/gui/include/gui/JankInfo.h}) and how each
+ * version prints it ({@code jankTypeBitmaskToString}, {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp}):
+ * android-12.0.0_r1 … android-13.0.0_r1 print the SurfaceFlinger CPU/GPU types as
+ * {@code "SurfaceFlinger CPU Deadline Missed"} / {@code "SurfaceFlinger GPU Deadline Missed"}, android-14.0.0_r1 and
+ * later as {@code "SurfaceFlinger deadline missed (while in HWC)"} / {@code "… (while in GPU comp)"};
+ * {@code Dropped = 0x200} ({@code "Dropped Frame"}) exists from android-14.0.0_r29 (14 QPR2; absent at r25). The
+ * simulated 14 is QPR2 or later.
  */
 final class JankBits {
     static final int NONE = 0;
@@ -30,7 +33,7 @@ final class JankBits {
         if (jank == NONE) {
             return "None";
         }
-        boolean newStrings = version.major() >= 14;
+        boolean newStrings = version.major() >= 14; // (the simulator never sets DROPPED before 14)
         List<String> out = new ArrayList<>();
         if ((jank & DISPLAY_HAL) != 0) {
             out.add("Display HAL");

@@ -39,8 +39,10 @@ import java.util.Map;
  *       {@code app-w1}, … and {@code surfaceview} (the game layer, invisible to gfxinfo).</li>
  *
  *   <li>{@code t.frametimeline.tsv} – Android 12+: one line per SurfaceFrame SurfaceFlinger's FrameTimeline
- *       retained, {@code token\tlayerKey\townerPid\tpresentState\tjankType} after a header line, the jank type
- *       exactly as the emulated version prints it (e.g. {@code App Deadline Missed, Buffer Stuffing}).</li>
+ *       retained, {@code token\tlayerKey\townerPid\tpresentState\tjankType\tisBuffer\tpredictionState\tfinishMetadata}
+ *       after a header line, the strings exactly as the emulated version prints them (e.g. {@code App Deadline
+ *       Missed, Buffer Stuffing}, {@code Expired}, {@code Late Finish}); layer keys as above plus
+ *       {@code surfaceview-container} (bufferless transactions of the SurfaceView's container layer).</li>
  * </ul>
  * A frame is written once its values are final (hwui: FrameCompleted and GpuCompleted passed; SurfaceFlinger:
  * present and acquire fences signalled); buffers are flushed after every batch. I/O errors stop writing and
@@ -110,12 +112,14 @@ public final class TruthWriter implements FrameObserver, Closeable {
     }
 
     @Override
-    public synchronized void surfaceFrame(String layerKey, long token, int ownerPid, String presentState,
-                                          String jankType) {
-        Writer w = writer("frametimeline", frameTimelineFile(), "token\tlayerKey\townerPid\tpresentState\tjankType\n");
+    public synchronized void surfaceFrame(SurfaceFrameTruth s) {
+        Writer w = writer("frametimeline", frameTimelineFile(), "token\tlayerKey\townerPid\tpresentState\tjankType"
+                + "\tisBuffer\tpredictionState\tfinishMetadata\n");
         row.setLength(0);
-        row.append(token).append('\t').append(layerKey).append('\t').append(ownerPid).append('\t')
-                .append(presentState).append('\t').append(jankType).append('\n');
+        row.append(s.token()).append('\t').append(s.layerKey()).append('\t').append(s.ownerPid()).append('\t')
+                .append(s.presentState()).append('\t').append(s.jankType()).append('\t')
+                .append(s.buffer() ? 1 : 0).append('\t').append(s.predictionState()).append('\t')
+                .append(s.finishMetadata()).append('\n');
         write(w, row);
     }
 

@@ -26,7 +26,8 @@ class FrameTimelineSimTest {
 
     private static final Pattern TOKEN = Pattern.compile("(?m)^    Token: (\\d+)$");
 
-    private record Truth(long token, String layerKey, String presentState, String jank) {
+    private record Truth(long token, String layerKey, String presentState, String jank, boolean buffer,
+                         String prediction) {
     }
 
     private static final class Device implements FrameObserver {
@@ -50,8 +51,9 @@ class FrameTimelineSimTest {
         }
 
         @Override
-        public void surfaceFrame(String layerKey, long token, int ownerPid, String presentState, String jankType) {
-            truth.add(new Truth(token, layerKey, presentState, jankType));
+        public void surfaceFrame(SurfaceFrameTruth t) {
+            truth.add(new Truth(t.token(), t.layerKey(), t.presentState(), t.jankType(), t.buffer(),
+                    t.predictionState()));
         }
 
         String sh(String cmd) throws IOException {
@@ -88,7 +90,7 @@ class FrameTimelineSimTest {
         // polled every 200 ms (12 frames at 60 Hz): nothing the truth has was missed; the truth holds SurfaceFrames
         // once final, and the ring's newest display frame (the last dump's last SurfaceFrame) never is yet
         Set<Long> truthTokens = new HashSet<>();
-        d.truth.forEach(t -> truthTokens.add(t.token()));
+        d.truth.stream().filter(t -> t.token() >= 0).forEach(t -> truthTokens.add(t.token()));
         List<Long> last = tokens(all);
         Set<Long> notFinal = new HashSet<>(polled);
         notFinal.removeAll(truthTokens);
@@ -110,7 +112,11 @@ class FrameTimelineSimTest {
         }
         long app = d.truth.stream().filter(t -> t.jank().contains("App Deadline Missed")).count();
         assertTrue(app <= 1, "only the first frame after the window appears may be late: " + app);
-        assertTrue(d.truth.stream().anyMatch(t -> t.presentState().equals("Dropped") && t.jank().equals("None")));
+        // the simulated 14 is QPR2+ (android-14.0.0_r29): a dropped buffer prints Dropped Frame
+        assertTrue(d.truth.stream().anyMatch(t -> t.presentState().equals("Dropped") && t.jank().equals("Dropped Frame")));
+        // transactions without a vsync id: Token -1, Prediction State None, no buffer, never janky
+        assertTrue(d.truth.stream().anyMatch(t -> t.token() == -1 && t.prediction().equals("None") && !t.buffer()
+                && t.jank().equals("None")));
     }
 
     @Test
@@ -146,7 +152,8 @@ class FrameTimelineSimTest {
         Device d = new Device("game", 14, 60);
         d.time.advanceMillis(10_000);
         String all = d.sh("dumpsys SurfaceFlinger --frametimeline -all");
-        assertTrue(all.contains("    Layer - " + d.sim.surfaceViewLayerName()));
+        // a BLAST layer's SurfaceFrames are named "TX - " + its name (Layer.h mTransactionName)
+        assertTrue(all.contains("    Layer - TX - " + d.sim.surfaceViewLayerName()));
         assertTrue(d.truth.stream().filter(t -> t.layerKey().equals("surfaceview")).count() > 300);
     }
 
