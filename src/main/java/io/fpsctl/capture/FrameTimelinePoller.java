@@ -1,5 +1,6 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.source.ShellQuote;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
@@ -110,7 +111,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
 
     /** {@code pidof <pkg>} into the attribution; nothing when the app is not running (or pidof printed nothing). */
     private void readGamePid() {
-        AppPid pid = AppPid.parseFirst(device.shell("pidof " + gamePackage).stdout());
+        AppPid pid = AppPid.parseFirst(device.shell(ShellQuote.command("pidof", gamePackage)).stdout());
         if (pid != null) {
             attribution.appPid(pid);
         }
