@@ -33,7 +33,9 @@ import java.util.List;
  *       print {@code Present State : Dropped} with {@code Jank Type : None}, 14 QPR2+ {@code Dropped Frame}.</li>
  *   <li>Display Frame 6: token 1008 so late its predictions expired ({@code Prediction State : Expired}: no
  *       {@code Expected} row, no {@code Present delta}): 12 prints {@code Unknown jank}, 13+ {@code App Deadline
- *       Missed}; and a transaction without a vsync id ({@code Token: -1}, {@code Prediction State : None}).</li>
+ *       Missed}; and a buffer queued without a vsync id ({@code Token: -1}, {@code Is Buffer?: 1}, {@code Prediction State :
+ *       None}: {@code Layer::setBuffer} with an invalid vsync id; a bufferless SurfaceFrame is never made without
+ *       one, {@code SurfaceFlinger::setClientStateLocked}, android-12.0.0_r1 … 16.0.0_r2).</li>
  *   <li>Display Frame 7: token 1010 presented early, not on a vsync multiple: {@code Prediction Error}.</li>
  * </ol>
  * The gfxinfo dump has frames 1001 … 1010; 1009 has no SurfaceFrame in the ring.
@@ -375,7 +377,7 @@ public final class FrameTimelineGoldens {
                 ----------------------------------------------------------------------------------------
                 Layer - TX - com.example/com.example.MainActivity#0
                 Token: -1
-                Is Buffer?: 0
+                Is Buffer?: 1
                 Owner Pid : 4242
                 Scheduled rendering rate: 0 fps
                 Layer ID : 151
@@ -912,7 +914,7 @@ public final class FrameTimelineGoldens {
                 ----------------------------------------------------------------------------------------
                 Layer - TX - com.example/com.example.MainActivity#151
                 Token: -1
-                Is Buffer?: 0
+                Is Buffer?: 1
                 Owner Pid : 4242
                 Scheduled rendering rate: 0 fps
                 Layer ID : 151

@@ -36,11 +36,14 @@ import java.util.TreeMap;
  *       vsyncs (13+) after the vsync;</li>
  *   <li>an app with a SurfaceView moves its container layer in the same transaction as every 4th hwui frame: a
  *       bufferless SurfaceFrame ({@code Is Buffer?: 0}) with the frame's Token and pid on the layer
- *       {@code SurfaceView[<title>]} (inferred: SurfaceView applies its geometry with the frame's transaction);</li>
- *   <li>every 31st hwui frame is accompanied by a transaction without a vsync id ({@code Token: -1},
- *       {@code Prediction State : None}, {@code Is Buffer?: 0}) on the app's window layer (inferred: a transaction
- *       applied outside a Choreographer frame).</li>
+ *       {@code SurfaceView[<title>]} (inferred: SurfaceView applies its geometry with the frame's transaction).</li>
  * </ul>
+ * No bufferless SurfaceFrame without a vsync id is printed: {@code SurfaceFlinger::setClientStateLocked} makes a
+ * bufferless SurfaceFrame only {@code if (frameTimelineInfo.vsyncId != INVALID_VSYNC_ID)} (frameworks/native
+ * {@code services/surfaceflinger/SurfaceFlinger.cpp}, android-12.0.0_r1 … android-16.0.0_r2); {@code Token: -1}
+ * with {@code Prediction State : None} comes only from a buffer queued without a frame timeline
+ * ({@code Layer::setBuffer} → {@code createSurfaceFrameForBuffer}, {@code Is Buffer?: 1}), which hwui never does
+ * on 12+.
  * Every simulated app's layers are BLAST/BufferState layers on 12+ (ViewRootImpl's BLAST adapter and SurfaceView's
  * {@code (BLAST)} child), so every SurfaceFrame is named {@code "TX - "} + the layer's name ({@code Layer.h}
  * {@code mTransactionName}, passed by {@code Layer::createSurfaceFrameForBuffer} / {@code ForTransaction} in
@@ -58,7 +61,6 @@ final class FrameTimelineRing {
     /** {@code TokenManager::kMaxTokens}. */
     private static final int MAX_TOKENS = 500;
     private static final int BUFFERLESS_EVERY = 4;
-    private static final int NO_VSYNC_ID_EVERY = 31;
 
     /** A layer of the app as SurfaceFlinger knows it: the truth's key, its name and sequence id. */
     record Layer(String key, String name, int id) {
@@ -151,12 +153,6 @@ final class FrameTimelineRing {
                 expectedEnd, expectedPresent, actualEnd, present), previousLatch, expectedStart, expectedEnd,
                 expectedPresent, actualStart, actualEnd, present));
         lastLatch.put(layer.key(), presentVsync - pv); // latched for the composition one vsync before its present
-        if (n % NO_VSYNC_ID_EVERY == 0) {
-            add(presentVsync, new TimelineSurfaceFrame(-1, layer.key(), TRANSACTION_PREFIX + layer.name(), layer.id(),
-                    pid, false, PredictionState.NONE, false, 0,
-                    classifier.classify(PredictionState.NONE, false, dfJank, p, 0, 0, 0, actualEnd, present), 0,
-                    0, 0, 0, 0, actualEnd, present));
-        }
     }
 
     /** A SurfaceView (game) buffer was presented; its token is the vsync id it started on. */
