@@ -237,7 +237,12 @@ public final class FrameTimelineParser {
         }
     }
 
-    /** Keys of a SurfaceFrame that are read but not needed. */
+    /**
+     * Keys of a SurfaceFrame that are read but not needed. {@code Last expected present time}, {@code Jank Debug
+     * Metadata}, {@code Jank Severity Score}, {@code Jank Severity Type} and {@code GPU Composition} are printed at
+     * no release tag from android-12.0.0_r1 to android-16.0.0_r2 (inferred: later trees add them, FORMATS.md C.4
+     * rev 2); they are listed so that a newer SurfaceFlinger's dump is read without an "unknown line" warning.
+     */
     private static final List<String> SURFACE_FRAME_IGNORED = List.of("Scheduled rendering rate", "Drop time",
             "Present Metadata", "Last latch time", "Last expected present time",
             "Present delta", "Jank Debug Metadata", "Jank Severity Score", "Jank Severity Type", "GPU Composition");

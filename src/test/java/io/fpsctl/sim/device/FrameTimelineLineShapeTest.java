@@ -21,9 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * version ({@link FrameTimelineGoldens}): every line it prints, with numbers, layer names and table cells
  * abstracted, is a line shape of the golden, and its {@code Jank Type} items are strings that version's
  * {@code jankTypeBitmaskToString} prints (listed here by hand from FrameTimeline.cpp at the tags). It also prints
- * what the goldens show of the release: {@code TX - } names, {@code Is Buffer?: 0} (never with {@code Token: -1}), an expired prediction from 13 (the freeze
- * scenario's frames outlive the token
- * manager's 500 tokens), and the version's dropped-buffer spelling.
+ * what the goldens show of the release: {@code TX - } names, {@code Is Buffer?: 0} (never with {@code Token: -1}),
+ * an expired prediction from 13 (the freeze scenario's frames outlive the token manager's 500 tokens), and the
+ * version's dropped-buffer spelling.
  */
 class FrameTimelineLineShapeTest {
 
