@@ -206,7 +206,11 @@ public final class CaptureSession {
         End end = End.DURATION;
         deviceOffset = Long.MIN_VALUE;
         appWasRunning = true;
-        boot = readBoot();
+        try {
+            boot = readBoot();
+        } catch (DeviceGoneException e) {
+            boot = null; // gone already: the first poll finds it so and waits for it as for any loss
+        }
         long mainDue = clock.nanoTime();
         long mainEarly = 0;
         long companionDue = mainDue;

@@ -223,10 +223,15 @@ public final class SummaryJsonReader {
         boolean partial = partial(n);
         Double asked = number(n, "askedMs");
         Double measured = number(n, "measuredMs");
+        String written = text(n, "partialReason"); // checked for its type even when the run is complete
+        if ((asked != null && asked < 0) || (measured != null && measured < 0)) {
+            throw new SummaryFormatException("'askedMs' and 'measuredMs' must be 0 or more, got " + asked + " and "
+                    + measured);
+        }
         if (!partial && asked == null && measured == null) {
             return null;
         }
-        String reason = partial ? text(n, "partialReason") : null;
+        String reason = partial ? written : null;
         return new RunCoverage(asked, measured, partial && (reason == null || reason.isBlank())
                 ? Summary.ENDED_EARLY : reason);
     }

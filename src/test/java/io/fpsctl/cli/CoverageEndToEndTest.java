@@ -121,11 +121,11 @@ class CoverageEndToEndTest {
                 assertTrue(json.get("partial").asBoolean(), json.toString());
                 assertTrue(json.get("coverageGaps").asInt() >= 1, json.toString());
                 assertTrue(json.get("partialReason").asText().contains("was not back before the end"), json.toString());
-                // the gap runs from the last poll before the drop (about 1 s in; polls are up to 500 ms apart) to the
-                // end of the 4 s
+                // the gap runs from the last poll before the drop (about 1 s in on an idle machine — polls are up to
+                // 500 ms apart, and a loaded one drops later) to the end of the 4 s: less than 90 % was measured
                 double measured = json.get("measuredMs").asDouble();
                 assertEquals(4_000, json.get("askedMs").asDouble(), 1e-9);
-                assertTrue(measured > 0 && measured < 2_000, json.toString());
+                assertTrue(measured > 0 && measured < 0.9 * 4_000, json.toString());
                 assertEquals(4_000 - json.get("coverageGapMs").asDouble(), measured, 0.02, json.toString());
                 assertTrue(json.get("warnings").toString().contains("coverage gap of "), json.toString());
                 assertTrue(r.err.toString().contains("was not back before the end"), r.toString());

@@ -215,6 +215,7 @@ class GateDriveEndToEndTest {
         t.join(30_000);
         assertFalse(t.isAlive(), "the gate ended without waiting for the 60 s command: " + err);
         assertEquals(ExitCode.DEVICE, exit.get(), out + "\n" + err);
+        assertTrue(java.nio.file.Files.exists(summary), "summary written: " + out + "\n" + err);
         assertTrue(JSON.readTree(summary.toFile()).get("partial").booleanValue(), "a partial run");
     }
 }

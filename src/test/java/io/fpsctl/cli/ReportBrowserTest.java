@@ -48,7 +48,8 @@ class ReportBrowserTest {
                 "--report");
         assertEquals(0, r.exit, r.toString());
         try (Stream<Path> s = Files.list(dir.resolve("d"))) {
-            captureFolder = s.findFirst().orElseThrow().resolve(PKG);
+            captureFolder = s.filter(p -> !p.getFileName().toString().startsWith(".")) // not capture's .fpsctl.lock
+                    .findFirst().orElseThrow().resolve(PKG);
         }
     }
 
@@ -171,7 +172,8 @@ class ReportBrowserTest {
         assertEquals(0, r.exit, r.toString());
         Path folder;
         try (Stream<Path> s = Files.list(out)) {
-            folder = s.findFirst().orElseThrow().resolve(PKG);
+            folder = s.filter(p -> !p.getFileName().toString().startsWith(".")) // not capture's .fpsctl.lock
+                    .findFirst().orElseThrow().resolve(PKG);
         }
         JsonNode ft = JSON.readTree(folder.resolve("summary.json").toFile()).path("frameTimeline");
         assertTrue(ft.path("systemJank").asLong() > 0, "the scenario has system jank: " + ft);

@@ -81,7 +81,8 @@ class ReportCommandTest {
         assertEquals(0, r.exit, r.toString());
         Path folder;
         try (var s = Files.list(dir)) {
-            folder = s.findFirst().orElseThrow().resolve("com.example.feed");
+            folder = s.filter(p -> !p.getFileName().toString().startsWith(".")) // not capture's .fpsctl.lock
+                    .findFirst().orElseThrow().resolve("com.example.feed");
         }
         long rows = Files.readAllLines(folder.resolve("frames.csv")).size() - 1;
         assertTrue(rows > 0);
