@@ -77,13 +77,14 @@ final class DisplayDump implements DumpsysService {
             // SDK 24: colorTransformId / defaultColorTransformId / supportedColorTransforms (Display.ColorTransform)
             sb.append(", colorTransformId 1, defaultColorTransformId 1, supportedColorTransforms [{id=1, colorTransform=0}]");
         }
-        if (sdk >= 31) {
-            // SDK 31, 34: ", hdrCapabilities " + Display.HdrCapabilities.toString()
-            sb.append(", hdrCapabilities HdrCapabilities{mSupportedHdrTypes=[], mMaxLuminance=500.0, "
-                    + "mMaxAverageLuminance=500.0, mMinLuminance=0.0}");
-        } else if (sdk >= 24) {
-            // SDK 24, 28, 30: ", HdrCapabilities " + an object without toString (Object.toString)
-            sb.append(", HdrCapabilities android.view.Display$HdrCapabilities@1d2e3f4");
+        if (sdk >= 24) {
+            // label: ", HdrCapabilities " in SDK 24, 28, 30; ", hdrCapabilities " from SDK 31.
+            // value: Display.HdrCapabilities has no toString in SDK 24, 28 (Object.toString); from SDK 30 it prints
+            // "HdrCapabilities{mSupportedHdrTypes=…, mMaxLuminance=…, mMaxAverageLuminance=…, mMinLuminance=…}"
+            // (10 = SDK 29 inferred from SDK 30)
+            sb.append(sdk >= 31 ? ", hdrCapabilities " : ", HdrCapabilities ");
+            sb.append(sdk >= 29 ? "HdrCapabilities{mSupportedHdrTypes=[], mMaxLuminance=500.0, "
+                    + "mMaxAverageLuminance=500.0, mMinLuminance=0.0}" : "android.view.Display$HdrCapabilities@1d2e3f4");
         }
         if (sdk >= 29) {
             // SDK 30, 31, 34 (10 = SDK 29 inferred from SDK 30)

@@ -43,8 +43,13 @@ class DisplayDumpGoldenTest {
     private static final String TAIL_FLAGS_NEW = ", FLAG_ALLOWED_TO_BE_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT, "
             + "FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS";
     private static final String HDR_OLD = ", HdrCapabilities android.view.Display$HdrCapabilities@1d2e3f4";
-    private static final String HDR_NEW = ", hdrCapabilities HdrCapabilities{mSupportedHdrTypes=[], mMaxLuminance=500.0, "
+    /** HdrCapabilities.toString, SDK 30+. */
+    private static final String HDR_VALUE = "HdrCapabilities{mSupportedHdrTypes=[], mMaxLuminance=500.0, "
             + "mMaxAverageLuminance=500.0, mMinLuminance=0.0}";
+    /** SDK 30: the old label, the new value. */
+    private static final String HDR_30 = ", HdrCapabilities " + HDR_VALUE;
+    /** SDK 31+: label "hdrCapabilities". */
+    private static final String HDR_NEW = ", hdrCapabilities " + HDR_VALUE;
     private static final String DENSITY = ", density 420, 411.0 x 411.0 dpi, appVsyncOff 1000000, presDeadline 7333333, "
             + "touch INTERNAL, rotation 0";
     private static final String BRIGHTNESS = ", frameRateOverride , brightnessMinimum 0.0, brightnessMaximum 1.0, "
@@ -59,7 +64,7 @@ class DisplayDumpGoldenTest {
         String v28 = HEAD + ", defaultModeId 1, supportedModes " + MODES_23 + ", colorMode 0, supportedColorModes [0]"
                 + HDR_OLD + DENSITY + ", type BUILT_IN, state ON" + TAIL_FLAGS_OLD + "}";
         String v30 = HEAD + ", defaultModeId 1, supportedModes " + MODES_23 + ", colorMode 0, supportedColorModes [0]"
-                + HDR_OLD + ", allmSupported false, gameContentTypeSupported false" + DENSITY + ", type INTERNAL, "
+                + HDR_30 + ", allmSupported false, gameContentTypeSupported false" + DENSITY + ", type INTERNAL, "
                 + "deviceProductInfo null, state ON" + TAIL_FLAGS_OLD + "}";
         String v31 = HEAD + ", defaultModeId 1, supportedModes " + MODES_31 + ", colorMode 0, supportedColorModes [0]"
                 + HDR_NEW + ", allmSupported false, gameContentTypeSupported false" + DENSITY + ", type INTERNAL, "
