@@ -16,10 +16,23 @@ import java.util.regex.Pattern;
 public record RefreshRate(double hz, long periodNs) {
 
     private static final String NUMBER = "([0-9]+(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)";
-    /** {@code DisplayInfo}: "renderFrameRate 120.00001" (the rate apps render at). */
+    /**
+     * "renderFrameRate 120.0" (the rate apps render at): {@code DisplayDeviceInfo.toString} from SDK 34
+     * ({@code services/core/java/com/android/server/display/DisplayDeviceInfo.java}, absent in SDK 23-33) and
+     * {@code DisplayInfo.toString} from SDK 35 ({@code core/java/android/view/DisplayInfo.java}).
+     */
     private static final Pattern RENDER_FRAME_RATE = Pattern.compile("(?<![A-Za-z])renderFrameRate\\s+" + NUMBER);
-    /** Active mode: "modeId 3" ({@code DisplayDeviceInfo}) or "mode 3" ({@code DisplayInfo}). */
-    private static final Pattern ACTIVE_MODE = Pattern.compile("(?<![A-Za-z])(?:modeId|mode)\\s+([0-9]{1,9})(?![0-9])");
+    /**
+     * SDK 34's {@code DisplayInfo.toString}: {@code sb.append(", mode "); sb.append(modeId);
+     * sb.append(renderFrameRate);} - the mode id and the float render rate run together, e.g. "mode 2120.0"
+     * (SDK 34 source jar; SDK 33 prints "mode 2", SDK 35 adds the ", renderFrameRate " label).
+     */
+    private static final Pattern MODE_WITH_RATE = Pattern.compile("(?<![A-Za-z])mode ([0-9]{1,9})\\.([0-9]+)(?=,)");
+    /**
+     * Active mode: "modeId 3" ({@code DisplayDeviceInfo.toString}) or "mode 3" ({@code DisplayInfo.toString}),
+     * SDK 23-35; never the run-together SDK 34 "mode 2120.0".
+     */
+    private static final Pattern ACTIVE_MODE = Pattern.compile("(?<![A-Za-z])(?:modeId|mode)\\s+([0-9]{1,9})(?![0-9.])");
     /** Any {@code Display.Mode}'s "fps=60.000004". */
     private static final Pattern FPS = Pattern.compile("(?<![A-Za-z])fps=" + NUMBER);
 
@@ -63,7 +76,8 @@ public record RefreshRate(double hz, long periodNs) {
 
     /**
      * From {@code dumpsys display} text, in this order of preference: the first {@code renderFrameRate
-     * <fps>}; else the {@code fps=} of the active mode (the first {@code modeId N} / {@code mode N} whose
+     * <fps>}; else SDK 34's unlabelled render rate after {@code mode <id>} ({@link #MODE_WITH_RATE}); else the
+     * {@code fps=} of the active mode (the first {@code modeId N} / {@code mode N} whose
      * {@code {id=N, …}} entry is present); else the first {@code fps=}. Values that are not positive are
      * passed over. Empty when none is found.
      */
@@ -74,6 +88,13 @@ public record RefreshRate(double hz, long periodNs) {
         Optional<RefreshRate> render = firstPositive(RENDER_FRAME_RATE.matcher(text));
         if (render.isPresent()) {
             return render;
+        }
+        Matcher joined = MODE_WITH_RATE.matcher(text);
+        while (joined.find()) {
+            Optional<RefreshRate> rate = splitModeAndRate(text, joined.group(1), joined.group(2));
+            if (rate.isPresent()) {
+                return rate;
+            }
         }
         Matcher activeMode = ACTIVE_MODE.matcher(text);
         while (activeMode.find()) {
@@ -93,6 +114,25 @@ public record RefreshRate(double hz, long periodNs) {
     @Override
     public String toString() {
         return hzText() + " Hz (" + periodNs + " ns)";
+    }
+
+    /**
+     * Splits SDK 34's "mode 2120.0" ({@code digits} = "2120", {@code fraction} = "0") into a mode id and a render
+     * rate: the shortest id prefix whose {@code {id=N, …}} entry is listed and whose rest is a positive rate no
+     * higher than that mode's {@code fps=} (apps render at the mode's rate or a divisor of it).
+     */
+    private static Optional<RefreshRate> splitModeAndRate(String text, String digits, String fraction) {
+        for (int cut = 1; cut < digits.length(); cut++) {
+            Optional<RefreshRate> mode = modeRate(text, digits.substring(0, cut));
+            if (mode.isEmpty()) {
+                continue;
+            }
+            Optional<RefreshRate> render = fromHz(Double.parseDouble(digits.substring(cut) + "." + fraction));
+            if (render.isPresent() && render.get().hz() <= mode.get().hz() + 0.01) {
+                return render;
+            }
+        }
+        return Optional.empty();
     }
 
     private static Optional<RefreshRate> modeRate(String text, String id) {

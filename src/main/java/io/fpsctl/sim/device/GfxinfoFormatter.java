@@ -5,6 +5,34 @@ import java.util.Locale;
 /**
  * Text of {@code dumpsys gfxinfo <pkg> [framestats]} for one process (FORMATS.md A.1, A.2, B.1, G.1), with the
  * per-version global section, memory filler, per-window blocks and {@code View hierarchy} tail.
+ *
+ * <p>Sources, per line (SDK N = the SDK source jar of API level N, release sources but not a git tag; "hwui copy" =
+ * frameworks/base {@code libs/hwui} read in a copy, not at a tag; see docs/formats.md):
+ * <ul>
+ *   <li>{@code Applications Graphics Acceleration Info:}, {@code Uptime: … Realtime: …} and
+ *       {@code ** Graphics info for pid <pid> [<process>] **}: {@code ActivityManagerService.dumpGraphicsHardwareUsage},
+ *       SDK 23, 24, 28, 31, 34.</li>
+ *   <li>The memory section: hwui's cache dump ({@code RenderThread}/{@code CacheManager} dumpMemoryUsage), filler in
+ *       the shape of the real captures in {@code shared/fixtures/real}; <b>inferred</b>, not read at a tag
+ *       (fpsctl skips it).</li>
+ *   <li>{@code Profile data in ms:} and {@code \n\t<title>/android.view.ViewRootImpl@<hex> (visibility=<n>)}:
+ *       {@code WindowManagerGlobal.dumpGfxInfo} ({@code pw.printf("\n\t%s (visibility=%d)", …)}), which then calls
+ *       the window's renderer's {@code dumpGfxInfo} ({@code mAttachInfo.mHardwareRenderer} in SDK 23,
+ *       {@code mAttachInfo.mThreadedRenderer} ({@code ThreadedRenderer}) in SDK 28, 31, 34) - the hwui text follows
+ *       with no newline before it. SDK 23, 24, 28, 31, 34, 35.</li>
+ *   <li>{@code Window: <title>}: hwui {@code JankTracker::dumpData} {@code "\nWindow: %s"} for
+ *       {@code JankTrackerType::Window} (hwui copy {@code aosp-mirror/platform_frameworks_base@02857a72}); 8+ is
+ *       <b>inferred</b>: the 7.1-era copy {@code BenzoRoms/frameworks_base@93e135cb} has no description, 8.0 not
+ *       read.</li>
+ *   <li>The summary: {@link ProfileData#appendTo}; the PROFILEDATA block: {@link FramestatsFormatter}.</li>
+ *   <li>{@code View hierarchy:} tail: {@code WindowManagerGlobal.dumpGfxInfo}: {@code "\nView hierarchy:\n"}, per
+ *       window {@code "  %s\n  %d views, %.2f kB of display lists"} then {@code "\n\n"}, then
+ *       {@code "\nTotal ViewRootImpl: %d\n"}, {@code "Total Views:        %d\n"}, {@code "Total DisplayList:  %.2f kB\n\n"}
+ *       (SDK 23, 28); {@code "… kB of render nodes"}, {@code "\nTotal %-15s: %d\n"} ({@code ViewRootImpl},
+ *       {@code attached Views}) and {@code "Total %-15s: %.2f kB (used) / %.2f kB (capacity)\n\n"} ({@code RenderNode})
+ *       in SDK 30, 31, 34 ({@link AndroidVersion#hasRenderNodeViewHierarchy}: 10+, SDK 29 <b>inferred</b> from
+ *       SDK 30).</li>
+ * </ul>
  */
 final class GfxinfoFormatter {
 

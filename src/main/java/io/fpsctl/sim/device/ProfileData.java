@@ -15,6 +15,26 @@ import java.util.Locale;
  * 500 µs threshold anyway), no triple-buffer deadline shift, so {@code High input latency} stays 0; on ≤11
  * {@code Frame deadline missed} counts the same frames as {@code Janky frames}; the legacy (12+) counters use
  * the same duration as the histogram and the frame's own interval.
+ *
+ * <p>Sources of the printed text ({@link #appendTo}); frameworks/base {@code libs/hwui} is in no SDK source jar and
+ * was read in copies, <b>not at a release tag</b> (docs/formats.md "hwui copy"):
+ * <ul>
+ *   <li>12-16: {@code ProfileData.cpp ProfileData::dump} ({@code "\nStats since: %" PRIu64 "ns"},
+ *       {@code "\nTotal frames rendered: %u"}, {@code "\nJanky frames: %u (%.2f%%)"},
+ *       {@code "\nJanky frames (legacy): %u (%.2f%%)"}, {@code "\n%dth percentile: %ums"},
+ *       {@code "\nNumber %s: %u"} over {@code JANK_TYPE_NAMES}, {@code "\nHISTOGRAM:"} + {@code " %ums=%u"},
+ *       the four {@code gpu percentile} lines, {@code "\nGPU HISTOGRAM:"}, then {@code "\n"}) - copy
+ *       {@code aosp-mirror/platform_frameworks_base@2a1087b6} (7 jank names, with {@code (legacy)}).</li>
+ *   <li>7.1-era: the same lines printed by {@code JankTracker.cpp JankTracker::dumpData} (no legacy, no GPU lines,
+ *       5 jank names, ends {@code "\n"}) - copy {@code BenzoRoms/frameworks_base@93e135cb}. 8-11 (6 names with
+ *       {@code Frame deadline missed}, GPU lines on 11) are <b>inferred</b> from FORMATS.md B.1; 6 without the
+ *       50th percentile and histogram is <b>inferred</b> from the real Android 6 capture in
+ *       {@code shared/fixtures/real}.</li>
+ *   <li>Bucket math ({@code frameCountIndexForFrameTime}, {@code frameTimeForFrameCountIndex},
+ *       {@code findPercentile}, {@code findGPUPercentile}, {@code GPUFrameTimeForFrameCountIndex}) and the jank
+ *       thresholds ({@code COMPARISONS} in {@code JankTracker.cpp}: missed vsync 1 ns, slow UI .5, sync .2,
+ *       RT .75 of the interval, ignored from 10 s) - the same copies.</li>
+ * </ul>
  */
 public final class ProfileData {
 
@@ -233,7 +253,11 @@ public final class ProfileData {
 
     // ---- B.1 text -----------------------------------------------------------------------------------------
 
-    /** Appends {@code ProfileData::dump}: every line as {@code "\n<text>"}, plus the 12+ trailing newline. */
+    /**
+     * Appends {@code ProfileData::dump} (12+, copy {@code aosp-mirror/platform_frameworks_base@2a1087b6}) or the
+     * summary part of {@code JankTracker::dumpData} (≤7.1, copy {@code BenzoRoms/frameworks_base@93e135cb}): every
+     * line as {@code "\n<text>"}, plus the 12+ trailing newline.
+     */
     public void appendTo(StringBuilder sb, AndroidVersion v) {
         sb.append("\nStats since: ").append(statsSince).append("ns");
         sb.append("\nTotal frames rendered: ").append(totalFrames);

@@ -87,7 +87,7 @@ public final class SimulatedAndroid implements ShellHandler {
         Map<String, DumpsysService> services = Map.of(
                 "gfxinfo", new GfxinfoService(version, app, time),
                 "SurfaceFlinger", new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline),
-                "display", new DisplayDump(clock, time),
+                "display", new DisplayDump(version, clock, time),
                 "package", new PackageDump(app, runtime),
                 "window", new WindowDump(version, app, ids.taskId()),
                 "activity", new ActivityDump(version, app, ids.taskId()));

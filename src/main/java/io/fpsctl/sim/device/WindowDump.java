@@ -10,8 +10,8 @@ import java.util.List;
  * {@code "  mGlobalConfiguration="}, {@code "  mHasPermanentDpad="}, {@code "  mCurrentFocus="} and
  * {@code "  mFocusedApp="}; on 10+ focus is per display and {@code DisplayContent.dump} prints
  * {@code "  mCurrentFocus="} / {@code "  mFocusedApp="} in {@code dumpsys window displays}, while the windows
- * section ends with {@code "  mTopFocusedDisplayId="} and {@code "  mInputMethodTarget in display# 0 …"}
- * (a real Android 11 capture shows no focus line there). {@code Window{<hash> u0 <title>}} is
+ * section ends with {@code "  mTopFocusedDisplayId="} and the per-display IME target lines (a real Android 11
+ * capture shows no focus line there; per release: {@link #appendWindowsTail}). {@code Window{<hash> u0 <title>}} is
  * {@code WindowState.toString()}. Inferred: the short per-window detail, the section set and order of the
  * full {@code dumpsys window}, the display lines.
  */
@@ -71,18 +71,63 @@ final class WindowDump implements DumpsysService {
                     .append("    isOnScreen=true\n    isVisible=true\n");
         }
         sb.append('\n');
-        sb.append("  mGlobalConfiguration=").append(CONFIGURATION).append('\n');
+        appendWindowsTail(sb, focus);
+        return sb.toString();
+    }
+
+    /**
+     * The end of {@code WindowManagerService.dumpWindowsNoHeaderLocked} after the window list, as each release
+     * prints it (SDK N = the SDK source jar of API level N; release sources, not a git tag):
+     * <ul>
+     *   <li>SDK 23, 24: {@code "  mCurConfiguration="}, {@code "  mHasPermanentDpad="}, {@code "  mCurrentFocus="},
+     *       {@code "  mFocusedApp="}, {@code "  mInputMethodTarget="} (when there is one), then
+     *       {@code "  mInTouchMode=" + mInTouchMode + " mLayoutSeq=" + mLayoutSeq} on one line.</li>
+     *   <li>SDK 28: {@code "  mGlobalConfiguration="} ({@code mRoot.getConfiguration()}), dpad, focus, focused app,
+     *       {@code "  mInputMethodTarget="}, {@code "  mInTouchMode="}; 8 (SDK 27) <b>inferred</b> from SDK 28.</li>
+     *   <li>SDK 30: configuration, dpad, {@code RootWindowContainer.dumpTopFocusedDisplayId}
+     *       ({@code "  mTopFocusedDisplayId="}), then per display {@code "  mInputMethodTarget in display# "},
+     *       {@code "  mInputMethodInputTarget in display# "}, {@code "  inputMethodControlTarget in display# "}
+     *       + {@code ' '} + the window, then {@code "  mInTouchMode="}; 10 (SDK 29) <b>inferred</b> from SDK 30.</li>
+     *   <li>SDK 31: the three lines become {@code "  imeLayeringTarget in display# "}, {@code "  imeInputTarget in
+     *       display# "}, {@code "  imeControlTarget in display# "}; then {@code "  mInTouchMode="} and
+     *       {@code "  mBlurEnabled="}.</li>
+     *   <li>SDK 33: after the IME lines, {@code "  Minimum task size of display#" + id + ' ' +
+     *       mMinSizeOfResizeableTaskDp} printed <b>without</b> a newline, so {@code "  mInTouchMode="} follows on the
+     *       same line; then {@code "  mBlurEnabled="}.</li>
+     *   <li>SDK 34: no {@code mInTouchMode} line; the minimum-task-size text runs into {@code "  mBlurEnabled="}.
+     *       15, 16 <b>inferred</b> from SDK 34 (the SDK 35 jar has no server code).</li>
+     * </ul>
+     * The value 220 ({@code config_minSizeOfResizeableTaskDp}'s default) and {@code mLayoutSeq} are <b>inferred</b>.
+     */
+    private void appendWindowsTail(StringBuilder sb, FocusState focus) {
+        int sdk = version.sdk();
+        sb.append(sdk <= 25 ? "  mCurConfiguration=" : "  mGlobalConfiguration=").append(CONFIGURATION).append('\n');
         sb.append("  mHasPermanentDpad=false\n");
-        if (version.hasPerDisplayFocus()) {
-            sb.append("  mTopFocusedDisplayId=0\n");
-            sb.append("  mInputMethodTarget in display# 0 ").append(focus.window()).append('\n');
-        } else {
+        if (!version.hasPerDisplayFocus()) {
             sb.append("  mCurrentFocus=").append(focus.window()).append('\n');
             sb.append("  mFocusedApp=").append(focus.focusedApp()).append('\n');
             sb.append("  mInputMethodTarget=").append(focus.window()).append('\n');
+            sb.append(sdk <= 25 ? "  mInTouchMode=true mLayoutSeq=120\n" : "  mInTouchMode=true\n");
+            return;
         }
-        sb.append("  mInTouchMode=true\n");
-        return sb.toString();
+        sb.append("  mTopFocusedDisplayId=0\n");
+        if (sdk <= 30) {
+            sb.append("  mInputMethodTarget in display# 0 ").append(focus.window()).append('\n');
+            sb.append("  mInputMethodInputTarget in display# 0 ").append(focus.window()).append('\n');
+            sb.append("  inputMethodControlTarget in display# 0 ").append(focus.window()).append('\n');
+            sb.append("  mInTouchMode=true\n");
+            return;
+        }
+        sb.append("  imeLayeringTarget in display# 0 ").append(focus.window()).append('\n');
+        sb.append("  imeInputTarget in display# 0 ").append(focus.window()).append('\n');
+        sb.append("  imeControlTarget in display# 0 ").append(focus.window()).append('\n');
+        if (sdk >= 33) {
+            sb.append("  Minimum task size of display#0 220"); // no newline (SDK 33, 34)
+        }
+        if (sdk <= 33) {
+            sb.append("  mInTouchMode=true\n");
+        }
+        sb.append("  mBlurEnabled=true\n");
     }
 
     /** {@code dumpsys window displays}: the display, and on 10+ its focus lines. */

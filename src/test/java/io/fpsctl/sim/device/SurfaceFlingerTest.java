@@ -175,8 +175,8 @@ class SurfaceFlingerTest {
         assertEquals("8333333\n", h.sh("dumpsys SurfaceFlinger --latency x"));
         String d = h.sh("dumpsys display");
         assertTrue(d.contains("renderFrameRate 120.0,"), d);
-        assertTrue(d.contains("supportedModes [{id=1, width=1080, height=2400, fps=60.0, vsync=60.0"));
-        assertTrue(d.contains("{id=2, width=1080, height=2400, fps=120.0, vsync=120.0"));
+        assertTrue(d.contains("supportedModes [{id=1, width=1080, height=2400, fps=60.0, alternativeRefreshRates=[120.0], supportedHdrTypes=[]}"), d);
+        assertTrue(d.contains("{id=2, width=1080, height=2400, fps=120.0, alternativeRefreshRates=[60.0], supportedHdrTypes=[]}"), d); // Display.Mode.toString SDK 34: no vsync= before 35
         h.advanceMillis(1_000);
         assertEquals("16666666\n", h.sh("dumpsys SurfaceFlinger --latency x"));
         assertTrue(h.sh("dumpsys display").contains("renderFrameRate 60.0,"));
