@@ -166,11 +166,16 @@
     return get(r.summary, path);
   }
   function verdict(b, c, better) {
-    if (typeof b !== 'number' || typeof c !== 'number' || b === 0 || !better) { return null; }
+    if (typeof b !== 'number' || typeof c !== 'number' || !better) { return null; }
+    var worse = better === 'higher' ? c < b : c > b;
+    if (b === 0) {
+      /* rev 3: a percentage of 0 means nothing, so the threshold does not apply: any change on the worse side
+       * regresses, improved is impossible */
+      return { text: 'from 0 to ' + c, verdict: worse ? 'regressed' : 'unchanged' };
+    }
     var delta = (c - b) / Math.abs(b) * 100;
-    var worse = better === 'higher' ? delta < 0 : delta > 0;
     var v = Math.abs(delta) > DATA.maxRegressionPercent ? (worse ? 'regressed' : 'improved') : 'unchanged';
-    return { delta: delta, verdict: v };
+    return { text: (delta >= 0 ? '+' : '') + delta.toFixed(1) + ' %', verdict: v };
   }
   var fig = section('Key figures', runs.length > 1 ? 'Verdicts compare each run with the first (METRICS.md ' +
     'section 10): too few iterations for a confidence interval, so medians are compared against \u00b1' +
@@ -186,7 +191,7 @@
       cells.push(figureCell(i, f[0], get(r.summary, f[0])));
       if (i > 0) {
         var v = verdict(runValue(runs[0], f[0]), runValue(r, f[0]), f[2]);
-        cells.push(v ? el('td', { 'class': v.verdict, text: (v.delta >= 0 ? '+' : '') + v.delta.toFixed(1) + ' % ' + v.verdict })
+        cells.push(v ? el('td', { 'class': v.verdict, text: v.text + ' ' + v.verdict })
           : el('td', { 'class': 'na', text: '' }));
       }
     });

@@ -112,6 +112,28 @@ class ReportBrowserTest {
         assertTrue(!dom.contains(">regressed") && !dom.contains("improved<"), "no verdict other than unchanged");
     }
 
+    /** METRICS.md section 10 rev 3: jank from a baseline of 0 has no percentage, and regresses. */
+    @Test
+    void comparisonWithAZeroJankBaselineShowsTheRegression() throws Exception {
+        Path base = dir.resolve("zero-base.json");
+        Cli b = Cli.run("gate", PKG, "--simulate=smooth", "--source", "gfxinfo", "--duration", "2s",
+                "--max-jank-percent", "100", "--summary-out", base.toString());
+        assertEquals(0, b.exit, b.toString());
+        assertEquals(0.0, JSON.readTree(base.toFile()).get("jankPercent").doubleValue(), "smooth has no jank");
+        JsonNode cand = JSON.readTree(captureFolder.resolve("summary.json").toFile());
+        double jank = cand.get("jankPercent").doubleValue();
+        assertTrue(jank > 0, "4 s of the jank scenario hold janky frames");
+        Path html = dir.resolve("zero.html");
+        Cli r = Cli.run("report", base.toString(), captureFolder.resolve("summary.json").toString(), "-o",
+                html.toString());
+        assertEquals(0, r.exit, r.toString());
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "z"));
+        assertEquals(List.of(), errors(selfCheck(dom)));
+        // the janky % row: run 1 (0), run 2 (the capture's value as JSON holds it), then the verdict cell
+        assertTrue(dom.contains("<td class=\"regressed\">from 0 to " + cand.get("jankPercent").asText()
+                + " regressed</td>"), dom);
+    }
+
     @Test
     void gateReportShowsTheThresholdsAndTheMeasuredSummary() throws Exception {
         Path html = dir.resolve("gate.html");
