@@ -95,16 +95,25 @@
   app.appendChild(el('p', { 'class': 'sub', text: 'fpsctl report \u00b7 generated ' + DATA.generated +
     (runs.length > 1 ? ' \u00b7 ' + runs.length + ' runs overlaid, the first is the baseline' : '') }));
   var head = section('Runs');
-  head.appendChild(table(['', 'input', 'device', 'Android', 'refresh Hz', 'app', 'source', 'duration s', 'frames'],
+  head.appendChild(table(['', 'input', 'device', 'Android', 'build', 'refresh Hz', 'modes Hz', 'started',
+    'fpsctl', 'app', 'source', 'duration s', 'frames'],
     runs.map(function (r, i) {
       var s = r.summary;
-      var android = r.header.android || s.androidVersion || s.android || null;
+      /* summary.json's "device" object (model, androidVersion, buildFingerprint, refreshModesHz; null for a file) */
+      var d = s.device && typeof s.device === 'object' ? s.device : {};
+      var device = d.model ? d.model + (d.serial ? ' (' + d.serial + ')' : '') : r.header.device || null;
+      var android = d.androidVersion ? d.androidVersion + (d.sdk ? ' (API ' + d.sdk + ')' : '') : r.header.android || null;
+      var modes = Array.isArray(d.refreshModesHz) && d.refreshModesHz.length ? d.refreshModesHz.join(', ') : null;
       return el('tr', null, [
         el('td', null, [el('span', { 'class': 'bar', style: 'width:14px;background:' + RUN_COLORS[i % RUN_COLORS.length] })]),
         el('td', { 'class': 'txt', text: r.label + ' (' + r.kind + ')' }),
-        el('td', { 'class': 'txt', text: show(r.header.device || s.device || null) }),
-        el('td', { text: show(android) }),
+        el('td', { 'class': 'txt', 'data-meta': 'device', text: show(device) }),
+        el('td', { 'data-meta': 'android', text: show(android) }),
+        el('td', { 'class': 'txt', 'data-meta': 'build', text: show(d.buildFingerprint || null) }),
         figureCell(i, 'refreshHz', s.refreshHz),
+        el('td', { 'data-meta': 'modes', text: show(modes) }),
+        el('td', { 'data-meta': 'started', text: show(s.startTime || null) }),
+        el('td', { 'data-meta': 'fpsctl', text: show(s.fpsctlVersion || null) }),
         el('td', { 'class': 'txt', 'data-figure': 'package', 'data-run': String(i), text: show(s['package']) }),
         el('td', { 'data-figure': 'source', 'data-run': String(i), text: show(s.source) }),
         el('td', { text: r.frames ? fixed(r.frames.span, 1) : '\u2014' }),

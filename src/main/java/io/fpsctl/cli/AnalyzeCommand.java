@@ -5,6 +5,7 @@ import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
+import io.fpsctl.sink.RunMetadata;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
@@ -181,7 +182,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     reported(result.reported(), out);
                     out.println();
                 } else if (json) {
-                    SummaryJson.write(s, out, true);
+                    SummaryJson.write(s, RunMetadata.ofFile(SummaryJson.fpsctlVersion(), name), out, true);
                 }
             }
             if (array) {

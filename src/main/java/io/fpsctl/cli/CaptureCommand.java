@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.DeviceMetadataProbe;
 import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
@@ -7,6 +8,7 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.AtomicFile;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
+import io.fpsctl.sink.RunMetadata;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
@@ -121,6 +123,8 @@ final class CaptureCommand implements Callable<Integer> {
                         measurement.session().stop(early); // the signal came while the device was being prepared
                     }
                     notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
+                    RunMetadata metadata = new RunMetadata(SummaryJson.fpsctlVersion(), java.time.Instant.now(), null,
+                            DeviceMetadataProbe.read(connection.device));
                     java.io.UncheckedIOException csvFailed = null;
                     try {
                         measurement.run(measureOptions.duration);
@@ -136,7 +140,7 @@ final class CaptureCommand implements Callable<Integer> {
                         }
                     }
                     Summary s = summary;
-                    AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                    AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, metadata, w, true));
                     if (csvFailed != null) {
                         throw csvFailed;
                     }

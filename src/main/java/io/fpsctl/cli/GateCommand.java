@@ -1,6 +1,7 @@
 package io.fpsctl.cli;
 
 import io.fpsctl.capture.AppRestart;
+import io.fpsctl.capture.DeviceMetadataProbe;
 import io.fpsctl.capture.Driver;
 import io.fpsctl.capture.DriverFailedException;
 import io.fpsctl.capture.HostClock;
@@ -19,6 +20,7 @@ import io.fpsctl.sink.GateTable;
 import io.fpsctl.sink.JUnitReport;
 import io.fpsctl.sink.MarkdownReport;
 import io.fpsctl.sink.RunJson;
+import io.fpsctl.sink.RunMetadata;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryJsonReader;
 import io.fpsctl.sink.report.ReportFrames;
@@ -123,6 +125,8 @@ final class GateCommand implements Callable<Integer> {
 
     /** The measured frames, kept for --report. */
     private ReportFrames reportFrames;
+    /** Where and when each kept iteration was measured (parallel to measure()'s summaries); null with --from. */
+    private List<RunMetadata> metadata;
 
     @Mixin
     DeviceOptions deviceOptions;
@@ -244,14 +248,15 @@ final class GateCommand implements Callable<Integer> {
             }
             if (summaryOut != null) {
                 if (runs.size() == 1 && comparison == null && iterations == null) {
-                    AtomicFile.write(summaryOut, w -> SummaryJson.write(measured, w, true));
+                    AtomicFile.write(summaryOut, w -> SummaryJson.write(measured, lastMetadata(), w, true));
                 } else {
-                    AtomicFile.write(summaryOut, w -> RunJson.write(runs, comparison, w));
+                    AtomicFile.write(summaryOut, w -> RunJson.write(runs, metadata, comparison, w));
                 }
             }
             if (report != null) {
                 ReportRun run = from != null ? ReportInputs.load(from, engineOptions.toConfig())
-                        : new ReportRun(subject, "gate measurement", ReportInputs.tree(measured), reportFrames, Map.of());
+                        : new ReportRun(subject, "gate measurement", ReportInputs.tree(measured, lastMetadata()),
+                        reportFrames, Map.of());
                 ReportCommand.write(report, List.of(run), null, result, ReportCommand.DEFAULT_MAX_REGRESSION);
             }
         } catch (IOException e) {
@@ -280,6 +285,11 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
+    /** Where and when the last kept iteration was measured, or null (--from). */
+    private RunMetadata lastMetadata() {
+        return metadata == null || metadata.isEmpty() ? null : metadata.get(metadata.size() - 1);
+    }
+
     /** The --run or --scroll driver for one iteration, or null. */
     private Driver driver(PrintWriter err) {
         if (runCommand != null) {
@@ -304,6 +314,8 @@ final class GateCommand implements Callable<Integer> {
         int n = iterations == null ? 1 : iterations;
         List<Summary> kept = new ArrayList<>();
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
+            RunMetadata.Device device = DeviceMetadataProbe.read(c.device);
+            metadata = new ArrayList<>();
             for (int i = 0; i < warmup + n; i++) {
                 boolean warm = i < warmup;
                 Driver driver = driver(err); // one per iteration: a cancelled driver stays cancelled
@@ -324,6 +336,7 @@ final class GateCommand implements Callable<Integer> {
                         + (driver != null ? driver.describe() : "for " + measureOptions.duration.toSeconds() + " s")
                         + ": " + m.describe() + " (" + m.sourceReason() + ")");
                 err.flush();
+                java.time.Instant start = java.time.Instant.now();
                 try {
                     if (driver != null) {
                         m.runWhile(driver, c.device);
@@ -337,6 +350,7 @@ final class GateCommand implements Callable<Integer> {
                 deviceLost = m.session().lostMessage();
                 if (!warm || deviceLost != null || stop.requested()) {
                     kept.add(m.summary());
+                    metadata.add(new RunMetadata(SummaryJson.fpsctlVersion(), start, null, device));
                 }
                 if (deviceLost != null || stop.requested()) {
                     break; // judged on what was captured (partial)

@@ -80,6 +80,17 @@ class ReportBrowserTest {
                 "stagesMs.draw", "mainCauses.none", "windows.0.fps", "frames")) {
             assertTrue(shown.contains(key), key + " is shown: " + shown);
         }
+        // where and when, from summary.json's metadata (the simulated device: model Sim)
+        JsonNode device = summary.get("device");
+        assertEquals("Sim", device.get("model").asText());
+        for (String cell : List.of("data-meta=\"device\">Sim (" + device.get("serial").asText() + ")</td>",
+                "data-meta=\"android\">" + device.get("androidVersion").asText() + " (API " + device.get("sdk").asInt()
+                        + ")</td>",
+                "data-meta=\"build\">" + device.get("buildFingerprint").asText() + "</td>",
+                "data-meta=\"started\">" + summary.get("startTime").asText() + "</td>",
+                "data-meta=\"fpsctl\">" + summary.get("fpsctlVersion").asText() + "</td>")) {
+            assertTrue(dom.contains(cell), cell + " in the Runs table");
+        }
     }
 
     @Test
