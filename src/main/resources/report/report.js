@@ -186,8 +186,8 @@
     var v = Math.abs(delta) > DATA.maxRegressionPercent ? (worse ? 'regressed' : 'improved') : 'unchanged';
     return { text: (delta >= 0 ? '+' : '') + delta.toFixed(1) + ' %', verdict: v };
   }
-  var fig = section('Key figures', runs.length > 1 ? 'Verdicts compare each run with the first (METRICS.md ' +
-    'section 10): too few iterations for a confidence interval, so medians are compared against \u00b1' +
+  var fig = section('Key figures', runs.length > 1 ? 'Verdicts compare each run with the first (docs/metrics.md ' +
+    'section 8): too few iterations for a confidence interval, so medians are compared against \u00b1' +
     DATA.maxRegressionPercent + ' %.' : (DATA.gate ? 'Thresholds from the gate are shown beside the values.' : null));
   var figHead = ['metric'];
   runs.forEach(function (r, i) { figHead.push(runs.length > 1 ? 'run ' + (i + 1) : 'value'); if (i > 0) { figHead.push('vs run 1'); } });
@@ -555,7 +555,7 @@
     })));
 
   var st = section('Stages and main causes', 'Mean span per stage over all timed frames (summary) and over the ' +
-    'slow frames only (from the frames); the main cause of a slow frame is its longest stage (METRICS.md section 4).');
+    'slow frames only (from the frames); the main cause of a slow frame is its longest stage (docs/metrics.md section 3).');
   if (runs.every(function (r) { return r.summary.stagesMs === null || r.summary.stagesMs === undefined; })) {
     empty(st, 'This source has no stages (SurfaceFlinger).');
   } else {
@@ -619,7 +619,7 @@
     var ft = r.summary.frameTimeline;
     if (!ft) { return; }
     var s = section('FrameTimeline' + (runs.length > 1 ? ' (run ' + (i + 1) + ')' : ''),
-      'Who missed the deadline, from dumpsys SurfaceFlinger --frametimeline (METRICS.md section 9).');
+      'Who missed the deadline, from dumpsys SurfaceFlinger --frametimeline (docs/frametimeline.md).');
     var counts = r.frames && r.frames.F ? r.frames.ftCounts : null;
     var marks = { appJank: ['app', FT_MARKS[0][2]], systemJank: ['system', FT_MARKS[1][2]] };
     var rows = ['frames', 'unattributed', 'jankyFrames', 'appJank', 'systemJank', 'appJankPercent', 'systemJankPercent']

@@ -51,7 +51,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
-            description = "text (default), json (METRICS.md summary object; an array for several files) or "
+            description = "text (default), json (the summary object of docs/metrics.md section 9; an array for several files) or "
                     + "csv (per-frame rows).")
     Format format = Format.text;
 

@@ -47,7 +47,7 @@ import picocli.CommandLine.Spec;
         description = {"Measure an app (or read a saved summary with --from) and check it against thresholds.",
             "Prints a table of threshold, measured value and verdict per metric.",
             "With --iterations N the thresholds apply to each metric's median over the iterations, and --baseline",
-            "gives a regressed/unchanged/improved verdict per metric (METRICS.md section 10)."},
+            "gives a regressed/unchanged/improved verdict per metric (docs/metrics.md section 8)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every threshold passed", "1:a threshold failed", "2:usage error",
             "3:adb/device problem (also: the device went away for good; reports are written, marked partial)",
@@ -64,8 +64,13 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json instead of measuring.")
     Path from;
 
-    @Option(names = "--min-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double minFps;
-    @Option(names = "--max-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double maxJankPercent;
+    @Option(names = "--min-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Least fps allowed (frames per second of rendering, docs/metrics.md section 4), e.g. 55.")
+    Double minFps;
+    @Option(names = "--max-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most janky frames allowed, %% of timed frames (docs/metrics.md section 5), e.g. 5; "
+                    + "0 allows none.")
+    Double maxJankPercent;
     @Option(names = "--max-app-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
             description = "Most FrameTimeline app jank allowed, %% of joined frames (Android 12+).")
     Double maxAppJankPercent;
@@ -80,8 +85,12 @@ final class GateCommand implements Callable<Integer> {
             description = "Most Android vitals frozen frames allowed (> 700 ms), %% of counted frames; NA for "
                     + "SurfaceFlinger.")
     Double maxFrozenFramesPercent;
-    @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP90Ms;
-    @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP99Ms;
+    @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
+            description = "Longest 90th-percentile frame time allowed, in ms (docs/metrics.md section 5).")
+    Double maxP90Ms;
+    @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
+            description = "Longest 99th-percentile frame time allowed, in ms (docs/metrics.md section 5).")
+    Double maxP99Ms;
     @Option(names = "--max-frozen", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most frames allowed in the frozen drop level.")
     Long maxFrozen;
     @Option(names = "--max-big-jank", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most PerfDog big janks (SurfaceFlinger source).")
