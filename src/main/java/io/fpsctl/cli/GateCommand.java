@@ -144,6 +144,9 @@ final class GateCommand implements Callable<Integer> {
     MeasureOptions measureOptions;
 
     @Mixin
+    ColourOption colourOption;
+
+    @Mixin
     EngineOptions engineOptions;
 
     @Override
@@ -190,7 +193,7 @@ final class GateCommand implements Callable<Integer> {
             result = new GateResult(checks, result.partial());
         }
         PrintWriter out = spec.commandLine().getOut();
-        GateTable.write(result, out, System.console() != null);
+        GateTable.write(result, out, colourOption.colour());
         out.flush();
         try {
             writeReports(result, subject, measured, runs, comparison);
