@@ -249,6 +249,9 @@ final class GateCommand implements Callable<Integer> {
 
     private void writeReports(GateResult result, String subject, Summary measured, List<Summary> runs,
                               List<MetricComparison> comparison) {
+        for (Path file : new Path[] {junit, markdown, summaryOut, report}) {
+            createParent(file);
+        }
         try {
             if (junit != null) {
                 ByteArrayOutputStream xml = new ByteArrayOutputStream();
@@ -294,6 +297,20 @@ final class GateCommand implements Callable<Integer> {
             return SummaryJsonReader.readRun(file);
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, option + " " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Creates the missing folders of an output file, as watch --csv does (build/fpsctl-gate.xml in a fresh CI). */
+    private static void createParent(Path file) {
+        Path parent = file == null ? null : file.toAbsolutePath().getParent();
+        if (parent == null || Files.isDirectory(parent)) {
+            return;
+        }
+        try {
+            Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot create the folder " + parent + " for " + file + ": "
+                    + ErrorLine.describe(e), e);
         }
     }
 
