@@ -651,6 +651,7 @@
     var gaps = s.coverageGaps;
     wn.appendChild(el('p', { 'data-coverage': String(i) }, [p + (gaps === null || gaps === undefined
       ? 'coverage: not recorded by this fpsctl version'
+      : !s.frames ? 'coverage: nothing to cover: no frames were read (a gfxinfo dump taken without framestats?)'
       : gaps === 0 ? 'coverage: complete (every frame the device drew in the span was captured)'
         : 'coverage: ' + gaps + ' gap(s), ' + show(s.coverageGapMs) + ' ms in which frames may be missing')]));
     var list = s.warnings || [];

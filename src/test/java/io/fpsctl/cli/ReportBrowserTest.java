@@ -123,6 +123,23 @@ class ReportBrowserTest {
         assertTrue(!dom.contains(">regressed") && !dom.contains("improved<"), "no verdict other than unchanged");
     }
 
+    /** A gfxinfo dump taken without framestats has no frames: the page must not call its coverage complete. */
+    @Test
+    void aFramelessDumpIsNotCalledCompletelyCovered() throws Exception {
+        String dump = Files.readString(Path.of("examples/feed-android14-framestats.txt"));
+        int from = dump.indexOf("---PROFILEDATA---");
+        int to = dump.indexOf("---PROFILEDATA---", from + 1) + "---PROFILEDATA---".length();
+        Path frameless = Files.writeString(dir.resolve("no-framestats.txt"), dump.substring(0, from)
+                + dump.substring(to));
+        Path html = dir.resolve("frameless.html");
+        Cli r = Cli.run("report", frameless.toString(), "-o", html.toString());
+        assertEquals(0, r.exit, r.toString());
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "n"));
+        // (the page's own script holds every wording; the paragraph shown is the one marked data-coverage)
+        assertTrue(dom.contains("data-coverage=\"0\">coverage: nothing to cover: no frames were read"), dom);
+        assertTrue(!dom.contains("data-coverage=\"0\">coverage: complete"), dom);
+    }
+
     /** METRICS.md section 10 rev 3: jank from a baseline of 0 has no percentage, and regresses. */
     @Test
     void comparisonWithAZeroJankBaselineShowsTheRegression() throws Exception {
