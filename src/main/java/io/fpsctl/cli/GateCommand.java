@@ -344,6 +344,7 @@ final class GateCommand implements Callable<Integer> {
         List<Summary> kept = new ArrayList<>();
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
             RunMetadata.Device device = DeviceMetadataProbe.read(c.device);
+            String described = null;
             metadata = new ArrayList<>();
             for (int i = 0; i < warmup + n; i++) {
                 boolean warm = i < warmup;
@@ -361,9 +362,15 @@ final class GateCommand implements Callable<Integer> {
                 }
                 String what = warm ? "warm-up " + (i + 1) + "/" + warmup + ": "
                         : n > 1 || warmup > 0 ? "iteration " + (i - warmup + 1) + "/" + n + ": " : "";
-                err.println("fpsctl: " + what + "measuring " + pkg + " on " + c.device.serial() + " "
-                        + (driver != null ? driver.describe() : "for " + measureOptions.duration.toSeconds() + " s")
-                        + ": " + m.describe() + " (" + m.sourceReason() + ")");
+                String how = driver != null ? driver.describe() : "for " + measureOptions.duration.toSeconds() + " s";
+                if (m.describe().equals(described)) {
+                    // the same source as the iteration before: one short line, not the whole banner again
+                    err.println("fpsctl: " + what + "measuring " + how + " (" + m.describe() + ", as before)");
+                } else {
+                    err.println("fpsctl: " + what + "measuring " + pkg + " on " + c.device.serial() + " " + how
+                            + ": " + m.describe() + " (" + m.sourceReason() + ")");
+                }
+                described = m.describe();
                 err.flush();
                 java.time.Instant start = java.time.Instant.now();
                 try {
