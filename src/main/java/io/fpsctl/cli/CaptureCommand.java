@@ -258,16 +258,24 @@ final class CaptureCommand implements Callable<Integer> {
     private void drainNotes(PrintWriter err) {
         String n;
         while ((n = notes.poll()) != null) {
+            if (progressShown) {
+                err.print("\r\033[2K"); // the note takes the progress bar's line; the bar is drawn again below it
+                progressShown = false;
+            }
             err.println("fpsctl: " + n);
         }
         err.flush();
     }
+
+    /** A progress bar (no line end) is on the terminal's last line. */
+    private boolean progressShown;
 
     private void progress(PrintWriter err, long started) {
         double done = Math.min(1.0, (System.nanoTime() - started) / (double) measureOptions.duration.toNanos());
         int width = 30;
         int filled = (int) Math.round(done * width);
         err.printf(Locale.ROOT, "\r\033[2K[%s%s] %3.0f %%", "#".repeat(filled), " ".repeat(width - filled), done * 100);
+        progressShown = true;
         err.flush();
     }
 
