@@ -85,11 +85,7 @@ public final class SummaryJson {
         string(g, "serial", d.serial());
         string(g, "model", d.model());
         string(g, "androidVersion", d.androidVersion());
-        if (d.sdk() == null) {
-            g.writeNullField("sdk");
-        } else {
-            g.writeNumberField("sdk", d.sdk());
-        }
+        nullableLong(g, "sdk", d.sdk() == null ? null : d.sdk().longValue());
         string(g, "buildFingerprint", d.buildFingerprint());
         g.writeArrayFieldStart("refreshModesHz");
         for (double hz : d.refreshModesHz()) {
