@@ -4,7 +4,8 @@
 # In a CI without a phone, add --simulate to try it; on a device farm, pass -s "$SERIAL".
 set -euo pipefail
 pkg="${1:-com.example.feed}"
-fpsctl="$(dirname "$0")/../scripts/fpsctl"
+# the installed fpsctl (scripts/install), else the checkout's launcher; gate creates build/ itself
+fpsctl="$(command -v fpsctl || echo "$(dirname "$0")/../scripts/fpsctl")"
 "$fpsctl" gate "$pkg" --duration 30s \
   --min-fps 55 --max-jank-percent 5 --max-p90-ms 16.7 --max-frozen 0 \
   --junit build/fpsctl-gate.xml --markdown "${GITHUB_STEP_SUMMARY:-build/fpsctl-gate.md}" \

@@ -95,16 +95,25 @@
   app.appendChild(el('p', { 'class': 'sub', text: 'fpsctl report \u00b7 generated ' + DATA.generated +
     (runs.length > 1 ? ' \u00b7 ' + runs.length + ' runs overlaid, the first is the baseline' : '') }));
   var head = section('Runs');
-  head.appendChild(table(['', 'input', 'device', 'Android', 'refresh Hz', 'app', 'source', 'duration s', 'frames'],
+  head.appendChild(table(['', 'input', 'device', 'Android', 'build', 'refresh Hz', 'modes Hz', 'started',
+    'fpsctl', 'app', 'source', 'duration s', 'frames'],
     runs.map(function (r, i) {
       var s = r.summary;
-      var android = r.header.android || s.androidVersion || s.android || null;
+      /* summary.json's "device" object (model, androidVersion, buildFingerprint, refreshModesHz; null for a file) */
+      var d = s.device && typeof s.device === 'object' ? s.device : {};
+      var device = d.model ? d.model + (d.serial ? ' (' + d.serial + ')' : '') : r.header.device || null;
+      var android = d.androidVersion ? d.androidVersion + (d.sdk ? ' (API ' + d.sdk + ')' : '') : r.header.android || null;
+      var modes = Array.isArray(d.refreshModesHz) && d.refreshModesHz.length ? d.refreshModesHz.join(', ') : null;
       return el('tr', null, [
         el('td', null, [el('span', { 'class': 'bar', style: 'width:14px;background:' + RUN_COLORS[i % RUN_COLORS.length] })]),
         el('td', { 'class': 'txt', text: r.label + ' (' + r.kind + ')' }),
-        el('td', { 'class': 'txt', text: show(r.header.device || s.device || null) }),
-        el('td', { text: show(android) }),
+        el('td', { 'class': 'txt', 'data-meta': 'device', text: show(device) }),
+        el('td', { 'data-meta': 'android', text: show(android) }),
+        el('td', { 'class': 'txt', 'data-meta': 'build', text: show(d.buildFingerprint || null) }),
         figureCell(i, 'refreshHz', s.refreshHz),
+        el('td', { 'data-meta': 'modes', text: show(modes) }),
+        el('td', { 'data-meta': 'started', text: show(s.startTime || null) }),
+        el('td', { 'data-meta': 'fpsctl', text: show(s.fpsctlVersion || null) }),
         el('td', { 'class': 'txt', 'data-figure': 'package', 'data-run': String(i), text: show(s['package']) }),
         el('td', { 'data-figure': 'source', 'data-run': String(i), text: show(s.source) }),
         el('td', { text: r.frames ? fixed(r.frames.span, 1) : '\u2014' }),
@@ -166,14 +175,19 @@
     return get(r.summary, path);
   }
   function verdict(b, c, better) {
-    if (typeof b !== 'number' || typeof c !== 'number' || b === 0 || !better) { return null; }
+    if (typeof b !== 'number' || typeof c !== 'number' || !better) { return null; }
+    var worse = better === 'higher' ? c < b : c > b;
+    if (b === 0) {
+      /* rev 3: a percentage of 0 means nothing, so the threshold does not apply: any change on the worse side
+       * regresses, improved is impossible */
+      return { text: 'from 0 to ' + c, verdict: worse ? 'regressed' : 'unchanged' };
+    }
     var delta = (c - b) / Math.abs(b) * 100;
-    var worse = better === 'higher' ? delta < 0 : delta > 0;
     var v = Math.abs(delta) > DATA.maxRegressionPercent ? (worse ? 'regressed' : 'improved') : 'unchanged';
-    return { delta: delta, verdict: v };
+    return { text: (delta >= 0 ? '+' : '') + delta.toFixed(1) + ' %', verdict: v };
   }
-  var fig = section('Key figures', runs.length > 1 ? 'Verdicts compare each run with the first (METRICS.md ' +
-    'section 10): too few iterations for a confidence interval, so medians are compared against \u00b1' +
+  var fig = section('Key figures', runs.length > 1 ? 'Verdicts compare each run with the first (docs/metrics.md ' +
+    'section 8): too few iterations for a confidence interval, so medians are compared against \u00b1' +
     DATA.maxRegressionPercent + ' %.' : (DATA.gate ? 'Thresholds from the gate are shown beside the values.' : null));
   var figHead = ['metric'];
   runs.forEach(function (r, i) { figHead.push(runs.length > 1 ? 'run ' + (i + 1) : 'value'); if (i > 0) { figHead.push('vs run 1'); } });
@@ -186,7 +200,7 @@
       cells.push(figureCell(i, f[0], get(r.summary, f[0])));
       if (i > 0) {
         var v = verdict(runValue(runs[0], f[0]), runValue(r, f[0]), f[2]);
-        cells.push(v ? el('td', { 'class': v.verdict, text: (v.delta >= 0 ? '+' : '') + v.delta.toFixed(1) + ' % ' + v.verdict })
+        cells.push(v ? el('td', { 'class': v.verdict, text: v.text + ' ' + v.verdict })
           : el('td', { 'class': 'na', text: '' }));
       }
     });
@@ -541,7 +555,7 @@
     })));
 
   var st = section('Stages and main causes', 'Mean span per stage over all timed frames (summary) and over the ' +
-    'slow frames only (from the frames); the main cause of a slow frame is its longest stage (METRICS.md section 4).');
+    'slow frames only (from the frames); the main cause of a slow frame is its longest stage (docs/metrics.md section 3).');
   if (runs.every(function (r) { return r.summary.stagesMs === null || r.summary.stagesMs === undefined; })) {
     empty(st, 'This source has no stages (SurfaceFlinger).');
   } else {
@@ -605,7 +619,7 @@
     var ft = r.summary.frameTimeline;
     if (!ft) { return; }
     var s = section('FrameTimeline' + (runs.length > 1 ? ' (run ' + (i + 1) + ')' : ''),
-      'Who missed the deadline, from dumpsys SurfaceFlinger --frametimeline (METRICS.md section 9).');
+      'Who missed the deadline, from dumpsys SurfaceFlinger --frametimeline (docs/frametimeline.md).');
     var counts = r.frames && r.frames.F ? r.frames.ftCounts : null;
     var marks = { appJank: ['app', FT_MARKS[0][2]], systemJank: ['system', FT_MARKS[1][2]] };
     var rows = ['frames', 'unattributed', 'jankyFrames', 'appJank', 'systemJank', 'appJankPercent', 'systemJankPercent']
@@ -637,6 +651,7 @@
     var gaps = s.coverageGaps;
     wn.appendChild(el('p', { 'data-coverage': String(i) }, [p + (gaps === null || gaps === undefined
       ? 'coverage: not recorded by this fpsctl version'
+      : !s.frames ? 'coverage: nothing to cover: no frames were read (a gfxinfo dump taken without framestats?)'
       : gaps === 0 ? 'coverage: complete (every frame the device drew in the span was captured)'
         : 'coverage: ' + gaps + ' gap(s), ' + show(s.coverageGapMs) + ' ms in which frames may be missing')]));
     var list = s.warnings || [];

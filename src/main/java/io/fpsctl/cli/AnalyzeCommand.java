@@ -6,6 +6,7 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.OutputClaim;
+import io.fpsctl.sink.RunMetadata;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
@@ -52,7 +53,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
-            description = "text (default), json (METRICS.md summary object; an array for several files) or "
+            description = "text (default), json (the summary object of docs/metrics.md section 9; an array for several files) or "
                     + "csv (per-frame rows).")
     Format format = Format.text;
 
@@ -187,7 +188,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     reported(result.reported(), out);
                     out.println();
                 } else if (json) {
-                    SummaryJson.write(s, out, true);
+                    SummaryJson.write(s, RunMetadata.ofFile(SummaryJson.fpsctlVersion(), name), out, true);
                 }
             }
             if (array) {

@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.DeviceMetadataProbe;
 import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
@@ -8,6 +9,7 @@ import io.fpsctl.sink.AtomicFile;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.OutputClaim;
+import io.fpsctl.sink.RunMetadata;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
@@ -129,6 +131,8 @@ final class CaptureCommand implements Callable<Integer> {
                         measurement.session().stop(early); // the signal came while the device was being prepared
                     }
                     notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
+                    RunMetadata metadata = new RunMetadata(SummaryJson.fpsctlVersion(), java.time.Instant.now(), null,
+                            DeviceMetadataProbe.read(connection.device));
                     java.io.UncheckedIOException csvFailed = null;
                     try {
                         measurement.run(measureOptions.duration);
@@ -144,7 +148,7 @@ final class CaptureCommand implements Callable<Integer> {
                         }
                     }
                     Summary s = summary;
-                    AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, w, true));
+                    AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, metadata, w, true));
                     if (csvFailed != null) {
                         throw csvFailed;
                     }
@@ -269,16 +273,24 @@ final class CaptureCommand implements Callable<Integer> {
     private void drainNotes(PrintWriter err) {
         String n;
         while ((n = notes.poll()) != null) {
+            if (progressShown) {
+                err.print("\r\033[2K"); // the note takes the progress bar's line; the bar is drawn again below it
+                progressShown = false;
+            }
             err.println("fpsctl: " + n);
         }
         err.flush();
     }
+
+    /** A progress bar (no line end) is on the terminal's last line. */
+    private boolean progressShown;
 
     private void progress(PrintWriter err, long started) {
         double done = Math.min(1.0, (System.nanoTime() - started) / (double) measureOptions.duration.toNanos());
         int width = 30;
         int filled = (int) Math.round(done * width);
         err.printf(Locale.ROOT, "\r\033[2K[%s%s] %3.0f %%", "#".repeat(filled), " ".repeat(width - filled), done * 100);
+        progressShown = true;
         err.flush();
     }
 

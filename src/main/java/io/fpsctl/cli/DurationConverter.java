@@ -5,8 +5,8 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Parses durations the way users type them: {@code 20s}, {@code 500ms}, {@code 2m}, {@code 1h}, {@code 1.5s},
- * {@code 30}. A duration must be longer than 0 and at most {@link #MAX} (30 days); anything else, including
+ * Parses durations the way users type them: {@code 20s}, {@code 500ms}, {@code 2m}, {@code 1h}, {@code 1.5s}; a bare
+ * number ({@code 30}) is refused with a message asking for the unit (seconds here, milliseconds elsewhere). A duration must be longer than 0 and at most {@link #MAX} (30 days); anything else, including
  * NaN, exponents and Java's {@code d} suffix, is a usage error at parse time.
  */
 public final class DurationConverter implements ITypeConverter<Duration> {
@@ -35,6 +35,10 @@ public final class DurationConverter implements ITypeConverter<Duration> {
         } else if (v.endsWith("h")) {
             factorNs = 3_600_000_000_000L;
             num = v.substring(0, v.length() - 1);
+        } else if (NUMBER.matcher(v).matches()) {
+            // a bare number: seconds here, milliseconds in other tools (flashlight's --duration): ask for the unit
+            throw new TypeConversionException("'" + value + "' has no unit: write " + v + "s for seconds (or "
+                    + v + "ms, " + v + "m)");
         } else {
             factorNs = 1_000_000_000L;
             num = v;

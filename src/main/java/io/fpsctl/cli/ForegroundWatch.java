@@ -29,11 +29,12 @@ final class ForegroundWatch {
     private final PrintWriter out;
     private final PrintWriter err;
     private final boolean ansi;
+    private final boolean colour;
     private volatile boolean stopped;
     private volatile Measurement current;
 
     ForegroundWatch(DeviceOptions.Connection connection, SourceRequest request, EngineConfig config,
-                    Duration reconnectTimeout, PrintWriter out, PrintWriter err, boolean ansi) {
+                    Duration reconnectTimeout, PrintWriter out, PrintWriter err, boolean ansi, boolean colour) {
         this.connection = connection;
         this.request = request;
         this.config = config;
@@ -41,6 +42,7 @@ final class ForegroundWatch {
         this.out = out;
         this.err = err;
         this.ansi = ansi;
+        this.colour = colour;
     }
 
     /** Stops the measurement in progress and the following (Ctrl-C). */
@@ -101,6 +103,9 @@ final class ForegroundWatch {
             }
             unmeasurable = null;
             view[0] = new LiveView(out, ansi, serial, pkg, m.source(), new TerminalWidth());
+            if (!colour) {
+                view[0].withoutColour();
+            }
             say("watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason() + ")");
             current = m;
             Thread watcher = new Thread(() -> stopOnSwitch(m, pkg), "fpsctl-foreground");

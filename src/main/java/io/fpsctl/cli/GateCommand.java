@@ -1,6 +1,7 @@
 package io.fpsctl.cli;
 
 import io.fpsctl.capture.AppRestart;
+import io.fpsctl.capture.DeviceMetadataProbe;
 import io.fpsctl.capture.Driver;
 import io.fpsctl.capture.DriverFailedException;
 import io.fpsctl.capture.HostClock;
@@ -20,6 +21,7 @@ import io.fpsctl.sink.JUnitReport;
 import io.fpsctl.sink.MarkdownReport;
 import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.RunJson;
+import io.fpsctl.sink.RunMetadata;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryJsonReader;
 import io.fpsctl.sink.report.ReportFrames;
@@ -46,7 +48,7 @@ import picocli.CommandLine.Spec;
         description = {"Measure an app (or read a saved summary with --from) and check it against thresholds.",
             "Prints a table of threshold, measured value and verdict per metric.",
             "With --iterations N the thresholds apply to each metric's median over the iterations, and --baseline",
-            "gives a regressed/unchanged/improved verdict per metric (METRICS.md section 10)."},
+            "gives a regressed/unchanged/improved verdict per metric (docs/metrics.md section 8)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every threshold passed", "1:a threshold failed, or the run measured less than 90 percent "
                 + "of its time (partial: device away or restarted, app restarted; see --allow-partial)",
@@ -66,8 +68,13 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json instead of measuring.")
     Path from;
 
-    @Option(names = "--min-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double minFps;
-    @Option(names = "--max-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class) Double maxJankPercent;
+    @Option(names = "--min-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Least fps allowed (frames per second of rendering, docs/metrics.md section 4), e.g. 55.")
+    Double minFps;
+    @Option(names = "--max-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most janky frames allowed, %% of timed frames (docs/metrics.md section 5), e.g. 5; "
+                    + "0 allows none.")
+    Double maxJankPercent;
     @Option(names = "--max-app-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
             description = "Most FrameTimeline app jank allowed, %% of joined frames (Android 12+).")
     Double maxAppJankPercent;
@@ -82,8 +89,12 @@ final class GateCommand implements Callable<Integer> {
             description = "Most Android vitals frozen frames allowed (> 700 ms), %% of counted frames; NA for "
                     + "SurfaceFlinger.")
     Double maxFrozenFramesPercent;
-    @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP90Ms;
-    @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class) Double maxP99Ms;
+    @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
+            description = "Longest 90th-percentile frame time allowed, in ms (docs/metrics.md section 5).")
+    Double maxP90Ms;
+    @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
+            description = "Longest 99th-percentile frame time allowed, in ms (docs/metrics.md section 5).")
+    Double maxP99Ms;
     @Option(names = "--max-frozen", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most frames allowed in the frozen drop level.")
     Long maxFrozen;
     @Option(names = "--max-big-jank", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most PerfDog big janks (SurfaceFlinger source).")
@@ -128,12 +139,17 @@ final class GateCommand implements Callable<Integer> {
 
     /** The measured frames, kept for --report. */
     private ReportFrames reportFrames;
+    /** Where and when each kept iteration was measured (parallel to measure()'s summaries); null with --from. */
+    private List<RunMetadata> metadata;
 
     @Mixin
     DeviceOptions deviceOptions;
 
     @Mixin
     MeasureOptions measureOptions;
+
+    @Mixin
+    ColourOption colourOption;
 
     @Mixin
     EngineOptions engineOptions;
@@ -191,7 +207,7 @@ final class GateCommand implements Callable<Integer> {
             result = new GateResult(checks, result.partial());
         }
         PrintWriter out = spec.commandLine().getOut();
-        GateTable.write(result, out, System.console() != null);
+        GateTable.write(result, out, colourOption.colour());
         out.flush();
         try {
             writeReports(result, subject, measured, runs, comparison);
@@ -247,6 +263,9 @@ final class GateCommand implements Callable<Integer> {
 
     private void writeReports(GateResult result, String subject, Summary measured, List<Summary> runs,
                               List<MetricComparison> comparison) {
+        for (Path file : new Path[] {junit, markdown, summaryOut, report}) {
+            createParent(file);
+        }
         try {
             if (junit != null) {
                 ByteArrayOutputStream xml = new ByteArrayOutputStream();
@@ -258,14 +277,15 @@ final class GateCommand implements Callable<Integer> {
             }
             if (summaryOut != null) {
                 if (runs.size() == 1 && comparison == null && iterations == null) {
-                    AtomicFile.write(summaryOut, w -> SummaryJson.write(measured, w, true));
+                    AtomicFile.write(summaryOut, w -> SummaryJson.write(measured, lastMetadata(), w, true));
                 } else {
-                    AtomicFile.write(summaryOut, w -> RunJson.write(runs, comparison, w));
+                    AtomicFile.write(summaryOut, w -> RunJson.write(runs, metadata, comparison, w));
                 }
             }
             if (report != null) {
                 ReportRun run = from != null ? ReportInputs.load(from, engineOptions.toConfig())
-                        : new ReportRun(subject, "gate measurement", ReportInputs.tree(measured), reportFrames, Map.of());
+                        : new ReportRun(subject, "gate measurement", ReportInputs.tree(measured, lastMetadata()),
+                        reportFrames, Map.of());
                 ReportCommand.write(report, List.of(run), null, result, ReportCommand.DEFAULT_MAX_REGRESSION);
             }
         } catch (IOException e) {
@@ -294,6 +314,25 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
+    /** Creates the missing folders of an output file, as watch --csv does (build/fpsctl-gate.xml in a fresh CI). */
+    private static void createParent(Path file) {
+        Path parent = file == null ? null : file.toAbsolutePath().getParent();
+        if (parent == null || Files.isDirectory(parent)) {
+            return;
+        }
+        try {
+            Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot create the folder " + parent + " for " + file + ": "
+                    + ErrorLine.describe(e), e);
+        }
+    }
+
+    /** Where and when the last kept iteration was measured, or null (--from). */
+    private RunMetadata lastMetadata() {
+        return metadata == null || metadata.isEmpty() ? null : metadata.get(metadata.size() - 1);
+    }
+
     /** The --run or --scroll driver for one iteration, or null. */
     private Driver driver(PrintWriter err) {
         if (runCommand != null) {
@@ -318,6 +357,9 @@ final class GateCommand implements Callable<Integer> {
         int n = iterations == null ? 1 : iterations;
         List<Summary> kept = new ArrayList<>();
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
+            RunMetadata.Device device = DeviceMetadataProbe.read(c.device);
+            String described = null;
+            metadata = new ArrayList<>();
             for (int i = 0; i < warmup + n; i++) {
                 boolean warm = i < warmup;
                 Driver driver = driver(err); // one per iteration: a cancelled driver stays cancelled
@@ -334,10 +376,17 @@ final class GateCommand implements Callable<Integer> {
                 }
                 String what = warm ? "warm-up " + (i + 1) + "/" + warmup + ": "
                         : n > 1 || warmup > 0 ? "iteration " + (i - warmup + 1) + "/" + n + ": " : "";
-                err.println("fpsctl: " + what + "measuring " + pkg + " on " + c.device.serial() + " "
-                        + (driver != null ? driver.describe() : "for " + measureOptions.duration.toSeconds() + " s")
-                        + ": " + m.describe() + " (" + m.sourceReason() + ")");
+                String how = driver != null ? driver.describe() : "for " + measureOptions.duration.toSeconds() + " s";
+                if (m.describe().equals(described)) {
+                    // the same source as the iteration before: one short line, not the whole banner again
+                    err.println("fpsctl: " + what + "measuring " + how + " (" + m.describe() + ", as before)");
+                } else {
+                    err.println("fpsctl: " + what + "measuring " + pkg + " on " + c.device.serial() + " " + how
+                            + ": " + m.describe() + " (" + m.sourceReason() + ")");
+                }
+                described = m.describe();
                 err.flush();
+                java.time.Instant start = java.time.Instant.now();
                 try {
                     if (driver != null) {
                         m.runWhile(driver, c.device);
@@ -351,6 +400,7 @@ final class GateCommand implements Callable<Integer> {
                 deviceLost = m.session().lostMessage();
                 if (!warm || deviceLost != null || stop.requested()) {
                     kept.add(m.summary());
+                    metadata.add(new RunMetadata(SummaryJson.fpsctlVersion(), start, null, device));
                 }
                 if (deviceLost != null || stop.requested()) {
                     break; // judged on what was captured (partial)

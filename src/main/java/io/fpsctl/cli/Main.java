@@ -2,6 +2,7 @@ package io.fpsctl.cli;
 
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Entry point: runs the picocli command tree and turns every failure into one line and an exit code. */
@@ -43,7 +44,8 @@ public final class Main {
             if (debug) {
                 ex.printStackTrace(err);
             }
-            ErrorLine.print(err, ex.getMessage());
+            ErrorLine.print(err, (ex.getCause() instanceof ScenarioConverter.OptionLikeValue o
+                    ? "unknown option '" + o.value + "'" : ex.getMessage()) + didYouMean(ex));
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return ExitCode.USAGE;
         });
@@ -54,6 +56,18 @@ public final class Main {
             return report(ex, err);
         });
         return finish(cl.execute(args), out, err);
+    }
+
+    /** " (did you mean watch?)" for a mistyped command or option picocli can match; "" otherwise. */
+    static String didYouMean(CommandLine.ParameterException ex) {
+        if (ex.getCause() instanceof ScenarioConverter.OptionLikeValue o) {
+            ex = new CommandLine.UnmatchedArgumentException(ex.getCommandLine(), List.of(o.value));
+        }
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            List<String> s = u.getSuggestions();
+            return " (did you mean " + String.join(" or ", s.subList(0, Math.min(3, s.size()))) + "?)";
+        }
+        return "";
     }
 
     private static int finish(int code, PrintWriter out, PrintWriter err) {

@@ -86,7 +86,9 @@ final class ReportInputs {
     private static ReportRun fromDump(Path file, EngineConfig config) {
         ReportFrames frames = new ReportFrames();
         SavedDump.Result r = analyze(file, config, frames);
-        return new ReportRun(file.toString(), r.kind().description(), tree(r.summary()), frames, Map.of());
+        return new ReportRun(file.toString(), r.kind().description(),
+                tree(r.summary(), io.fpsctl.sink.RunMetadata.ofFile(SummaryJson.fpsctlVersion(), file.toString())),
+                frames, Map.of());
     }
 
     private static SavedDump.Result analyze(Path file, EngineConfig config, ReportFrames frames) {
@@ -103,9 +105,14 @@ final class ReportInputs {
 
     /** A summary as the JSON object {@code summary.json} would hold. */
     static JsonNode tree(Summary s) {
+        return tree(s, null);
+    }
+
+    /** A summary and where and when it was measured, as {@code summary.json} would hold them. */
+    static JsonNode tree(Summary s, io.fpsctl.sink.RunMetadata metadata) {
         try {
             StringWriter w = new StringWriter();
-            SummaryJson.write(s, w, false);
+            SummaryJson.write(s, metadata, w, false);
             return MAPPER.readTree(w.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -9,8 +9,25 @@ import picocli.CommandLine.TypeConversionException;
 
 /** {@code --simulate} / {@code --scenario}: a built-in scenario name or an existing scenario JSON file. */
 final class ScenarioConverter implements ITypeConverter<String> {
+    /**
+     * A value of {@code --simulate} that looks like an option ({@code --simulate --durration 20s}): --simulate's
+     * scenario is optional, so picocli offered it the mistyped option; {@link Main} reports it as an unknown option.
+     */
+    static final class OptionLikeValue extends TypeConversionException {
+        private static final long serialVersionUID = 1L;
+        final String value;
+
+        OptionLikeValue(String value) {
+            super("unknown option '" + value + "'");
+            this.value = value;
+        }
+    }
+
     @Override
     public String convert(String value) {
+        if (value.startsWith("-")) {
+            throw new OptionLikeValue(value);
+        }
         if (Scenarios.names().contains(value)) {
             return value;
         }

@@ -55,6 +55,9 @@ final class WatchCommand implements Callable<Integer> {
     boolean plain;
 
     @Mixin
+    ColourOption colourOption;
+
+    @Mixin
     DeviceOptions deviceOptions;
 
     @Mixin
@@ -98,6 +101,9 @@ final class WatchCommand implements Callable<Integer> {
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
             boolean ansi = !plain && System.console() != null;
             view[0] = new LiveView(out, ansi, serial, pkg, m.source(), new TerminalWidth());
+            if (!colourOption.colour()) {
+                view[0].withoutColour();
+            }
             if (m.frameTimeline() != null) {
                 var attribution = m.frameTimeline().attribution();
                 view[0].frameTimeline(() -> {
@@ -138,7 +144,7 @@ final class WatchCommand implements Callable<Integer> {
         }
         try (DeviceOptions.Connection c = deviceOptions.connect(io.fpsctl.sim.device.SimOptions.DEFAULT_PACKAGE)) {
             ForegroundWatch follow = new ForegroundWatch(c, measureOptions.request(), config,
-                    deviceOptions.reconnectTimeout, out, err, !plain && System.console() != null);
+                    deviceOptions.reconnectTimeout, out, err, !plain && System.console() != null, colourOption.colour());
             err.println("fpsctl: following the app in front on " + c.device.serial()
                     + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             try (StopSignal signal = new StopSignal(name -> follow.stop())) {

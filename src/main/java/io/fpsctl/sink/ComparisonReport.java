@@ -132,8 +132,9 @@ public final class ComparisonReport {
         return min == max ? fmt(median, d) : fmt(median, d) + " (" + fmt(min, d) + "–" + fmt(max, d) + ")";
     }
 
+    /** The change as a percentage of the baseline, or, from a baseline median of 0 (rev 3), "from 0 to X". */
     static String change(MetricComparison c) {
-        return c.deltaPercent() == null ? (c.delta() >= 0 ? "+" : "") + fmt(c.delta(), decimals(c))
+        return c.deltaPercent() == null ? "from " + fmt(c.baseline(), decimals(c)) + " to " + fmt(c.candidate(), decimals(c))
                 : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
     }
 

@@ -39,9 +39,9 @@ import java.util.function.Function;
  *       no duration (the key is null there).</li>
  *   <li><b>Baseline regression</b> ({@code --baseline FILE --max-regression PCT}): fps and spanFps may fall to
  *       {@code baseline × (1 − PCT/100)}; jankPercent, p90, p99 and droppedFrames may rise to
- *       {@code baseline × (1 + PCT/100)}. When the baseline value is 0 a relative change is undefined, so the
- *       change is compared in absolute units instead: the metric may move by PCT of its own unit (baseline 0
- *       dropped frames, PCT 10 → at most 10 dropped frames). A metric the baseline lacks (null) is {@code NA}; a
+ *       {@code baseline × (1 + PCT/100)}. When the baseline value is 0 a percentage of it means nothing
+ *       (METRICS.md section 10 rev 3): any printed value on the worse side of 0 fails ("from 0 to X"); a user
+ *       who tolerates a little jank gives an absolute threshold ({@code --max-jank-percent}). A metric the baseline lacks (null) is {@code NA}; a
  *       metric the measurement lacks fails with "no frames measured". droppedFrames is a total, so it is only
  *       comparable between captures of the same length.</li>
  *   <li><b>A partial run is not a pass.</b> A summary marked partial (it measured less than 90 % of the time
@@ -334,10 +334,10 @@ public final class Gate {
         BigDecimal limit;
         String threshold;
         if (base.signum() == 0) {
-            // a relative change from 0 is undefined: allow PCT in the metric's own unit
-            limit = higherIsBetter ? base.subtract(pct) : base.add(pct);
-            threshold = op + plain(limit, decimals) + " (baseline " + base.toPlainString() + sign + plain(pct, 0)
-                    + " absolute)";
+            // METRICS.md section 10 rev 3: a percentage of 0 means nothing, so PCT does not apply; any printed
+            // value on the worse side of 0 is a regression (users who tolerate some jank use an absolute threshold)
+            limit = base;
+            threshold = op + plain(limit, decimals) + " (baseline 0: no worse)";
         } else {
             BigDecimal factor = BigDecimal.valueOf(100).add(higherIsBetter ? pct.negate() : pct)
                     .divide(BigDecimal.valueOf(100));
@@ -356,8 +356,7 @@ public final class Gate {
         boolean pass = higherIsBetter ? cmp >= 0 : cmp <= 0;
         String change;
         if (base.signum() == 0) {
-            BigDecimal d = printed.subtract(base);
-            change = (d.signum() >= 0 ? "+" : "") + d.toPlainString() + " vs " + base.toPlainString();
+            change = "from " + base.toPlainString() + " to " + printed.toPlainString();
         } else {
             BigDecimal rel = printed.subtract(base).multiply(BigDecimal.valueOf(100))
                     .divide(base.abs(), 1, RoundingMode.HALF_UP);

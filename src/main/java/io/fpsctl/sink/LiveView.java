@@ -73,6 +73,8 @@ public final class LiveView {
     private long overflows;
     private String lastOverflowWindow;
     private boolean headerPrinted;
+    /** Colours on an ANSI terminal; off for --no-color and NO_COLOR (the view still redraws in place). */
+    private boolean colour = true;
 
     /**
      * @param ansi        true when {@code out} is a terminal that understands ANSI escapes (the caller detects it,
@@ -106,6 +108,12 @@ public final class LiveView {
     public LiveView(PrintWriter out, boolean ansi, String device, String packageName, Source source,
                     IntSupplier width) {
         this(out, ansi, device, packageName, source, System::nanoTime, width);
+    }
+
+    /** Without colours ({@code --no-color}, {@code NO_COLOR}): an ANSI terminal still gets the redrawn block. */
+    public synchronized LiveView withoutColour() {
+        colour = false;
+        return this;
     }
 
     /**
@@ -157,7 +165,7 @@ public final class LiveView {
         out.println();
         String title = "summary  " + packageName + (device.isEmpty() ? "" : "  device " + device) + "  elapsed "
                 + clock(elapsedNanos());
-        SummaryText.write(summary, ansi ? Ansi.style(true, Ansi.BOLD, title) : title, out,
+        SummaryText.write(summary, Ansi.style(ansi && colour, Ansi.BOLD, title), out,
                 ansi ? columns() : Integer.MAX_VALUE);
         out.flush();
         drawn = new int[0];
@@ -249,9 +257,9 @@ public final class LiveView {
             dev = "";
         }
         int room = Math.max(8, Math.min(40, columns - dev.length() - tail.length()));
-        lines.add(Ansi.style(true, Ansi.BOLD, ellipsize(packageName, room)) + dev + tail);
+        lines.add(Ansi.style(colour, Ansi.BOLD, ellipsize(packageName, room)) + dev + tail);
         String fps = s.idle() ? "idle" : SummaryText.fmt1(s.fps());
-        lines.add("fps    " + Ansi.style(true, fpsColour(s.idle() ? null : s.fps()), pad(fps, 6)) + "  " + sparkline());
+        lines.add("fps    " + Ansi.style(colour, fpsColour(s.idle() ? null : s.fps()), pad(fps, 6)) + "  " + sparkline());
         if (s.idle()) {
             lines.add("jank   -  (no frames in this window)");
             lines.add("time   -");
@@ -259,17 +267,17 @@ public final class LiveView {
             StringBuilder levels = new StringBuilder();
             for (DropLevel l : DropLevel.all()) {
                 String text = l.key() + " " + s.dropLevel(l);
-                String colour = s.dropLevel(l) == 0 || l == DropLevel.BEST ? null
+                String style = s.dropLevel(l) == 0 || l == DropLevel.BEST ? null
                         : l == DropLevel.FROZEN || l == DropLevel.HIGH ? Ansi.RED : Ansi.YELLOW;
-                levels.append("  ").append(Ansi.style(true, colour, text));
+                levels.append("  ").append(Ansi.style(colour, style, text));
             }
-            String jank = "jank   " + Ansi.style(true, jankColour(s.jankPercent()), SummaryText.fmt2(s.jankPercent())
+            String jank = "jank   " + Ansi.style(colour, jankColour(s.jankPercent()), SummaryText.fmt2(s.jankPercent())
                     + " %") + "   dropped " + s.droppedFrames();
             if (Ansi.visibleLength(jank + " " + levels) > columns) {
                 levels.setLength(0); // narrow terminal: only the levels that have frames besides best
                 for (DropLevel l : DropLevel.all()) {
                     if (l != DropLevel.BEST && s.dropLevel(l) > 0) {
-                        levels.append("  ").append(Ansi.style(true, l == DropLevel.FROZEN || l == DropLevel.HIGH
+                        levels.append("  ").append(Ansi.style(colour, l == DropLevel.FROZEN || l == DropLevel.HIGH
                                 ? Ansi.RED : Ansi.YELLOW, l.key() + " " + s.dropLevel(l)));
                     }
                 }
@@ -283,11 +291,11 @@ public final class LiveView {
                 String cause = s.worstCause() == null ? "" : "  cause " + s.worstCause();
                 String p90 = SummaryText.fmt2(t.p90()) + " ms";
                 String worst = SummaryText.fmt2(t.max()) + " ms";
-                lines.add(pad(label, 7) + "p90 " + Ansi.style(true, msColour(t.p90()), p90) + "   worst "
-                        + Ansi.style(true, msColour(t.max()), worst) + cause);
+                lines.add(pad(label, 7) + "p90 " + Ansi.style(colour, msColour(t.p90()), p90) + "   worst "
+                        + Ansi.style(colour, msColour(t.max()), worst) + cause);
             }
         }
-        lines.add(overflows == 0 ? "" : Ansi.style(true, Ansi.YELLOW, "warning: " + overflows + " ring overflow"
+        lines.add(overflows == 0 ? "" : Ansi.style(colour, Ansi.YELLOW, "warning: " + overflows + " ring overflow"
                 + (overflows == 1 ? "" : "s") + " (last in " + ellipsize(lastOverflowWindow, 40)
                 + "): frames may have been lost, poll faster"));
         return lines;
@@ -306,11 +314,11 @@ public final class LiveView {
         StringBuilder b = new StringBuilder(HISTORY * 8);
         for (Double f : history) {
             if (f.isNaN() || scale <= 0) {
-                b.append(Ansi.style(true, Ansi.DIM, String.valueOf(IDLE)));
+                b.append(Ansi.style(colour, Ansi.DIM, String.valueOf(IDLE)));
             } else {
                 int level = (int) Math.ceil(f / scale * BARS.length()) - 1;
                 level = Math.max(0, Math.min(BARS.length() - 1, level));
-                b.append(Ansi.style(true, fpsColour(f), String.valueOf(BARS.charAt(level))));
+                b.append(Ansi.style(colour, fpsColour(f), String.valueOf(BARS.charAt(level))));
             }
         }
         return b.toString();

@@ -32,13 +32,26 @@ public final class RunJson {
     /** Writes the run; {@code comparison} null when there was no baseline run to compare with. */
     public static void write(List<Summary> iterations, List<MetricComparison> comparison, Writer out)
             throws IOException {
+        write(iterations, null, comparison, out);
+    }
+
+    /**
+     * Writes the run with where and when each iteration was measured ({@code metadata} parallel to
+     * {@code iterations}, or null when unknown); the top level, like the last iteration, carries the last one's.
+     */
+    public static void write(List<Summary> iterations, List<RunMetadata> metadata, List<MetricComparison> comparison,
+                             Writer out) throws IOException {
         if (iterations.isEmpty()) {
             throw new IllegalArgumentException("a run has at least one iteration");
         }
-        ObjectNode root = tree(iterations.get(iterations.size() - 1));
+        if (metadata != null && metadata.size() != iterations.size()) {
+            throw new IllegalArgumentException("one metadata per iteration");
+        }
+        int last = iterations.size() - 1;
+        ObjectNode root = tree(iterations.get(last), metadata == null ? null : metadata.get(last));
         ArrayNode list = root.putArray("iterations");
-        for (Summary s : iterations) {
-            list.add(tree(s));
+        for (int i = 0; i < iterations.size(); i++) {
+            list.add(tree(iterations.get(i), metadata == null ? null : metadata.get(i)));
         }
         if (comparison == null) {
             root.putNull("comparison");
@@ -53,9 +66,9 @@ public final class RunJson {
         out.write(System.lineSeparator());
     }
 
-    private static ObjectNode tree(Summary s) throws IOException {
+    private static ObjectNode tree(Summary s, RunMetadata metadata) throws IOException {
         StringWriter w = new StringWriter();
-        SummaryJson.write(s, w, false);
+        SummaryJson.write(s, metadata, w, false);
         return (ObjectNode) MAPPER.readTree(w.toString());
     }
 

@@ -31,10 +31,15 @@ public final class SummaryJson {
     private SummaryJson() {
     }
 
-    /** One summary as a JSON object. */
+    /** One summary as a JSON object, with no device, start time or file ({@code null} keys). */
     public static void write(Summary s, Writer out, boolean pretty) throws IOException {
+        write(s, null, out, pretty);
+    }
+
+    /** One summary as a JSON object, with where and when it was measured ({@code null}: nothing known). */
+    public static void write(Summary s, RunMetadata metadata, Writer out, boolean pretty) throws IOException {
         try (JsonGenerator g = generator(out, pretty)) {
-            object(g, s, true);
+            object(g, s, metadata, true);
         }
     }
 
@@ -43,10 +48,16 @@ public final class SummaryJson {
         try (JsonGenerator g = generator(out, pretty)) {
             g.writeStartArray();
             for (Summary s : all) {
-                object(g, s, true);
+                object(g, s, null, true);
             }
             g.writeEndArray();
         }
+    }
+
+    /** The fpsctl version the jar's manifest names ({@code dev} when run from classes, e.g. in tests). */
+    public static String fpsctlVersion() {
+        String v = SummaryJson.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
     }
 
     /** {@code {"file": NAME, "error": MESSAGE}}: what stands in a JSON array of summaries for a file that failed. */
@@ -59,6 +70,40 @@ public final class SummaryJson {
         }
     }
 
+    /** {@code fpsctlVersion}, {@code startTime}, {@code file}, {@code device}: every key present, null if unknown. */
+    private static void metadata(JsonGenerator g, RunMetadata m) throws IOException {
+        g.writeStringField("fpsctlVersion", m == null || m.fpsctlVersion() == null ? fpsctlVersion()
+                : m.fpsctlVersion());
+        string(g, "startTime", m == null || m.startTime() == null ? null
+                : m.startTime().truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString());
+        string(g, "file", m == null ? null : m.file());
+        RunMetadata.Device d = m == null ? null : m.device();
+        if (d == null) {
+            g.writeNullField("device");
+            return;
+        }
+        g.writeObjectFieldStart("device");
+        string(g, "serial", d.serial());
+        string(g, "model", d.model());
+        string(g, "androidVersion", d.androidVersion());
+        nullableLong(g, "sdk", d.sdk() == null ? null : d.sdk().longValue());
+        string(g, "buildFingerprint", d.buildFingerprint());
+        g.writeArrayFieldStart("refreshModesHz");
+        for (double hz : d.refreshModesHz()) {
+            g.writeNumber(Decimals.round(hz, 1));
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void string(JsonGenerator g, String key, String value) throws IOException {
+        if (value == null) {
+            g.writeNullField(key);
+        } else {
+            g.writeStringField(key, value);
+        }
+    }
+
     private static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
         JsonGenerator g = Factory.INSTANCE.createGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
@@ -68,12 +113,13 @@ public final class SummaryJson {
         return g;
     }
 
-    private static void object(JsonGenerator g, Summary s, boolean top) throws IOException {
+    private static void object(JsonGenerator g, Summary s, RunMetadata metadata, boolean top) throws IOException {
         g.writeStartObject();
         if (top) {
             g.writeNumberField("schemaVersion", Summary.SCHEMA_VERSION);
             g.writeStringField("source", s.source().key());
             g.writeStringField("package", s.packageName());
+            metadata(g, metadata);
         } else {
             g.writeStringField("name", s.name());
         }
@@ -147,7 +193,7 @@ public final class SummaryJson {
             androidVitals(g, s.androidVitals());
             g.writeArrayFieldStart("windows");
             for (Summary w : s.windows()) {
-                object(g, w, false);
+                object(g, w, null, false);
             }
             g.writeEndArray();
             g.writeArrayFieldStart("warnings");

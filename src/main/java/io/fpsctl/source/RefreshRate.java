@@ -33,6 +33,8 @@ public record RefreshRate(double hz, long periodNs) {
      * SDK 23-35; never the run-together SDK 34 "mode 2120.0".
      */
     private static final Pattern ACTIVE_MODE = Pattern.compile("(?<![A-Za-z])(?:modeId|mode)\\s+([0-9]{1,9})(?![0-9.])");
+    /** One {@code Display.Mode} of a list: "{id=1, width=1080, …}", after the list's "[" or a ", ". */
+    private static final Pattern MODE_ENTRY = Pattern.compile("(?:, )?\\{id=[0-9]+,([^{}]*)\\}");
     /** Any {@code Display.Mode}'s "fps=60.000004". */
     private static final Pattern FPS = Pattern.compile("(?<![A-Za-z])fps=" + NUMBER);
 
@@ -104,6 +106,31 @@ public record RefreshRate(double hz, long periodNs) {
             }
         }
         return firstPositive(FPS.matcher(text));
+    }
+
+    /**
+     * The refresh rates of the display's supported modes in {@code dumpsys display} text: the {@code fps=} of each
+     * {@code {id=N, …}} entry of the first {@code supportedModes [...]} list (frameworks/base
+     * {@code DisplayDeviceInfo.toString()}: {@code ", supportedModes " + Arrays.toString(supportedModes)}, and
+     * {@code Display.Mode.toString()}: {@code "{id=" + id + ", width=…, height=…, fps=" + refreshRate + …}";
+     * FORMATS.md C.3), distinct, ascending. Empty when there is no such list.
+     */
+    public static java.util.List<Double> supportedModesHz(String text) {
+        java.util.TreeSet<Double> rates = new java.util.TreeSet<>();
+        int at = text == null ? -1 : text.indexOf("supportedModes [");
+        if (at < 0) {
+            return java.util.List.of();
+        }
+        Matcher entry = MODE_ENTRY.matcher(text);
+        entry.region(at + "supportedModes [".length(), text.length());
+        while (entry.lookingAt()) {
+            Matcher fps = FPS.matcher(entry.group(1));
+            if (fps.find()) {
+                fromHz(Double.parseDouble(fps.group(1))).ifPresent(r -> rates.add(r.hz()));
+            }
+            entry.region(entry.end(), text.length());
+        }
+        return java.util.List.copyOf(rates);
     }
 
     /** The rate with one decimal, as fpsctl prints it (e.g. {@code "120.0"}). */

@@ -61,6 +61,11 @@ class AnalyzeInputTest {
         JsonNode a = new ObjectMapper().readTree(file.out);
         JsonNode b = new ObjectMapper().readTree(piped.out);
         assertEquals(countedRows(), b.get("frames").asLong());
+        // the same figures; each entry names its input ("-" for standard input)
+        assertEquals(DUMP.toString(), a.get("file").asText());
+        assertEquals("-", b.get("file").asText());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) a).remove("file");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) b).remove("file");
         assertEquals(a, b);
     }
 

@@ -65,7 +65,10 @@ class ExporterPrometheusEndToEndTest {
         List<Simulator> sims = new ArrayList<>();
         Process exporter = null;
         Process prom = null;
+        // the exporter and prometheus stop before the farm's adb servers do (an inner finally): an exporter still
+        // running when its servers go away runs 'adb start-server' again, and that server would outlive the test
         try (AdbFarm farm = new AdbFarm(dir, 2)) {
+          try {
             for (int i = 0; i < 4; i++) {
                 sims.add(Simulator.start(new Simulator.Config(burst, new SimOptions(AndroidVersion.of(14), 60, 11 + i,
                         PKG), 0, dir.resolve("truth-" + i + ".txt"), false, null, 0)));
@@ -88,10 +91,12 @@ class ExporterPrometheusEndToEndTest {
             }
 
             int exporterPort = TestAdb.freePort();
-            exporter = new ProcessBuilder(javaBin(), "-cp", System.getProperty("java.class.path"),
+            ProcessBuilder exporterBuilder = new ProcessBuilder(javaBin(), "-cp", System.getProperty("java.class.path"),
                     "io.fpsctl.cli.Main", "exporter", PKG, "--adb-server", farm.address(0), "--adb-server",
                     farm.address(1), "--listen", "127.0.0.1:" + exporterPort, "--reconnect-timeout", "60s")
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("exporter.log").toFile()).start();
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("exporter.log").toFile());
+            exporterBuilder.environment().put("HOME", dir.toString()); // anything adb writes stays in the test's folder
+            exporter = exporterBuilder.start();
 
             int promPort = TestAdb.freePort();
             Path config = Files.writeString(dir.resolve("prometheus.yml"), "global:\n  scrape_interval: 1s\n"
@@ -181,7 +186,7 @@ class ExporterPrometheusEndToEndTest {
             // the histogram counts the same frames
             assertEquals(value(api, "sum(fpsctl_frames_total{device=\"" + label[0] + "\"})"),
                     value(api, "sum(fpsctl_frame_time_seconds_count{device=\"" + label[0] + "\"})"));
-        } finally {
+          } finally {
             if (exporter != null) {
                 exporter.destroy();
                 exporter.waitFor();
@@ -190,6 +195,8 @@ class ExporterPrometheusEndToEndTest {
                 prom.destroy();
                 prom.waitFor();
             }
+          }
+        } finally {
             for (Simulator s : sims) {
                 s.close();
             }

@@ -81,6 +81,17 @@ class ReportBrowserTest {
                 "stagesMs.draw", "mainCauses.none", "windows.0.fps", "frames")) {
             assertTrue(shown.contains(key), key + " is shown: " + shown);
         }
+        // where and when, from summary.json's metadata (the simulated device: model Sim)
+        JsonNode device = summary.get("device");
+        assertEquals("Sim", device.get("model").asText());
+        for (String cell : List.of("data-meta=\"device\">Sim (" + device.get("serial").asText() + ")</td>",
+                "data-meta=\"android\">" + device.get("androidVersion").asText() + " (API " + device.get("sdk").asInt()
+                        + ")</td>",
+                "data-meta=\"build\">" + device.get("buildFingerprint").asText() + "</td>",
+                "data-meta=\"started\">" + summary.get("startTime").asText() + "</td>",
+                "data-meta=\"fpsctl\">" + summary.get("fpsctlVersion").asText() + "</td>")) {
+            assertTrue(dom.contains(cell), cell + " in the Runs table");
+        }
     }
 
     @Test
@@ -111,6 +122,45 @@ class ReportBrowserTest {
         assertFiguresEqual(dom, summary, 1); // the CSV re-read gives the same summary
         assertTrue(dom.contains("unchanged"), "same run twice: verdicts are unchanged");
         assertTrue(!dom.contains(">regressed") && !dom.contains("improved<"), "no verdict other than unchanged");
+    }
+
+    /** A gfxinfo dump taken without framestats has no frames: the page must not call its coverage complete. */
+    @Test
+    void aFramelessDumpIsNotCalledCompletelyCovered() throws Exception {
+        String dump = Files.readString(Path.of("examples/feed-android14-framestats.txt"));
+        int from = dump.indexOf("---PROFILEDATA---");
+        int to = dump.indexOf("---PROFILEDATA---", from + 1) + "---PROFILEDATA---".length();
+        Path frameless = Files.writeString(dir.resolve("no-framestats.txt"), dump.substring(0, from)
+                + dump.substring(to));
+        Path html = dir.resolve("frameless.html");
+        Cli r = Cli.run("report", frameless.toString(), "-o", html.toString());
+        assertEquals(0, r.exit, r.toString());
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "n"));
+        // (the page's own script holds every wording; the paragraph shown is the one marked data-coverage)
+        assertTrue(dom.contains("data-coverage=\"0\">coverage: nothing to cover: no frames were read"), dom);
+        assertTrue(!dom.contains("data-coverage=\"0\">coverage: complete"), dom);
+    }
+
+    /** METRICS.md section 10 rev 3: jank from a baseline of 0 has no percentage, and regresses. */
+    @Test
+    void comparisonWithAZeroJankBaselineShowsTheRegression() throws Exception {
+        Path base = dir.resolve("zero-base.json");
+        Cli b = Cli.run("gate", PKG, "--simulate=smooth", "--source", "gfxinfo", "--duration", "2s",
+                "--max-jank-percent", "100", "--summary-out", base.toString());
+        assertEquals(0, b.exit, b.toString());
+        assertEquals(0.0, JSON.readTree(base.toFile()).get("jankPercent").doubleValue(), "smooth has no jank");
+        JsonNode cand = JSON.readTree(captureFolder.resolve("summary.json").toFile());
+        double jank = cand.get("jankPercent").doubleValue();
+        assertTrue(jank > 0, "4 s of the jank scenario hold janky frames");
+        Path html = dir.resolve("zero.html");
+        Cli r = Cli.run("report", base.toString(), captureFolder.resolve("summary.json").toString(), "-o",
+                html.toString());
+        assertEquals(0, r.exit, r.toString());
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "z"));
+        assertEquals(List.of(), errors(selfCheck(dom)));
+        // the janky % row: run 1 (0), run 2 (the capture's value as JSON holds it), then the verdict cell
+        assertTrue(dom.contains("<td class=\"regressed\">from 0 to " + cand.get("jankPercent").asText()
+                + " regressed</td>"), dom);
     }
 
     @Test

@@ -144,16 +144,26 @@ class GateTest {
         GateResult r = Gate.builder().baseline(base, 10).build().evaluate(now);
         assertEquals(List.of("fps vs baseline", "spanFps vs baseline", "jankPercent vs baseline", "p90Ms vs baseline",
                 "p99Ms vs baseline", "droppedFrames vs baseline"), r.checks().stream().map(GateCheck::metric).toList());
-        assertTrue(r.passed(), r.checks().toString());
+        // baseline 0 % jank and 0 dropped (METRICS.md section 10 rev 3): PCT does not apply, any printed value
+        // above 0 regresses — 0.17 % and 1 dropped frame fail even at 10 %
+        assertFalse(r.passed(), r.checks().toString());
         assertEquals(new GateCheck("fps vs baseline", ">= 54.0 (baseline 60.0 - 10%)", "59.9 (-0.2% vs 60.0)",
                 Verdict.PASS, "fps vs baseline 59.9 (-0.2% vs 60.0) is >= 54.0 (baseline 60.0 - 10%)"),
                 check(r, "fps vs baseline"));
         assertEquals("<= 8.80 (baseline 8.00 + 10%)", check(r, "p90Ms vs baseline").threshold());
         assertEquals("8.00 (+0.0% vs 8.00)", check(r, "p90Ms vs baseline").measured());
-        // baseline 0: compared in absolute units
-        assertEquals("<= 10.00 (baseline 0.00 + 10 absolute)", check(r, "jankPercent vs baseline").threshold());
-        assertEquals("0.17 (+0.17 vs 0.00)", check(r, "jankPercent vs baseline").measured());
-        assertEquals("<= 10 (baseline 0 + 10 absolute)", check(r, "droppedFrames vs baseline").threshold());
+        assertEquals(new GateCheck("jankPercent vs baseline", "<= 0.00 (baseline 0: no worse)",
+                "0.17 (from 0.00 to 0.17)", Verdict.FAIL,
+                "jankPercent vs baseline 0.17 (from 0.00 to 0.17) is not <= 0.00 (baseline 0: no worse)"),
+                check(r, "jankPercent vs baseline"));
+        assertEquals("<= 0 (baseline 0: no worse)", check(r, "droppedFrames vs baseline").threshold());
+        assertEquals(Verdict.FAIL, check(r, "droppedFrames vs baseline").verdict());
+        assertEquals(List.of("jankPercent vs baseline", "droppedFrames vs baseline"), r.checks().stream()
+                .filter(c -> c.verdict() == Verdict.FAIL).map(GateCheck::metric).toList());
+        // the same run as its own baseline: from 0 to 0 is no regression
+        GateResult same = Gate.builder().baseline(base, 10).build().evaluate(EngineRun.smooth60());
+        assertEquals("0.00 (from 0.00 to 0.00)", check(same, "jankPercent vs baseline").measured());
+        assertTrue(same.passed(), same.checks().toString());
 
         GateResult strict = Gate.builder().baseline(base, 0.1).build().evaluate(now);
         assertEquals(Verdict.FAIL, check(strict, "fps vs baseline").verdict());

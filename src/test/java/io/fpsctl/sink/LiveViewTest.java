@@ -60,6 +60,23 @@ class LiveViewTest {
         return s.replaceAll("\u001b\\[[0-9;]*[mAK]", "").replace("\r", "");
     }
 
+    // ---- colours ----
+
+    @Test
+    void withoutColourTheTerminalViewStillRedrawsButHasNoColour() {
+        EngineRun run = EngineRun.threeWindows(); // 57.1 fps, 1.67 % jank, an idle window, then 100 % jank
+        show(view(true), run.windows);
+        String coloured = text.toString();
+        assertTrue(coloured.contains(ESC + "31m") || coloured.contains(ESC + "33m"), "100 % jank is coloured");
+        text.getBuffer().setLength(0);
+        show(view(true).withoutColour(), run.windows);
+        String plain = text.toString();
+        // SGR sequences (ESC [ … m) are colours and bold: none; cursor moves (A) and erases (K, J) stay
+        assertFalse(plain.matches("(?s).*\u001b\\[[0-9;]*m.*"), plain);
+        assertTrue(plain.contains(ESC + "2K") || plain.contains(ESC + "J"), "the block is still redrawn in place");
+        assertEquals(screenLines(coloured), screenLines(plain), "the same words either way");
+    }
+
     // ---- plain ----
 
     @Test

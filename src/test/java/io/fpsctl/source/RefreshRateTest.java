@@ -32,6 +32,28 @@ class RefreshRateTest {
     }
 
     @Test
+    void supportedModesOfRealDevices() throws Exception {
+        // Pixel (120 Hz): modes 1..n at 1344 x 2992 and 1008 x 2244, each at fps=60.0 or fps=120.00001
+        assertEquals(List.of(60.0, 120.00001), RefreshRate.supportedModesHz(RealFixtures.text(DISPLAY_120)));
+        // emulator: one mode {id=1, width=480, height=854, fps=60.000004}
+        assertEquals(List.of(60.000004), RefreshRate.supportedModesHz(RealFixtures.text(DISPLAY_60)));
+    }
+
+    @Test
+    void supportedModesStopAtTheEndOfTheirList() {
+        // written from DisplayDeviceInfo.toString() / Display.Mode.toString(): the logical display's "modes [...]"
+        // list that follows is another display's, and "alternativeRefreshRates=[...]" is not a mode
+        String text = "DisplayDeviceInfo{\"Built-in Screen\": uniqueId=\"local:1\", 1080 x 2400, modeId 2, "
+                + "defaultModeId 1, supportedModes [{id=1, width=1080, height=2400, fps=90.0, vsync=90.0, "
+                + "alternativeRefreshRates=[144.0], supportedHdrTypes=[]}, {id=2, width=1080, height=2400, fps=60.0, "
+                + "vsync=60.0, alternativeRefreshRates=[90.0], supportedHdrTypes=[]}], colorMode 0}\n"
+                + "DisplayInfo{\"Other\", modes [{id=9, width=1, height=1, fps=30.0}]}";
+        assertEquals(List.of(60.0, 90.0), RefreshRate.supportedModesHz(text));
+        assertEquals(List.of(), RefreshRate.supportedModesHz("no display here"));
+        assertEquals(List.of(), RefreshRate.supportedModesHz(null));
+    }
+
+    @Test
     void everyDisplayFixtureIsCovered() throws Exception {
         assertEquals(List.of(DISPLAY_60, DISPLAY_120), RealFixtures.namesOfKind("display"));
     }

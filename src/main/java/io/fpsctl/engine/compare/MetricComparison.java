@@ -2,7 +2,7 @@ package io.fpsctl.engine.compare;
 
 /**
  * One metric of a baseline run against a candidate run (METRICS.md section 10). Percentages are of the baseline's
- * median; they are null when that median is 0 (the change is then judged in the metric's own unit) and the
+ * median; they are null when that median is 0 (rev 3: the change is then judged by its side alone) and the
  * interval's are null when there is no finite interval.
  *
  * @param metric        what was compared
@@ -12,7 +12,7 @@ package io.fpsctl.engine.compare;
  * @param candidate     median over the candidate's iterations
  * @param candidateMin  smallest candidate iteration value
  * @param candidateMax  largest candidate iteration value
- * @param delta         the Hodges–Lehmann shift (candidate − baseline) with ≥ 3 iterations on each side, else the
+ * @param delta         the Hodges–Lehmann shift (candidate − baseline) when a finite 95 % interval exists, else the
  *                      difference of the medians, in the metric's unit
  * @param deltaPercent  {@code delta} as a percentage of the baseline median, or null
  * @param ciLowPercent  lower end of the 95 % interval as a percentage, or null

@@ -7,14 +7,15 @@ import java.util.List;
 /**
  * Compares a candidate run with a baseline run, each a list of iteration summaries, metric by metric
  * (METRICS.md section 10): the run's value of a metric is the median over its iterations; the verdict comes from
- * the Hodges–Lehmann shift and its 95 % Mann–Whitney interval when both runs have at least 3 iterations, else from
- * the medians alone.
+ * the Hodges–Lehmann shift and its 95 % Mann–Whitney interval when both runs have enough iterations for one (4 + 4
+ * or 3 + 5), else from the medians alone.
  */
 public final class RunComparison {
     /** Fewer iterations than this on either side: medians only. */
     public static final int MIN_ITERATIONS = 3;
     static final String TOO_FEW = "too few iterations for a confidence interval";
-    static final String NO_INTERVAL = "too few iterations for a 95 % interval (4 or more on each side give one)";
+    /** rev 3: 3 + 3 or 3 + 4 iterations, whose exact 95 % interval would span every difference. */
+    static final String NO_INTERVAL = "too few iterations for a confidence interval (need 4 + 4 or 3 + 5)";
 
     private RunComparison() {
     }
@@ -38,43 +39,47 @@ public final class RunComparison {
         return List.copyOf(out);
     }
 
-    /** One metric, from its iteration values. */
+    /**
+     * One metric, from its iteration values. With 3 or more on each side and a finite exact interval: the
+     * Hodges–Lehmann shift and its interval. Otherwise (fewer than 3 on a side, or rev 3: 3 + 3 and 3 + 4, whose
+     * exact interval spans every difference) the medians against {@code maxRegressionPercent}. A baseline median of
+     * 0 (rev 3) has no percentage: regressed when the change lies wholly on the worse side, never improved.
+     */
     public static MetricComparison compare(ComparedMetric metric, double[] baseline, double[] candidate,
                                            double maxRegressionPercent) {
         double bMedian = Median.of(baseline);
         double cMedian = Median.of(candidate);
         double worse = metric.higherIsWorse() ? 1 : -1;
+        ShiftEstimate shift = baseline.length >= MIN_ITERATIONS && candidate.length >= MIN_ITERATIONS
+                ? ShiftEstimate.of(baseline, candidate) : null;
         double delta;
         boolean worseSide;
         boolean betterSide;
         Double ciLowPercent = null;
         Double ciHighPercent = null;
         String note = null;
-        if (baseline.length >= MIN_ITERATIONS && candidate.length >= MIN_ITERATIONS) {
-            ShiftEstimate shift = ShiftEstimate.of(baseline, candidate);
+        if (shift != null && shift.hasInterval()) {
             delta = shift.delta();
-            if (shift.hasInterval()) {
-                // the whole interval on one side of zero
-                worseSide = worse > 0 ? shift.ciLow() > 0 : shift.ciHigh() < 0;
-                betterSide = worse > 0 ? shift.ciHigh() < 0 : shift.ciLow() > 0;
-                ciLowPercent = percent(shift.ciLow(), bMedian);
-                ciHighPercent = percent(shift.ciHigh(), bMedian);
-            } else {
-                worseSide = false;
-                betterSide = false;
-                note = NO_INTERVAL;
-            }
+            // the whole interval on one side of zero
+            worseSide = worse > 0 ? shift.ciLow() > 0 : shift.ciHigh() < 0;
+            betterSide = worse > 0 ? shift.ciHigh() < 0 : shift.ciLow() > 0;
+            ciLowPercent = percent(shift.ciLow(), bMedian);
+            ciHighPercent = percent(shift.ciHigh(), bMedian);
         } else {
+            // the fewer-than-3 rule: the medians alone
             delta = cMedian - bMedian;
             worseSide = delta * worse > 0;
             betterSide = delta * worse < 0;
-            note = TOO_FEW;
+            note = shift == null ? TOO_FEW : NO_INTERVAL;
         }
-        // relative to the baseline's median; a zero median has no relative change, so PCT is taken in the unit
-        double allowed = bMedian == 0 ? maxRegressionPercent : Math.abs(bMedian) * maxRegressionPercent / 100;
-        boolean large = Math.abs(delta) > allowed;
-        Verdict verdict = worseSide && large ? Verdict.REGRESSED
-                : betterSide && large ? Verdict.IMPROVED : Verdict.UNCHANGED;
+        Verdict verdict;
+        if (bMedian == 0) {
+            // rev 3: no percentage of 0, so no threshold; nothing is better than none (no jank, no frozen frame)
+            verdict = worseSide ? Verdict.REGRESSED : Verdict.UNCHANGED;
+        } else {
+            boolean large = Math.abs(delta) > Math.abs(bMedian) * maxRegressionPercent / 100;
+            verdict = worseSide && large ? Verdict.REGRESSED : betterSide && large ? Verdict.IMPROVED : Verdict.UNCHANGED;
+        }
         return new MetricComparison(metric, bMedian, min(baseline), max(baseline), cMedian, min(candidate),
                 max(candidate), delta, percent(delta, bMedian), ciLowPercent, ciHighPercent, verdict, note);
     }

@@ -19,6 +19,11 @@ final class SystemProperties implements ShellCommand {
         p.put("ro.product.manufacturer", "fpsctl");
         p.put("ro.debuggable", "1");
         p.put("ro.build.type", "userdebug");
+        // build/make core/sysprop.mk BUILD_FINGERPRINT: $(PRODUCT_BRAND)/$(TARGET_PRODUCT)/$(TARGET_DEVICE):
+        // $(PLATFORM_VERSION)/$(BUILD_ID)/$(BUILD_NUMBER):$(TARGET_BUILD_VARIANT)/$(BUILD_VERSION_TAGS) (the form
+        // read in the code index; the build id "SIM.<sdk>" and number 1 are inferred: the simulator has no build)
+        p.put("ro.build.fingerprint", "fpsctl/sim/sim:" + version.release() + "/SIM." + version.sdk()
+                + "/1:userdebug/test-keys");
         p.put("sys.boot_completed", "1");
         this.props = p;
     }

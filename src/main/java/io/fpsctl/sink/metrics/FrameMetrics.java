@@ -74,7 +74,7 @@ public final class FrameMetrics {
         this.maxWindows = maxWindows;
         this.ttlNanos = ttl.toNanos();
         this.clock = clock;
-        frames = Counter.builder().name("fpsctl_frames_total").help("Frames counted (METRICS.md section 1)")
+        frames = Counter.builder().name("fpsctl_frames_total").help("Frames counted (docs/metrics.md section 1)")
                 .labelNames(FRAME_LABELS).register(registry);
         janky = Counter.builder().name("fpsctl_janky_frames_total").help("Janky frames (Android's rule)")
                 .labelNames(FRAME_LABELS).register(registry);
@@ -99,7 +99,7 @@ public final class FrameMetrics {
         refresh = Gauge.builder().name("fpsctl_refresh_rate_hz").help("Display refresh rate of the last frame")
                 .labelNames(DEVICE_LABELS).register(registry);
         ftFrames = Counter.builder().name("fpsctl_frametimeline_frames_total")
-                .help("Frames joined with a SurfaceFlinger FrameTimeline SurfaceFrame (METRICS.md section 9, "
+                .help("Frames joined with a SurfaceFlinger FrameTimeline SurfaceFrame (docs/frametimeline.md, "
                         + "Android 12+)").labelNames(APP_LABELS).register(registry);
         ftAppJank = Counter.builder().name("fpsctl_frametimeline_app_jank_frames_total")
                 .help("Joined frames the app was late for (appDeadlineMissed)").labelNames(APP_LABELS)

@@ -8,6 +8,17 @@ public final class PerfettoFields {
     /** {@code Trace.packet} (repeated TracePacket). */
     public static final int TRACE_PACKET = 1;
 
+    /** {@code TracePacket.clock_snapshot} (ClockSnapshot, trace_packet.proto). */
+    public static final int PACKET_CLOCK_SNAPSHOT = 6;
+    /**
+     * {@code TracePacket.timestamp_clock_id} (uint32, trace_packet.proto): the clock of {@code timestamp}; unset
+     * means BOOTTIME.
+     */
+    public static final int PACKET_TIMESTAMP_CLOCK_ID = 58;
+    /** {@code ClockSnapshot.primary_trace_clock} (BuiltinClock, clock_snapshot.proto): the trace's time domain. */
+    public static final int CLOCK_SNAPSHOT_PRIMARY_TRACE_CLOCK = 2;
+    /** {@code BuiltinClock.BUILTIN_CLOCK_MONOTONIC} (common/builtin_clock.proto; BOOTTIME is 6). */
+    public static final int BUILTIN_CLOCK_MONOTONIC = 3;
     /** {@code TracePacket.timestamp} (uint64, ns; default clock BOOTTIME). */
     public static final int PACKET_TIMESTAMP = 8;
     /** {@code TracePacket.trusted_packet_sequence_id} (uint32). */

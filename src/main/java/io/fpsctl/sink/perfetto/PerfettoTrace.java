@@ -32,7 +32,8 @@ import java.util.Map;
  *   <li>an {@code fps} counter track: one value per live window ({@code --window}) at its start; idle windows
  *       write no value (they are not 0 fps).</li>
  * </ul>
- * Timestamps are the device's own (CLOCK_MONOTONIC ns). Write failures surface as {@link UncheckedIOException}.
+ * Timestamps are the device's own (CLOCK_MONOTONIC ns), and the trace says so: its first packet is a ClockSnapshot
+ * with primary_trace_clock MONOTONIC and every event packet has timestamp_clock_id MONOTONIC. Write failures surface as {@link UncheckedIOException}.
  */
 public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
     private static final int SEQUENCE = 1;
@@ -177,15 +178,25 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         write(header().message(PACKET_TRACK_DESCRIPTOR, track));
     }
 
+    /** An event at a device time: CLOCK_MONOTONIC, said on every packet (a packet without a clock is BOOTTIME). */
     private void packet(long timestampNs, ProtoMessage event) {
-        write(header().uint64(PACKET_TIMESTAMP, timestampNs).message(PACKET_TRACK_EVENT, event));
+        write(header().uint64(PACKET_TIMESTAMP, timestampNs)
+                .uint64(PACKET_TIMESTAMP_CLOCK_ID, BUILTIN_CLOCK_MONOTONIC).message(PACKET_TRACK_EVENT, event));
     }
 
+    /**
+     * A packet of fpsctl's sequence. The first packet of the trace declares its time domain: a ClockSnapshot whose
+     * primary_trace_clock is MONOTONIC, the clock of every dumpsys timestamp fpsctl reads, so that a viewer shows
+     * device times as they are instead of reading them as BOOTTIME (which runs ahead by the time spent suspended).
+     */
     private ProtoMessage header() {
         ProtoMessage p = new ProtoMessage().uint64(PACKET_SEQUENCE_ID, SEQUENCE);
         if (first) {
-            p.uint64(PACKET_SEQUENCE_FLAGS, 1); // SEQ_INCREMENTAL_STATE_CLEARED
             first = false;
+            write(new ProtoMessage().uint64(PACKET_SEQUENCE_ID, SEQUENCE)
+                    .uint64(PACKET_SEQUENCE_FLAGS, 1) // SEQ_INCREMENTAL_STATE_CLEARED
+                    .message(PACKET_CLOCK_SNAPSHOT, new ProtoMessage()
+                            .uint64(CLOCK_SNAPSHOT_PRIMARY_TRACE_CLOCK, BUILTIN_CLOCK_MONOTONIC)));
         }
         return p;
     }

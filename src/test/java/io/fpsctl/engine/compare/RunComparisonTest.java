@@ -2,7 +2,6 @@ package io.fpsctl.engine.compare;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,24 +92,59 @@ class RunComparisonTest {
     }
 
     @Test
-    void threeAgainstThreeHasNoFiniteIntervalSoNothingRegresses() {
+    void threeAgainstThreeAndFourUseTheMediansRule() {
+        // rev 3: 3+3 and 3+4 have no finite exact 95 % interval (P(U = 0) = 1/20 and 1/35 > 0.025), so the
+        // medians are compared: 60 → 30 fps is −30 = −50 % of 60, beyond 10 % on the worse side → regressed
         MetricComparison c = RunComparison.compare(ComparedMetric.FPS, new double[] {60, 60, 60},
                 new double[] {30, 30, 30}, 10);
-        assertEquals(Verdict.UNCHANGED, c.verdict());
+        assertEquals(Verdict.REGRESSED, c.verdict());
         assertEquals(-30, c.delta());
-        assertEquals(RunComparison.NO_INTERVAL, c.note());
-        assertFalse(RunComparison.anyRegressed(java.util.List.of(c)));
+        assertEquals(-50, c.deltaPercent(), 1e-9);
+        assertNull(c.ciLowPercent());
+        assertEquals("too few iterations for a confidence interval (need 4 + 4 or 3 + 5)", c.note());
+        assertTrue(RunComparison.anyRegressed(java.util.List.of(c)));
+        // 3+4: baseline median 60, candidate 59,60,61,62 median 60.5: +0.5 fps is better, 0.83 % < 10 % → unchanged
+        MetricComparison d = RunComparison.compare(ComparedMetric.FPS, new double[] {61, 60, 59},
+                new double[] {62, 59, 60, 61}, 10);
+        assertEquals(Verdict.UNCHANGED, d.verdict());
+        assertEquals(0.5, d.delta());
+        assertEquals(RunComparison.NO_INTERVAL, d.note());
+        // 3+5: P(U = 0) = 1/56 = 0.018 ≤ 0.025, k = 1: the interval is [min, max] of the 15 differences
+        // c − b for b in {60,60,60}, c in {30,31,32,33,34}: −30 … −26, all below 0; Δ = median = −28 → regressed
+        MetricComparison e = RunComparison.compare(ComparedMetric.FPS, new double[] {60, 60, 60},
+                new double[] {30, 31, 32, 33, 34}, 10);
+        assertEquals(Verdict.REGRESSED, e.verdict());
+        assertEquals(-28, e.delta());
+        assertEquals(-50, e.ciLowPercent(), 1e-9);
+        assertEquals(-26 / 60.0 * 100, e.ciHighPercent(), 1e-9);
+        assertNull(e.note());
     }
 
     @Test
-    void zeroBaselineJudgesTheChangeInTheMetricsOwnUnit() {
-        // frozen frames: baseline 0 everywhere, candidate 2: Δ = 2 > 1 frame allowed by PCT 1 → regressed;
-        // no percentage exists for a zero baseline
+    void zeroBaselineRegressesOnlyWhenTheWholeIntervalIsWorse() {
+        // rev 3: baseline median 0 → no percentage, the threshold does not apply.
+        // frozen frames 0,0,0,0,0 against 2,2,2,2,2: all 25 differences are +2, interval [2, 2] above 0 →
+        // regressed even at PCT 1000 (the rev 2 rule allowed PCT in the unit, so PCT 5 passed)
         MetricComparison c = RunComparison.compare(ComparedMetric.FROZEN_FRAMES, new double[] {0, 0, 0, 0, 0},
-                new double[] {2, 2, 2, 2, 2}, 1);
+                new double[] {2, 2, 2, 2, 2}, 1000);
         assertEquals(Verdict.REGRESSED, c.verdict());
+        assertEquals(2, c.delta());
         assertNull(c.deltaPercent());
-        assertEquals(Verdict.UNCHANGED, RunComparison.compare(ComparedMetric.FROZEN_FRAMES,
-                new double[] {0, 0, 0, 0, 0}, new double[] {2, 2, 2, 2, 2}, 5).verdict());
+        assertNull(c.ciLowPercent());
+        // jank 0,0,0,0,0 against 0,0,0,0,3: differences twenty 0s and five 3s sorted; k = 3: d(3) = 0, so the
+        // interval [0, 3] touches 0 → unchanged
+        assertEquals(Verdict.UNCHANGED, RunComparison.compare(ComparedMetric.JANK_PERCENT,
+                new double[] {0, 0, 0, 0, 0}, new double[] {0, 0, 0, 0, 3}, 10).verdict());
+        // one iteration each (the fewer-than-3 rule): 0.00 % → 2.50 % is worse → regressed at any PCT
+        MetricComparison one = RunComparison.compare(ComparedMetric.JANK_PERCENT, new double[] {0},
+                new double[] {2.5}, 10);
+        assertEquals(Verdict.REGRESSED, one.verdict());
+        assertNull(one.deltaPercent());
+        assertEquals(RunComparison.TOO_FEW, one.note());
+        // improved is impossible from 0: fps 0 → 60 (higher is better) is unchanged
+        assertEquals(Verdict.UNCHANGED, RunComparison.compare(ComparedMetric.FPS, new double[] {0},
+                new double[] {60}, 10).verdict());
+        assertEquals(Verdict.UNCHANGED, RunComparison.compare(ComparedMetric.JANK_PERCENT, new double[] {0, 0},
+                new double[] {0}, 10).verdict());
     }
 }

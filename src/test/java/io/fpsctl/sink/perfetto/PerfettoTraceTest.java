@@ -125,6 +125,39 @@ class PerfettoTraceTest {
                 .orElseThrow(() -> new AssertionError("no slice starts at " + start + ": " + d.slices()));
     }
 
+    /**
+     * The trace declares its clock (protos/perfetto/trace/trace_packet.proto: clock_snapshot = 6,
+     * timestamp_clock_id = 58; clock_snapshot.proto: primary_trace_clock = 2; common/builtin_clock.proto:
+     * BUILTIN_CLOCK_MONOTONIC = 3, BOOTTIME = 6): dumpsys times are CLOCK_MONOTONIC, and a packet that names no
+     * clock is read as BOOTTIME, which runs ahead of MONOTONIC by the time the device spent suspended.
+     */
+    @Test
+    void theTraceDeclaresMonotonicAsItsClock() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PerfettoTrace trace = new PerfettoTrace(bytes);
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), trace);
+        engine.blockStart(WINDOW);
+        engine.frame(frame(T0, 10 * MS));
+        engine.frame(frame(T0 + T, 30 * MS));
+        engine.finish();
+        trace.close();
+        List<ByteString> packets = UnknownFieldSet.parseFrom(bytes.toByteArray()).getField(1).getLengthDelimitedList();
+        UnknownFieldSet first = UnknownFieldSet.parseFrom(packets.get(0));
+        assertEquals(1, first.getField(6).getLengthDelimitedList().size(), "the first packet is a ClockSnapshot");
+        UnknownFieldSet snapshot = UnknownFieldSet.parseFrom(first.getField(6).getLengthDelimitedList().get(0));
+        assertEquals(List.of(3L), snapshot.getField(2).getVarintList(), "primary_trace_clock MONOTONIC");
+        assertEquals(List.of(1L), first.getField(13).getVarintList(), "SEQ_INCREMENTAL_STATE_CLEARED first");
+        int timed = 0;
+        for (ByteString b : packets) {
+            UnknownFieldSet p = UnknownFieldSet.parseFrom(b);
+            if (!p.getField(8).getVarintList().isEmpty()) {
+                timed++;
+                assertEquals(List.of(3L), p.getField(58).getVarintList(), "timestamp_clock_id MONOTONIC: " + p);
+            }
+        }
+        assertTrue(timed >= 4, "two frames give at least two slices (begin and end): " + timed);
+    }
+
     // Perfetto field numbers (trace.proto, trace_packet.proto, track_event.proto, track_descriptor.proto,
     // debug_annotation.proto), written out here rather than taken from the code under test.
     private static Decoded decode(byte[] file) throws Exception {
