@@ -157,6 +157,33 @@ public final class SummaryJsonReader {
     }
 
     /**
+     * The run's metadata (docs/metrics.md section 9: {@code fpsctlVersion}, {@code startTime}, {@code file},
+     * {@code device}) is not needed to judge a run, but a summary whose metadata has the wrong types was not written
+     * by fpsctl as it is: refused like any other wrong type.
+     */
+    private static void checkMetadata(JsonNode n) throws SummaryFormatException {
+        text(n, "fpsctlVersion");
+        text(n, "startTime");
+        text(n, "file");
+        JsonNode d = n.path("device");
+        expect(n, "device", d.isObject(), "an object");
+        if (d.isObject()) {
+            for (String key : List.of("serial", "model", "androidVersion", "buildFingerprint")) {
+                text(d, key);
+            }
+            count(d, "sdk");
+            JsonNode modes = d.path("refreshModesHz");
+            expect(d, "refreshModesHz", modes.isArray(), "a list");
+            for (JsonNode hz : modes) {
+                if (!hz.isNumber() || hz.doubleValue() < 1 || hz.doubleValue() > 1000) {
+                    throw new SummaryFormatException("'device.refreshModesHz' must hold rates of 1-1000 Hz, got "
+                            + abbreviated(hz));
+                }
+            }
+        }
+    }
+
+    /**
      * {@code droppedBuffers} (METRICS.md 9 rev 3); a summary written before it counts the same buffers in
      * {@code types.dropped}.
      */
@@ -206,6 +233,7 @@ public final class SummaryJsonReader {
                 causes[i] = count(mc, Summary.causeKey(i));
             }
         }
+        checkMetadata(n);
         return new Summary(source, pkg, name, number(n, "refreshHz"), count(n, "frames"), count(n, "timedFrames"),
                 number(n, "fps"), number(n, "spanFps"), count(n, "jankyFrames"), number(n, "jankPercent"),
                 count(n, "droppedFrames"), count(n, "overflows"), levels, frameTimes(n.path("frameTimeMs")), stages,
