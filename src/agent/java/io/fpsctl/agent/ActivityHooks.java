@@ -17,6 +17,7 @@ import io.fpsctl.agent.interaction.TouchSlopTracker;
 import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
+import io.fpsctl.agent.wrappers.FrameInfoTimestamps;
 import io.fpsctl.agent.wrappers.PlatformQuirks;
 
 import java.util.ArrayList;
@@ -40,15 +41,19 @@ public final class ActivityHooks {
     private final InteractionState interaction;
     private final FrameTicker ticker;
     private final Handler metricsHandler;
+    private final FrameInfoTimestamps frameInfo;
     private final WeakHashMap<Window, WindowHooks> hooked = new WeakHashMap<Window, WindowHooks>();
+    private boolean closed;
 
     /**
      * @param table main-thread frame facts; @param batch records; @param capabilities refusals;
      * @param interaction user state; @param ticker woken on each draw (may be null);
-     * @param metricsHandler thread for FrameMetrics callbacks
+     * @param metricsHandler thread for FrameMetrics callbacks; @param frameInfo FrameInfo reader on API 24/25 or null
      */
     public ActivityHooks(FrameStageTable table, RecordBatch batch, Capabilities capabilities,
-                         InteractionState interaction, FrameTicker ticker, Handler metricsHandler) {
+                         InteractionState interaction, FrameTicker ticker, Handler metricsHandler,
+                         FrameInfoTimestamps frameInfo) {
+        this.frameInfo = frameInfo;
         this.table = table;
         this.batch = batch;
         this.capabilities = capabilities;
@@ -57,10 +62,10 @@ public final class ActivityHooks {
         this.metricsHandler = metricsHandler;
     }
 
-    /** Hooks the activity's window if not done yet (main thread). */
+    /** Hooks the activity's window if not done yet (main thread); nothing once {@link #detachAll()} ran. */
     public void attach(Activity activity) {
         Window window = activity.getWindow();
-        if (window == null || hooked.containsKey(window)) {
+        if (closed || window == null || hooked.containsKey(window)) {
             return;
         }
         String name = activity.getComponentName().getShortClassName();
@@ -68,7 +73,7 @@ public final class ActivityHooks {
         hooked.put(window, h);
         if (PlatformQuirks.hasFrameMetrics()) {
             try {
-                FrameMetricsReporter reporter = new FrameMetricsReporter(name, table, batch);
+                FrameMetricsReporter reporter = new FrameMetricsReporter(name, table, batch, frameInfo);
                 window.addOnFrameMetricsAvailableListener(reporter, metricsHandler);
                 h.reporter = reporter;
             } catch (RuntimeException e) {
@@ -104,8 +109,9 @@ public final class ActivityHooks {
         }
     }
 
-    /** Takes every hook out of every window (main thread): the agent detaches, the app runs on. */
+    /** Takes every hook out of every window and hooks no more (main thread): the agent detaches, the app runs on. */
     public void detachAll() {
+        closed = true;
         List<WindowHooks> all = new ArrayList<WindowHooks>(hooked.values());
         hooked.clear();
         for (WindowHooks h : all) {
@@ -174,6 +180,11 @@ public final class ActivityHooks {
             if (tree != null && tree.isAlive()) {
                 tree.removeOnScrollChangedListener(scroll);
                 tree.removeOnDrawListener(draw);
+            }
+            if (decor != null && decor.getViewTreeObserver() != tree && decor.getViewTreeObserver().isAlive()) {
+                // the tree was merged into another since (ViewTreeObserver.merge): take ours out of that one too
+                decor.getViewTreeObserver().removeOnScrollChangedListener(scroll);
+                decor.getViewTreeObserver().removeOnDrawListener(draw);
             }
             if (touch != null && window.getCallback() == touch) {
                 window.setCallback(touch.delegate());

@@ -27,6 +27,11 @@ final class FakeQueues implements HeadInserter {
     }
 
     @Override
+    public boolean remove(int type, Runnable action) {
+        return queues.get(type).remove(action);
+    }
+
+    @Override
     public long frameTimeNanos() {
         return frameTime;
     }

@@ -15,7 +15,8 @@ import io.fpsctl.agent.wrappers.PlatformQuirks;
  * At message end it lets the {@link FrameTimeline} close the frame the message ran, or count it as busy work.
  */
 public final class LooperMonitor implements Printer {
-    private final Printer chained;
+    private volatile Printer chained;
+    private volatile boolean detached;
     private final Clock clock;
     private final long thresholdNs;
     private final SlowMessageSampler sampler;
@@ -49,12 +50,33 @@ public final class LooperMonitor implements Printer {
         return chained;
     }
 
+    /** Chains to {@code printer} from now on (the app set its own Printer while the agent was attached). */
+    public void chainTo(Printer printer) {
+        chained = printer;
+    }
+
+    /**
+     * Whether this monitor saw the start of the message being dispatched now and not its end: called from inside a
+     * main-thread message, true exactly when this Printer is (still) the one {@code Looper.loop()} calls, directly
+     * or through a Printer that chains to it (Looper.java {@code loop()}/{@code loopOnce()} logs
+     * {@code ">>>>> Dispatching to "} before and {@code "<<<<< Finished to "} after each message, android-7.0.0_r1 …).
+     */
+    public boolean seesCurrentMessage() {
+        return dispatching;
+    }
+
+    /** After detach: only forwards to the chained Printer (if an app still holds this one), measures nothing. */
+    public void detach() {
+        detached = true;
+    }
+
     @Override
     public void println(String line) {
-        if (chained != null) {
-            chained.println(line);
+        Printer next = chained;
+        if (next != null) {
+            next.println(line);
         }
-        if (line == null || line.isEmpty()) {
+        if (detached || line == null || line.isEmpty()) {
             return;
         }
         char c = line.charAt(0);

@@ -27,7 +27,7 @@ import java.util.function.LongPredicate;
 
 /**
  * The simulated on-device agent: answers {@code am instrument -w -r … io.fpsctl.agent/.FpsctlAgent} with an agent
- * stream protocol v1 (see {@link io.fpsctl.source.AgentStreamParser}) for the running scenario, in real time,
+ * stream protocol 1.1 (docs/agent-protocol.md) for the running scenario, in real time,
  * one batch every 250 ms until the shell stream closes or the app's process ends. Like Android, it restarts the
  * app's process first and reports no frame until an activity is launched ({@code am start}, {@code monkey});
  * it reports what the real agent can on this Android level for this targetSdk ({@link AgentPlatform}), and
@@ -58,7 +58,15 @@ final class AgentInstrumentation implements InstrumentationStream {
     @Override
     public int run(List<String> args, OutputStream stdout, OutputStream stderr) throws IOException {
         long slowMs = slowMessageMs(args);
-        AgentPlatform platform = new AgentPlatform(android.version().sdk(), android.appTargetSdk());
+        boolean noHiddenApiChecks = args.contains("--no-hidden-api-checks");
+        if (noHiddenApiChecks && android.version().sdk() < 28) {
+            // am before Android 9 rejects an option it does not know (cmds/am Am.java runInstrument /
+            // ActivityManagerShellCommand.runInstrument: "Error: Unknown option: " + opt, android-8.1.0_r1)
+            stderr.write("Error: Unknown option: --no-hidden-api-checks\n".getBytes(StandardCharsets.UTF_8));
+            stderr.flush();
+            return 255;
+        }
+        AgentPlatform platform = new AgentPlatform(android.version().sdk(), android.appTargetSdk(), noHiddenApiChecks);
         Queue<Tapped> frames = new ConcurrentLinkedQueue<>();
         FrameObserver tap = new FrameObserver() {
             @Override
@@ -139,7 +147,7 @@ final class AgentInstrumentation implements InstrumentationStream {
 
     /** {@code am instrument -w -r} prints the bundle's keys sorted: {@code fpsctl}, then {@code v}. */
     private static void bundle(OutputStream out, CharSequence payload) throws IOException {
-        String s = "INSTRUMENTATION_STATUS: fpsctl=" + payload + "INSTRUMENTATION_STATUS: v=1\n"
+        String s = "INSTRUMENTATION_STATUS: fpsctl=" + payload + "INSTRUMENTATION_STATUS: v=1.1\n"
                 + "INSTRUMENTATION_STATUS_CODE: 1\n";
         out.write(s.getBytes(StandardCharsets.UTF_8));
         out.flush();
@@ -151,8 +159,9 @@ final class AgentInstrumentation implements InstrumentationStream {
         long gpu = f.get(GPU_COMPLETED) > 0 ? Math.max(0, f.get(GPU_COMPLETED) - swap) : -1;
         long deadline = f.get(FRAME_DEADLINE);
         deadline = deadline == Long.MAX_VALUE ? 0 : deadline;
-        // below API 26 FrameMetrics has no timestamps: the agent dates a frame by its Choreographer frame time
-        long intended = platform.frameTimestamps() ? f.get(INTENDED_VSYNC) : f.get(VSYNC);
+        // below API 26 getMetric has no timestamps: the agent reads the same FrameInfo IntendedVsync from
+        // FrameMetrics.mTimingData (FrameMetrics.java, android-7.0.0_r1; docs/agent-protocol.md "Android 7.x")
+        long intended = f.get(INTENDED_VSYNC);
         long end = intended + (f.get(FRAME_COMPLETED) - f.get(INTENDED_VSYNC));
         if (!platform.gpuAndDeadline()) {
             gpu = -1;
