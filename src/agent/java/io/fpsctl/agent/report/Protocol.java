@@ -33,9 +33,11 @@ public final class Protocol {
     public static final String ACTION_HEARTBEAT = "io.fpsctl.agent.action.HEARTBEAT";
     /**
      * Permission the sender of {@link #ACTION_STOP} / {@link #ACTION_HEARTBEAT} must hold: {@code DUMP}, which the
-     * shell user has (com.android.shell's AndroidManifest.xml lists it: {@code dumpsys} from adb needs it) and an
-     * ordinary app cannot get (protection level signature|privileged|development, frameworks/base
-     * core/res/AndroidManifest.xml), so no other app can detach the agent.
+     * shell user has (frameworks/base packages/Shell/AndroidManifest.xml, {@code <uses-permission
+     * android:name="android.permission.DUMP"/>} under "Development tool permissions granted to the shell"; read in
+     * the Android 10-era snapshot, present since the shell package exists) and an ordinary app cannot get
+     * (protection level signature|privileged|development, frameworks/base core/res/AndroidManifest.xml), so no
+     * other app can detach the agent or keep it alive.
      */
     public static final String SENDER_PERMISSION = "android.permission.DUMP";
     /** Instrumentation argument: heartbeat period in ms fpsctl promises; absent or 0 = no heartbeat watch. */
