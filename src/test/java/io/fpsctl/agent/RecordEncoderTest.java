@@ -9,7 +9,7 @@ import io.fpsctl.agent.report.RecordEncoder;
 
 import org.junit.Test;
 
-/** Protocol v1 encoding, byte for byte (plain JUnit 4: the encoder needs no Android classes). */
+/** Protocol 1.1 encoding, byte for byte (plain JUnit 4: the encoder needs no Android classes). */
 public class RecordEncoderTest {
 
     @Test
@@ -71,6 +71,36 @@ public class RecordEncoderTest {
         batch.hello(34, "p", 1, "looper");
         batch.error("x|y");
         assertEquals("H|34|p|1|looper\nE|x y", batch.drain());
+        assertNull(batch.drain());
+    }
+
+    @Test
+    public void capabilityAndGapRecords() {
+        StringBuilder sb = new StringBuilder();
+        RecordEncoder.capability(sb, "choreographer-queues", "off", "Choreographer.mLock", "No field mLock|x");
+        assertEquals("C|choreographer-queues|off|Choreographer.mLock|No field mLock x", sb.toString());
+        sb.setLength(0);
+        RecordEncoder.gap(sb, 1000, 2000, 5, "5 dropped");
+        assertEquals("G|1000|2000|5|5 dropped", sb.toString());
+    }
+
+    @Test
+    public void aFullBatchDropsFramesAndReportsThemAsOneGap() {
+        RecordBatch batch = new RecordBatch(10); // full after the first record
+        batch.hello(35, "p", 1, "looper");      // "H|35|p|1|looper": 15 chars, over the bound already
+        FrameRecord f = new FrameRecord();
+        f.window = "w";
+        for (int i = 0; i < 3; i++) {            // frames at 1.000, 1.016, 1.032 s, each ending 10 ms later
+            f.intendedVsyncNs = 1_000_000_000L + i * 16_000_000L;
+            f.endNs = f.intendedVsyncNs + 10_000_000L;
+            batch.frame(f);
+        }
+        batch.slowMessage(1, 200, "t", null);
+        batch.capability("looper", "off", "-", "kept"); // capability records are always kept
+        // the gap spans the first dropped frame's start to the last one's end: 1.000 s .. 1.042 s
+        assertEquals("H|35|p|1|looper\nC|looper|off|-|kept\nG|1000000000|1042000000|3|frame records dropped: "
+                + "the agent's batch was full\nE|1 slow-message records dropped: the agent's batch was full",
+                batch.drain());
         assertNull(batch.drain());
     }
 }
