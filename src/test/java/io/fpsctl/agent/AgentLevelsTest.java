@@ -360,6 +360,59 @@ public class AgentLevelsTest {
         assertTrue(summary.warnings().toString(), named);
     }
 
+    @Test
+    public void onAndroid7WithoutFrameInfoAReportIsDatedApproximatelyOrCountedAsAGap() throws Exception {
+        if (sdk() >= 26) {
+            return; // FrameMetrics has its own timestamps from API 26: nothing to date
+        }
+        // a device that refuses FrameMetrics.mTimingData (an OEM change; AOSP 7.x enforces nothing)
+        io.fpsctl.agent.wrappers.MemberAccess refusing = new io.fpsctl.agent.wrappers.MemberAccess() {
+            @Override
+            public Field field(io.fpsctl.agent.wrappers.ReflectedMember m)
+                    throws io.fpsctl.agent.wrappers.HiddenApiException {
+                if (m == io.fpsctl.agent.wrappers.AgentMembers.FRAMEMETRICS_TIMING_DATA) {
+                    throw new io.fpsctl.agent.wrappers.HiddenApiException(m, new NoSuchFieldException("mTimingData"));
+                }
+                return io.fpsctl.agent.wrappers.PlatformAccess.INSTANCE.field(m);
+            }
+
+            @Override
+            public Method method(io.fpsctl.agent.wrappers.ReflectedMember m, Class<?>... types)
+                    throws io.fpsctl.agent.wrappers.HiddenApiException {
+                return io.fpsctl.agent.wrappers.PlatformAccess.INSTANCE.method(m, types);
+            }
+        };
+        session = new AgentSession(100, Clock.SYSTEM, refusing);
+        session.install(appTargeting(25));
+        String hello = session.batch().drain();
+        assertTrue(hello, hello.contains("C|frame-dates|off|FrameMetrics.mTimingData|NoSuchFieldException mTimingData"));
+        Activity activity = Robolectric.buildActivity(Activity.class).setup().get();
+        session.batch().drain();
+        FrameMetrics m = new FrameMetricsBuilder().setMetric(FrameMetrics.DRAW_DURATION, 4 * MS).build();
+        session.timeline().onMessageEnd(); // closes a frame the real Choreographer's tick may have opened
+        shadowOf(activity.getWindow()).reportOnFrameMetricsAvailable(m); // dated by that frame, if there was one
+        shadowOf(session.metricsThread().getLooper()).idle();
+        session.batch().drain();
+        // no Choreographer frame finished since: this report cannot be dated and is not guessed
+        shadowOf(activity.getWindow()).reportOnFrameMetricsAvailable(m);
+        shadowOf(session.metricsThread().getLooper()).idle();
+        assertNull(session.batch().drain());
+        // the main thread finishes a frame at vsync 9 s; the next report is dated by it and flagged approximate,
+        // after one G record counting the report that could not be dated, up to this frame
+        long vsync = 9_000 * MS;
+        session.timeline().onTick(vsync, false);
+        session.timeline().onMessageEnd();
+        shadowOf(activity.getWindow()).reportOnFrameMetricsAvailable(m);
+        shadowOf(session.metricsThread().getLooper()).idle();
+        String[] records = session.batch().drain().split("\n");
+        assertEquals(2, records.length);
+        assertTrue(records[0], records[0].matches("G\\|\\d+\\|" + vsync + "\\|1\\|1 FrameMetrics report\\(s\\) of .*"));
+        String[] f = records[1].split("\\|", -1);
+        assertEquals("F", f[0]);
+        assertEquals(String.valueOf(vsync), f[2]);
+        assertEquals("flags: approximate time", "2", f[6]);
+    }
+
     @SuppressWarnings("unchecked")
     private static java.util.Set<Object> frameMetricsListeners(Activity activity) throws Exception {
         Object shadow = shadowOf(activity.getWindow());
