@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 
 /**
@@ -42,6 +43,8 @@ final class AgentInstrumentation implements InstrumentationStream {
     static final String COMPONENT = "io.fpsctl.agent/.FpsctlAgent";
     /** The broadcast that makes the agent detach (the agent's {@code Protocol.ACTION_STOP}). */
     static final String STOP_ACTION = "io.fpsctl.agent.action.STOP";
+    /** fpsctl's heartbeat (the agent's {@code Protocol.ACTION_HEARTBEAT}); 3 missed periods detach the agent. */
+    static final String HEARTBEAT_ACTION = "io.fpsctl.agent.action.HEARTBEAT";
     private static final long BATCH_MS = 250;
     private static final long FINGER_CYCLE_MS = 2000;
     private static final long FINGER_DOWN_MS = 1200;
@@ -89,6 +92,13 @@ final class AgentInstrumentation implements InstrumentationStream {
         AtomicBoolean stop = new AtomicBoolean();
         Runnable receiver = () -> stop.set(true);
         android.registerReceiver(STOP_ACTION, receiver);
+        // like the agent's FpsctlAgent.onStart: with -e fpsctl.heartbeatMs N, no heartbeat for 3 N ms detaches it
+        // (real time, as this loop's batches are)
+        long heartbeatMs = longArg(args, "fpsctl.heartbeatMs", 0);
+        AtomicLong lastHeartbeat = new AtomicLong(System.nanoTime());
+        Runnable heartbeat = () -> lastHeartbeat.set(System.nanoTime());
+        android.registerReceiver(HEARTBEAT_ACTION, heartbeat);
+        String detachText = "E|agent detached\n";
         int pid = android.pid().orElse(0);
         boolean detached = false;
         try {
@@ -121,10 +131,16 @@ final class AgentInstrumentation implements InstrumentationStream {
                     frame(batch, t.title(), f, period, idleBefore, platform, fingerDown);
                     slowMessage(batch, f, slowMs);
                 }
+                long silentMs = (System.nanoTime() - lastHeartbeat.get()) / 1_000_000L;
+                if (heartbeatMs > 0 && silentMs > 3 * heartbeatMs && !stop.get()) {
+                    detachText = "E|no heartbeat from fpsctl for " + silentMs + " ms: agent detached\n";
+                    stop.set(true);
+                }
                 if (stop.get()) {
                     android.removeFrameTap(tap);
                     android.unregisterReceiver(STOP_ACTION, receiver);
-                    batch.append("E|agent detached\n");
+                    android.unregisterReceiver(HEARTBEAT_ACTION, heartbeat);
+                    batch.append(detachText);
                     detached = true;
                     android.setAgentAttached(false);
                 }
@@ -142,6 +158,7 @@ final class AgentInstrumentation implements InstrumentationStream {
         } finally {
             android.removeFrameTap(tap);
             android.unregisterReceiver(STOP_ACTION, receiver);
+            android.unregisterReceiver(HEARTBEAT_ACTION, heartbeat);
         }
     }
 
@@ -231,6 +248,20 @@ final class AgentInstrumentation implements InstrumentationStream {
 
     private static long span(long from, long to) {
         return from <= 0 || to <= 0 ? -1 : Math.max(0, to - from);
+    }
+
+    /** {@code -e KEY N}, or {@code fallback} when absent or not a number. */
+    static long longArg(List<String> args, String key, long fallback) {
+        for (int i = 0; i + 2 < args.size(); i++) {
+            if (args.get(i).equals("-e") && args.get(i + 1).equals(key)) {
+                try {
+                    return Long.parseLong(args.get(i + 2));
+                } catch (NumberFormatException e) {
+                    return fallback;
+                }
+            }
+        }
+        return fallback;
     }
 
     /** {@code -e fpsctl.slowMessageMs N}, default 100. */
