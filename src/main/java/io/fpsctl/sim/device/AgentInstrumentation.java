@@ -266,15 +266,6 @@ final class AgentInstrumentation implements InstrumentationStream {
 
     /** {@code -e fpsctl.slowMessageMs N}, default 100. */
     static long slowMessageMs(List<String> args) {
-        for (int i = 0; i + 2 < args.size(); i++) {
-            if (args.get(i).equals("-e") && args.get(i + 1).equals("fpsctl.slowMessageMs")) {
-                try {
-                    return Long.parseLong(args.get(i + 2));
-                } catch (NumberFormatException e) {
-                    return 100;
-                }
-            }
-        }
-        return 100;
+        return longArg(args, "fpsctl.slowMessageMs", 100);
     }
 }
