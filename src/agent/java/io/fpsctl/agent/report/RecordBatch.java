@@ -5,11 +5,11 @@ package io.fpsctl.agent.report;
  * straight into one buffer under a lock; the sender {@link #drain() drains} it at most every
  * {@link Protocol#BATCH_PERIOD_MS}. Nothing is built unless a record is actually produced.
  *
- * <p>Bounded: once the buffer holds {@link Protocol#MAX_BATCH_CHARS} (the host stopped reading, or the app
- * produces records faster than a batch period carries), {@code F} and {@code M} records are dropped and
- * counted, and the next drain reports them as one {@code G} record spanning the dropped frames' times, so the
+ * <p>Bounded: an {@code F} or {@code M} record that would take the buffer past {@link Protocol#MAX_BATCH_CHARS}
+ * (the host stopped reading, or the app produces records faster than a batch period carries) is taken out
+ * again and counted, and the next drain reports them as one {@code G} record spanning the dropped frames' times, so the
  * host counts a coverage gap instead of losing frames silently. {@code H}, {@code C}, {@code G}, {@code E}
- * records are always kept (there are few).
+ * records are always kept (there are few, and each is short), so a payload can pass the bound by them only.
  */
 public final class RecordBatch {
     private final Object lock = new Object();
@@ -40,26 +40,28 @@ public final class RecordBatch {
     /** Adds an {@code F} record, or counts it as dropped when the batch is full. */
     public void frame(FrameRecord frame) {
         synchronized (lock) {
-            if (buffer.length() >= maxChars) {
+            int before = buffer.length();
+            RecordEncoder.frame(separator(), frame);
+            if (buffer.length() > maxChars) {
+                buffer.setLength(before);
                 if (droppedFrames == 0 || frame.intendedVsyncNs < droppedFromNs) {
                     droppedFromNs = frame.intendedVsyncNs;
                 }
                 droppedToNs = Math.max(droppedToNs, Math.max(frame.endNs, frame.intendedVsyncNs));
                 droppedFrames++;
-                return;
             }
-            RecordEncoder.frame(separator(), frame);
         }
     }
 
     /** Adds an {@code M} record, or counts it as dropped when the batch is full. */
     public void slowMessage(long startUptimeMs, long durationMs, String target, StackTraceElement[] stack) {
         synchronized (lock) {
-            if (buffer.length() >= maxChars) {
-                droppedMessages++;
-                return;
-            }
+            int before = buffer.length();
             RecordEncoder.slowMessage(separator(), startUptimeMs, durationMs, target, stack);
+            if (buffer.length() > maxChars) {
+                buffer.setLength(before);
+                droppedMessages++;
+            }
         }
     }
 
@@ -101,7 +103,7 @@ public final class RecordBatch {
                 return null;
             }
             String payload = buffer.toString();
-            buffer = new StringBuilder(Math.min(Math.max(4096, payload.length()), maxChars + 4096));
+            buffer = new StringBuilder(Math.min(Math.max(4096, payload.length()), maxChars));
             return payload;
         }
     }
