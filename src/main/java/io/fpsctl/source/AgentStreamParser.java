@@ -39,7 +39,16 @@ public final class AgentStreamParser {
     /** The bundle key of the version. */
     public static final String VERSION_KEY = "v";
     private static final int F_FIELDS = 21;
+    /** {@code F.flags} bit 1 (1.0): FrameMetrics FIRST_DRAW_FRAME. */
+    private static final long FLAG_FIRST_DRAW = 1;
+    /** {@code F.flags} bit 2 (1.1): the frame was dated approximately (docs/agent-protocol.md section 4). */
     private static final long FLAG_TIME_APPROXIMATE = 2;
+    /**
+     * The flag bits this parser knows; the others (a newer minor version's) are cleared here, as
+     * docs/agent-protocol.md section 5 promises, so they never reach the engine, where any set bit makes a frame
+     * untimed, nor the per-frame CSV, whose reader takes bit 8 for gfxinfo's SKIPPED.
+     */
+    private static final long KNOWN_FLAGS = FLAG_FIRST_DRAW | FLAG_TIME_APPROXIMATE;
 
     private long malformed;
     private long unknown;
@@ -185,7 +194,7 @@ public final class AgentStreamParser {
         }
         long[] ch = {Long.parseLong(f[18]), Long.parseLong(f[19]), Long.parseLong(f[20])};
         Long.parseLong(f[3]); // vsyncNs: validated, not used (IntendedVsync is the frame's time)
-        long flags = Long.parseLong(f[6]);
+        long flags = Long.parseLong(f[6]) & KNOWN_FLAGS;
         return new AgentRecord.Frame(new AgentFrame(f[1], intended, end, Long.parseLong(f[5]), flags,
                 Long.parseLong(f[7]), stages, Long.parseLong(f[17]), ch), (flags & FLAG_TIME_APPROXIMATE) != 0);
     }

@@ -2,6 +2,7 @@ package io.fpsctl.source;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -100,6 +101,8 @@ class AgentStreamParserTest {
         List<AgentRecord> records = p.decode(Map.of("v", "1.7", "fpsctl", "Z|new|thing\n" + f22 + "\nH|35|p|1|looper"));
         assertEquals(2, records.size());
         assertEquals(1_000_000_000L, ((AgentRecord.Frame) records.get(0)).frame().intendedVsync());
+        // flag bit 8 is unknown to 1.1: cleared, so the frame stays timed (and is not taken for gfxinfo's SKIPPED)
+        assertEquals(0, ((AgentRecord.Frame) records.get(0)).frame().flags());
         assertEquals(1, p.unknownRecords());
         assertEquals(0, p.malformed());
         assertEquals(7, p.newestMinorSeen());
@@ -117,5 +120,18 @@ class AgentStreamParserTest {
         List<AgentRecord> records = new AgentStreamParser().decode(Map.of("v", "1.1", "fpsctl",
                 F.replace("|0|3|", "|2|3|")));
         assertTrue(((AgentRecord.Frame) records.get(0)).approximateTime());
+    }
+
+    @Test
+    void unknownFlagBitsAreClearedAndKnownOnesKept() throws AgentProtocolException {
+        // 1.9 (invented): bits 4, 8, 16 and 1024 are new; 1 (first draw) and 2 (approximate) are kept: 1051 -> 3
+        List<AgentRecord> records = new AgentStreamParser().decode(Map.of("v", "1.9", "fpsctl",
+                F.replace("|0|3|", "|1051|3|") + "\n" + F.replace("|0|3|", "|1048|3|")));
+        AgentRecord.Frame both = (AgentRecord.Frame) records.get(0);
+        assertEquals(3, both.frame().flags());
+        assertTrue(both.approximateTime());
+        AgentRecord.Frame none = (AgentRecord.Frame) records.get(1); // 1048 = 1024 + 16 + 8: nothing known
+        assertEquals(0, none.frame().flags());
+        assertFalse(none.approximateTime());
     }
 }

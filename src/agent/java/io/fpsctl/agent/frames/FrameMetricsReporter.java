@@ -27,8 +27,9 @@ import io.fpsctl.agent.wrappers.PlatformQuirks;
  * Choreographer frame the main thread finished; it is then flagged {@link Protocol#FLAG_TIME_APPROXIMATE}: the
  * listener runs after RenderThread finished the frame, by which time the main thread may have produced the
  * next frame(s), so the date can be late by the number of frames the UI thread ran ahead (one period per
- * frame; one or two in HWUI's pipeline, unbounded in principle), and the host leaves it out of time-based
- * figures. A report with no Choreographer frame newer than the last one dated is unpaired: counted in a gap.
+ * frame; one or two in HWUI's pipeline, unbounded in principle). The host counts such a frame (frames, fps,
+ * spanFps) but does not time it: it is left out of percentiles, jank, dropped counts and stage means, and the
+ * summary warns with the number of such frames. A report with no Choreographer frame newer than the last one dated is unpaired: counted in a gap.
  */
 @TargetApi(24)
 public final class FrameMetricsReporter implements Window.OnFrameMetricsAvailableListener {

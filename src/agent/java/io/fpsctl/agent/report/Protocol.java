@@ -49,7 +49,7 @@ public final class Protocol {
      * counted (frames in a {@code G} record). Why 100,000: {@code Parcel.writeString} sends a String as UTF-16, 2
      * bytes a char (frameworks/base core/java/android/os/Parcel.java writeString -> nativeWriteString ->
      * Parcel::writeString16, android-14.0.0_r29), and {@code IInstrumentationWatcher.instrumentationStatus} is a
-     * synchronous binder call whose transaction must fit the process's binder buffer, about 1 MiB - 8 KiB
+     * synchronous binder call whose transaction must fit the receiving process's binder buffer (the `am` process holds the watcher), about 1 MiB - 8 KiB
      * shared by all of the process's calls in flight (frameworks/native libs/binder/ProcessState.cpp
      * BINDER_VM_SIZE = 1 MiB - 2 pages). {@code Instrumentation.sendStatus} catches the RemoteException of a
      * call that did not fit and sets {@code mWatcher = null} (frameworks/base core/java/android/app/
