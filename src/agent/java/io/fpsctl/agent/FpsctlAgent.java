@@ -89,7 +89,9 @@ public class FpsctlAgent extends Instrumentation implements StopReceiver.Listene
             }
         });
         lastHeartbeatMs = uptimeMillis();
-        StopReceiver receiver = app == null ? null : StopReceiver.register(app, this);
+        // heartbeats and the stop request arrive on the agent's metrics thread, never on the app's main thread
+        StopReceiver receiver = app == null || s.metricsThread() == null ? null
+                : StopReceiver.register(app, this, new Handler(s.metricsThread().getLooper()));
         BatchSender sender = new BatchSender(s.batch(), new StatusChannel() {
             @Override
             public void send(int code, Bundle bundle) {

@@ -39,16 +39,22 @@ final class StopReceiver extends BroadcastReceiver {
         this.listener = listener;
     }
 
-    /** Registers a receiver for {@code listener}; null when the app's context refuses it. */
-    static StopReceiver register(Context context, Listener listener) {
+    /**
+     * Registers a receiver for {@code listener} whose {@code onReceive} runs on {@code scheduler}'s thread (the
+     * agent's own thread, not the app's main thread: a stalled main thread must neither delay a heartbeat into a
+     * self-detach nor run the agent's work as app work; {@code Context.registerReceiver}'s {@code scheduler}
+     * argument, "Handler identifying the thread that will receive the Intent", API 1); null when the app's
+     * context refuses it.
+     */
+    static StopReceiver register(Context context, Listener listener, Handler scheduler) {
         StopReceiver r = new StopReceiver(listener);
         IntentFilter filter = new IntentFilter(Protocol.ACTION_STOP);
         filter.addAction(Protocol.ACTION_HEARTBEAT);
         try {
             if (Build.VERSION.SDK_INT >= 26) {
-                context.registerReceiver(r, filter, Protocol.SENDER_PERMISSION, (Handler) null, RECEIVER_EXPORTED);
+                context.registerReceiver(r, filter, Protocol.SENDER_PERMISSION, scheduler, RECEIVER_EXPORTED);
             } else {
-                context.registerReceiver(r, filter, Protocol.SENDER_PERMISSION, null);
+                context.registerReceiver(r, filter, Protocol.SENDER_PERMISSION, scheduler);
             }
             return r;
         } catch (RuntimeException e) {

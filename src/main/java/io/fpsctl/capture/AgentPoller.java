@@ -46,6 +46,8 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
      * {@code am broadcast} on the device (an app_process start), so not more often.
      */
     static final Duration HEARTBEAT = Duration.ofSeconds(2);
+    /** Heartbeats the agent may miss before it detaches by itself ({@code Protocol.HEARTBEATS_MISSED}). */
+    static final int HEARTBEATS_MISSED = 3;
     /** The agent's last record after it detached ends with this. */
     static final String DETACHED = "agent detached";
     /**
@@ -121,7 +123,11 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         reader = new Thread(this::read, "fpsctl-agent-reader");
         reader.setDaemon(true);
         reader.start();
-        heartbeat = new Thread(this::heartbeats, "fpsctl-agent-heartbeat");
+        heartbeat = new Thread(new AgentHeartbeat(
+                this::sendHeartbeat,
+                HEARTBEAT.toMillis(), HEARTBEATS_MISSED, () -> System.nanoTime() / 1_000_000L, Thread::sleep,
+                () -> !closing && !ended, text -> queue.add(new AgentRecord.Problem(text))),
+                "fpsctl-agent-heartbeat");
         heartbeat.setDaemon(true);
         heartbeat.start();
         started.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -180,20 +186,12 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         }
     }
 
-    /** Sends the heartbeat every {@link #HEARTBEAT} while the agent runs; stops when closing or the device is gone. */
-    private void heartbeats() {
-        try {
-            while (!closing && !ended) {
-                Thread.sleep(HEARTBEAT.toMillis());
-                if (closing || ended) {
-                    return;
-                }
-                device.shell("am broadcast -a " + HEARTBEAT_ACTION + " -p " + pkg);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (DeviceException e) {
-            // the device went away: the agent notices the missing heartbeats and detaches by itself
+    /** One heartbeat broadcast; a failed {@code am} counts as not sent. */
+    private void sendHeartbeat() {
+        ShellResult r = device.shell("am broadcast -a " + HEARTBEAT_ACTION + " -p " + pkg);
+        if (!r.succeeded()) {
+            throw new DeviceException("am broadcast " + HEARTBEAT_ACTION + " failed: "
+                    + (r.stdout() + r.stderr()).strip().lines().reduce((a, b) -> b).orElse("exit " + r.exitCode()));
         }
     }
 

@@ -232,13 +232,18 @@ public class AgentLifecycleLevelsTest {
         assertEquals(hello, hooks, hello.contains(",choreographer-queues,"));
         assertEquals(hello, !hooks, hello.contains("C|choreographer-queues|off|Choreographer.mLock|NoSuchFieldException"));
         // the stop receiver is exported only to senders holding DUMP (the shell)
+        // and runs on the agent's metrics thread, so a stalled main thread delays no heartbeat
         boolean guarded = false;
+        Looper receiverLooper = null;
         for (ShadowApplication.Wrapper w : shadowOf(RuntimeEnvironment.getApplication()).getRegisteredReceivers()) {
             if (w.getIntentFilter().hasAction(Protocol.ACTION_STOP)) {
                 guarded = Protocol.SENDER_PERMISSION.equals(w.broadcastPermission);
+                receiverLooper = w.scheduler == null ? null : w.scheduler.getLooper();
             }
         }
         assertTrue("stop receiver requires " + Protocol.SENDER_PERMISSION, guarded);
+        assertEquals("stop/heartbeat receiver runs on the agent's thread", s.metricsThread().getLooper(),
+                receiverLooper);
 
         // real frames through the real Choreographer and Looper: the agent's Printer closes them
         animate(20);
