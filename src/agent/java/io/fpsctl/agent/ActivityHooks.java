@@ -73,7 +73,8 @@ public final class ActivityHooks {
         hooked.put(window, h);
         if (PlatformQuirks.hasFrameMetrics()) {
             try {
-                FrameMetricsReporter reporter = new FrameMetricsReporter(name, table, batch, frameInfo);
+                FrameMetricsReporter reporter = new FrameMetricsReporter(name, table, batch, frameInfo,
+                        capabilities.fault());
                 window.addOnFrameMetricsAvailableListener(reporter, metricsHandler);
                 h.reporter = reporter;
             } catch (RuntimeException e) {
@@ -90,7 +91,7 @@ public final class ActivityHooks {
             if (original != null && !(original instanceof TouchCallback)) {
                 ViewConfiguration vc = ViewConfiguration.get(activity);
                 h.touch = new TouchCallback(original, new TouchSlopTracker(interaction, vc.getScaledTouchSlop(),
-                        vc.getScaledMinimumFlingVelocity()));
+                        vc.getScaledMinimumFlingVelocity()), capabilities.fault());
                 window.setCallback(h.touch);
             }
         } catch (RuntimeException e) {
@@ -127,11 +128,18 @@ public final class ActivityHooks {
     /** What was put into one window, to take it out again. */
     private final class WindowHooks implements View.OnAttachStateChangeListener {
         private final Window window;
-        private final ScrollWatcher scroll = new ScrollWatcher(interaction);
+        private final ScrollWatcher scroll = new ScrollWatcher(interaction, capabilities.fault());
         private final ViewTreeObserver.OnDrawListener draw = new ViewTreeObserver.OnDrawListener() {
             @Override
             public void onDraw() {
-                ticker.onRendered();
+                if (capabilities.fault().failed()) {
+                    return;
+                }
+                try {
+                    ticker.onRendered();
+                } catch (RuntimeException | LinkageError e) {
+                    capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER, e);
+                }
             }
         };
         private FrameMetricsReporter reporter;

@@ -17,6 +17,7 @@ import io.fpsctl.agent.frames.QueueHeadHooks;
 import io.fpsctl.agent.interaction.InteractionState;
 import io.fpsctl.agent.looper.LooperMonitor;
 import io.fpsctl.agent.looper.SlowMessageSampler;
+import io.fpsctl.agent.report.AgentFault;
 import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
@@ -71,6 +72,11 @@ public final class AgentSession {
         this.batch = batch;
         this.capabilities = new Capabilities(batch);
         this.timeline = new FrameTimeline(clock, table, interaction);
+    }
+
+    /** Where callbacks report a failure of the agent's own code (the agent then detaches). */
+    public AgentFault fault() {
+        return capabilities.fault();
     }
 
     /** The records waiting to be sent. */
@@ -255,6 +261,7 @@ public final class AgentSession {
         sampler = new SlowMessageSampler(main.getThread(), clock, slowMessageMs * 1_000_000L);
         sampler.start();
         monitor = new LooperMonitor(previous, clock, slowMessageMs, sampler, timeline, batch);
+        monitor.guardWith(capabilities.fault());
         main.setMessageLogging(monitor);
         capabilities.works(Protocol.CAP_LOOPER);
     }

@@ -79,13 +79,23 @@ public class FpsctlAgent extends Instrumentation implements StopReceiver.Listene
     public void onStart() {
         super.onStart();
         final AgentSession s = new AgentSession(slowMessageMs, Clock.SYSTEM, memberAccess());
+        s.fault().onFailure(new Runnable() {
+            @Override
+            public void run() {
+                stop();
+            }
+        });
         session = s;
         Context target = getTargetContext();
         final Application app = target == null ? null : (Application) target.getApplicationContext();
         runOnMainSync(new Runnable() {
             @Override
             public void run() {
-                s.install(app);
+                try {
+                    s.install(app);
+                } catch (RuntimeException | LinkageError e) {
+                    s.fault().report(Protocol.CAP_AGENT, e); // a failed install detaches, the app starts as usual
+                }
             }
         });
         lastHeartbeatMs = uptimeMillis();
@@ -131,7 +141,11 @@ public class FpsctlAgent extends Instrumentation implements StopReceiver.Listene
         runOnMainSync(new Runnable() {
             @Override
             public void run() {
-                s.uninstall();
+                try {
+                    s.uninstall();
+                } catch (RuntimeException | LinkageError e) {
+                    s.batch().error("detach failed: " + e); // never into the app
+                }
             }
         });
         if (receiver != null) {
@@ -162,6 +176,16 @@ public class FpsctlAgent extends Instrumentation implements StopReceiver.Listene
     @Override
     public void stopRequested() {
         stopped = true;
+    }
+
+    @Override
+    public void failed(Throwable t) {
+        AgentSession s = session;
+        if (s != null) {
+            s.fault().report(Protocol.CAP_AGENT, t);
+        } else {
+            stopped = true;
+        }
     }
 
     @Override

@@ -31,6 +31,9 @@ final class StopReceiver extends BroadcastReceiver {
 
         /** fpsctl is alive. */
         void heartbeat();
+
+        /** Handling a broadcast failed: the agent reports it and detaches. */
+        void failed(Throwable t);
     }
 
     private final Listener listener;
@@ -64,10 +67,14 @@ final class StopReceiver extends BroadcastReceiver {
 
     @Override
     public void onReceive(Context context, Intent intent) {
-        if (Protocol.ACTION_HEARTBEAT.equals(intent.getAction())) {
-            listener.heartbeat();
-        } else if (Protocol.ACTION_STOP.equals(intent.getAction())) {
-            listener.stopRequested();
+        try {
+            if (Protocol.ACTION_HEARTBEAT.equals(intent.getAction())) {
+                listener.heartbeat();
+            } else if (Protocol.ACTION_STOP.equals(intent.getAction())) {
+                listener.stopRequested();
+            }
+        } catch (RuntimeException | LinkageError e) {
+            listener.failed(e); // never into the app's process
         }
     }
 }

@@ -4,6 +4,7 @@ import android.annotation.TargetApi;
 import android.view.FrameMetrics;
 import android.view.Window;
 
+import io.fpsctl.agent.report.AgentFault;
 import io.fpsctl.agent.report.FrameRecord;
 import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
@@ -29,7 +30,8 @@ import io.fpsctl.agent.wrappers.PlatformQuirks;
  * next frame(s), so the date can be late by the number of frames the UI thread ran ahead (one period per
  * frame; one or two in HWUI's pipeline, unbounded in principle). The host counts such a frame (frames, fps,
  * spanFps) but does not time it: it is left out of percentiles, jank, dropped counts and stage means, and the
- * summary warns with the number of such frames. A report with no Choreographer frame newer than the last one dated is unpaired: counted in a gap.
+ * summary warns with the number of such frames. A report with no Choreographer frame newer than the last one
+ * dated is unpaired: counted in a gap.
  */
 @TargetApi(24)
 public final class FrameMetricsReporter implements Window.OnFrameMetricsAvailableListener {
@@ -38,6 +40,7 @@ public final class FrameMetricsReporter implements Window.OnFrameMetricsAvailabl
     private final RecordBatch batch;
     private final FrameInfoTimestamps frameInfo;
     private final FrameRecord record = new FrameRecord();
+    private final AgentFault fault;
     private long lastVsync;
     private long lastEnd;
     private long pendingDropped;
@@ -48,7 +51,9 @@ public final class FrameMetricsReporter implements Window.OnFrameMetricsAvailabl
      * @param window name for the record; @param table main-thread facts; @param batch where records go;
      * @param frameInfo the FrameInfo reader on API 24/25, null where refused or not needed
      */
-    public FrameMetricsReporter(String window, FrameStageTable table, RecordBatch batch, FrameInfoTimestamps frameInfo) {
+    public FrameMetricsReporter(String window, FrameStageTable table, RecordBatch batch, FrameInfoTimestamps frameInfo,
+            AgentFault fault) {
+        this.fault = fault;
         this.window = window;
         this.table = table;
         this.batch = batch;
@@ -60,8 +65,20 @@ public final class FrameMetricsReporter implements Window.OnFrameMetricsAvailabl
         return lostReports;
     }
 
+    /** The platform's callback (FrameMetrics thread): a failure of the agent's work is reported, never thrown. */
     @Override
     public synchronized void onFrameMetricsAvailable(Window w, FrameMetrics m, int dropCountSinceLastInvocation) {
+        if (fault.failed()) {
+            return;
+        }
+        try {
+            report(m, dropCountSinceLastInvocation);
+        } catch (RuntimeException | LinkageError e) {
+            fault.report(Protocol.CAP_FRAMEMETRICS, e);
+        }
+    }
+
+    private void report(FrameMetrics m, int dropCountSinceLastInvocation) {
         if (dropCountSinceLastInvocation > 0) {
             pendingDropped += dropCountSinceLastInvocation;
             lostReports += dropCountSinceLastInvocation;

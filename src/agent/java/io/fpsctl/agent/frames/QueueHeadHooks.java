@@ -24,26 +24,44 @@ public final class QueueHeadHooks {
         @Override
         public void run() {
             armed = false;
-            if (stopped) {
+            if (stopped || capabilities.fault().failed()) {
                 return;
             }
-            timeline.onInputHead(queues.frameTimeNanos());
-            add(HeadInserter.ANIMATION, animationHead);
-            add(queues.traversalQueue(), traversalHead);
+            try {
+                timeline.onInputHead(queues.frameTimeNanos());
+                add(HeadInserter.ANIMATION, animationHead);
+                add(queues.traversalQueue(), traversalHead);
+            } catch (RuntimeException | LinkageError e) {
+                capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER_QUEUES, e);
+            }
         }
     };
 
     private final Runnable animationHead = new Runnable() {
         @Override
         public void run() {
-            timeline.onAnimationHead(queues.frameTimeNanos());
+            if (stopped || capabilities.fault().failed()) {
+                return;
+            }
+            try {
+                timeline.onAnimationHead(queues.frameTimeNanos());
+            } catch (RuntimeException | LinkageError e) {
+                capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER_QUEUES, e);
+            }
         }
     };
 
     private final Runnable traversalHead = new Runnable() {
         @Override
         public void run() {
-            timeline.onTraversalHead(queues.frameTimeNanos());
+            if (stopped || capabilities.fault().failed()) {
+                return;
+            }
+            try {
+                timeline.onTraversalHead(queues.frameTimeNanos());
+            } catch (RuntimeException | LinkageError e) {
+                capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER_QUEUES, e);
+            }
         }
     };
 

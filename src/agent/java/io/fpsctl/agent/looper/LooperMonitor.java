@@ -4,6 +4,8 @@ import android.util.Printer;
 
 import io.fpsctl.agent.Clock;
 import io.fpsctl.agent.frames.FrameTimeline;
+import io.fpsctl.agent.report.AgentFault;
+import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
 import io.fpsctl.agent.wrappers.PlatformQuirks;
 
@@ -24,6 +26,7 @@ public final class LooperMonitor implements Printer {
     private final RecordBatch batch;
 
     private boolean dispatching;
+    private volatile AgentFault fault;
     private long startNs;
     private String startLine;
 
@@ -65,6 +68,11 @@ public final class LooperMonitor implements Printer {
         return dispatching;
     }
 
+    /** Where a failure of this monitor's own work goes (set by the session; without one it propagates). */
+    public void guardWith(AgentFault fault) {
+        this.fault = fault;
+    }
+
     /** After detach: only forwards to the chained Printer (if an app still holds this one), measures nothing. */
     public void detach() {
         detached = true;
@@ -79,6 +87,22 @@ public final class LooperMonitor implements Printer {
         if (detached || line == null || line.isEmpty()) {
             return;
         }
+        AgentFault f = fault;
+        if (f == null) {
+            measure(line);
+            return;
+        }
+        if (f.failed()) {
+            return;
+        }
+        try {
+            measure(line);
+        } catch (RuntimeException | LinkageError e) {
+            f.report(Protocol.CAP_LOOPER, e);
+        }
+    }
+
+    private void measure(String line) {
         char c = line.charAt(0);
         if (c == '>') {
             dispatching = true;

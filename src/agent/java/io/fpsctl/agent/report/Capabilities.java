@@ -13,10 +13,16 @@ import java.util.Set;
 public final class Capabilities {
     private final RecordBatch batch;
     private final Set<String> working = new LinkedHashSet<String>();
+    private final AgentFault fault = new AgentFault(this);
 
     /** @param batch where changes are reported */
     public Capabilities(RecordBatch batch) {
         this.batch = batch;
+    }
+
+    /** Where a callback reports a failure of the agent's own code (one per agent run). */
+    public AgentFault fault() {
+        return fault;
     }
 
     /** Marks {@code name} as working. */

@@ -100,6 +100,11 @@ public final class Protocol {
     public static final String CAP_LOOPER_CHAIN = "looper-chain";
     /** API 24/25: FrameMetrics reports dated by their own FrameInfo vsync (only ever sent as {@code C|…|off}) (1.1). */
     public static final String CAP_FRAME_DATES = "frame-dates";
+    /**
+     * The agent as a whole (1.1): only ever sent as {@code C|agent|off|-|reason} when the agent's own code failed
+     * outside one capability (install, the broadcast receiver) and it detached.
+     */
+    public static final String CAP_AGENT = "agent";
     /** Window FrameMetrics listener. */
     public static final String CAP_FRAMEMETRICS = "framemetrics";
     /** ViewTreeObserver scroll listener. */
