@@ -4,6 +4,7 @@ import io.fpsctl.source.AgentProtocolException;
 import io.fpsctl.source.AgentRecord;
 import io.fpsctl.source.AgentStartException;
 import io.fpsctl.source.AgentStreamParser;
+import io.fpsctl.source.ShellQuote;
 import io.fpsctl.source.InstrumentationStreamParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
@@ -52,8 +53,11 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     static final String DETACHED = "agent detached";
     /**
      * First API level whose {@code am instrument} parses {@code --no-hidden-api-checks}
-     * ({@code ActivityManagerShellCommand.runInstrument}, android-9.0.0_r1; before, {@code am} rejects an unknown
-     * option). Checked against the platform's class files by {@code HiddenApiTest}.
+     * (frameworks/base cmds/am/src/com/android/commands/am/Am.java {@code runInstrument}, android-9.0.0_r1: it sets
+     * {@code Instrument.disableHiddenApiChecks}, which {@code Instrument.run} turns into
+     * {@code INSTRUMENTATION_FLAG_DISABLE_HIDDEN_API_CHECKS}; {@code ActivityManagerShellCommand} only lists it in
+     * {@code am help}). Before, {@code Am.runInstrument} prints "Error: Unknown option" and starts nothing.
+     * The help text is checked against the platform's class files by {@code HiddenApiTest}.
      */
     static final int NO_HIDDEN_API_CHECKS_FROM = 28;
     private static final Duration DETACH_WAIT = Duration.ofSeconds(2);
@@ -172,8 +176,8 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         String restarted = "Android restarted " + pkg + " to attach the agent (an instrumentation runs in a fresh "
                 + "process); ";
         try {
-            ShellResult r = device.shell(component != null ? "am start -n " + component
-                    : "monkey -p " + pkg + " -c android.intent.category.LAUNCHER 1");
+            ShellResult r = device.shell(component != null ? "am start -n " + ShellQuote.quote(component)
+                    : "monkey -p " + ShellQuote.quote(pkg) + " -c android.intent.category.LAUNCHER 1");
             String said = r.stdout() + r.stderr();
             if (r.succeeded() && !said.contains("Error") && !said.contains("aborted")) {
                 return restarted + "fpsctl relaunched " + (component != null ? component.substring(pkg.length() + 1)
@@ -188,7 +192,7 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
 
     /** One heartbeat broadcast; a failed {@code am} counts as not sent. */
     private void sendHeartbeat() {
-        ShellResult r = device.shell("am broadcast -a " + HEARTBEAT_ACTION + " -p " + pkg);
+        ShellResult r = device.shell("am broadcast -a " + HEARTBEAT_ACTION + " -p " + ShellQuote.quote(pkg));
         if (!r.succeeded()) {
             throw new DeviceException("am broadcast " + HEARTBEAT_ACTION + " failed: "
                     + (r.stdout() + r.stderr()).strip().lines().reduce((a, b) -> b).orElse("exit " + r.exitCode()));
@@ -323,7 +327,7 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         }
         if (stream != null && restartNote != null && !ended && detached.getCount() > 0) {
             try {
-                device.shell("am broadcast -a " + STOP_ACTION + " -p " + pkg);
+                device.shell("am broadcast -a " + STOP_ACTION + " -p " + ShellQuote.quote(pkg));
                 detached.await(DETACH_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (DeviceException e) {
                 // device gone: nothing to detach from here

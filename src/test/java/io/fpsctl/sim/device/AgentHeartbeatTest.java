@@ -1,5 +1,6 @@
 package io.fpsctl.sim.device;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,5 +40,22 @@ class AgentHeartbeatTest {
         instrument.interrupt();
         instrument.join(10_000);
         assertFalse(instrument.isAlive());
+    }
+
+    /**
+     * Before Android 9 {@code am instrument} does not know {@code --no-hidden-api-checks}: Am.runInstrument prints
+     * "Error: Unknown option: " + opt to stderr and returns, so {@code am} exits 0 and starts nothing (Am.java
+     * runInstrument, Android 7.x-era; written by hand from that format string).
+     */
+    @Test
+    void beforeAndroid9TheFlagIsAnUnknownOptionAndAmExitsZero() throws Exception {
+        SimHarness h = new SimHarness("smooth", 8, null, 1);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = h.device.run("am instrument -w -r --no-hidden-api-checks io.fpsctl.agent/.FpsctlAgent", out, err);
+        assertEquals(0, exit);
+        assertEquals("Error: Unknown option: --no-hidden-api-checks\n", err.toString(StandardCharsets.UTF_8));
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        assertFalse(h.device.agentAttached());
     }
 }
