@@ -47,14 +47,14 @@ public final class Protocol {
     /**
      * Most characters a batch payload holds; an {@code F} or {@code M} record that would pass it is dropped and
      * counted (frames in a {@code G} record). Why 100,000: {@code Parcel.writeString} sends a String as UTF-16, 2
-     * bytes a char (frameworks/base core/java/android/os/Parcel.java writeString -> nativeWriteString ->
-     * Parcel::writeString16, android-14.0.0_r29), and {@code IInstrumentationWatcher.instrumentationStatus} is a
-     * synchronous binder call whose transaction must fit the receiving process's binder buffer (the `am` process holds the watcher), about 1 MiB - 8 KiB
-     * shared by all of the process's calls in flight (frameworks/native libs/binder/ProcessState.cpp
-     * BINDER_VM_SIZE = 1 MiB - 2 pages). {@code Instrumentation.sendStatus} catches the RemoteException of a
-     * call that did not fit and sets {@code mWatcher = null} (frameworks/base core/java/android/app/
-     * Instrumentation.java sendStatus, android-14.0.0_r29), so one oversized batch would silently lose every
-     * later one. 100,000 chars = 200,000 bytes plus the bundle's few keys: under a fifth of the buffer.
+     * bytes a char (frameworks/base core/java/android/os/Parcel.java writeString -> writeString16), and
+     * {@code IInstrumentationWatcher.instrumentationStatus} is a synchronous binder call whose transaction must
+     * fit the receiving process's binder buffer, about 1 MiB - 8 KiB shared by all of that process's calls in
+     * flight (frameworks/native libs/binder/ProcessState.cpp BINDER_VM_SIZE = 1 MiB - 2 pages).
+     * {@code Instrumentation.sendStatus} catches the RemoteException of a call that did not fit and sets
+     * {@code mWatcher = null} (frameworks/base core/java/android/app/Instrumentation.java sendStatus, the same in
+     * every release read, 7.x to 13), so one oversized batch would silently lose every later one. 100,000 chars
+     * = 200,000 bytes plus the bundle's two keys: under a fifth of the buffer.
      */
     public static final int MAX_BATCH_CHARS = 100_000;
     /** Text of the {@code E} record in the agent's last batch. */
