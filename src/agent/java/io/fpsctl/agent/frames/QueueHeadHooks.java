@@ -40,30 +40,33 @@ public final class QueueHeadHooks {
     private final Runnable animationHead = new Runnable() {
         @Override
         public void run() {
-            if (stopped || capabilities.fault().failed()) {
-                return;
-            }
-            try {
-                timeline.onAnimationHead(queues.frameTimeNanos());
-            } catch (RuntimeException | LinkageError e) {
-                capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER_QUEUES, e);
-            }
+            stageHead(false);
         }
     };
 
     private final Runnable traversalHead = new Runnable() {
         @Override
         public void run() {
-            if (stopped || capabilities.fault().failed()) {
-                return;
-            }
-            try {
-                timeline.onTraversalHead(queues.frameTimeNanos());
-            } catch (RuntimeException | LinkageError e) {
-                capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER_QUEUES, e);
-            }
+            stageHead(true);
         }
     };
+
+    /** Marks the ANIMATION or TRAVERSAL head; a failure of the agent's work is reported, never thrown into the app. */
+    private void stageHead(boolean traversal) {
+        if (stopped || capabilities.fault().failed()) {
+            return;
+        }
+        try {
+            long frameTime = queues.frameTimeNanos();
+            if (traversal) {
+                timeline.onTraversalHead(frameTime);
+            } else {
+                timeline.onAnimationHead(frameTime);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER_QUEUES, e);
+        }
+    }
 
     /** @param queues queue access; @param timeline receives the stage marks; @param capabilities refusals go here */
     public QueueHeadHooks(HeadInserter queues, FrameTimeline timeline, Capabilities capabilities) {
