@@ -9,6 +9,8 @@ import java.util.List;
 final class FakeQueues implements HeadInserter {
     final List<List<Runnable>> queues = new ArrayList<List<Runnable>>();
     long frameTime;
+    /** When set, reading the frame time throws it (a failure of the agent's own work inside a queue head). */
+    RuntimeException frameTimeFailure;
 
     FakeQueues() {
         for (int i = 0; i < 5; i++) {
@@ -33,6 +35,9 @@ final class FakeQueues implements HeadInserter {
 
     @Override
     public long frameTimeNanos() {
+        if (frameTimeFailure != null) {
+            throw frameTimeFailure;
+        }
         return frameTime;
     }
 

@@ -2,6 +2,8 @@ package io.fpsctl.agent;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Activity;
@@ -264,5 +266,34 @@ public class FrameStagesTest {
         assertEquals("C|choreographer-queues|off|Choreographer.mCallbackQueues|NoSuchFieldException mCallbackQueues;"
                 + " stage times come from FrameMetrics", b.drain());
         assertFalse(caps.has("choreographer-queues"));
+    }
+
+    /**
+     * A failure of the agent's work inside a Choreographer queue head (here reading the frame time) is not thrown
+     * into Choreographer.doCallbacks: one C record names it, the agent is asked to detach, later heads do nothing.
+     */
+    @Test
+    public void aFailureInAQueueHeadIsReportedNotThrown() {
+        RecordBatch b = new RecordBatch();
+        Capabilities caps = new Capabilities(b);
+        final int[] detachRequests = {0};
+        caps.fault().onFailure(new Runnable() {
+            @Override
+            public void run() {
+                detachRequests[0]++;
+            }
+        });
+        FakeQueues q = new FakeQueues();
+        q.frameTimeFailure = new IllegalStateException("mLastFrameTimeNanos gone");
+        new QueueHeadHooks(q, new FrameTimeline(clock, table, interaction), caps).arm();
+        q.run(HeadInserter.INPUT); // must not throw
+        String records = b.drain();
+        assertTrue(records, records.startsWith("C|choreographer-queues|off|-|fpsctl's agent failed "
+                + "(IllegalStateException mLastFrameTimeNanos gone at "));
+        assertEquals(1, detachRequests[0]);
+        assertTrue(caps.fault().failed());
+        q.run(HeadInserter.INPUT);
+        q.run(HeadInserter.ANIMATION);
+        assertNull("nothing more after the failure", b.drain());
     }
 }
