@@ -17,6 +17,7 @@ import io.fpsctl.agent.interaction.TouchSlopTracker;
 import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
+import io.fpsctl.agent.wrappers.FrameInfoTimestamps;
 import io.fpsctl.agent.wrappers.PlatformQuirks;
 
 import java.util.ArrayList;
@@ -40,15 +41,19 @@ public final class ActivityHooks {
     private final InteractionState interaction;
     private final FrameTicker ticker;
     private final Handler metricsHandler;
+    private final FrameInfoTimestamps frameInfo;
     private final WeakHashMap<Window, WindowHooks> hooked = new WeakHashMap<Window, WindowHooks>();
+    private boolean closed;
 
     /**
      * @param table main-thread frame facts; @param batch records; @param capabilities refusals;
      * @param interaction user state; @param ticker woken on each draw (may be null);
-     * @param metricsHandler thread for FrameMetrics callbacks
+     * @param metricsHandler thread for FrameMetrics callbacks; @param frameInfo FrameInfo reader on API 24/25 or null
      */
     public ActivityHooks(FrameStageTable table, RecordBatch batch, Capabilities capabilities,
-                         InteractionState interaction, FrameTicker ticker, Handler metricsHandler) {
+                         InteractionState interaction, FrameTicker ticker, Handler metricsHandler,
+                         FrameInfoTimestamps frameInfo) {
+        this.frameInfo = frameInfo;
         this.table = table;
         this.batch = batch;
         this.capabilities = capabilities;
@@ -57,10 +62,10 @@ public final class ActivityHooks {
         this.metricsHandler = metricsHandler;
     }
 
-    /** Hooks the activity's window if not done yet (main thread). */
+    /** Hooks the activity's window if not done yet (main thread); nothing once {@link #detachAll()} ran. */
     public void attach(Activity activity) {
         Window window = activity.getWindow();
-        if (window == null || hooked.containsKey(window)) {
+        if (closed || window == null || hooked.containsKey(window)) {
             return;
         }
         String name = activity.getComponentName().getShortClassName();
@@ -68,7 +73,8 @@ public final class ActivityHooks {
         hooked.put(window, h);
         if (PlatformQuirks.hasFrameMetrics()) {
             try {
-                FrameMetricsReporter reporter = new FrameMetricsReporter(name, table, batch);
+                FrameMetricsReporter reporter = new FrameMetricsReporter(name, table, batch, frameInfo,
+                        capabilities.fault());
                 window.addOnFrameMetricsAvailableListener(reporter, metricsHandler);
                 h.reporter = reporter;
             } catch (RuntimeException e) {
@@ -85,7 +91,7 @@ public final class ActivityHooks {
             if (original != null && !(original instanceof TouchCallback)) {
                 ViewConfiguration vc = ViewConfiguration.get(activity);
                 h.touch = new TouchCallback(original, new TouchSlopTracker(interaction, vc.getScaledTouchSlop(),
-                        vc.getScaledMinimumFlingVelocity()));
+                        vc.getScaledMinimumFlingVelocity()), capabilities.fault());
                 window.setCallback(h.touch);
             }
         } catch (RuntimeException e) {
@@ -104,8 +110,9 @@ public final class ActivityHooks {
         }
     }
 
-    /** Takes every hook out of every window (main thread): the agent detaches, the app runs on. */
+    /** Takes every hook out of every window and hooks no more (main thread): the agent detaches, the app runs on. */
     public void detachAll() {
+        closed = true;
         List<WindowHooks> all = new ArrayList<WindowHooks>(hooked.values());
         hooked.clear();
         for (WindowHooks h : all) {
@@ -121,11 +128,18 @@ public final class ActivityHooks {
     /** What was put into one window, to take it out again. */
     private final class WindowHooks implements View.OnAttachStateChangeListener {
         private final Window window;
-        private final ScrollWatcher scroll = new ScrollWatcher(interaction);
+        private final ScrollWatcher scroll = new ScrollWatcher(interaction, capabilities.fault());
         private final ViewTreeObserver.OnDrawListener draw = new ViewTreeObserver.OnDrawListener() {
             @Override
             public void onDraw() {
-                ticker.onRendered();
+                if (capabilities.fault().failed()) {
+                    return;
+                }
+                try {
+                    ticker.onRendered();
+                } catch (RuntimeException | LinkageError e) {
+                    capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER, e);
+                }
             }
         };
         private FrameMetricsReporter reporter;
@@ -174,6 +188,11 @@ public final class ActivityHooks {
             if (tree != null && tree.isAlive()) {
                 tree.removeOnScrollChangedListener(scroll);
                 tree.removeOnDrawListener(draw);
+            }
+            if (decor != null && decor.getViewTreeObserver() != tree && decor.getViewTreeObserver().isAlive()) {
+                // the tree was merged into another since (ViewTreeObserver.merge): take ours out of that one too
+                decor.getViewTreeObserver().removeOnScrollChangedListener(scroll);
+                decor.getViewTreeObserver().removeOnDrawListener(draw);
             }
             if (touch != null && window.getCallback() == touch) {
                 window.setCallback(touch.delegate());

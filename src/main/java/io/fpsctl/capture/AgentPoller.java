@@ -4,6 +4,7 @@ import io.fpsctl.source.AgentProtocolException;
 import io.fpsctl.source.AgentRecord;
 import io.fpsctl.source.AgentStartException;
 import io.fpsctl.source.AgentStreamParser;
+import io.fpsctl.source.ShellQuote;
 import io.fpsctl.source.InstrumentationStreamParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
@@ -14,11 +15,9 @@ import io.fpsctl.engine.Source;
 import io.fpsctl.source.ShellQuote;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
-import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -26,8 +25,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The live source of {@code --source agent}: runs the on-device agent with
- * {@code am instrument -w -r -e fpsctl.slowMessageMs N io.fpsctl.agent/.FpsctlAgent}, reads its stream on a
+ * The live source of {@code --source agent}: runs the on-device agent with {@link #command} ({@code am instrument
+ * -w -r [--no-hidden-api-checks] -e fpsctl.slowMessageMs N -e fpsctl.heartbeatMs 2000 io.fpsctl.agent/.FpsctlAgent}),
+ * sends the agent's heartbeat broadcast while it reads, reads its stream on a
  * daemon thread ({@link InstrumentationStreamParser}, {@link AgentStreamParser}) and queues the records; each
  * {@link #poll()} drains the queue into the engine on the caller's thread, so the engine stays single-threaded.
  * Android restarts the app to attach an instrumentation, so {@link #start} then launches the activity the user
@@ -41,14 +41,30 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     static final Duration BATCH = Duration.ofMillis(250);
     /** The agent's stop broadcast ({@code Protocol.ACTION_STOP} on the device). */
     public static final String STOP_ACTION = "io.fpsctl.agent.action.STOP";
-    /** The agent's last record after it detached. */
+    /** The agent's heartbeat broadcast ({@code Protocol.ACTION_HEARTBEAT} on the device). */
+    public static final String HEARTBEAT_ACTION = "io.fpsctl.agent.action.HEARTBEAT";
+    /**
+     * How often fpsctl sends the heartbeat; the agent detaches by itself after 3 missed ones (6 s). Each is one
+     * {@code am broadcast} on the device (an app_process start), so not more often.
+     */
+    static final Duration HEARTBEAT = Duration.ofSeconds(2);
+    /** Heartbeats the agent may miss before it detaches by itself ({@code Protocol.HEARTBEATS_MISSED}). */
+    static final int HEARTBEATS_MISSED = 3;
+    /** The agent's last record after it detached ends with this. */
     static final String DETACHED = "agent detached";
+    /**
+     * First API level whose {@code am instrument} parses {@code --no-hidden-api-checks}
+     * (frameworks/base cmds/am/src/com/android/commands/am/Am.java {@code runInstrument}, android-9.0.0_r1: it sets
+     * {@code Instrument.disableHiddenApiChecks}, which {@code Instrument.run} turns into
+     * {@code INSTRUMENTATION_FLAG_DISABLE_HIDDEN_API_CHECKS}; {@code ActivityManagerShellCommand} only lists it in
+     * {@code am help}). Before, {@code Am.runInstrument} prints "Error: Unknown option" and starts nothing.
+     * The help text is checked against the platform's class files by {@code HiddenApiTest}.
+     */
+    static final int NO_HIDDEN_API_CHECKS_FROM = 28;
     private static final Duration DETACH_WAIT = Duration.ofSeconds(2);
     /** {@code mResumedActivity: ActivityRecord{… u0 pkg/.Act t12}} (≤ 9), {@code topResumedActivity=…} / {@code ResumedActivity: …} (10+). */
     private static final Pattern RESUMED = Pattern.compile(
             "(?:mResumedActivity|ResumedActivity|topResumedActivity)[:=]\\s*ActivityRecord\\{\\S+ u\\d+ ([\\w.]+/[\\w.$]+)");
-    private static final Set<String> CAPABILITIES =
-            Set.of("choreographer", "choreographer-queues", "looper", "framemetrics", "scroll", "touch");
 
     private final Device device;
     private final String pkg;
@@ -62,22 +78,41 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     private volatile String endReason;
     private volatile long malformed;
     private final CountDownLatch detached = new CountDownLatch(1);
-    private final Set<String> refusalsWarned = new HashSet<>();
+    private final AgentRecordRouter router;
     private String restartNote;
     private ShellStream stream;
     private Thread reader;
+    private Thread heartbeat;
+    private volatile boolean closing;
 
     public AgentPoller(Device device, String pkg, FrameEngine engine, long slowMessageMs) {
         this.device = device;
         this.pkg = pkg;
         this.engine = engine;
         this.slowMessageMs = slowMessageMs;
+        this.router = new AgentRecordRouter(engine);
     }
 
-    /** The shell command that starts the agent. */
-    public static String command(long slowMessageMs) {
-        return ShellQuote.command("am instrument -w -r -e fpsctl.slowMessageMs", Long.toString(slowMessageMs),
-                COMPONENT);
+    /**
+     * The shell command that starts the agent on a device of API {@code sdk} (0 = unknown: no option the platform
+     * might reject). From API 28, {@code --no-hidden-api-checks}: {@code ActivityManagerService.startInstrumentation}
+     * (services/core/java/com/android/server/am/ActivityManagerService.java, android-9.0.0_r1 … android-16.0.0_r1)
+     * checks the shell's {@code DISABLE_HIDDEN_API_CHECKS} permission and starts the app's process with the
+     * hidden-API checks off, so the agent may use {@code Choreographer.mLock} (maxTargetSdk 28) in an app
+     * targeting 29+. docs/agent-hidden-api.md.
+     */
+    public static String command(long slowMessageMs, int sdk, long heartbeatMs) {
+        return "am instrument -w -r" + (sdk >= NO_HIDDEN_API_CHECKS_FROM ? " --no-hidden-api-checks" : "")
+                + " -e fpsctl.slowMessageMs " + slowMessageMs + " -e fpsctl.heartbeatMs " + heartbeatMs + " " + COMPONENT;
+    }
+
+    /** {@code ro.build.version.sdk} of the device, 0 when it cannot be read. */
+    private int deviceSdk() {
+        try {
+            return Integer.parseInt(device.shell("getprop ro.build.version.sdk").stdout().strip());
+        } catch (DeviceException | NumberFormatException e) {
+            return 0;
+        }
     }
 
     /**
@@ -89,10 +124,17 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
      */
     public void start(Duration timeout) throws AgentStartException, InterruptedException {
         String resumed = resumedActivity();
-        stream = device.openShell(command(slowMessageMs));
+        stream = device.openShell(command(slowMessageMs, deviceSdk(), HEARTBEAT.toMillis()));
         reader = new Thread(this::read, "fpsctl-agent-reader");
         reader.setDaemon(true);
         reader.start();
+        heartbeat = new Thread(new AgentHeartbeat(
+                this::sendHeartbeat,
+                HEARTBEAT.toMillis(), HEARTBEATS_MISSED, () -> System.nanoTime() / 1_000_000L, Thread::sleep,
+                () -> !closing && !ended, text -> queue.add(new AgentRecord.Problem(text))),
+                "fpsctl-agent-heartbeat");
+        heartbeat.setDaemon(true);
+        heartbeat.start();
         started.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
         String f = failure;
         if (f != null) {
@@ -149,6 +191,15 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         }
     }
 
+    /** One heartbeat broadcast; a failed {@code am} counts as not sent. */
+    private void sendHeartbeat() {
+        ShellResult r = device.shell("am broadcast -a " + HEARTBEAT_ACTION + " -p " + ShellQuote.quote(pkg));
+        if (!r.succeeded()) {
+            throw new DeviceException("am broadcast " + HEARTBEAT_ACTION + " failed: "
+                    + (r.stdout() + r.stderr()).strip().lines().reduce((a, b) -> b).orElse("exit " + r.exitCode()));
+        }
+    }
+
     private void read() {
         try {
             InstrumentationStreamParser in = new InstrumentationStreamParser(stream.stdout());
@@ -182,7 +233,10 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
                     try {
                         List<AgentRecord> records = parser.decode(b);
                         for (AgentRecord r : records) {
-                            if (r instanceof AgentRecord.Problem p && p.text().equals(DETACHED)) {
+                            if (r instanceof AgentRecord.Problem p && p.text().endsWith(DETACHED)) {
+                                if (!p.text().equals(DETACHED)) {
+                                    queue.add(r); // it detached by itself: say why
+                                }
                                 detached.countDown();
                             } else {
                                 queue.add(r);
@@ -239,25 +293,7 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         long before = engine.countedFrames();
         AgentRecord r;
         while ((r = queue.poll()) != null) {
-            if (r instanceof AgentRecord.Frame f) {
-                engine.frame(f.frame());
-            } else if (r instanceof AgentRecord.Slow s) {
-                engine.slowMessage(s.message());
-            } else if (r instanceof AgentRecord.Problem p) {
-                int colon = p.text().indexOf(": ");
-                if (colon > 0 && CAPABILITIES.contains(p.text().substring(0, colon))) {
-                    refusalsWarned.add(p.text().substring(0, colon));
-                    engine.warn("agent: '" + p.text().substring(0, colon) + "' refused: " + p.text().substring(colon + 2));
-                } else {
-                    engine.warn("agent: " + p.text());
-                }
-            } else if (r instanceof AgentRecord.Hello h) {
-                for (String c : CAPABILITIES) {
-                    if (!h.capabilities().contains(c) && !refusalsWarned.contains(c)) {
-                        engine.warn("agent: '" + c + "' is not available on this device (Android API " + h.sdk() + ")");
-                    }
-                }
-            }
+            router.route(r);
         }
         boolean running = !ended || !queue.isEmpty();
         return new Poll(engine.countedFrames() - before, running, false, BATCH);
@@ -286,6 +322,10 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
      */
     @Override
     public void close() {
+        closing = true;
+        if (heartbeat != null) {
+            heartbeat.interrupt();
+        }
         if (stream != null && restartNote != null && !ended && detached.getCount() > 0) {
             try {
                 device.shell(ShellQuote.command("am broadcast -a", STOP_ACTION, "-p", pkg));
@@ -309,5 +349,10 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         if (malformed > 0) {
             engine.warn("agent: " + malformed + " malformed record(s) skipped");
         }
+        if (parser.unknownRecords() > 0) {
+            engine.warn("agent: it speaks protocol 1." + parser.newestMinorSeen() + ", newer than this fpsctl (1."
+                    + AgentStreamParser.MINOR + "): " + parser.unknownRecords() + " record(s) of unknown types skipped");
+        }
+        router.finish();
     }
 }

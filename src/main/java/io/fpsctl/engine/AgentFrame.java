@@ -7,7 +7,9 @@ package io.fpsctl.engine;
  *
  * @param end            intendedVsync + FrameMetrics TOTAL_DURATION
  * @param interval       the vsync interval, ns (0 = unknown)
- * @param flags          1 for the first draw frame (not timed), else 0
+ * @param flags          the protocol's known flag bits only: 1 first draw frame, 2 (1.1) time approximate; a frame
+ *                       with any of them set is counted in fps but not timed (left out of percentiles, jank,
+ *                       dropped counts and stage means, METRICS.md section 7), else 0
  * @param interaction    {@link Interaction} bits, {@code -1} when unknown
  * @param stageNs        one span per {@link Stage} in ns, indexed by ordinal; {@code -1} where unknown
  * @param deadline       absolute frame deadline, 0 when unknown

@@ -10,7 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Streaming parser of {@code am instrument -w -r} output (FORMATS.md E.1). Reads line by line and yields one
+ * Streaming parser of {@code am instrument -w -r} output (frameworks/base cmds/am/src/com/android/commands/am/
+ * Instrument.java {@code TextStatusReporter}, android-11.0.0_r1; summarised in the shared FORMATS.md E.1 and in
+ * docs/agent-protocol.md section 2). Reads line by line and yields one
  * {@link Event} per status bundle ({@code INSTRUMENTATION_STATUS: k=v} lines closed by
  * {@code INSTRUMENTATION_STATUS_CODE: n}), per final result ({@code INSTRUMENTATION_RESULT} lines closed by
  * {@code INSTRUMENTATION_CODE: n}), and per {@code INSTRUMENTATION_FAILED}/{@code INSTRUMENTATION_ABORTED}/

@@ -39,7 +39,7 @@ public class ChoreographerHooksTest {
     @Test
     public void headCallbackRunsBeforeEveryOtherCallbackOfTheFrame() throws Exception {
         Choreographer choreographer = Choreographer.getInstance();
-        ChoreographerQueues queues = ChoreographerQueues.open(choreographer, 28);
+        ChoreographerQueues queues = ChoreographerQueues.open(choreographer, io.fpsctl.agent.wrappers.PlatformAccess.INSTANCE);
         assertEquals("TRAVERSAL queue on API 29+", 3, queues.traversalQueue());
         final List<String> order = new ArrayList<String>();
         choreographer.postFrameCallback(new Choreographer.FrameCallback() {
@@ -69,7 +69,7 @@ public class ChoreographerHooksTest {
 
     @Test
     public void sessionInstallsEveryCapabilityAndHooksResumedActivities() throws Exception {
-        session = new AgentSession(100, Clock.SYSTEM);
+        session = new AgentSession(100, Clock.SYSTEM, io.fpsctl.agent.wrappers.PlatformAccess.INSTANCE);
         // an app targeting 28 may use the queue hooks on 34 (mLock is maxTargetSdk 28); see AgentLevelsTest for 35
         RuntimeEnvironment.getApplication().getApplicationInfo().targetSdkVersion = 28;
         session.install(RuntimeEnvironment.getApplication());
@@ -81,7 +81,7 @@ public class ChoreographerHooksTest {
         assertEquals("34", h[1]);
         assertEquals(RuntimeEnvironment.getApplication().getPackageName(), h[2]);
         assertEquals(String.valueOf(android.os.Process.myPid()), h[3]);
-        assertEquals("looper,choreographer,choreographer-queues,framemetrics,scroll,touch", h[4]);
+        assertEquals("looper-chain,looper,choreographer,choreographer-queues,framemetrics,scroll,touch", h[4]);
 
         Activity activity = Robolectric.buildActivity(Activity.class).setup().get();
         assertTrue(activity.getWindow().getCallback() instanceof TouchCallback);

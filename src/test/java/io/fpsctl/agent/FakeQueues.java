@@ -9,6 +9,8 @@ import java.util.List;
 final class FakeQueues implements HeadInserter {
     final List<List<Runnable>> queues = new ArrayList<List<Runnable>>();
     long frameTime;
+    /** When set, reading the frame time throws it (a failure of the agent's own work inside a queue head). */
+    RuntimeException frameTimeFailure;
 
     FakeQueues() {
         for (int i = 0; i < 5; i++) {
@@ -27,7 +29,15 @@ final class FakeQueues implements HeadInserter {
     }
 
     @Override
+    public boolean remove(int type, Runnable action) {
+        return queues.get(type).remove(action);
+    }
+
+    @Override
     public long frameTimeNanos() {
+        if (frameTimeFailure != null) {
+            throw frameTimeFailure;
+        }
         return frameTime;
     }
 

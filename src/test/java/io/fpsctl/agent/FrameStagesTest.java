@@ -2,6 +2,8 @@ package io.fpsctl.agent;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
 import static org.robolectric.Shadows.shadowOf;
 
 import android.app.Activity;
@@ -70,7 +72,7 @@ public class FrameStagesTest {
         scroller.addView(tall);
         activity.setContentView(scroller);
         ActivityHooks hooks = new ActivityHooks(table, batch, capabilities, interaction, null,
-                new Handler(Looper.getMainLooper()));
+                new Handler(Looper.getMainLooper()), null);
         hooks.attach(activity);
         shadowOf(Looper.getMainLooper()).idleFor(java.time.Duration.ofMillis(50)); // lay the ScrollView out
     }
@@ -242,7 +244,14 @@ public class FrameStagesTest {
 
             @Override
             public void addAtHead(int type, Runnable action) throws io.fpsctl.agent.wrappers.HiddenApiException {
-                throw new io.fpsctl.agent.wrappers.HiddenApiException("NoSuchFieldException mCallbackQueues", null);
+                throw new io.fpsctl.agent.wrappers.HiddenApiException(
+                        io.fpsctl.agent.wrappers.AgentMembers.CHOREOGRAPHER_QUEUES,
+                        new NoSuchFieldException("mCallbackQueues"));
+            }
+
+            @Override
+            public boolean remove(int type, Runnable action) {
+                return false;
             }
 
             @Override
@@ -253,7 +262,38 @@ public class FrameStagesTest {
         QueueHeadHooks hooks = new QueueHeadHooks(refusing, new FrameTimeline(clock, table, interaction), caps);
         hooks.arm();
         hooks.arm();
-        assertEquals("E|choreographer-queues: NoSuchFieldException mCallbackQueues", b.drain());
+        // one capability record naming the member and what the platform threw, however often the hooks re-arm
+        assertEquals("C|choreographer-queues|off|Choreographer.mCallbackQueues|NoSuchFieldException mCallbackQueues;"
+                + " stage times come from FrameMetrics", b.drain());
         assertFalse(caps.has("choreographer-queues"));
+    }
+
+    /**
+     * A failure of the agent's work inside a Choreographer queue head (here reading the frame time) is not thrown
+     * into Choreographer.doCallbacks: one C record names it, the agent is asked to detach, later heads do nothing.
+     */
+    @Test
+    public void aFailureInAQueueHeadIsReportedNotThrown() {
+        RecordBatch b = new RecordBatch();
+        Capabilities caps = new Capabilities(b);
+        final int[] detachRequests = {0};
+        caps.fault().onFailure(new Runnable() {
+            @Override
+            public void run() {
+                detachRequests[0]++;
+            }
+        });
+        FakeQueues q = new FakeQueues();
+        q.frameTimeFailure = new IllegalStateException("mLastFrameTimeNanos gone");
+        new QueueHeadHooks(q, new FrameTimeline(clock, table, interaction), caps).arm();
+        q.run(HeadInserter.INPUT); // must not throw
+        String records = b.drain();
+        assertTrue(records, records.startsWith("C|choreographer-queues|off|-|fpsctl's agent failed "
+                + "(IllegalStateException mLastFrameTimeNanos gone at "));
+        assertEquals(1, detachRequests[0]);
+        assertTrue(caps.fault().failed());
+        q.run(HeadInserter.INPUT);
+        q.run(HeadInserter.ANIMATION);
+        assertNull("nothing more after the failure", b.drain());
     }
 }

@@ -10,6 +10,7 @@ import android.util.Printer;
 
 import io.fpsctl.agent.looper.LooperMonitor;
 import io.fpsctl.agent.looper.SlowMessageSampler;
+import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.RecordBatch;
 
 import org.junit.After;
@@ -113,5 +114,48 @@ public class LooperMonitorTest {
         synchronized (chainedLines) {
             assertEquals("the previous Printer still sees every line", 2 * 22, chainedLines.size());
         }
+    }
+
+    /**
+     * The agent's own failure inside the Printer the Looper calls (here its clock throws) never reaches the app:
+     * the app's chained Printer still gets every line, the failure is one {@code C|looper|off|-|…} record naming
+     * it, the agent is asked to detach once, and later lines are only passed on.
+     */
+    @Test
+    public void aFailureInTheAgentsPrinterIsReportedNotThrownAndTheAppsPrinterStillRuns() {
+        final List<String> appLines = new ArrayList<String>();
+        Printer app = new Printer() {
+            @Override
+            public void println(String x) {
+                appLines.add(x);
+            }
+        };
+        Clock broken = new Clock() {
+            @Override
+            public long nanoTime() {
+                throw new IllegalStateException("clock gone");
+            }
+        };
+        RecordBatch batch = new RecordBatch();
+        Capabilities caps = new Capabilities(batch);
+        final int[] detachRequests = {0};
+        caps.fault().onFailure(new Runnable() {
+            @Override
+            public void run() {
+                detachRequests[0]++;
+            }
+        });
+        sampler = new SlowMessageSampler(Thread.currentThread(), Clock.SYSTEM, 100_000_000L);
+        LooperMonitor monitor = new LooperMonitor(app, broken, 100, sampler, null, batch);
+        monitor.guardWith(caps.fault());
+        monitor.println(">>>>> Dispatching to Handler (android.os.Handler) {1} null: 0");
+        monitor.println("<<<<< Finished to Handler (android.os.Handler) {1} null");
+        monitor.println(">>>>> Dispatching to Handler (android.os.Handler) {1} null: 1");
+        assertEquals(3, appLines.size());
+        assertEquals(1, detachRequests[0]);
+        assertTrue(caps.fault().failed());
+        String records = batch.drain();
+        assertTrue(records, records.startsWith("C|looper|off|-|fpsctl's agent failed (IllegalStateException clock gone at "));
+        assertEquals(records, 1, records.split("\n").length);
     }
 }

@@ -103,4 +103,24 @@ class AgentFrameEngineTest {
         assertNull(s.slowMessages());
         assertTrue(s.fps() > 0);
     }
+
+    /**
+     * An approximately dated frame (flag 2) is counted but not timed. Two frames at T = 10 ms: a 5 ms frame
+     * (0 dropped) and a 35 ms approximate one (floor(35 / 10) = 3 dropped). fps = 1e9 × 2 / ((0+1) + (3+1)) × 10 ms
+     * = 2 / 0.05 s = 40; timedFrames 1; the 35 ms frame is neither janky nor in droppedFrames nor in the p99.
+     */
+    @Test
+    void anApproximatelyDatedFrameIsCountedButNotTimed() {
+        FrameEngine e = new FrameEngine(Source.AGENT, EngineConfig.defaults());
+        e.frame(frame(0, 5, 0, CH));
+        AgentFrame late = frame(1, 35, 0, CH);
+        e.frame(new AgentFrame(late.window(), late.intendedVsync(), late.end(), late.interval(), 2,
+                late.interaction(), late.stageNs(), late.deadline(), late.choreographerNs()));
+        Summary s = e.summary("p");
+        assertEquals(2, s.frames());
+        assertEquals(1, s.timedFrames());
+        assertEquals(0, s.jankyFrames());
+        assertEquals(0, s.droppedFrames());
+        assertEquals(40.0, s.fps(), 1e-9);
+    }
 }

@@ -75,6 +75,11 @@ public final class FrameTimeline {
         return inFrame;
     }
 
+    /** Whether the open frame's INPUT stage was marked by the queue-head hook (stage timing works). */
+    public boolean inputStageMarked() {
+        return inFrame && inputStart > 0;
+    }
+
     /** A main-thread message finished; closes the frame it ran, or counts it as main-thread work. */
     public void onMessageEnd() {
         if (!inFrame) {

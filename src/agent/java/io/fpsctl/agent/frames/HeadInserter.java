@@ -15,6 +15,9 @@ public interface HeadInserter {
     /** Adds a one-shot {@code action} at the head of queue {@code type}. */
     void addAtHead(int type, Runnable action) throws HiddenApiException;
 
+    /** Takes {@code action} out of queue {@code type} if queued; false when the platform refused. */
+    boolean remove(int type, Runnable action);
+
     /** The frame time of the frame being processed (valid inside a callback). */
     long frameTimeNanos();
 }

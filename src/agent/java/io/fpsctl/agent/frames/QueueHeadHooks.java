@@ -10,7 +10,7 @@ import io.fpsctl.agent.wrappers.HiddenApiException;
  * Matrix-style stage timing: a callback at the head of the INPUT queue; when it runs it puts callbacks at
  * the head of the ANIMATION and TRAVERSAL queues of the same frame; after the frame message ends the
  * INPUT hook is armed again. The hooks never schedule a frame. If the platform refuses once, the hooks
- * report an {@code E} record and switch themselves off. Main thread only.
+ * report a capability record naming the member and switch themselves off. Main thread only.
  */
 public final class QueueHeadHooks {
     private final HeadInserter queues;
@@ -24,28 +24,49 @@ public final class QueueHeadHooks {
         @Override
         public void run() {
             armed = false;
-            if (stopped) {
+            if (stopped || capabilities.fault().failed()) {
                 return;
             }
-            timeline.onInputHead(queues.frameTimeNanos());
-            add(HeadInserter.ANIMATION, animationHead);
-            add(queues.traversalQueue(), traversalHead);
+            try {
+                timeline.onInputHead(queues.frameTimeNanos());
+                add(HeadInserter.ANIMATION, animationHead);
+                add(queues.traversalQueue(), traversalHead);
+            } catch (RuntimeException | LinkageError e) {
+                capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER_QUEUES, e);
+            }
         }
     };
 
     private final Runnable animationHead = new Runnable() {
         @Override
         public void run() {
-            timeline.onAnimationHead(queues.frameTimeNanos());
+            stageHead(false);
         }
     };
 
     private final Runnable traversalHead = new Runnable() {
         @Override
         public void run() {
-            timeline.onTraversalHead(queues.frameTimeNanos());
+            stageHead(true);
         }
     };
+
+    /** Marks the ANIMATION or TRAVERSAL head; a failure of the agent's work is reported, never thrown into the app. */
+    private void stageHead(boolean traversal) {
+        if (stopped || capabilities.fault().failed()) {
+            return;
+        }
+        try {
+            long frameTime = queues.frameTimeNanos();
+            if (traversal) {
+                timeline.onTraversalHead(frameTime);
+            } else {
+                timeline.onAnimationHead(frameTime);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            capabilities.fault().report(Protocol.CAP_CHOREOGRAPHER_QUEUES, e);
+        }
+    }
 
     /** @param queues queue access; @param timeline receives the stage marks; @param capabilities refusals go here */
     public QueueHeadHooks(HeadInserter queues, FrameTimeline timeline, Capabilities capabilities) {
@@ -74,6 +95,11 @@ public final class QueueHeadHooks {
             }
 
             @Override
+            public boolean remove(int type, Runnable action) {
+                return hidden.remove(type, action);
+            }
+
+            @Override
             public long frameTimeNanos() {
                 return frameTime.nanos();
             }
@@ -87,10 +113,19 @@ public final class QueueHeadHooks {
         }
     }
 
-    /** Stops re-arming; a hook already queued runs once more and does nothing (main thread). */
+    /**
+     * Stops re-arming and takes the queued hooks out (main thread); where the platform refuses the removal a hook
+     * already queued runs once more at the next frame and does nothing.
+     */
     public void stop() {
         stopped = true;
         timeline.setFrameEndListener(null);
+        if (!failed) {
+            queues.remove(HeadInserter.INPUT, inputHead);
+            queues.remove(HeadInserter.ANIMATION, animationHead);
+            queues.remove(queues.traversalQueue(), traversalHead);
+        }
+        armed = false;
     }
 
     /** Whether the platform refused the hooks. */
@@ -107,7 +142,7 @@ public final class QueueHeadHooks {
             return true;
         } catch (HiddenApiException e) {
             failed = true;
-            capabilities.refused(Protocol.CAP_CHOREOGRAPHER_QUEUES, e.getMessage());
+            capabilities.refused(Protocol.CAP_CHOREOGRAPHER_QUEUES, e, "stage times come from FrameMetrics");
             return false;
         }
     }

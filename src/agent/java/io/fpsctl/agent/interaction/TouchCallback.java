@@ -12,6 +12,9 @@ import android.view.Window;
 import android.view.WindowManager;
 import android.view.accessibility.AccessibilityEvent;
 
+import io.fpsctl.agent.report.AgentFault;
+import io.fpsctl.agent.report.Protocol;
+
 import java.util.List;
 
 /**
@@ -21,9 +24,14 @@ import java.util.List;
 public final class TouchCallback implements Window.Callback {
     private final Window.Callback delegate;
     private final TouchSlopTracker tracker;
+    private final AgentFault fault;
 
-    /** @param delegate the window's original callback; @param tracker who watches touches */
-    public TouchCallback(Window.Callback delegate, TouchSlopTracker tracker) {
+    /**
+     * @param delegate the window's original callback; @param tracker who watches touches; @param fault where a
+     * failure of the tracker goes (the app's callback is called in any case)
+     */
+    public TouchCallback(Window.Callback delegate, TouchSlopTracker tracker, AgentFault fault) {
+        this.fault = fault;
         this.delegate = delegate;
         this.tracker = tracker;
     }
@@ -35,7 +43,13 @@ public final class TouchCallback implements Window.Callback {
 
     @Override
     public boolean dispatchTouchEvent(MotionEvent event) {
-        tracker.onTouchEvent(event);
+        if (!fault.failed()) {
+            try {
+                tracker.onTouchEvent(event);
+            } catch (RuntimeException | LinkageError e) {
+                fault.report(Protocol.CAP_TOUCH, e);
+            }
+        }
         return delegate.dispatchTouchEvent(event);
     }
 

@@ -4,6 +4,8 @@ import android.util.Printer;
 
 import io.fpsctl.agent.Clock;
 import io.fpsctl.agent.frames.FrameTimeline;
+import io.fpsctl.agent.report.AgentFault;
+import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
 import io.fpsctl.agent.wrappers.PlatformQuirks;
 
@@ -15,7 +17,8 @@ import io.fpsctl.agent.wrappers.PlatformQuirks;
  * At message end it lets the {@link FrameTimeline} close the frame the message ran, or count it as busy work.
  */
 public final class LooperMonitor implements Printer {
-    private final Printer chained;
+    private volatile Printer chained;
+    private volatile boolean detached;
     private final Clock clock;
     private final long thresholdNs;
     private final SlowMessageSampler sampler;
@@ -23,6 +26,7 @@ public final class LooperMonitor implements Printer {
     private final RecordBatch batch;
 
     private boolean dispatching;
+    private volatile AgentFault fault;
     private long startNs;
     private String startLine;
 
@@ -49,14 +53,56 @@ public final class LooperMonitor implements Printer {
         return chained;
     }
 
+    /** Chains to {@code printer} from now on (the app set its own Printer while the agent was attached). */
+    public void chainTo(Printer printer) {
+        chained = printer;
+    }
+
+    /**
+     * Whether this monitor saw the start of the message being dispatched now and not its end: called from inside a
+     * main-thread message, true exactly when this Printer is (still) the one {@code Looper.loop()} calls, directly
+     * or through a Printer that chains to it (Looper.java {@code loop()}/{@code loopOnce()} logs
+     * {@code ">>>>> Dispatching to "} before and {@code "<<<<< Finished to "} after each message, android-7.0.0_r1 …).
+     */
+    public boolean seesCurrentMessage() {
+        return dispatching;
+    }
+
+    /** Where a failure of this monitor's own work goes (set by the session; without one it propagates). */
+    public void guardWith(AgentFault fault) {
+        this.fault = fault;
+    }
+
+    /** After detach: only forwards to the chained Printer (if an app still holds this one), measures nothing. */
+    public void detach() {
+        detached = true;
+    }
+
     @Override
     public void println(String line) {
-        if (chained != null) {
-            chained.println(line);
+        Printer next = chained;
+        if (next != null) {
+            next.println(line);
         }
-        if (line == null || line.isEmpty()) {
+        if (detached || line == null || line.isEmpty()) {
             return;
         }
+        AgentFault f = fault;
+        if (f == null) {
+            measure(line);
+            return;
+        }
+        if (f.failed()) {
+            return;
+        }
+        try {
+            measure(line);
+        } catch (RuntimeException | LinkageError e) {
+            f.report(Protocol.CAP_LOOPER, e);
+        }
+    }
+
+    private void measure(String line) {
         char c = line.charAt(0);
         if (c == '>') {
             dispatching = true;

@@ -1,7 +1,7 @@
 package io.fpsctl.agent.report;
 
 /**
- * Encodes records exactly as protocol version 1 says: fields joined by {@code '|'}, decimal numbers,
+ * Encodes records exactly as protocol version 1.1 says: fields joined by {@code '|'}, decimal numbers,
  * text fields with {@code '|'}, {@code '\r'} and {@code '\n'} replaced by spaces. Appends to a caller's
  * {@link StringBuilder} without a trailing newline (the batch adds separators).
  */
@@ -59,6 +59,24 @@ public final class RecordEncoder {
                 text(out, stack[i].toString());
             }
         }
+    }
+
+    /** {@code C|capability|state|member|reason} (1.1). */
+    public static void capability(StringBuilder out, String capability, String state, String member, String reason) {
+        out.append('C').append('|');
+        text(out, capability);
+        out.append('|');
+        text(out, state);
+        out.append('|');
+        text(out, member);
+        out.append('|');
+        text(out, reason);
+    }
+
+    /** {@code G|fromNs|toNs|count|reason} (1.1): {@code count} frames or reports missing in [from, to]. */
+    public static void gap(StringBuilder out, long fromNs, long toNs, long count, String reason) {
+        out.append('G').append('|').append(fromNs).append('|').append(toNs).append('|').append(count).append('|');
+        text(out, reason);
     }
 
     /** {@code E|text}. */

@@ -4,7 +4,7 @@ import android.view.Choreographer;
 
 import java.lang.reflect.Method;
 
-/** {@code Choreographer.getFrameTimeNanos()} (non-SDK, allowed for every targetSdk): the frame being processed. */
+/** {@code Choreographer.getFrameTimeNanos()} (non-SDK, tried through {@link MemberAccess}): the frame being processed. */
 public final class ChoreographerFrameTime {
     private final Choreographer choreographer;
     private final Method getFrameTimeNanos;
@@ -15,8 +15,8 @@ public final class ChoreographerFrameTime {
     }
 
     /** Resolves the method or says why it cannot be used. */
-    public static ChoreographerFrameTime open(Choreographer choreographer, int targetSdk) throws HiddenApiException {
-        return new ChoreographerFrameTime(choreographer, HiddenMembers.FRAME_TIME.method(targetSdk));
+    public static ChoreographerFrameTime open(Choreographer choreographer, MemberAccess access) throws HiddenApiException {
+        return new ChoreographerFrameTime(choreographer, access.method(AgentMembers.FRAME_TIME));
     }
 
     /** The frame time of the frame being processed (valid inside a Choreographer callback); 0 if it fails. */

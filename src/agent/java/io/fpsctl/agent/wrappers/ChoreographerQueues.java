@@ -8,8 +8,11 @@ import java.lang.reflect.Method;
 /**
  * Reflective access to {@code Choreographer.mCallbackQueues}: inserts a one-shot callback at the head of a queue,
  * as Tencent Matrix does, so it runs first when that queue is processed in the next frame. Inserting does not
- * schedule a frame: the hooks ride on frames that happen anyway. Needs {@code mLock}, which Android 10+ allows
- * only for apps targeting API 28 or lower: {@link #open} refuses otherwise, without touching it.
+ * schedule a frame: the hooks ride on frames that happen anyway. Holds the Choreographer's own {@code mLock}
+ * while inserting, as {@code Choreographer.postCallbackDelayedInternal} does (Choreographer.java,
+ * android-7.0.0_r1 … android-16.0.0_r1) — never a substitute lock (Tencent/matrix#647). Every member is tried;
+ * on Android 10+ an app targeting API 29+ is refused {@code mLock} unless {@code am instrument
+ * --no-hidden-api-checks} turned the checks off for the process, and the refusal names the member.
  */
 public final class ChoreographerQueues {
     /** Queue index of INPUT callbacks. */
@@ -17,39 +20,70 @@ public final class ChoreographerQueues {
     /** Queue index of ANIMATION callbacks. */
     public static final int ANIMATION = 1;
 
+    private final Choreographer choreographer;
     private final Object lock;
     private final Object queues;
     private final Method addCallbackLocked;
+    private final Method removeCallbacks;
     private final int traversal;
 
-    private ChoreographerQueues(Object lock, Object queues, Method addCallbackLocked, int traversal) {
+    private ChoreographerQueues(Choreographer choreographer, Object lock, Object queues, Method addCallbackLocked,
+                                Method removeCallbacks, int traversal) {
+        this.choreographer = choreographer;
         this.lock = lock;
         this.queues = queues;
         this.addCallbackLocked = addCallbackLocked;
+        this.removeCallbacks = removeCallbacks;
         this.traversal = traversal;
     }
 
-    /**
-     * Resolves the hidden members of {@code choreographer} or says why not: refused by the framework's rules for
-     * an app targeting {@code targetSdk}, or missing (an OEM framework with other members).
-     */
-    public static ChoreographerQueues open(Choreographer choreographer, int targetSdk) throws HiddenApiException {
+    /** Resolves the members of {@code choreographer} through {@code access}, or says which one was refused and why. */
+    public static ChoreographerQueues open(Choreographer choreographer, MemberAccess access) throws HiddenApiException {
+        Object lock = read(access, AgentMembers.CHOREOGRAPHER_LOCK, choreographer);
+        if (lock == null) {
+            throw new HiddenApiException(AgentMembers.CHOREOGRAPHER_LOCK, "null on this device");
+        }
+        Object queues = read(access, AgentMembers.CHOREOGRAPHER_QUEUES, choreographer);
+        if (queues == null || !queues.getClass().isArray() || Array.getLength(queues) <= PlatformQuirks.traversalQueue()) {
+            throw new HiddenApiException(AgentMembers.CHOREOGRAPHER_QUEUES, "unexpected shape on this device");
+        }
+        Method add = access.method(AgentMembers.QUEUE_ADD, long.class, Object.class, Object.class);
+        Method remove;
         try {
-            Object lock = HiddenMembers.CHOREOGRAPHER_LOCK.field(targetSdk).get(choreographer);
-            Object queues = HiddenMembers.CHOREOGRAPHER_QUEUES.field(targetSdk).get(choreographer);
-            if (queues == null || !queues.getClass().isArray() || Array.getLength(queues) < 3) {
-                throw new HiddenApiException("Choreographer.mCallbackQueues has an unexpected shape on this device", null);
-            }
-            Method add = HiddenMembers.QUEUE_ADD.method(targetSdk, long.class, Object.class, Object.class);
-            return new ChoreographerQueues(lock, queues, add, PlatformQuirks.traversalQueue());
+            remove = access.method(AgentMembers.QUEUE_REMOVE, int.class, Runnable.class, Object.class);
+        } catch (HiddenApiException e) {
+            remove = null; // a queued hook then runs once more at the next frame and does nothing
+        }
+        return new ChoreographerQueues(choreographer, lock, queues, add, remove, PlatformQuirks.traversalQueue());
+    }
+
+    private static Object read(MemberAccess access, ReflectedMember member, Object target) throws HiddenApiException {
+        try {
+            return access.field(member).get(target);
         } catch (IllegalAccessException | RuntimeException e) {
-            throw new HiddenApiException(e.getClass().getSimpleName() + " Choreographer queues", e);
+            throw new HiddenApiException(member, e);
         }
     }
 
     /** Queue index of TRAVERSAL callbacks on this platform. */
     public int traversalQueue() {
         return traversal;
+    }
+
+    /**
+     * Takes {@code action} out of queue {@code type} if it is still queued; false if the platform refused
+     * {@code removeCallbacks} (the action then runs once more at the next frame). Choreographer's thread.
+     */
+    public boolean remove(int type, Runnable action) {
+        if (removeCallbacks == null) {
+            return false;
+        }
+        try {
+            removeCallbacks.invoke(choreographer, type, action, null);
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**
@@ -63,7 +97,7 @@ public final class ChoreographerQueues {
                 addCallbackLocked.invoke(queue, -1L, action, null);
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new HiddenApiException(e.getClass().getSimpleName() + " addCallbackLocked", e);
+            throw new HiddenApiException(AgentMembers.QUEUE_ADD, e);
         }
     }
 }

@@ -10,9 +10,10 @@ import android.os.Build;
  *       GPU_DURATION and DEADLINE from 31 (S).</li>
  *   <li>Choreographer callback queues: INPUT=0, ANIMATION=1; API 29 (Q) inserted INSETS_ANIMATION=2 so
  *       TRAVERSAL moved from 2 to 3.</li>
- *   <li>Non-SDK interface rules (API 28+, P): the agent uses a hidden member only where {@link HiddenMembers}
- *       says the framework allows it for the app's targetSdk ({@code Choreographer.mLock}: targetSdk ≤ 28 only);
- *       a refusal is reported as an {@code E} record and the agent carries on.</li>
+ *   <li>Non-SDK interface rules (API 28+, P): nothing is predicted. Every member in {@link AgentMembers} is
+ *       tried through {@link MemberAccess} and a refusal becomes a capability record naming the member; fpsctl
+ *       starts the agent with {@code am instrument --no-hidden-api-checks} on API 28+ so the checks are off for
+ *       the instrumented process (docs/agent-hidden-api.md).</li>
  *   <li>{@code Choreographer.doFrame} marks input, animation and traversal starts into FrameMetrics
  *       (INPUT_HANDLING, ANIMATION, LAYOUT_MEASURE + DRAW durations) from API 24: stage times without hidden API.</li>
  *   <li>{@code Looper.getQueue()}, {@code Looper.setMessageLogging} and the {@code ">>>>> Dispatching to "} /

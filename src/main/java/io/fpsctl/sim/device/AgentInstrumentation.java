@@ -23,11 +23,12 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 
 /**
  * The simulated on-device agent: answers {@code am instrument -w -r … io.fpsctl.agent/.FpsctlAgent} with an agent
- * stream protocol v1 (see {@link io.fpsctl.source.AgentStreamParser}) for the running scenario, in real time,
+ * stream protocol 1.1 (docs/agent-protocol.md) for the running scenario, in real time,
  * one batch every 250 ms until the shell stream closes or the app's process ends. Like Android, it restarts the
  * app's process first and reports no frame until an activity is launched ({@code am start}, {@code monkey});
  * it reports what the real agent can on this Android level for this targetSdk ({@link AgentPlatform}), and
@@ -42,6 +43,8 @@ final class AgentInstrumentation implements InstrumentationStream {
     static final String COMPONENT = "io.fpsctl.agent/.FpsctlAgent";
     /** The broadcast that makes the agent detach (the agent's {@code Protocol.ACTION_STOP}). */
     static final String STOP_ACTION = "io.fpsctl.agent.action.STOP";
+    /** fpsctl's heartbeat (the agent's {@code Protocol.ACTION_HEARTBEAT}); 3 missed periods detach the agent. */
+    static final String HEARTBEAT_ACTION = "io.fpsctl.agent.action.HEARTBEAT";
     private static final long BATCH_MS = 250;
     private static final long FINGER_CYCLE_MS = 2000;
     private static final long FINGER_DOWN_MS = 1200;
@@ -58,7 +61,18 @@ final class AgentInstrumentation implements InstrumentationStream {
     @Override
     public int run(List<String> args, OutputStream stdout, OutputStream stderr) throws IOException {
         long slowMs = slowMessageMs(args);
-        AgentPlatform platform = new AgentPlatform(android.version().sdk(), android.appTargetSdk());
+        boolean noHiddenApiChecks = args.contains("--no-hidden-api-checks");
+        if (noHiddenApiChecks && android.version().sdk() < 28) {
+            // am before Android 9 does not know the option: frameworks/base cmds/am/src/com/android/commands/am/
+            // Am.java runInstrument prints System.err "Error: Unknown option: " + opt and returns; onRun returns
+            // normally, so app_process (the `am` script's exec) exits 0 — read in the Android 7.x-era Am.java
+            // (parsed there from android-9.0.0_r1 into Instrument.disableHiddenApiChecks, which Instrument.run turns
+            // into INSTRUMENTATION_FLAG_DISABLE_HIDDEN_API_CHECKS)
+            stderr.write("Error: Unknown option: --no-hidden-api-checks\n".getBytes(StandardCharsets.UTF_8));
+            stderr.flush();
+            return 0;
+        }
+        AgentPlatform platform = new AgentPlatform(android.version().sdk(), android.appTargetSdk(), noHiddenApiChecks);
         Queue<Tapped> frames = new ConcurrentLinkedQueue<>();
         FrameObserver tap = new FrameObserver() {
             @Override
@@ -81,6 +95,13 @@ final class AgentInstrumentation implements InstrumentationStream {
         AtomicBoolean stop = new AtomicBoolean();
         Runnable receiver = () -> stop.set(true);
         android.registerReceiver(STOP_ACTION, receiver);
+        // like the agent's FpsctlAgent.onStart: with -e fpsctl.heartbeatMs N, no heartbeat for 3 N ms detaches it
+        // (real time, as this loop's batches are)
+        long heartbeatMs = longArg(args, "fpsctl.heartbeatMs", 0);
+        AtomicLong lastHeartbeat = new AtomicLong(System.nanoTime());
+        Runnable heartbeat = () -> lastHeartbeat.set(System.nanoTime());
+        android.registerReceiver(HEARTBEAT_ACTION, heartbeat);
+        String detachText = "E|agent detached\n";
         int pid = android.pid().orElse(0);
         boolean detached = false;
         try {
@@ -113,10 +134,16 @@ final class AgentInstrumentation implements InstrumentationStream {
                     frame(batch, t.title(), f, period, idleBefore, platform, fingerDown);
                     slowMessage(batch, f, slowMs);
                 }
+                long silentMs = (System.nanoTime() - lastHeartbeat.get()) / 1_000_000L;
+                if (heartbeatMs > 0 && silentMs > 3 * heartbeatMs && !stop.get()) {
+                    detachText = "E|no heartbeat from fpsctl for " + silentMs + " ms: agent detached\n";
+                    stop.set(true);
+                }
                 if (stop.get()) {
                     android.removeFrameTap(tap);
                     android.unregisterReceiver(STOP_ACTION, receiver);
-                    batch.append("E|agent detached\n");
+                    android.unregisterReceiver(HEARTBEAT_ACTION, heartbeat);
+                    batch.append(detachText);
                     detached = true;
                     android.setAgentAttached(false);
                 }
@@ -134,12 +161,13 @@ final class AgentInstrumentation implements InstrumentationStream {
         } finally {
             android.removeFrameTap(tap);
             android.unregisterReceiver(STOP_ACTION, receiver);
+            android.unregisterReceiver(HEARTBEAT_ACTION, heartbeat);
         }
     }
 
     /** {@code am instrument -w -r} prints the bundle's keys sorted: {@code fpsctl}, then {@code v}. */
     private static void bundle(OutputStream out, CharSequence payload) throws IOException {
-        String s = "INSTRUMENTATION_STATUS: fpsctl=" + payload + "INSTRUMENTATION_STATUS: v=1\n"
+        String s = "INSTRUMENTATION_STATUS: fpsctl=" + payload + "INSTRUMENTATION_STATUS: v=1.1\n"
                 + "INSTRUMENTATION_STATUS_CODE: 1\n";
         out.write(s.getBytes(StandardCharsets.UTF_8));
         out.flush();
@@ -151,8 +179,9 @@ final class AgentInstrumentation implements InstrumentationStream {
         long gpu = f.get(GPU_COMPLETED) > 0 ? Math.max(0, f.get(GPU_COMPLETED) - swap) : -1;
         long deadline = f.get(FRAME_DEADLINE);
         deadline = deadline == Long.MAX_VALUE ? 0 : deadline;
-        // below API 26 FrameMetrics has no timestamps: the agent dates a frame by its Choreographer frame time
-        long intended = platform.frameTimestamps() ? f.get(INTENDED_VSYNC) : f.get(VSYNC);
+        // below API 26 getMetric has no timestamps: the agent reads the same FrameInfo IntendedVsync from
+        // FrameMetrics.mTimingData (FrameMetrics.java, android-7.0.0_r1; docs/agent-protocol.md "Android 7.x")
+        long intended = f.get(INTENDED_VSYNC);
         long end = intended + (f.get(FRAME_COMPLETED) - f.get(INTENDED_VSYNC));
         if (!platform.gpuAndDeadline()) {
             gpu = -1;
@@ -224,17 +253,22 @@ final class AgentInstrumentation implements InstrumentationStream {
         return from <= 0 || to <= 0 ? -1 : Math.max(0, to - from);
     }
 
-    /** {@code -e fpsctl.slowMessageMs N}, default 100. */
-    static long slowMessageMs(List<String> args) {
+    /** {@code -e KEY N}, or {@code fallback} when absent or not a number. */
+    static long longArg(List<String> args, String key, long fallback) {
         for (int i = 0; i + 2 < args.size(); i++) {
-            if (args.get(i).equals("-e") && args.get(i + 1).equals("fpsctl.slowMessageMs")) {
+            if (args.get(i).equals("-e") && args.get(i + 1).equals(key)) {
                 try {
                     return Long.parseLong(args.get(i + 2));
                 } catch (NumberFormatException e) {
-                    return 100;
+                    return fallback;
                 }
             }
         }
-        return 100;
+        return fallback;
+    }
+
+    /** {@code -e fpsctl.slowMessageMs N}, default 100. */
+    static long slowMessageMs(List<String> args) {
+        return longArg(args, "fpsctl.slowMessageMs", 100);
     }
 }

@@ -17,9 +17,9 @@ import org.objectweb.asm.Opcodes;
  * What one framework class file says about its members: which exist and, per member, the
  * {@code @UnsupportedAppUsage} annotation (either package) with its {@code maxTargetSdk}, if any.
  */
-final class FrameworkClass {
+public final class FrameworkClass {
     /** The annotation of one member: {@code annotated} false = no @UnsupportedAppUsage at all. */
-    record Usage(boolean annotated, Integer maxTargetSdk) {
+    public record Usage(boolean annotated, Integer maxTargetSdk) {
     }
 
     private final String superName;
@@ -32,7 +32,7 @@ final class FrameworkClass {
     }
 
     /** Reads a class file. */
-    static FrameworkClass read(InputStream in) {
+    public static FrameworkClass read(InputStream in) {
         try (in) {
             ClassReader reader = new ClassReader(in);
             FrameworkClass c = new FrameworkClass(reader.getSuperName(), reader.getInterfaces());
@@ -54,7 +54,7 @@ final class FrameworkClass {
     }
 
     /** The member's annotation, empty if the class declares no such member ({@code name + descriptor}). */
-    Optional<Usage> member(String name, String descriptor) {
+    public Optional<Usage> member(String name, String descriptor) {
         return Optional.ofNullable(members.get(name + descriptor));
     }
 
