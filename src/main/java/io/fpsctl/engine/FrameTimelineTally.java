@@ -66,13 +66,17 @@ public final class FrameTimelineTally {
         return frames == 0 ? null : 100.0 * appJank / frames;
     }
 
+    /** {@code 100 · systemJank / frames}, null when no frame joined. */
+    public Double systemJankPercent() {
+        return frames == 0 ? null : 100.0 * systemJank / frames;
+    }
+
     public FrameTimelineSummary summary(List<String> warnings) {
         Map<String, Long> byKey = new LinkedHashMap<>();
         for (FrameTimelineJankType t : TYPES) {
             byKey.put(t.key(), types[t.ordinal()]);
         }
-        Double sys = frames == 0 ? null : 100.0 * systemJank / frames;
         return new FrameTimelineSummary(frames, unattributed, appJank + systemJank, appJank, systemJank,
-                appJankPercent(), sys, droppedBuffers, byKey, new ArrayList<>(warnings));
+                appJankPercent(), systemJankPercent(), droppedBuffers, byKey, new ArrayList<>(warnings));
     }
 }

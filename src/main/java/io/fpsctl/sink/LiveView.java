@@ -24,7 +24,8 @@ import java.util.function.Supplier;
  * place (cursor up, clear line, one write per refresh, so it does not flicker): package, device, source, refresh
  * rate, window number and elapsed time; fps with a sparkline of the last {@value #HISTORY} windows ({@code ▁…█}
  * relative to the refresh rate, {@code ·} for an idle window); jank %, dropped vsyncs and drop levels; p90 and worst
- * frame time with the worst frame's main cause; and a ring-overflow warning. Colours only emphasise what the text
+ * frame time with the worst frame's main cause; with FrameTimeline (Android 12+) a line more, the app/system jank
+ * split of the verdicts settled since the previous window; and a ring-overflow warning. Colours only emphasise what the text
  * already says: fps is green at ≥ 90 % of the refresh rate, yellow at ≥ 60 %, else red; p90 and worst frame time are
  * green within one vsync interval, yellow within two, else red; jank % is green up to 5 %, yellow up to 10 %.
  *
@@ -223,10 +224,8 @@ public final class LiveView {
     private void redraw(LiveWindow w, FrameTimelineTally ft) {
         int columns = columns();
         List<String> lines = ansiLines(w, columns);
-        if (ft != null && lines.size() > 2 && !w.stats().idle()) {
-            FrameTimelineJankType d = ft.dominantType();
-            lines.set(2, lines.get(2) + "   app " + SummaryText.fmt2(ft.appJankPercent()) + " %"
-                    + (d == null ? "" : " (" + d.key() + ")"));
+        if (frameTimeline != null && lines.size() > 2) {
+            lines.add(3, splitLine(ft, w.stats().idle()));
         }
         StringBuilder b = new StringBuilder(1024);
         if (drawn.length > 0) {
@@ -245,6 +244,19 @@ public final class LiveView {
         }
         drawnWidth = columns;
         out.print(b);
+    }
+
+    /**
+     * The FrameTimeline split on its own line below the jank line (appended to it, it was cut at 80 columns):
+     * {@code "split  app 25.00 %  system 12.50 %  (appDeadlineMissed)"}, at most 62 columns with both at 100 %.
+     */
+    private static String splitLine(FrameTimelineTally ft, boolean idle) {
+        if (idle || ft == null) {
+            return "split  -";
+        }
+        FrameTimelineJankType d = ft.dominantType();
+        return "split  app " + SummaryText.fmt2(ft.appJankPercent()) + " %  system "
+                + SummaryText.fmt2(ft.systemJankPercent()) + " %" + (d == null ? "" : "  (" + d.key() + ")");
     }
 
     private List<String> ansiLines(LiveWindow w, int columns) {

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** watch: each window line carries the FrameTimeline verdicts settled since the previous one. */
@@ -54,6 +55,38 @@ class FrameTimelineLiveViewTest {
         one.add(a.verdictOf(sf(9, "App Deadline Missed")));
         va.frameTimeline(() -> one);
         va.window(run.windows.get(0));
-        assertTrue(ansi.toString().contains("   app 100.00 % (appDeadlineMissed)"), ansi.toString());
+        assertTrue(ansi.toString().contains("split  app 100.00 %  system 0.00 %  (appDeadlineMissed)"),
+                ansi.toString());
+    }
+
+    /**
+     * Issue 25 item 7: at 80 columns the split was appended to the jank line and cut to "app…". By hand: 8 frames
+     * settled, 2 App Deadline Missed (app jank: 2 / 8 = 25.00 %), 1 Display HAL (system jank: 1 / 8 = 12.50 %),
+     * 5 on time; the dominant janky type is appDeadlineMissed (2 against 1).
+     */
+    @Test
+    void theSplitFitsEightyColumnsWithBothPercentages() {
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        a.followAll(EngineRun.WINDOW);
+        FrameTimelineTally tally = new FrameTimelineTally();
+        tally.add(a.verdictOf(sf(1, "App Deadline Missed")));
+        tally.add(a.verdictOf(sf(2, "App Deadline Missed")));
+        tally.add(a.verdictOf(sf(3, "Display HAL")));
+        for (long t = 4; t <= 8; t++) {
+            tally.add(a.verdictOf(sf(t)));
+        }
+        StringWriter ansi = new StringWriter();
+        long[] now = {0};
+        LiveView v = new LiveView(new PrintWriter(ansi), true, "emulator-5554", "com.example.feed", Source.GFXINFO,
+                () -> now[0], () -> 80);
+        v.frameTimeline(() -> tally);
+        EngineRun run = EngineRun.threeWindows();
+        run.windows.forEach(v::window);
+        String out = ansi.toString();
+        assertTrue(out.contains("split  app 25.00 %  system 12.50 %  (appDeadlineMissed)"), out);
+        for (String line : out.split("\n")) {
+            assertTrue(Ansi.visibleLength(line) <= 80, () -> Ansi.visibleLength(line) + " columns: " + line);
+            assertFalse(line.contains("…"), line); // nothing was cut
+        }
     }
 }
