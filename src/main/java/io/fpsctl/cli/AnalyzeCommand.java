@@ -183,7 +183,11 @@ final class AnalyzeCommand implements Callable<Integer> {
                 for (String w : s.warnings()) {
                     ErrorLine.print(err, "warning: " + name + ": " + w);
                 }
-                if (format == Format.text) {
+                if (format == Format.text && result.kind() == DumpKind.FRAMETIMELINE) {
+                    SummaryText.writeFrameTimelineOnly(s, ErrorLine.of(name) + "  (" + result.kind().description()
+                            + ")", out);
+                    out.println();
+                } else if (format == Format.text) {
                     SummaryText.write(s, ErrorLine.of(name) + "  (" + result.kind().description() + ")", out);
                     reported(result.reported(), out);
                     out.println();

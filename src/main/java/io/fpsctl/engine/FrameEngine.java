@@ -16,6 +16,9 @@ import java.util.Map;
  * poll by poll). No I/O, no threads: callers serialise access.
  */
 public final class FrameEngine implements FrameSink {
+    /** The warning of a summary that counted no frame. */
+    public static final String NO_FRAMES = "no frames: nothing was rendered in what was read";
+
 
     /** Receives results as they are derived. Every method is optional. */
     public interface Listener {
@@ -617,7 +620,7 @@ public final class FrameEngine implements FrameSink {
         }
         w.addAll(gapWarnings);
         if (all.frames == 0) {
-            w.add("no frames: nothing was rendered in what was read");
+            w.add(NO_FRAMES);
         }
         SlowMessages slow = source == Source.AGENT
                 ? new SlowMessages(slowMessageCount, List.copyOf(worstMessages)) : null;

@@ -226,6 +226,17 @@ public record Summary(
         return copy(w, coverage);
     }
 
+    /** This summary with {@code old} in {@code warnings} replaced by {@code line} (unchanged when it has none). */
+    public Summary replacingWarning(String old, String line) {
+        List<String> w = new java.util.ArrayList<>(warnings);
+        int i = w.indexOf(old);
+        if (i < 0) {
+            return this;
+        }
+        w.set(i, line);
+        return copy(w, coverage);
+    }
+
     /** Mean time of a Choreographer queue ({@link Interaction#CH_INPUT} …) in ms, null when unknown. */
     public Double choreographerMs(int queue) {
         return choreographerMs == null ? null : choreographerMs[queue];

@@ -39,6 +39,22 @@ public final class SummaryText {
         new SummaryText.Printer(out, width).write(s, title);
     }
 
+    /**
+     * A summary of a FrameTimeline dump read alone: only the app/system split and the warnings, since such a dump
+     * holds jank verdicts but no frame times (fps, frame counts and times would all read "-" or 0).
+     */
+    public static void writeFrameTimelineOnly(Summary s, String title, PrintWriter out) {
+        Printer p = new SummaryText.Printer(out, Integer.MAX_VALUE);
+        out.println(title);
+        p.row("source", "FrameTimeline verdicts (no frame times)"
+                + (s.packageName() == null ? "" : "  package " + s.packageName()));
+        p.frameTimeline(s.frameTimeline());
+        for (String w : s.warnings()) {
+            p.wrapped("  warning: ", "           ", w.split(" "), " ");
+        }
+        out.flush();
+    }
+
     /** One print job: the writer and the width. */
     private record Printer(PrintWriter out, int width) {
         void write(Summary s, String title) {

@@ -152,7 +152,12 @@ public final class SavedDump {
                         alone.warn(dump.unknownLines() + " unknown FrameTimeline line(s) skipped");
                     }
                     engine.frameTimeline(alone);
-                    return new Result(file, kind, engine.summary(packageName), List.of());
+                    // verdicts, no frame times: "no frames" would contradict the split (issue 25 item 9)
+                    Summary summary = engine.summary(packageName).replacingWarning(FrameEngine.NO_FRAMES,
+                            "no frame times: a FrameTimeline dump holds jank verdicts only; for fps and frame times "
+                            + "analyze the gfxinfo dump taken with it: 'fpsctl analyze gfx.txt --frametimeline "
+                            + file + "'");
+                    return new Result(file, kind, summary, List.of());
                 }
                 case LAYER_LIST:
                     throw new DumpFormatException(file + ": this is 'dumpsys SurfaceFlinger --list' output: it names "

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -126,6 +127,34 @@ class FrameTimelineGoldenTest {
         assertEquals(4, j.get("appJank").asLong(), j::toString);
         assertEquals(2, j.get("systemJank").asLong(), j::toString);
         assertEquals(1, j.get("droppedBuffers").asLong(), j::toString);
+    }
+
+    /**
+     * Issue 25 item 9: {@code analyze ft.txt} printed "no frames" (and fps, frame times and a 0 % jank row) above
+     * the app-jank figure. A FrameTimeline dump holds verdicts, no frame times: the text shows only the split, and
+     * says once where the frame times come from. The numbers are those of
+     * {@link #packageFallbackMatchesNamesWithoutTheTransactionPrefix}: app 4 of 10 = 40.00 %, system 2 of 10 =
+     * 20.00 %, dropped buffers 1.
+     */
+    @ParameterizedTest(name = "Android {0}")
+    @ValueSource(ints = {12, 16})
+    void aFrameTimelineDumpAloneShowsOnlyItsSplit(int android, @TempDir Path dir) throws Exception {
+        Path ft = dir.resolve("ft.txt");
+        Files.writeString(ft, FrameTimelineGoldens.frameTimeline(android));
+        Cli r = Cli.run("analyze", ft.toString(), "--package", FrameTimelineGoldens.PKG);
+        assertEquals(0, r.exit, r::toString);
+        assertTrue(r.out.contains("app jank     40.00 % (4 of 10 joined frames; FrameTimeline)"), r::toString);
+        assertTrue(r.out.contains("system jank  20.00 % (2), unattributed 0, dropped buffers 1"), r::toString);
+        String all = r.out + r.err;
+        assertFalse(all.contains("no frames"), r::toString);
+        for (String absent : new String[] {"  fps ", "  frames ", "  janky ", "  gap ms ", "  vitals "}) {
+            assertFalse(r.out.contains(absent), () -> "'" + absent + "' in " + r);
+        }
+        assertTrue(all.contains("--frametimeline"), r::toString); // says how to get fps and frame times
+
+        Cli json = Cli.run("analyze", ft.toString(), "--package", FrameTimelineGoldens.PKG, "--format", "json");
+        assertEquals(0, json.exit, json::toString);
+        assertFalse(JSON.readTree(json.out).get("warnings").toString().contains("no frames"), json::toString);
     }
 
     /**
