@@ -221,12 +221,15 @@ final class StatsAccumulator {
                 chMs[i] = chSum[i] / 1e6 / chCount[i];
             }
         }
-        return new Summary(source, packageName, name, refreshHz, frames, timed, fps, spanFps, janky,
-                timed == 0 ? null : janky * 100.0 / timed, dropped, overflows, levels.clone(),
-                durations.toFrameTimes(), stagesMs, mainCauses, jankCount, bigJankCount, stutter,
-                worstCause, windows, warnings, rate(scrollFrames, scrollRenderNs, refreshHz),
-                rate(fingerFrames, fingerRenderNs, refreshHz), chMs, null, coverageGaps, coverageGapNs / 1e6, false,
-                null, vitals());
+        return Summary.builder().source(source).packageName(packageName).name(name).refreshHz(refreshHz)
+                .frames(frames).timedFrames(timed).fps(fps).spanFps(spanFps).jankyFrames(janky)
+                .jankPercent(timed == 0 ? null : janky * 100.0 / timed).droppedFrames(dropped).overflows(overflows)
+                .dropLevels(levels.clone()).frameTimeMs(durations.toFrameTimes()).stagesMs(stagesMs)
+                .mainCauses(mainCauses).jank(jankCount).bigJank(bigJankCount).stutterPercent(stutter)
+                .worstCause(worstCause).windows(windows).warnings(warnings)
+                .scrollFps(rate(scrollFrames, scrollRenderNs, refreshHz))
+                .fingerScrollFps(rate(fingerFrames, fingerRenderNs, refreshHz)).choreographerMs(chMs)
+                .coverageGaps(coverageGaps).coverageGapMs(coverageGapNs / 1e6).androidVitals(vitals()).build();
     }
 
     /** METRICS.md 7a: over counted frames (rendered) or judged frames (presented). */

@@ -59,84 +59,12 @@ public record Summary(
         FrameTimelineSummary frameTimeline,
         AndroidVitals androidVitals) {
 
-    /**
-     * A summary marked complete or partial without the times of the run ({@code partial}: "the run ended early");
-     * {@link #withCoverage} gives them.
-     */
-    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
-                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
-                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
-                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
-                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
-                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs, boolean partial,
-                   FrameTimelineSummary frameTimeline, AndroidVitals androidVitals) {
-        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
-                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial ? RunCoverage.partial(ENDED_EARLY) : null,
-                frameTimeline, androidVitals);
-    }
-
     /** The reason of a partial run that does not say more. */
     public static final String ENDED_EARLY = "the run ended early";
 
     /** True when the run is partial: it measured less than asked, the device was lost, or a signal stopped it. */
     public boolean partial() {
         return coverage != null && coverage.partial();
-    }
-
-    /** The summary of a complete run without FrameTimeline attribution. */
-    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
-                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
-                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
-                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
-                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
-                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs) {
-        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
-                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, false, null, null);
-    }
-
-    /** The summary of a complete run. */
-    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
-                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
-                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
-                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
-                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
-                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs,
-                   FrameTimelineSummary frameTimeline) {
-        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
-                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, false, frameTimeline, null);
-    }
-
-    /** A summary without FrameTimeline attribution. */
-    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
-                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
-                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
-                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
-                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
-                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs, boolean partial) {
-        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
-                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial, null, null);
-    }
-
-    /** A summary without Android vitals (the canonical form before METRICS.md 7a). */
-    public Summary(Source source, String packageName, String name, Double refreshHz, long frames, long timedFrames,
-                   Double fps, Double spanFps, long jankyFrames, Double jankPercent, long droppedFrames,
-                   long overflows, long[] dropLevels, FrameTimes frameTimeMs, Double[] stagesMs, long[] mainCauses,
-                   Long jank, Long bigJank, Double stutterPercent, String worstCause, List<Summary> windows,
-                   List<String> warnings, Double scrollFps, Double fingerScrollFps, Double[] choreographerMs,
-                   SlowMessages slowMessages, int coverageGaps, double coverageGapMs, boolean partial,
-                   FrameTimelineSummary frameTimeline) {
-        this(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames, jankPercent,
-                droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, partial, frameTimeline, null);
     }
 
     /**
@@ -159,10 +87,7 @@ public record Summary(
 
     /** This summary with other warnings and coverage. */
     private Summary copy(List<String> w, RunCoverage c) {
-        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
-                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, w, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, c, frameTimeline, androidVitals);
+        return toBuilder().warnings(w).coverage(c).build();
     }
 
     /** Copies the arrays and lists: a summary is an immutable value. */
@@ -197,26 +122,17 @@ public record Summary(
 
     /** This summary with {@code slow} as its slow messages. */
     public Summary withSlowMessages(SlowMessages slow) {
-        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
-                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs, slow,
-                coverageGaps, coverageGapMs, coverage, frameTimeline, androidVitals);
+        return toBuilder().slowMessages(slow).build();
     }
 
     /** This summary with {@code ft} as its FrameTimeline attribution. */
     public Summary withFrameTimeline(FrameTimelineSummary ft) {
-        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
-                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, coverage, ft, androidVitals);
+        return toBuilder().frameTimeline(ft).build();
     }
 
     /** This summary with {@code vitals} as its Android vitals. */
     public Summary withAndroidVitals(AndroidVitals vitals) {
-        return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps, jankyFrames,
-                jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs, mainCauses, jank, bigJank,
-                stutterPercent, worstCause, windows, warnings, scrollFps, fingerScrollFps, choreographerMs,
-                slowMessages, coverageGaps, coverageGapMs, coverage, frameTimeline, vitals);
+        return toBuilder().androidVitals(vitals).build();
     }
 
     /** This summary with one more line in {@code warnings} (e.g. a second source measured beside it). */
@@ -275,5 +191,251 @@ public record Summary(
     /** True for a summary without any counted frame (an idle live window, an empty dump). */
     public boolean idle() {
         return frames == 0;
+    }
+
+    /** A builder with every value absent or zero (an empty, complete summary of {@code source}). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this summary's values. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.source = source;
+        b.packageName = packageName;
+        b.name = name;
+        b.refreshHz = refreshHz;
+        b.frames = frames;
+        b.timedFrames = timedFrames;
+        b.fps = fps;
+        b.spanFps = spanFps;
+        b.jankyFrames = jankyFrames;
+        b.jankPercent = jankPercent;
+        b.droppedFrames = droppedFrames;
+        b.overflows = overflows;
+        b.dropLevels = dropLevels;
+        b.frameTimeMs = frameTimeMs;
+        b.stagesMs = stagesMs;
+        b.mainCauses = mainCauses;
+        b.jank = jank;
+        b.bigJank = bigJank;
+        b.stutterPercent = stutterPercent;
+        b.worstCause = worstCause;
+        b.windows = windows;
+        b.warnings = warnings;
+        b.scrollFps = scrollFps;
+        b.fingerScrollFps = fingerScrollFps;
+        b.choreographerMs = choreographerMs;
+        b.slowMessages = slowMessages;
+        b.coverageGaps = coverageGaps;
+        b.coverageGapMs = coverageGapMs;
+        b.coverage = coverage;
+        b.frameTimeline = frameTimeline;
+        b.androidVitals = androidVitals;
+        return b;
+    }
+
+    /**
+     * Builds a {@link Summary} one named value at a time (the model is Commons CSV's {@code CSVFormat.builder()}):
+     * values not set are null, zero or empty.
+     */
+    public static final class Builder {
+        private Source source;
+        private String packageName;
+        private String name;
+        private Double refreshHz;
+        private long frames;
+        private long timedFrames;
+        private Double fps;
+        private Double spanFps;
+        private long jankyFrames;
+        private Double jankPercent;
+        private long droppedFrames;
+        private long overflows;
+        private long[] dropLevels;
+        private FrameTimes frameTimeMs;
+        private Double[] stagesMs;
+        private long[] mainCauses;
+        private Long jank;
+        private Long bigJank;
+        private Double stutterPercent;
+        private String worstCause;
+        private List<Summary> windows;
+        private List<String> warnings;
+        private Double scrollFps;
+        private Double fingerScrollFps;
+        private Double[] choreographerMs;
+        private SlowMessages slowMessages;
+        private int coverageGaps;
+        private double coverageGapMs;
+        private RunCoverage coverage;
+        private FrameTimelineSummary frameTimeline;
+        private AndroidVitals androidVitals;
+
+        private Builder() {
+        }
+
+        public Builder source(Source source) {
+            this.source = source;
+            return this;
+        }
+
+        public Builder packageName(String packageName) {
+            this.packageName = packageName;
+            return this;
+        }
+
+        public Builder name(String name) {
+            this.name = name;
+            return this;
+        }
+
+        public Builder refreshHz(Double refreshHz) {
+            this.refreshHz = refreshHz;
+            return this;
+        }
+
+        public Builder frames(long frames) {
+            this.frames = frames;
+            return this;
+        }
+
+        public Builder timedFrames(long timedFrames) {
+            this.timedFrames = timedFrames;
+            return this;
+        }
+
+        public Builder fps(Double fps) {
+            this.fps = fps;
+            return this;
+        }
+
+        public Builder spanFps(Double spanFps) {
+            this.spanFps = spanFps;
+            return this;
+        }
+
+        public Builder jankyFrames(long jankyFrames) {
+            this.jankyFrames = jankyFrames;
+            return this;
+        }
+
+        public Builder jankPercent(Double jankPercent) {
+            this.jankPercent = jankPercent;
+            return this;
+        }
+
+        public Builder droppedFrames(long droppedFrames) {
+            this.droppedFrames = droppedFrames;
+            return this;
+        }
+
+        public Builder overflows(long overflows) {
+            this.overflows = overflows;
+            return this;
+        }
+
+        public Builder dropLevels(long[] dropLevels) {
+            this.dropLevels = dropLevels;
+            return this;
+        }
+
+        public Builder frameTimeMs(FrameTimes frameTimeMs) {
+            this.frameTimeMs = frameTimeMs;
+            return this;
+        }
+
+        public Builder stagesMs(Double[] stagesMs) {
+            this.stagesMs = stagesMs;
+            return this;
+        }
+
+        public Builder mainCauses(long[] mainCauses) {
+            this.mainCauses = mainCauses;
+            return this;
+        }
+
+        public Builder jank(Long jank) {
+            this.jank = jank;
+            return this;
+        }
+
+        public Builder bigJank(Long bigJank) {
+            this.bigJank = bigJank;
+            return this;
+        }
+
+        public Builder stutterPercent(Double stutterPercent) {
+            this.stutterPercent = stutterPercent;
+            return this;
+        }
+
+        public Builder worstCause(String worstCause) {
+            this.worstCause = worstCause;
+            return this;
+        }
+
+        public Builder windows(List<Summary> windows) {
+            this.windows = windows;
+            return this;
+        }
+
+        public Builder warnings(List<String> warnings) {
+            this.warnings = warnings;
+            return this;
+        }
+
+        public Builder scrollFps(Double scrollFps) {
+            this.scrollFps = scrollFps;
+            return this;
+        }
+
+        public Builder fingerScrollFps(Double fingerScrollFps) {
+            this.fingerScrollFps = fingerScrollFps;
+            return this;
+        }
+
+        public Builder choreographerMs(Double[] choreographerMs) {
+            this.choreographerMs = choreographerMs;
+            return this;
+        }
+
+        public Builder slowMessages(SlowMessages slowMessages) {
+            this.slowMessages = slowMessages;
+            return this;
+        }
+
+        public Builder coverageGaps(int coverageGaps) {
+            this.coverageGaps = coverageGaps;
+            return this;
+        }
+
+        public Builder coverageGapMs(double coverageGapMs) {
+            this.coverageGapMs = coverageGapMs;
+            return this;
+        }
+
+        public Builder coverage(RunCoverage coverage) {
+            this.coverage = coverage;
+            return this;
+        }
+
+        public Builder frameTimeline(FrameTimelineSummary frameTimeline) {
+            this.frameTimeline = frameTimeline;
+            return this;
+        }
+
+        public Builder androidVitals(AndroidVitals androidVitals) {
+            this.androidVitals = androidVitals;
+            return this;
+        }
+
+        public Summary build() {
+            return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps,
+                    jankyFrames, jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs,
+                    mainCauses, jank, bigJank, stutterPercent, worstCause, windows, warnings, scrollFps,
+                    fingerScrollFps, choreographerMs, slowMessages, coverageGaps, coverageGapMs, coverage,
+                    frameTimeline, androidVitals);
+        }
     }
 }

@@ -234,13 +234,20 @@ public final class SummaryJsonReader {
             }
         }
         checkMetadata(n);
-        return new Summary(source, pkg, name, number(n, "refreshHz"), count(n, "frames"), count(n, "timedFrames"),
-                number(n, "fps"), number(n, "spanFps"), count(n, "jankyFrames"), number(n, "jankPercent"),
-                count(n, "droppedFrames"), count(n, "overflows"), levels, frameTimes(n.path("frameTimeMs")), stages,
-                causes, nullableLong(n, "jank"), nullableLong(n, "bigJank"), number(n, "stutterPercent"),
-                text(n, "worstFrameCause"), windows, warnings, number(n, "scrollFps"), number(n, "fingerScrollFps"),
-                choreographer(n.path("choreographerMs")), null, (int) Math.min(Integer.MAX_VALUE,
-                count(n, "coverageGaps")), number(n, "coverageGapMs") == null ? 0.0 : number(n, "coverageGapMs"), coverage(n), null, androidVitals(n.path("androidVitals")));
+        Double gapMs = number(n, "coverageGapMs");
+        return Summary.builder().source(source).packageName(pkg).name(name).refreshHz(number(n, "refreshHz"))
+                .frames(count(n, "frames")).timedFrames(count(n, "timedFrames")).fps(number(n, "fps"))
+                .spanFps(number(n, "spanFps")).jankyFrames(count(n, "jankyFrames"))
+                .jankPercent(number(n, "jankPercent")).droppedFrames(count(n, "droppedFrames"))
+                .overflows(count(n, "overflows")).dropLevels(levels).frameTimeMs(frameTimes(n.path("frameTimeMs")))
+                .stagesMs(stages).mainCauses(causes).jank(nullableLong(n, "jank"))
+                .bigJank(nullableLong(n, "bigJank")).stutterPercent(number(n, "stutterPercent"))
+                .worstCause(text(n, "worstFrameCause")).windows(windows).warnings(warnings)
+                .scrollFps(number(n, "scrollFps")).fingerScrollFps(number(n, "fingerScrollFps"))
+                .choreographerMs(choreographer(n.path("choreographerMs")))
+                .coverageGaps((int) Math.min(Integer.MAX_VALUE, count(n, "coverageGaps")))
+                .coverageGapMs(gapMs == null ? 0.0 : gapMs).coverage(coverage(n))
+                .androidVitals(androidVitals(n.path("androidVitals"))).build();
     }
 
     /**
