@@ -1,18 +1,18 @@
 package io.fpsctl.capture;
 
-import io.fpsctl.source.AgentProtocolException;
-import io.fpsctl.source.AgentRecord;
-import io.fpsctl.source.AgentStartException;
-import io.fpsctl.source.AgentStreamParser;
-import io.fpsctl.source.ShellQuote;
-import io.fpsctl.source.InstrumentationStreamParser;
+import io.fpsctl.android.AgentProtocolException;
+import io.fpsctl.android.AgentRecord;
+import io.fpsctl.android.AgentStartException;
+import io.fpsctl.android.AgentStreamParser;
+import io.fpsctl.android.ShellQuote;
+import io.fpsctl.android.InstrumentationStreamParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.device.ShellStream;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.fpsctl.capture;
 
 import io.fpsctl.engine.FrameEngine;
-import io.fpsctl.source.AgentRecord;
+import io.fpsctl.android.AgentRecord;
 import java.util.HashSet;
 import java.util.Set;
 

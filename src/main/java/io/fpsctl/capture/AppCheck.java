@@ -2,7 +2,7 @@ package io.fpsctl.capture;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 
 /** Whether the app under test is installed and running, asked the way adb users would ({@code pm path}, {@code pidof}). */
 public final class AppCheck {

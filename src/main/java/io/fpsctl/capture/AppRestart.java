@@ -3,7 +3,7 @@ package io.fpsctl.capture;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 import java.time.Duration;
 
 /**

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 
 /**
  * {@code --source auto} for the whole run: watches the app's HWUI windows (gfxinfo) and its SurfaceView layers
- * (SurfaceFlinger, every version's naming: {@link io.fpsctl.source.LayerRanker}) side by side, each into its own
+ * (SurfaceFlinger, every version's naming: {@link io.fpsctl.android.LayerRanker}) side by side, each into its own
  * engine, and makes the one that drew more frames over the last {@link #RECENT_POLLS} polls (twice in a row), or the only
  * one drawing, the <em>main</em> source: the live view and the main figures follow it, and a switch (a game that starts after a menu, a video
  * that starts later) is reported with its reason. frames.csv holds the frames of both (its {@code source}

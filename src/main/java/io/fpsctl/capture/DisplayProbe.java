@@ -4,7 +4,7 @@ import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.source.RefreshRate;
+import io.fpsctl.android.RefreshRate;
 import java.time.Duration;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.fpsctl.capture;
 
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
@@ -8,9 +8,9 @@ import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.AppPid;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.SurfaceFrameRecord;
-import io.fpsctl.source.FrameTimelineDump;
-import io.fpsctl.source.FrameTimelineParser;
-import io.fpsctl.source.SeenDisplayFrames;
+import io.fpsctl.android.FrameTimelineDump;
+import io.fpsctl.android.FrameTimelineParser;
+import io.fpsctl.android.SeenDisplayFrames;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

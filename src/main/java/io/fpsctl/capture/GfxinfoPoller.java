@@ -1,14 +1,14 @@
 package io.fpsctl.capture;
 
-import io.fpsctl.source.FramestatsDump;
-import io.fpsctl.source.FramestatsParser;
-import io.fpsctl.source.GraphicsInfoPid;
+import io.fpsctl.android.FramestatsDump;
+import io.fpsctl.android.FramestatsParser;
+import io.fpsctl.android.GraphicsInfoPid;
 import io.fpsctl.engine.AppPid;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;

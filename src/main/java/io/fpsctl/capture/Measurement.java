@@ -8,7 +8,7 @@ import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.source.AgentStartException;
+import io.fpsctl.android.AgentStartException;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;

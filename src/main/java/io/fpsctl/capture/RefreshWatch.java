@@ -2,7 +2,7 @@ package io.fpsctl.capture;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.engine.FrameEngine;
-import io.fpsctl.source.RefreshRate;
+import io.fpsctl.android.RefreshRate;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;

@@ -2,7 +2,7 @@ package io.fpsctl.capture;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

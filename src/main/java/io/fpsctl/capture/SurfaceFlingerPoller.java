@@ -1,14 +1,14 @@
 package io.fpsctl.capture;
 
-import io.fpsctl.source.DumpFormatException;
-import io.fpsctl.source.LatencyDump;
-import io.fpsctl.source.LatencyParser;
-import io.fpsctl.source.LayerList;
-import io.fpsctl.source.LayerRanker;
+import io.fpsctl.android.DumpFormatException;
+import io.fpsctl.android.LatencyDump;
+import io.fpsctl.android.LatencyParser;
+import io.fpsctl.android.LayerList;
+import io.fpsctl.android.LayerRanker;
 import io.fpsctl.device.Device;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;

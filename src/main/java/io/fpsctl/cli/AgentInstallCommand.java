@@ -7,7 +7,7 @@ import io.fpsctl.agentapk.TargetSignatures;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.fpsctl.cli;
 import io.fpsctl.agentapk.AgentManifest;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.source.ShellQuote;
+import io.fpsctl.android.ShellQuote;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,6 +1,6 @@
 package io.fpsctl.cli;
 
-import io.fpsctl.source.AndroidPackageName;
+import io.fpsctl.android.AndroidPackageName;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

@@ -7,7 +7,7 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.report.ReportFrames;
 import io.fpsctl.sink.report.ReportRun;
-import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.android.DumpFormatException;
 import io.fpsctl.source.SavedDump;
 import java.io.IOException;
 import java.io.StringWriter;

@@ -1,5 +1,7 @@
 package io.fpsctl.source;
 
+import io.fpsctl.android.FrameTimelineParser;
+import io.fpsctl.android.FramestatsParser;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 

@@ -1,5 +1,7 @@
 package io.fpsctl.source;
 
+import io.fpsctl.android.DumpFormatException;
+import io.fpsctl.android.RejectedRows;
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.FrameTimelineJankType;
 import io.fpsctl.engine.FrameTimelineVerdict;

@@ -1,5 +1,18 @@
 package io.fpsctl.source;
 
+import io.fpsctl.android.DumpFormatException;
+import io.fpsctl.android.FrameTimelineDump;
+import io.fpsctl.android.FrameTimelineParser;
+import io.fpsctl.android.FramestatsDump;
+import io.fpsctl.android.GfxinfoSummary;
+import io.fpsctl.android.GfxinfoSummaryReader;
+import io.fpsctl.android.GraphicsInfoPid;
+import io.fpsctl.android.LatencyDump;
+import io.fpsctl.android.LatencyParser;
+import io.fpsctl.android.PackageNames;
+import io.fpsctl.android.ParallelFramestatsParser;
+import io.fpsctl.android.RejectedRows;
+import io.fpsctl.android.Utf8Input;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameTimelineAttribution;

@@ -28,8 +28,8 @@ import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.RecordBatch;
 import io.fpsctl.agent.api.ModelledHiddenApiPolicy;
 import io.fpsctl.engine.AgentFrame;
-import io.fpsctl.source.AgentRecord;
-import io.fpsctl.source.AgentStreamParser;
+import io.fpsctl.android.AgentRecord;
+import io.fpsctl.android.AgentStreamParser;
 
 import org.junit.After;
 import org.junit.Test;

@@ -6,7 +6,7 @@ import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.source.AgentRecord;
+import io.fpsctl.android.AgentRecord;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

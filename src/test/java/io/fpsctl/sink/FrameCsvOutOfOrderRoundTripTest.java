@@ -8,7 +8,7 @@ import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.android.DumpFormatException;
 import io.fpsctl.source.FrameCsvReader;
 import java.io.IOException;
 import java.io.StringReader;

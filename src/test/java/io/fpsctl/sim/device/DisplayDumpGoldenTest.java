@@ -1,7 +1,7 @@
 package io.fpsctl.sim.device;
 
 import io.fpsctl.sim.device.scenario.Scenarios;
-import io.fpsctl.source.RefreshRate;
+import io.fpsctl.android.RefreshRate;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.Arguments;

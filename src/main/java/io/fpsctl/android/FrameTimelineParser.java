@@ -1,0 +1,671 @@
+package io.fpsctl.android;
+
+import io.fpsctl.engine.SurfaceFrameRecord;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Parses {@code dumpsys SurfaceFlinger --frametimeline -all} / {@code -jank} (FORMATS.md C.4, Android 12–16) as a
+ * stream. The text is AOSP's {@code FrameTimeline::dumpAll} / {@code dumpJank}, {@code DisplayFrame::dump},
+ * {@code SurfaceFrame::dump} and {@code dumpTable} (frameworks/native
+ * {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp}), the same format strings at android-12.0.0_r1,
+ * 12.1.0_r1, 13.0.0_r1, 14.0.0_r1, 14.0.0_r29, 15.0.0_r1 and 16.0.0_r2; of a SurfaceFrame it keeps
+ * {@code Token: %PRId64}, {@code Layer - %s} (the debug name, {@code TX - } included), {@code Owner Pid : %d},
+ * {@code Layer ID : %d}, {@code Is Buffer?: %d}, {@code Present State : %s}, {@code Prediction State : %s},
+ * {@code Jank Type : %s} and {@code Finish Metadata: %s}: every SurfaceFrame block ({@code Layer - …} up to the next layer or display frame) goes to a consumer as
+ * a {@link SurfaceFrameRecord} once complete. Memory is one block. Nothing is fatal: unknown lines are counted and
+ * skipped, unknown jank strings are kept verbatim in the record, and a block without a {@code Token:} is dropped
+ * (it cannot be joined). Times are relative to the ring's oldest frame and change between polls, so they are not
+ * read at all: callers key on the Token.
+ */
+public final class FrameTimelineParser {
+
+    private static final String NUMBER_OF_DISPLAY_FRAMES = "Number of display frames";
+    private static final String DISPLAY_FRAME = "Display Frame";
+    private static final String LAYER = "Layer - ";
+    private static final String JANKY_MARK = "[*]";
+
+    private final Consumer<SurfaceFrameRecord> consumer;
+
+    /**
+     * Whether ASCII lines are read from the bytes, with Strings made only for a layer name, present state or jank
+     * type that differs from the previous one; false decodes every line (tests compare both ways).
+     */
+    boolean readBytes = true;
+    private boolean all;
+    private int header = -1;
+    private int displayFrames;
+    private int jankyDisplayFrames;
+    private int surfaceFrames;
+    private long oldest = -1;
+    private long newest = -1;
+    private long unknownLines;
+    private int skippedDisplayFrames;
+    private SeenDisplayFrames seen;
+    /** Fast-forwarding to the next {@code Display Frame} line (the current one was seen before). */
+    private boolean skipping;
+    /** No SurfaceFrame of the current display frame has ended yet: the one being read is its first. */
+    private boolean firstOfDisplayFrame;
+    /**
+     * The current display frame's own {@code Actual} present time is {@code N/A}: its present fence had not been
+     * processed when the dump was taken, so its SurfaceFrames' jank is not classified yet.
+     */
+    private boolean pendingDisplayFrame;
+    private int pendingSurfaceFrames;
+
+    // the SurfaceFrame being read
+    private boolean inSurfaceFrame;
+    private String layer;
+    private long token;
+    private boolean hasToken;
+    private int pid;
+    private int layerId;
+    private boolean buffer;
+    private String presentState;
+    private List<String> jankTypes;
+    private String predictionState;
+    private String finishMetadata;
+
+    // the byte path's reused objects
+    private final AsciiView view = new AsciiView();
+    private final LastString layers = new LastString();
+    private final LastString presentStates = new LastString();
+    private final LastString jankTypeTexts = new LastString();
+    private final LastString predictionStates = new LastString();
+    private final LastString finishMetadatas = new LastString();
+    private String lastJankText;
+    private List<String> lastJankTypes = List.of();
+
+    public FrameTimelineParser(Consumer<SurfaceFrameRecord> consumer) {
+        this.consumer = Objects.requireNonNull(consumer, "consumer");
+    }
+
+    /** Reads one dump from {@code in} (not closed). */
+    public FrameTimelineDump parse(InputStream in) throws IOException {
+        if (seen != null) {
+            seen.nextDump();
+        }
+        ByteLineReader lines = new ByteLineReader(in, 64 * 1024);
+        while (lines.next()) {
+            if (skipping) {
+                if (!startsDisplayFrame(lines.buffer(), lines.start(), lines.end())) {
+                    continue;
+                }
+                skipping = false;
+            }
+            if (!readBytes || !readAscii(lines.buffer(), lines.start(), lines.end())) {
+                line(lines.line());
+            }
+        }
+        endSurfaceFrame();
+        return new FrameTimelineDump(all, header, displayFrames, jankyDisplayFrames, surfaceFrames, oldest, newest,
+                unknownLines, skippedDisplayFrames, pendingSurfaceFrames);
+    }
+
+    /**
+     * Skips the display frames the previous dump read with the same {@code seen} already showed: of those, only the
+     * first SurfaceFrame's layer and Token are read (see {@link SeenDisplayFrames}), nothing goes to the consumer and
+     * no line is counted; the dump's {@link FrameTimelineDump#skippedDisplayFrames()} says how many. A live capture
+     * polls the ring at half its length, so about half of each dump is skipped.
+     */
+    public FrameTimelineParser skippingSeen(SeenDisplayFrames seen) {
+        this.seen = Objects.requireNonNull(seen, "seen");
+        return this;
+    }
+
+    /** Whether {@code b[s..e)}, after leading white space, starts with {@code Display Frame }. */
+    private static boolean startsDisplayFrame(byte[] b, int s, int e) {
+        while (s < e && isSpace(b[s])) {
+            s++;
+        }
+        return s < e && b[s] == 'D' && startsWith(b, s, e, DISPLAY_FRAME_BYTES);
+    }
+
+    /** A SurfaceFrame's Token was read: when it is its display frame's first, the display frame may be skipped. */
+    private void tokenRead(long value) {
+        token = value;
+        hasToken = true;
+        if (firstOfDisplayFrame) {
+            firstOfDisplayFrame = false;
+            // a pending display frame is not remembered as seen: the next dump reads it again, final by then
+            if (seen != null && pendingDisplayFrame) {
+                seen.pendingFirstSurfaceFrame(value);
+            } else if (seen != null && seen.firstSurfaceFrame(layer, value)) {
+                inSurfaceFrame = false; // neither handed on nor counted: it was, by the previous dump
+                skipping = true;
+                skippedDisplayFrames++;
+                tokenSeen(value);
+            }
+        }
+    }
+
+    /**
+     * A cheap content sniff: true when the text's first non-blank line is {@code Number of display frames : N} or
+     * {@code Display Frame N} (an empty {@code -jank} dump cannot be told from an empty file).
+     */
+    public static boolean looksLikeFrameTimeline(String head) {
+        if (head == null) {
+            return false;
+        }
+        for (String l : head.split("\r?\n", 50)) {
+            String t = l.strip();
+            if (t.isEmpty()) {
+                continue;
+            }
+            return (t.startsWith(NUMBER_OF_DISPLAY_FRAMES) && t.contains(":"))
+                    || (t.startsWith(DISPLAY_FRAME + " ") && t.length() > DISPLAY_FRAME.length() + 1
+                    && Character.isDigit(t.charAt(DISPLAY_FRAME.length() + 1)));
+        }
+        return false;
+    }
+
+    private void line(String raw) {
+        String t = raw.strip();
+        if (t.isEmpty()) {
+            return;
+        }
+        if (t.startsWith(NUMBER_OF_DISPLAY_FRAMES)) {
+            all = true;
+            header = parseInt(valueOf(t), -1);
+            return;
+        }
+        if (t.startsWith(DISPLAY_FRAME + " ")) {
+            endSurfaceFrame();
+            displayFrames++;
+            firstOfDisplayFrame = true;
+            pendingDisplayFrame = false;
+            if (t.contains(JANKY_MARK)) {
+                jankyDisplayFrames++;
+            }
+            return;
+        }
+        if (t.startsWith(LAYER)) {
+            endSurfaceFrame();
+            String name = t.substring(LAYER.length()).strip();
+            if (name.endsWith(JANKY_MARK)) {
+                name = name.substring(0, name.length() - JANKY_MARK.length()).strip();
+            }
+            beginSurfaceFrame(name);
+            return;
+        }
+        if (isTableLine(t)) {
+            if (!inSurfaceFrame && t.startsWith(ACTUAL)) {
+                displayFrameActuals(t.endsWith(NOT_AVAILABLE));
+            }
+            return;
+        }
+        int colon = t.indexOf(':');
+        if (colon < 0) {
+            unknownLines++;
+            return;
+        }
+        String key = t.substring(0, colon).strip();
+        String value = t.substring(colon + 1).strip();
+        if (!inSurfaceFrame) {
+            if (!isDisplayFrameKey(key)) {
+                unknownLines++;
+            }
+            return;
+        }
+        switch (key) {
+            case "Token" -> {
+                try {
+                    tokenRead(Long.parseLong(value));
+                } catch (NumberFormatException e) {
+                    unknownLines++;
+                }
+            }
+            case "Owner Pid" -> pid = parseInt(value, -1);
+            case "Layer ID" -> layerId = parseInt(value, -1);
+            case "Is Buffer?" -> buffer = value.equals("1");
+            case "Present State" -> presentState = value;
+            case "Jank Type" -> jankTypes = splitTypes(value);
+            case "Prediction State" -> predictionState = value;
+            case "Finish Metadata" -> finishMetadata = value;
+            default -> {
+                if (!SURFACE_FRAME_IGNORED.contains(key)) {
+                    unknownLines++;
+                } // else read but not needed: times are relative, metadata is implied by the jank types
+            }
+        }
+    }
+
+    /**
+     * Keys of a SurfaceFrame that are read but not needed. {@code Last expected present time}, {@code Jank Debug
+     * Metadata}, {@code Jank Severity Score}, {@code Jank Severity Type} and {@code GPU Composition} are printed at
+     * no release tag from android-12.0.0_r1 to android-16.0.0_r2 (inferred: later trees add them, FORMATS.md C.4
+     * rev 2); they are listed so that a newer SurfaceFlinger's dump is read without an "unknown line" warning.
+     */
+    private static final List<String> SURFACE_FRAME_IGNORED = List.of("Scheduled rendering rate", "Drop time",
+            "Present Metadata", "Last latch time", "Last expected present time",
+            "Present delta", "Jank Debug Metadata", "Jank Severity Score", "Jank Severity Type", "GPU Composition");
+    /** Keys of a display frame (none is needed: the display frame's own verdict is not per app). */
+    private static final List<String> DISPLAY_FRAME_KEYS = List.of("Prediction State", "Jank Type",
+            "Present Metadata", "Finish Metadata", "Start Metadata", "Vsync Period", "Present delta",
+            "Present delta % refreshrate", "Jank Debug Metadata", "Last expected present time", "Jank Severity Score",
+            "Jank Severity Type");
+    /**
+     * A SurfaceFrame's keys: the eight it reads ({@link #TOKEN_KEY} … {@link #FINISH_METADATA_KEY}), then the ignored
+     * ones.
+     */
+    private static final Words SURFACE_FRAME_KEYS = new Words(concat(List.of("Token", "Owner Pid", "Layer ID",
+            "Is Buffer?", "Present State", "Jank Type", "Prediction State", "Finish Metadata"),
+            SURFACE_FRAME_IGNORED));
+    private static final int TOKEN_KEY = 0;
+    private static final int OWNER_PID_KEY = 1;
+    private static final int LAYER_ID_KEY = 2;
+    private static final int IS_BUFFER_KEY = 3;
+    private static final int PRESENT_STATE_KEY = 4;
+    private static final int JANK_TYPE_KEY = 5;
+    private static final int PREDICTION_STATE_KEY = 6;
+    private static final int FINISH_METADATA_KEY = 7;
+    private static final Words DISPLAY_FRAME_KEY_WORDS = new Words(DISPLAY_FRAME_KEYS);
+    private static final String ACTUAL = "Actual";
+    /** What {@code dumpTable} prints for a time that is not set; last on an {@code Actual} line: the present time. */
+    private static final String NOT_AVAILABLE = "N/A";
+    private static final byte[][] TABLE_STARTS = ascii(List.of("---", "Start time", "Expected", ACTUAL));
+    private static final byte[] ACTUAL_BYTES = ascii(ACTUAL);
+    private static final byte[] NOT_AVAILABLE_BYTES = ascii(NOT_AVAILABLE);
+    private static final String TABLE_FIRST_LETTERS = "-SEA";
+    private static final byte[] NUMBER_OF_DISPLAY_FRAMES_BYTES = ascii(NUMBER_OF_DISPLAY_FRAMES);
+    private static final byte[] DISPLAY_FRAME_BYTES = ascii(DISPLAY_FRAME + " ");
+    private static final byte[] LAYER_BYTES = ascii(LAYER);
+    private static final byte[] JANKY_MARK_BYTES = ascii(JANKY_MARK);
+
+    private static boolean isDisplayFrameKey(String key) {
+        return DISPLAY_FRAME_KEYS.contains(key);
+    }
+
+    /**
+     * Does what {@link #line} would do with the line {@code b[s..e)}, straight from its bytes, and returns true; or
+     * returns false for {@link #line} to do it (a line that is not all ASCII, and the dump's header line). Every
+     * dump line but one is taken here; at 144 Hz a live capture reads 4.5 dumps of 2 000 lines a second.
+     */
+    private boolean readAscii(byte[] b, int s, int e) {
+        int i = s;
+        while (i < e && isSpace(b[i])) {
+            i++;
+        }
+        int j = e;
+        while (j > i && isSpace(b[j - 1])) {
+            j--;
+        }
+        if (i == j) {
+            return true;
+        }
+        int colon = colonIfAscii(b, i, j);
+        if (colon == NOT_ASCII) {
+            return false; // the String path decides
+        }
+        byte first = b[i]; // most lines are keys: the prefixes below are only compared when the first letter fits
+        if (first == 'N' && startsWith(b, i, j, NUMBER_OF_DISPLAY_FRAMES_BYTES)) {
+            return false;
+        }
+        if (first == 'D' && startsWith(b, i, j, DISPLAY_FRAME_BYTES)) {
+            endSurfaceFrame();
+            displayFrames++;
+            firstOfDisplayFrame = true;
+            pendingDisplayFrame = false;
+            if (indexOf(b, i, j, JANKY_MARK_BYTES) >= 0) {
+                jankyDisplayFrames++;
+            }
+            return true;
+        }
+        if (first == 'L' && startsWith(b, i, j, LAYER_BYTES)) {
+            endSurfaceFrame();
+            int from = i + LAYER_BYTES.length;
+            int to = j;
+            if (to - from >= JANKY_MARK_BYTES.length && startsWith(b, to - JANKY_MARK_BYTES.length, to, JANKY_MARK_BYTES)) {
+                to -= JANKY_MARK_BYTES.length;
+                while (to > from && isSpace(b[to - 1])) {
+                    to--;
+                }
+            }
+            while (from < to && isSpace(b[from])) {
+                from++;
+            }
+            beginSurfaceFrame(layers.of(b, from, to));
+            return true;
+        }
+        if (TABLE_FIRST_LETTERS.indexOf(first) >= 0) {
+            for (byte[] t : TABLE_STARTS) {
+                if (startsWith(b, i, j, t)) {
+                    if (!inSurfaceFrame && first == 'A' && startsWith(b, i, j, ACTUAL_BYTES)) {
+                        displayFrameActuals(j - i >= NOT_AVAILABLE_BYTES.length
+                                && startsWith(b, j - NOT_AVAILABLE_BYTES.length, j, NOT_AVAILABLE_BYTES));
+                    }
+                    return true;
+                }
+            }
+        }
+        if (colon < 0) {
+            unknownLines++;
+            return true;
+        }
+        int keyEnd = colon;
+        while (keyEnd > i && isSpace(b[keyEnd - 1])) {
+            keyEnd--;
+        }
+        int v = colon + 1;
+        while (v < j && isSpace(b[v])) {
+            v++;
+        }
+        if (!inSurfaceFrame) {
+            if (!DISPLAY_FRAME_KEY_WORDS.contains(b, i, keyEnd)) {
+                unknownLines++;
+            }
+            return true;
+        }
+        switch (SURFACE_FRAME_KEYS.indexOf(b, i, keyEnd)) {
+            case TOKEN_KEY -> {
+                try {
+                    tokenRead(Long.parseLong(view.of(b, v, j), 0, j - v, 10));
+                } catch (NumberFormatException ex) {
+                    unknownLines++;
+                }
+            }
+            case OWNER_PID_KEY -> pid = parseInt(view.of(b, v, j), -1);
+            case LAYER_ID_KEY -> layerId = parseInt(view.of(b, v, j), -1);
+            case IS_BUFFER_KEY -> buffer = j - v == 1 && b[v] == '1';
+            case PRESENT_STATE_KEY -> presentState = presentStates.of(b, v, j);
+            case JANK_TYPE_KEY -> {
+                String value = jankTypeTexts.of(b, v, j);
+                if (!value.equals(lastJankText)) {
+                    lastJankText = value;
+                    lastJankTypes = List.copyOf(splitTypes(value));
+                }
+                jankTypes = lastJankTypes;
+            }
+            case PREDICTION_STATE_KEY -> predictionState = predictionStates.of(b, v, j);
+            case FINISH_METADATA_KEY -> finishMetadata = finishMetadatas.of(b, v, j);
+            case Words.NONE -> unknownLines++;
+            default -> {
+                // read but not needed (SURFACE_FRAME_IGNORED)
+            }
+        }
+        return true;
+    }
+
+    private static final int NOT_ASCII = -2;
+    private static final long COLONS = ByteLanes.every(':');
+
+    /**
+     * The first {@code ':'} of {@code b[from..to)} (−1 when none), or {@link #NOT_ASCII} when a byte is not ASCII;
+     * eight bytes at a time (a zero byte of {@code x ^ COLONS} is a colon; the lowest flag found is exact).
+     */
+    static int colonIfAscii(byte[] b, int from, int to) {
+        int colon = -1;
+        int k = from;
+        for (; k + 8 <= to; k += 8) {
+            long x = ByteLanes.get(b, k);
+            if ((x & ByteLanes.HIGHS) != 0) {
+                return NOT_ASCII;
+            }
+            if (colon < 0) {
+                long found = ByteLanes.zeroLanes(x ^ COLONS);
+                if (found != 0) {
+                    colon = k + ByteLanes.firstFlagged(found);
+                }
+            }
+        }
+        for (; k < to; k++) {
+            if (b[k] < 0) {
+                return NOT_ASCII;
+            }
+            if (b[k] == ':' && colon < 0) {
+                colon = k;
+            }
+        }
+        return colon;
+    }
+
+    /** ASCII white space as {@link String#strip()} sees it. */
+    private static boolean isSpace(byte c) {
+        return c == ' ' || c == '\t' || (c >= 0x0A && c <= 0x0D) || (c >= 0x1C && c <= 0x1F);
+    }
+
+    private static boolean startsWith(byte[] b, int from, int to, byte[] prefix) {
+        if (to - from < prefix.length) {
+            return false;
+        }
+        for (int k = 0; k < prefix.length; k++) {
+            if (b[from + k] != prefix[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static byte[][] ascii(List<String> words) {
+        byte[][] out = new byte[words.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = ascii(words.get(i));
+        }
+        return out;
+    }
+
+    private static byte[] ascii(String word) {
+        return word.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The prediction/actual table: header, {@code Expected|…}, {@code Actual|…} and the dashed rule. */
+    private static boolean isTableLine(String t) {
+        return t.startsWith("---") || t.startsWith("Start time") || t.startsWith("Expected") || t.startsWith("Actual");
+    }
+
+    /**
+     * A display frame's own {@code Actual} line (before its SurfaceFrames): a present time of {@code N/A} means
+     * SurfaceFlinger had not processed its present fence yet ({@code DisplayFrame::onPresent} sets it; FORMATS.md
+     * C.4). SurfaceFlinger puts a display frame into the ring as soon as it is composed, so the newest one or two of
+     * a dump are like that, and their SurfaceFrames still print {@code Jank Type : None} whatever they will be.
+     */
+    private void displayFrameActuals(boolean presentNotAvailable) {
+        if (firstOfDisplayFrame) {
+            pendingDisplayFrame = presentNotAvailable;
+        }
+    }
+
+    /** @param name the layer's name, without the {@code [*]} mark */
+    private void beginSurfaceFrame(String name) {
+        inSurfaceFrame = true;
+        layer = name;
+        hasToken = false;
+        token = 0;
+        pid = -1;
+        layerId = -1;
+        buffer = false;
+        presentState = "";
+        jankTypes = List.of();
+        predictionState = "";
+        finishMetadata = "";
+    }
+
+    private void endSurfaceFrame() {
+        if (!inSurfaceFrame) {
+            return;
+        }
+        inSurfaceFrame = false;
+        firstOfDisplayFrame = false; // (a first SurfaceFrame without Token leaves its display frame without key)
+        if (!hasToken) {
+            unknownLines++;
+            return;
+        }
+        tokenSeen(token);
+        if (pendingDisplayFrame) {
+            pendingSurfaceFrames++; // its verdict is not final: a later dump hands it on
+            return;
+        }
+        surfaceFrames++;
+        consumer.accept(new SurfaceFrameRecord(token, layer, pid, layerId, buffer, presentState, jankTypes,
+                predictionState, finishMetadata));
+    }
+
+    /** A Token for the oldest / newest: {@code Token: -1} (a transaction without a vsync id) is not a position. */
+    private void tokenSeen(long value) {
+        if (value >= 0) {
+            oldest = oldest < 0 ? value : Math.min(oldest, value);
+            newest = Math.max(newest, value);
+        }
+    }
+
+    private static List<String> splitTypes(String value) {
+        if (value.isEmpty() || value.equals("None")) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(2);
+        for (String part : value.split(",")) {
+            String p = part.strip();
+            if (!p.isEmpty()) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static String valueOf(String t) {
+        int colon = t.indexOf(':');
+        return colon < 0 ? "" : t.substring(colon + 1).strip();
+    }
+
+    private static int parseInt(String s, int fallback) {
+        return parseInt((CharSequence) s.strip(), fallback);
+    }
+
+    private static int parseInt(CharSequence s, int fallback) {
+        try {
+            return Integer.parseInt(s, 0, s.length(), 10);
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /**
+     * A few ASCII words, looked up by length first: a key is compared with the words of its length only (one or two),
+     * instead of with every word.
+     */
+    private static final class Words {
+        static final int NONE = -1;
+        private final byte[][][] byLength;
+        private final int[][] indices;
+
+        Words(List<String> words) {
+            int longest = 0;
+            for (String w : words) {
+                longest = Math.max(longest, w.length());
+            }
+            byLength = new byte[longest + 1][][];
+            indices = new int[longest + 1][];
+            for (int n = 0; n <= longest; n++) {
+                List<Integer> of = new ArrayList<>();
+                for (int k = 0; k < words.size(); k++) {
+                    if (words.get(k).length() == n) {
+                        of.add(k);
+                    }
+                }
+                byLength[n] = new byte[of.size()][];
+                indices[n] = new int[of.size()];
+                for (int k = 0; k < of.size(); k++) {
+                    byLength[n][k] = ascii(words.get(of.get(k)));
+                    indices[n][k] = of.get(k);
+                }
+            }
+        }
+
+        /** The index in the list given of the word {@code b[from..to)}, or {@link #NONE}. */
+        int indexOf(byte[] b, int from, int to) {
+            int n = to - from;
+            if (n >= byLength.length) {
+                return NONE;
+            }
+            byte[][] candidates = byLength[n];
+            for (int c = 0; c < candidates.length; c++) {
+                byte[] w = candidates[c];
+                int k = 0;
+                while (k < n && b[from + k] == w[k]) {
+                    k++;
+                }
+                if (k == n) {
+                    return indices[n][c];
+                }
+            }
+            return NONE;
+        }
+
+        boolean contains(byte[] b, int from, int to) {
+            return indexOf(b, from, to) != NONE;
+        }
+    }
+
+    private static int indexOf(byte[] b, int from, int to, byte[] word) {
+        for (int k = from; k <= to - word.length; k++) {
+            if (startsWith(b, k, to, word)) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The String of an ASCII range, the same instance as last time when the bytes are the same: a dump repeats its
+     * layer names, present states and jank types on every SurfaceFrame.
+     */
+    private static final class LastString {
+        private byte[] bytes = new byte[0];
+        private String string = "";
+
+        String of(byte[] b, int from, int to) {
+            if (!Arrays.equals(b, from, to, bytes, 0, bytes.length)) {
+                bytes = Arrays.copyOfRange(b, from, to);
+                string = new String(bytes, StandardCharsets.US_ASCII);
+            }
+            return string;
+        }
+    }
+
+    /** An ASCII range as a CharSequence, for the JDK's number parsers (no String made); reused line after line. */
+    private static final class AsciiView implements CharSequence {
+        private byte[] b;
+        private int from;
+        private int length;
+
+        AsciiView of(byte[] bytes, int start, int end) {
+            b = bytes;
+            from = start;
+            length = end - start;
+            return this;
+        }
+
+        @Override
+        public int length() {
+            return length;
+        }
+
+        @Override
+        public char charAt(int index) {
+            return (char) b[from + index]; // ASCII only: readAscii checked
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return new String(b, from + start, end - start, StandardCharsets.US_ASCII);
+        }
+
+        @Override
+        public String toString() {
+            return new String(b, from, length, StandardCharsets.US_ASCII);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.fpsctl.android;
+
+import io.fpsctl.engine.AppPid;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The pid in the line that opens each process's section of {@code dumpsys gfxinfo}:
+ * {@code ** Graphics info for pid <pid> [<processName>] **} (FORMATS.md A.1: {@code ActivityManagerService}'s
+ * gfxinfo dump prints it before piping the process's own dump). The app's pid is the FrameTimeline join key with
+ * the token (METRICS.md 9 rev 3); a new pid means the app restarted.
+ */
+public final class GraphicsInfoPid {
+
+    private static final Pattern PID = Pattern.compile("\\*\\* Graphics info for pid (\\d+) \\[");
+
+    private GraphicsInfoPid() {
+    }
+
+    /** The pid {@code line} names, or null when it is not such a line. */
+    public static AppPid of(String line) {
+        if (!line.contains("** Graphics info for pid ")) {
+            return null;
+        }
+        Matcher m = PID.matcher(line);
+        if (!m.find()) {
+            return null;
+        }
+        try {
+            int pid = Integer.parseInt(m.group(1));
+            return pid > 0 ? new AppPid(pid) : null;
+        } catch (NumberFormatException e) {
+            return null; // more digits than a pid has
+        }
+    }
+}

@@ -1,8 +1,0 @@
-package io.fpsctl.source;
-
-/** The on-device agent could not run; the message is one line for the user. */
-public final class AgentStartException extends Exception {
-    public AgentStartException(String message) {
-        super(message);
-    }
-}
