@@ -1,10 +1,13 @@
 package io.fpsctl.capture;
 
 import io.fpsctl.android.AgentProtocolException;
+import io.fpsctl.android.Am;
 import io.fpsctl.android.AgentRecord;
 import io.fpsctl.android.AgentStartException;
 import io.fpsctl.android.AgentStreamParser;
-import io.fpsctl.android.ShellQuote;
+import io.fpsctl.android.FocusedApp;
+import io.fpsctl.android.Getprop;
+import io.fpsctl.android.Monkey;
 import io.fpsctl.android.InstrumentationStreamParser;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
@@ -12,7 +15,6 @@ import io.fpsctl.device.ShellResult;
 import io.fpsctl.device.ShellStream;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import io.fpsctl.android.ShellQuote;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -21,8 +23,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The live source of {@code --source agent}: runs the on-device agent with {@link #command} ({@code am instrument
@@ -52,20 +52,7 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     static final int HEARTBEATS_MISSED = 3;
     /** The agent's last record after it detached ends with this. */
     static final String DETACHED = "agent detached";
-    /**
-     * First API level whose {@code am instrument} parses {@code --no-hidden-api-checks}
-     * (frameworks/base cmds/am/src/com/android/commands/am/Am.java {@code runInstrument}, android-9.0.0_r1: it sets
-     * {@code Instrument.disableHiddenApiChecks}, which {@code Instrument.run} turns into
-     * {@code INSTRUMENTATION_FLAG_DISABLE_HIDDEN_API_CHECKS}; {@code ActivityManagerShellCommand} only lists it in
-     * {@code am help}). Before, {@code Am.runInstrument} prints "Error: Unknown option" and starts nothing.
-     * The help text is checked against the platform's class files by {@code HiddenApiTest}.
-     */
-    static final int NO_HIDDEN_API_CHECKS_FROM = 28;
     private static final Duration DETACH_WAIT = Duration.ofSeconds(2);
-    /** {@code mResumedActivity: ActivityRecord{… u0 pkg/.Act t12}} (≤ 9), {@code topResumedActivity=…} / {@code ResumedActivity: …} (10+). */
-    private static final Pattern RESUMED = Pattern.compile(
-            "(?:mResumedActivity|ResumedActivity|topResumedActivity)[:=]\\s*ActivityRecord\\{\\S+ u\\d+ ([\\w.]+/[\\w.$]+)");
-
     private final Device device;
     private final String pkg;
     private final FrameEngine engine;
@@ -102,15 +89,15 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
      * targeting 29+. docs/agent-hidden-api.md.
      */
     public static String command(long slowMessageMs, int sdk, long heartbeatMs) {
-        return "am instrument -w -r" + (sdk >= NO_HIDDEN_API_CHECKS_FROM ? " --no-hidden-api-checks" : "")
-                + " -e fpsctl.slowMessageMs " + slowMessageMs + " -e fpsctl.heartbeatMs " + heartbeatMs + " " + COMPONENT;
+        return Am.instrument(sdk) + " -e fpsctl.slowMessageMs " + slowMessageMs + " -e fpsctl.heartbeatMs " + heartbeatMs + " " + COMPONENT;
     }
 
     /** {@code ro.build.version.sdk} of the device, 0 when it cannot be read. */
     private int deviceSdk() {
         try {
-            return Integer.parseInt(device.shell("getprop ro.build.version.sdk").stdout().strip());
-        } catch (DeviceException | NumberFormatException e) {
+            Integer sdk = Getprop.sdk(device.shell(Getprop.SDK).stdout());
+            return sdk != null ? sdk : 0;
+        } catch (DeviceException e) {
             return 0;
         }
     }
@@ -155,21 +142,10 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     /** The app's activity on top before the agent started ({@code pkg/.Activity}), or null when fpsctl cannot tell. */
     private String resumedActivity() {
         try {
-            return resumedComponent(device.shell("dumpsys activity activities").stdout(), pkg);
+            return FocusedApp.resumedComponent(device.shell(FocusedApp.ACTIVITIES).stdout(), pkg);
         } catch (DeviceException e) {
             return null; // advisory: fall back to the launcher activity
         }
-    }
-
-    /** The resumed activity of {@code pkg} in a {@code dumpsys activity activities} output, or null. */
-    static String resumedComponent(String dumpsys, String pkg) {
-        Matcher m = RESUMED.matcher(dumpsys);
-        while (m.find()) {
-            if (m.group(1).startsWith(pkg + "/")) {
-                return m.group(1);
-            }
-        }
-        return null;
     }
 
     /** Launches {@code component}, or the launcher activity when null; returns the note for the user. */
@@ -177,10 +153,9 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         String restarted = "Android restarted " + pkg + " to attach the agent (an instrumentation runs in a fresh "
                 + "process); ";
         try {
-            ShellResult r = device.shell(component != null ? ShellQuote.command("am start -n", component)
-                    : ShellQuote.command("monkey -p", pkg) + " -c android.intent.category.LAUNCHER 1");
+            ShellResult r = device.shell(component != null ? Am.start(component) : Monkey.launchLauncherActivity(pkg));
             String said = r.stdout() + r.stderr();
-            if (r.succeeded() && !said.contains("Error") && !said.contains("aborted")) {
+            if (component != null ? Am.started(r.succeeded(), said) : Monkey.launched(r.succeeded(), said)) {
                 return restarted + "fpsctl relaunched " + (component != null ? component.substring(pkg.length() + 1)
                         + ", the screen you were on" : "its launcher activity") + " (app state was reset)";
             }
@@ -193,7 +168,7 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
 
     /** One heartbeat broadcast; a failed {@code am} counts as not sent. */
     private void sendHeartbeat() {
-        ShellResult r = device.shell("am broadcast -a " + HEARTBEAT_ACTION + " -p " + ShellQuote.quote(pkg));
+        ShellResult r = device.shell(Am.broadcast(HEARTBEAT_ACTION, pkg));
         if (!r.succeeded()) {
             throw new DeviceException("am broadcast " + HEARTBEAT_ACTION + " failed: "
                     + (r.stdout() + r.stderr()).strip().lines().reduce((a, b) -> b).orElse("exit " + r.exitCode()));
@@ -328,7 +303,7 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         }
         if (stream != null && restartNote != null && !ended && detached.getCount() > 0) {
             try {
-                device.shell(ShellQuote.command("am broadcast -a", STOP_ACTION, "-p", pkg));
+                device.shell(Am.broadcast(STOP_ACTION, pkg));
                 detached.await(DETACH_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (DeviceException e) {
                 // device gone: nothing to detach from here

@@ -1,9 +1,10 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.android.Monkey;
+import io.fpsctl.android.Am;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.android.ShellQuote;
 import java.time.Duration;
 
 /**
@@ -19,10 +20,9 @@ public final class AppRestart {
 
     /** @throws DeviceException blame APP when the app cannot be launched or does not start in time */
     public static void restart(Device device, String pkg, HostClock clock) {
-        device.shell(ShellQuote.command("am force-stop", pkg));
-        ShellResult launch = device.shell(ShellQuote.command("monkey -p", pkg)
-                + " -c android.intent.category.LAUNCHER 1");
-        if (!launch.succeeded() || launch.stdout().contains("No activities found")) {
+        device.shell(Am.forceStop(pkg));
+        ShellResult launch = device.shell(Monkey.launchLauncherActivity(pkg));
+        if (!Monkey.launched(launch.succeeded(), launch.stdout() + launch.stderr())) {
             throw new DeviceException(DeviceException.Blame.APP, "--restart-app: cannot launch " + pkg + " on "
                     + device.serial() + ": " + (launch.stdout() + launch.stderr()).strip()
                     + " (is it installed, with a launcher activity?)", null);

@@ -1,5 +1,6 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.android.Getprop;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceDescription;
 import io.fpsctl.device.DeviceException;
@@ -30,8 +31,8 @@ public final class DeviceMetadataProbe {
      */
     public static RunMetadata.Device read(Device device) {
         DeviceDescription d = Devices.describe(device, "device", null, x -> null);
-        String fingerprint = stdout(device, "getprop ro.build.fingerprint");
-        fingerprint = fingerprint == null || fingerprint.isBlank() ? null : fingerprint.strip();
+        String fingerprint = stdout(device, Getprop.FINGERPRINT);
+        fingerprint = fingerprint == null ? null : Getprop.value(fingerprint);
         String display = stdout(device, "dumpsys display");
         List<Double> modes = display == null ? List.of() : RefreshRate.supportedModesHz(display);
         return new RunMetadata.Device(device.serial(), d.model(), d.androidVersion(), d.sdk(), fingerprint, modes);

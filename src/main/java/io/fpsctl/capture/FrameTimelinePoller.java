@@ -1,6 +1,6 @@
 package io.fpsctl.capture;
 
-import io.fpsctl.android.ShellQuote;
+import io.fpsctl.android.Pidof;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
@@ -111,7 +111,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
 
     /** {@code pidof <pkg>} into the attribution; nothing when the app is not running (or pidof printed nothing). */
     private void readGamePid() {
-        AppPid pid = AppPid.parseFirst(device.shell(ShellQuote.command("pidof", gamePackage)).stdout());
+        AppPid pid = Pidof.parse(device.shell(Pidof.command(gamePackage)).stdout());
         if (pid != null) {
             attribution.appPid(pid);
         }

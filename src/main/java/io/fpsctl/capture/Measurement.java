@@ -1,5 +1,6 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.android.Getprop;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.PrefetchingDevice;
@@ -172,11 +173,8 @@ public final class Measurement {
 
     /** {@code ro.build.version.sdk}, 0 when unknown. */
     private static int sdk(Device device) {
-        try {
-            return Integer.parseInt(device.shell("getprop ro.build.version.sdk").stdout().strip());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+        Integer sdk = Getprop.sdk(device.shell(Getprop.SDK).stdout());
+        return sdk != null ? sdk : 0;
     }
 
     private static DeviceException appProblem(String message) {

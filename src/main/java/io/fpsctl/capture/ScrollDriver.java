@@ -1,11 +1,10 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.android.WmSize;
+import io.fpsctl.android.Input;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.android.ShellQuote;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code --scroll DUR}: swipes the screen up and down with {@code input swipe} for DUR. Each swipe runs along the
@@ -16,7 +15,6 @@ import java.util.regex.Pattern;
 public final class ScrollDriver implements Driver {
     /** How long one swipe takes, in ms: a brisk fling-free drag. */
     static final long SWIPE_MS = 300;
-    private static final Pattern SIZE = Pattern.compile("(Physical|Override) size: (\\d+)x(\\d+)");
 
     private final Duration duration;
     private final HostClock clock;
@@ -27,22 +25,10 @@ public final class ScrollDriver implements Driver {
         this.clock = clock;
     }
 
-    /** The screen's width and height from {@code wm size} output, or null when it has none. */
-    static int[] screenSize(String wmSize) {
-        int[] size = null;
-        Matcher m = SIZE.matcher(wmSize);
-        while (m.find()) {
-            if (size == null || m.group(1).equals("Override")) {
-                size = new int[] {Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))};
-            }
-        }
-        return size;
-    }
-
     @Override
     public void drive(Device device) throws InterruptedException {
-        ShellResult wm = device.shell("wm size");
-        int[] size = screenSize(wm.stdout());
+        ShellResult wm = device.shell(WmSize.COMMAND);
+        int[] size = WmSize.parse(wm.stdout());
         if (size == null) {
             throw new DriverFailedException("--scroll: 'adb shell wm size' on " + device.serial()
                     + " gave no screen size (" + wm.stdout().strip() + "): drive the app with --run instead");
@@ -60,9 +46,7 @@ public final class ScrollDriver implements Driver {
             // rounded up, so the last swipe covers what is left rather than leaving a sub-millisecond rest
             long ms = Math.min(SWIPE_MS, (left + 999_999) / 1_000_000);
             long started = clock.nanoTime();
-            ShellResult r = device.shell(ShellQuote.command("input swipe", Integer.toString(x),
-                    Integer.toString(up ? low : high), Integer.toString(x), Integer.toString(up ? high : low),
-                    Long.toString(ms)));
+            ShellResult r = device.shell(Input.swipe(x, up ? low : high, x, up ? high : low, ms));
             if (!r.succeeded()) {
                 throw new DriverFailedException("--scroll: 'input swipe' failed on " + device.serial() + ": "
                         + (r.stdout() + r.stderr()).strip());

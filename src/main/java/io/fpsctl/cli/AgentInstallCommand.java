@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.android.Pm;
 import io.fpsctl.agentapk.AgentApk;
 import io.fpsctl.agentapk.AgentManifest;
 import io.fpsctl.agentapk.SigningKey;
@@ -7,7 +8,6 @@ import io.fpsctl.agentapk.TargetSignatures;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.android.ShellQuote;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -69,7 +69,8 @@ final class AgentInstallCommand implements Callable<Integer> {
         }
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
             Device device = c.device;
-            boolean appInstalled = device.shell(ShellQuote.command("pm path", pkg)).succeeded();
+            ShellResult path = device.shell(Pm.path(pkg));
+            boolean appInstalled = Pm.installed(path.succeeded(), path.stdout());
             try {
                 device.install(apk);
             } catch (DeviceException e) {
@@ -98,7 +99,7 @@ final class AgentInstallCommand implements Callable<Integer> {
     private void reportSignatureMatch(Device device, SigningKey key, PrintWriter out, PrintWriter err) {
         Optional<List<String>> app = Optional.empty();
         try {
-            ShellResult r = device.shell(ShellQuote.command("dumpsys package", pkg));
+            ShellResult r = device.shell(Pm.dumpsysPackage(pkg));
             if (r.succeeded()) {
                 app = TargetSignatures.parse(r.stdout());
             }

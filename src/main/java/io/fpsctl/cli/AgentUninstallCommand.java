@@ -1,9 +1,9 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.android.Pm;
 import io.fpsctl.agentapk.AgentManifest;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.android.ShellQuote;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +26,7 @@ final class AgentUninstallCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (DeviceOptions.Connection c = deviceOptions.connect("com.example.feed")) {
-            ShellResult r = c.device.shell(ShellQuote.command("pm uninstall", AgentManifest.PACKAGE));
+            ShellResult r = c.device.shell(Pm.uninstall(AgentManifest.PACKAGE));
             String said = (r.stdout() + r.stderr()).trim();
             if (!r.succeeded() || !said.contains("Success")) {
                 throw new CliException(ExitCode.APP, "cannot uninstall " + AgentManifest.PACKAGE + " from "

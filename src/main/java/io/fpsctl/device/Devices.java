@@ -1,5 +1,6 @@
 package io.fpsctl.device;
 
+import io.fpsctl.android.Getprop;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,33 +156,23 @@ public final class Devices {
      */
     public static DeviceDescription describe(Device device, String state, String fallbackModel,
                                              Function<Device, Double> refreshHz) {
-        String model = Optional.ofNullable(firstLine(device, "getprop ro.product.model")).orElse(fallbackModel);
-        String release = firstLine(device, "getprop ro.build.version.release");
-        Integer sdk = null;
-        String sdkText = firstLine(device, "getprop ro.build.version.sdk");
-        if (sdkText != null && sdkText.matches("[0-9]{1,4}")) {
-            sdk = Integer.valueOf(sdkText);
-        }
+        String model = Optional.ofNullable(Getprop.value(stdout(device, Getprop.MODEL))).orElse(fallbackModel);
+        String release = Getprop.value(stdout(device, Getprop.RELEASE));
+        Integer sdk = Getprop.sdk(stdout(device, Getprop.SDK));
         return new DeviceDescription(device.serial(), state, model, release, sdk, refreshHz.apply(device));
     }
 
-    /** First line of a successful command's stdout, stripped; null if it failed or printed nothing. */
-    private static String firstLine(Device device, String command) {
+    /** A successful command's stdout; empty if it failed. */
+    private static String stdout(Device device, String command) {
         ShellResult r;
         try {
             r = device.shell(command, DESCRIBE_TIMEOUT);
         } catch (DeviceGoneException e) {
             throw e;
         } catch (DeviceException e) {
-            return null;
+            return "";
         }
-        if (!r.succeeded()) {
-            return null;
-        }
-        String out = r.stdout();
-        int nl = out.indexOf('\n');
-        String line = (nl < 0 ? out : out.substring(0, nl)).strip();
-        return line.isEmpty() ? null : line;
+        return r.succeeded() ? r.stdout() : "";
     }
 
     /**

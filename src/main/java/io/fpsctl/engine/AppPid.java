@@ -23,20 +23,6 @@ public record AppPid(int value) {
         return r.ownerPid() == value;
     }
 
-    /** The first word of {@code text} (e.g. {@code pidof}'s output) as a pid, or null when it is not one. */
-    public static AppPid parseFirst(String text) {
-        String t = text == null ? "" : text.strip();
-        if (t.isEmpty()) {
-            return null;
-        }
-        try {
-            int pid = Integer.parseInt(t.split("\\s+", 2)[0]);
-            return pid > 0 ? new AppPid(pid) : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
     @Override
     public String toString() {
         return Integer.toString(value);

@@ -1,0 +1,33 @@
+package io.fpsctl.android;
+
+/**
+ * The package manager's shell commands: {@code pm path}, {@code pm uninstall}, and the package service's dump
+ * ({@code dumpsys package <pkg>}). {@code pm path} prints {@code package:<apk path>} per APK of an installed
+ * package and exits 1 when the package is unknown ({@code PackageManagerShellCommand.runPath} /
+ * {@code displayPackageFilePath}, frameworks/base; inferred as the simulator's {@code PackageManagerCommand} answers).
+ */
+public final class Pm {
+
+    private Pm() {
+    }
+
+    /** {@code pm path <pkg>}. */
+    public static String path(String pkg) {
+        return ShellQuote.command("pm path", pkg);
+    }
+
+    /** Whether {@link #path}'s answer says the package is installed: it succeeded and printed a {@code package:} line. */
+    public static boolean installed(boolean succeeded, String stdout) {
+        return succeeded && stdout.contains("package:");
+    }
+
+    /** {@code pm uninstall <pkg>}. */
+    public static String uninstall(String pkg) {
+        return ShellQuote.command("pm uninstall", pkg);
+    }
+
+    /** {@code dumpsys package <pkg>}: the package's state, its signing certificates among it. */
+    public static String dumpsysPackage(String pkg) {
+        return ShellQuote.command("dumpsys package", pkg);
+    }
+}
