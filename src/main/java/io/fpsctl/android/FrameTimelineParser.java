@@ -26,6 +26,8 @@ import java.util.function.Consumer;
  * read at all: callers key on the Token.
  */
 public final class FrameTimelineParser {
+    /** {@code dumpsys SurfaceFlinger --frametimeline -all}: every display frame of the ring (Android 12+). */
+    public static final String COMMAND = "dumpsys SurfaceFlinger --frametimeline -all";
 
     private static final String NUMBER_OF_DISPLAY_FRAMES = "Number of display frames";
     private static final String DISPLAY_FRAME = "Display Frame";

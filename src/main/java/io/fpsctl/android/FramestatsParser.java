@@ -17,6 +17,24 @@ import java.util.function.Consumer;
  * are skipped and counted; the parser never holds more than one line.
  */
 public final class FramestatsParser {
+    /**
+     * Fewest columns of a framestats row that carries its own FrameInterval (Android 12+; FORMATS.md A.3): from
+     * then on the frames say at which refresh they were drawn.
+     */
+    public static final int COLUMNS_WITH_FRAME_INTERVAL = 22;
+
+    /** {@code dumpsys gfxinfo <pkg> framestats}: the app's rings of frame timings (METRICS.md section 1). */
+    public static String command(String pkg) {
+        return "dumpsys gfxinfo " + ShellQuote.quote(pkg) + " framestats";
+    }
+
+    /**
+     * The line gfxinfo prints instead when {@code pkg} runs no process ({@code ActivityManagerService}'s process
+     * lookup for the dump; the simulator's {@code GfxinfoService} prints the same).
+     */
+    public static String noProcessLine(String pkg) {
+        return "No process found for: " + pkg;
+    }
     private static final String MARKER = "---PROFILEDATA---";
     private static final String WINDOW_PREFIX = "Window: ";
     private static final String ROOT_MARKER = "/android.view.ViewRootImpl@";

@@ -30,7 +30,6 @@ public final class GfxinfoSummaryReader {
     /** Lines longer than this are dropped by {@link #read(Reader)} (real lines are a few KB at most). */
     private static final int MAX_LINE_CHARS = 1 << 20;
 
-    private static final Pattern PROCESS_HEADER = Pattern.compile("\\*\\* Graphics info for pid (\\d+) \\[(.*)\\] \\*\\*");
     private static final String WINDOW_PREFIX = "Window:";
     private static final Pattern VIEW_ROOT_LINE =
             Pattern.compile("(.+)/android\\.view\\.ViewRootImpl@[0-9a-fA-F]+\\s*\\(visibility=-?\\d+\\)");
@@ -102,7 +101,7 @@ public final class GfxinfoSummaryReader {
 
     /** Updates the scope on a process header or window line; true when {@code text} was one. */
     private boolean contextLine(String text) {
-        Matcher header = PROCESS_HEADER.matcher(text);
+        Matcher header = GraphicsInfoPid.HEADER.matcher(text);
         if (header.matches()) {
             pid = parseInt(header.group(1));
             processName = header.group(2);

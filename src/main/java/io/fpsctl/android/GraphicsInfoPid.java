@@ -8,22 +8,27 @@ import java.util.regex.Pattern;
 /**
  * The pid in the line that opens each process's section of {@code dumpsys gfxinfo}:
  * {@code ** Graphics info for pid <pid> [<processName>] **} (FORMATS.md A.1: {@code ActivityManagerService}'s
- * gfxinfo dump prints it before piping the process's own dump). The app's pid is the FrameTimeline join key with
- * the token (METRICS.md 9 rev 3); a new pid means the app restarted.
+ * gfxinfo dump prints it before piping the process's own dump, {@code dumpGraphicsHardwareUsage}, SDK 23, 24, 28,
+ * 31, 34 as the simulator's {@code GfxinfoFormatter} cites). The app's pid is the FrameTimeline join key with
+ * the token (METRICS.md 9 rev 3); a new pid means the app restarted. The one home of that line's shape: the
+ * summary reader takes the process name from {@link #HEADER} too.
  */
 public final class GraphicsInfoPid {
 
-    private static final Pattern PID = Pattern.compile("\\*\\* Graphics info for pid (\\d+) \\[");
+    /** What opens the line. */
+    private static final String MARKER = "** Graphics info for pid ";
+    /** The whole line: group 1 the pid, group 2 the process name. */
+    static final Pattern HEADER = Pattern.compile("\\*\\* Graphics info for pid (\\d+) \\[(.*)\\] \\*\\*");
 
     private GraphicsInfoPid() {
     }
 
     /** The pid {@code line} names, or null when it is not such a line. */
     public static AppPid of(String line) {
-        if (!line.contains("** Graphics info for pid ")) {
+        if (!line.contains(MARKER)) {
             return null;
         }
-        Matcher m = PID.matcher(line);
+        Matcher m = HEADER.matcher(line);
         if (!m.find()) {
             return null;
         }

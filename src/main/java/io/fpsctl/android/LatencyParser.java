@@ -41,6 +41,14 @@ public final class LatencyParser {
     }
 
     /**
+     * {@code dumpsys SurfaceFlinger --latency <layer>}: the refresh period, then the layer's ring of frame times
+     * (METRICS.md section 2).
+     */
+    public static String command(String layer) {
+        return ShellQuote.command("dumpsys SurfaceFlinger --latency", layer);
+    }
+
+    /**
      * Reads a whole dump from {@code in} (not closed) and delivers its rows to {@code sink} inside one
      * block named {@code layer}. The block is opened once the period line has been read and is always
      * closed, also when reading fails.

@@ -30,6 +30,9 @@ public final class LayerList {
     /** Longest line kept; longer lines are cut (layer names are far shorter). */
     private static final int MAX_LINE_CHARS = 8192;
 
+    /** {@code dumpsys SurfaceFlinger --list}: one layer name a line. */
+    public static final String COMMAND = "dumpsys SurfaceFlinger --list";
+
     private LayerList() {
     }
 

@@ -62,6 +62,29 @@ public record RefreshRate(double hz, long periodNs) {
     }
 
     /**
+     * {@code dumpsys SurfaceFlinger --latency} with no layer name: SurfaceFlinger prints the refresh period as its
+     * first line for any layer name, or none (FORMATS.md C.1).
+     */
+    public static final String LATENCY_PERIOD_COMMAND = "dumpsys SurfaceFlinger --latency";
+    /** {@code dumpsys display}: the display's modes and the active one (FORMATS.md C.3). */
+    public static final String DISPLAY_COMMAND = "dumpsys display";
+
+    /**
+     * From the output of {@link #LATENCY_PERIOD_COMMAND}: its first non-blank line, past a leading
+     * {@code SurfaceFlinger appears to be unresponsive} warning (METRICS.md 2.1); empty when that is not a positive
+     * integer.
+     */
+    public static Optional<RefreshRate> fromLatencyOutput(String out) {
+        for (String line : out.split("\n", 3)) {
+            String s = line.strip();
+            if (!s.isEmpty() && !s.startsWith("SurfaceFlinger appears")) {
+                return fromLatencyPeriodLine(s);
+            }
+        }
+        return fromLatencyPeriodLine("");
+    }
+
+    /**
      * From the first line of a {@code dumpsys SurfaceFlinger --latency} dump (surrounding whitespace is
      * ignored); empty when it is not a positive integer.
      */

@@ -33,7 +33,7 @@ public final class DeviceMetadataProbe {
         DeviceDescription d = Devices.describe(device, "device", null, x -> null);
         String fingerprint = stdout(device, Getprop.FINGERPRINT);
         fingerprint = fingerprint == null ? null : Getprop.value(fingerprint);
-        String display = stdout(device, "dumpsys display");
+        String display = stdout(device, RefreshRate.DISPLAY_COMMAND);
         List<Double> modes = display == null ? List.of() : RefreshRate.supportedModesHz(display);
         return new RunMetadata.Device(device.serial(), d.model(), d.androidVersion(), d.sdk(), fingerprint, modes);
     }

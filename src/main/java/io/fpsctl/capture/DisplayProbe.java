@@ -16,7 +16,7 @@ import java.util.Optional;
 public final class DisplayProbe {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     /** What {@link #read} runs first. */
-    static final String FIRST_COMMAND = "dumpsys SurfaceFlinger --latency";
+    static final String FIRST_COMMAND = RefreshRate.LATENCY_PERIOD_COMMAND;
 
     private DisplayProbe() {
     }
@@ -28,11 +28,11 @@ public final class DisplayProbe {
      */
     public static Optional<RefreshRate> read(Device device) {
         Optional<RefreshRate> latency = stdout(device, FIRST_COMMAND)
-                .flatMap(out -> RefreshRate.fromLatencyPeriodLine(firstLine(out)));
+                .flatMap(RefreshRate::fromLatencyOutput);
         if (latency.isPresent()) {
             return latency;
         }
-        return stdout(device, "dumpsys display").flatMap(RefreshRate::fromDisplayDump);
+        return stdout(device, RefreshRate.DISPLAY_COMMAND).flatMap(RefreshRate::fromDisplayDump);
     }
 
     /** {@link #read} as Hz, or null: for listings. */
@@ -51,14 +51,4 @@ public final class DisplayProbe {
         }
     }
 
-    private static String firstLine(String out) {
-        // a leading "SurfaceFlinger appears to be unresponsive" line is skipped (METRICS.md 2.1)
-        for (String line : out.split("\n", 3)) {
-            String s = line.strip();
-            if (!s.isEmpty() && !s.startsWith("SurfaceFlinger appears")) {
-                return s;
-            }
-        }
-        return "";
-    }
 }

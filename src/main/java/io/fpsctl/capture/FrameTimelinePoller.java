@@ -50,7 +50,6 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
     public static final Duration MAX_DELAY = Duration.ofMillis(500);
     public static final Duration MIN_DELAY = Duration.ofMillis(40);
     static final Duration HORIZON_LAG = Duration.ofSeconds(3);
-    static final String COMMAND = "dumpsys SurfaceFlinger --frametimeline -all";
     private static final int HALF_RING = FrameTimelineDump.RING_DISPLAY_FRAMES / 2;
     /** A counted frame is presented at most ~3 vsyncs after it completed (plus one for a late composition). */
     private static final int FINAL_POLL_WAIT_PERIODS = 5;
@@ -136,7 +135,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
     /** One poll now, on the caller's thread. */
     public Poll pollOnce() {
         long t0 = System.nanoTime();
-        ShellResult r = device.shell(COMMAND);
+        ShellResult r = device.shell(FrameTimelineParser.COMMAND);
         int length = r.stdoutLength();
         List<SurfaceFrameRecord> records = new ArrayList<>(256);
         FrameTimelineDump dump;
@@ -206,8 +205,8 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
             synchronized (attribution) {
                 attribution.close();
             }
-            notes.accept("FrameTimeline: " + polls + " polls of '" + COMMAND + "' showed no display frame: "
-                    + "frames are not joined (refused or not supported on this device)");
+            notes.accept("FrameTimeline: " + polls + " polls of '" + FrameTimelineParser.COMMAND
+                    + "' showed no display frame: frames are not joined (refused or not supported on this device)");
         }
         return new Poll(records.size(), fresh, length, took, overflow, nextDelay(), dump.skippedDisplayFrames());
     }
@@ -253,7 +252,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
     /** The dump, or null once a failure of fpsctl's own ended the polling. */
     @Override
     public String command() {
-        return failure == null ? COMMAND : null;
+        return failure == null ? FrameTimelineParser.COMMAND : null;
     }
 
     /**

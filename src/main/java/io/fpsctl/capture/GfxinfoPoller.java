@@ -8,7 +8,6 @@ import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import io.fpsctl.android.ShellQuote;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -39,7 +38,7 @@ public final class GfxinfoPoller implements FramePoller {
         this.device = device;
         this.pkg = pkg;
         this.engine = engine;
-        this.noProcessLine = "No process found for: " + pkg;
+        this.noProcessLine = FramestatsParser.noProcessLine(pkg);
     }
 
     @Override
@@ -48,7 +47,7 @@ public final class GfxinfoPoller implements FramePoller {
     }
 
     private String command() {
-        return "dumpsys gfxinfo " + ShellQuote.quote(pkg) + " framestats";
+        return FramestatsParser.command(pkg);
     }
 
     @Override
@@ -85,7 +84,7 @@ public final class GfxinfoPoller implements FramePoller {
      * more, FORMATS.md A.3); false before a block was read.
      */
     public boolean framesCarryInterval() {
-        return columns >= 22;
+        return columns >= FramestatsParser.COLUMNS_WITH_FRAME_INTERVAL;
     }
 
     /**

@@ -8,7 +8,6 @@ import io.fpsctl.android.LayerRanker;
 import io.fpsctl.device.Device;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
-import io.fpsctl.android.ShellQuote;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -60,7 +59,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
         if (forcedLayer != null) {
             candidates.add(forcedLayer);
         } else {
-            for (String name : LayerRanker.rank(LayerList.parse(device.shell(LIST).stdout()),
+            for (String name : LayerRanker.rank(LayerList.parse(device.shell(LayerList.COMMAND).stdout()),
                     pkg)) {
                 if (!surfaceViewsOnly || LayerRanker.isSurfaceView(name)) {
                     candidates.add(name);
@@ -75,19 +74,13 @@ public final class SurfaceFlingerPoller implements FramePoller {
         return measuring;
     }
 
-    private static final String LIST = "dumpsys SurfaceFlinger --list";
-
-    private static String latency(String layer) {
-        return ShellQuote.command("dumpsys SurfaceFlinger --latency", layer);
-    }
-
     /** The list when the layers are to be found again, else the latency of the layer the next poll reads first. */
     @Override
     public List<String> nextCommands() {
         if (current >= candidates.size()) {
-            return List.of(LIST);
+            return List.of(LayerList.COMMAND);
         }
-        return List.of(latency(candidates.get(firstToTry())));
+        return List.of(LatencyParser.command(candidates.get(firstToTry())));
     }
 
     /** The candidate the next poll reads first: on a fallback, the best-ranked one again every few polls. */
@@ -118,7 +111,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             engine.history(firstLook);
             LatencyDump d;
             try {
-                d = LatencyParser.parse(new StringReader(device.shell(latency(layer)).stdout()), layer, engine);
+                d = LatencyParser.parse(new StringReader(device.shell(LatencyParser.command(layer)).stdout()), layer, engine);
             } catch (DumpFormatException e) {
                 d = null; // a truncated or garbled answer: try again next poll
             } catch (IOException e) {
