@@ -4,7 +4,7 @@ import io.fpsctl.android.Pm;
 import io.fpsctl.agentapk.AgentApk;
 import io.fpsctl.agentapk.AgentManifest;
 import io.fpsctl.agentapk.SigningKey;
-import io.fpsctl.agentapk.TargetSignatures;
+import io.fpsctl.android.TargetSignatures;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.ShellResult;

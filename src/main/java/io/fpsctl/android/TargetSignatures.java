@@ -1,4 +1,4 @@
-package io.fpsctl.agentapk;
+package io.fpsctl.android;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 /**
  * Reads an installed app's signing certificates from {@code dumpsys package <pkg>}: the
  * {@code signatures=PackageSignatures{… signatures:[1a2b3c4d, …] …}} line lists {@code Signature.hashCode()} of each
- * certificate in hex, which {@link SigningKey#dumpsysHash()} computes for our key. Good enough to tell "same key"
+ * certificate in hex, which {@code agentapk.SigningKey.dumpsysHash()} computes for our key. Good enough to tell "same key"
  * from "another key" without root; the platform's real check ({@code checkSignatures}) compares whole certificates.
  */
 public final class TargetSignatures {

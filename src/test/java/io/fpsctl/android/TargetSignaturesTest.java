@@ -1,4 +1,4 @@
-package io.fpsctl.agentapk;
+package io.fpsctl.android;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
