@@ -17,7 +17,35 @@ public final class Am {
      */
     public static final int SDK_NO_HIDDEN_API_CHECKS = 28;
 
+    /** Why {@code am instrument} did not start an instrumentation, as far as its text tells. */
+    public enum InstrumentFailure {
+        /**
+         * The instrumentation's package is signed with another key than its target: {@code
+         * ActivityManagerService.startInstrumentation}'s "Permission Denial: starting instrumentation … does not have
+         * a signature matching the target …".
+         */
+        SIGNATURE_MISMATCH,
+        /**
+         * No such instrumentation is installed: "Unable to find instrumentation info for: …"
+         * ({@code startInstrumentation}) or {@code Instrument}'s {@code INSTRUMENTATION_FAILED:} line.
+         */
+        NOT_INSTALLED,
+        /** Anything else. */
+        OTHER
+    }
+
     private Am() {
+    }
+
+    /** What the failure {@code text} of {@code am instrument} says. */
+    public static InstrumentFailure instrumentFailure(String text) {
+        if (text.contains("does not have a signature matching the target")) {
+            return InstrumentFailure.SIGNATURE_MISMATCH;
+        }
+        if (text.contains("Unable to find instrumentation info") || text.contains("INSTRUMENTATION_FAILED")) {
+            return InstrumentFailure.NOT_INSTALLED;
+        }
+        return InstrumentFailure.OTHER;
     }
 
     /** {@code am force-stop <pkg>}. */

@@ -26,6 +26,11 @@ public final class Pm {
         return ShellQuote.command("pm uninstall", pkg);
     }
 
+    /** Whether {@link #uninstall}'s answer says it removed the package: it succeeded and printed {@code Success}. */
+    public static boolean uninstalled(boolean succeeded, String said) {
+        return succeeded && said.contains("Success");
+    }
+
     /** {@code dumpsys package <pkg>}: the package's state, its signing certificates among it. */
     public static String dumpsysPackage(String pkg) {
         return ShellQuote.command("dumpsys package", pkg);

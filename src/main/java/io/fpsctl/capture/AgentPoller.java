@@ -246,13 +246,14 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     /** A one-line explanation of why the agent did not start. */
     private String explain(String text, String fallback) {
         String t = text == null ? "" : text;
-        if (t.contains("does not have a signature matching the target")) {
+        Am.InstrumentFailure why = Am.instrumentFailure(t);
+        if (why == Am.InstrumentFailure.SIGNATURE_MISMATCH) {
             return "the fpsctl agent is not signed with the key that signed " + pkg + ", so Android refuses to "
                     + "instrument it: reinstall with the app's key ('fpsctl agent install " + pkg + " --keystore "
                     + "FILE'; debug builds: ~/.android/debug.keystore, the default); release builds need 'adb root' "
                     + "on userdebug Android 13+";
         }
-        if (t.contains("Unable to find instrumentation info") || t.contains("INSTRUMENTATION_FAILED")) {
+        if (why == Am.InstrumentFailure.NOT_INSTALLED) {
             return "the fpsctl agent is not installed on " + device.serial() + ": run 'fpsctl agent install " + pkg
                     + "' first";
         }

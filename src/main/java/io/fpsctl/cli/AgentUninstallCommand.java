@@ -28,7 +28,7 @@ final class AgentUninstallCommand implements Callable<Integer> {
         try (DeviceOptions.Connection c = deviceOptions.connect("com.example.feed")) {
             ShellResult r = c.device.shell(Pm.uninstall(AgentManifest.PACKAGE));
             String said = (r.stdout() + r.stderr()).trim();
-            if (!r.succeeded() || !said.contains("Success")) {
+            if (!Pm.uninstalled(r.succeeded(), said)) {
                 throw new CliException(ExitCode.APP, "cannot uninstall " + AgentManifest.PACKAGE + " from "
                         + DeviceOptions.label(c) + ": " + (said.isEmpty() ? "pm exited " + r.exitCode() : said)
                         + " (is it installed? 'fpsctl agent install PACKAGE' installs it)");

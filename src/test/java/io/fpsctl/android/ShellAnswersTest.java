@@ -43,6 +43,9 @@ class ShellAnswersTest {
         assertFalse(Pm.installed(true, ""), "a shell that exits 0 without the line");
         assertEquals("pm uninstall io.fpsctl.agent", Pm.uninstall("io.fpsctl.agent"));
         assertEquals("dumpsys package com.example.feed", Pm.dumpsysPackage("com.example.feed"));
+        assertTrue(Pm.uninstalled(true, "Success"));
+        assertFalse(Pm.uninstalled(true, "Failure [DELETE_FAILED_INTERNAL_ERROR]"));
+        assertFalse(Pm.uninstalled(false, ""));
     }
 
     @Test
@@ -66,6 +69,15 @@ class ShellAnswersTest {
         assertEquals("am instrument -w -r", Am.instrument(0), "unknown level: no option an old am would refuse");
         assertEquals("am instrument -w -r", Am.instrument(27));
         assertEquals("am instrument -w -r --no-hidden-api-checks", Am.instrument(28));
+        assertEquals(Am.InstrumentFailure.SIGNATURE_MISMATCH, Am.instrumentFailure("java.lang.SecurityException: "
+                + "Permission Denial: starting instrumentation ComponentInfo{io.fpsctl.agent/io.fpsctl.agent.FpsctlAgent}"
+                + " from pid=4242, uid=2000 not allowed because package io.fpsctl.agent does not have a signature "
+                + "matching the target com.example.feed"));
+        assertEquals(Am.InstrumentFailure.NOT_INSTALLED, Am.instrumentFailure("INSTRUMENTATION_FAILED: "
+                + "io.fpsctl.agent/io.fpsctl.agent.FpsctlAgent"));
+        assertEquals(Am.InstrumentFailure.NOT_INSTALLED, Am.instrumentFailure(
+                "Unable to find instrumentation info for: ComponentInfo{io.fpsctl.agent/io.fpsctl.agent.FpsctlAgent}"));
+        assertEquals(Am.InstrumentFailure.OTHER, Am.instrumentFailure("Error: Unknown option: --no-hidden-api-checks"));
     }
 
     @Test
