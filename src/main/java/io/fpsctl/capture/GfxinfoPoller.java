@@ -21,8 +21,7 @@ import java.util.function.Consumer;
  */
 public final class GfxinfoPoller implements FramePoller {
     /** The slowest interval: 500 ms. */
-    public static final Duration MAX_DELAY = Duration.ofMillis(500);
-    private static final Duration MIN_DELAY = Duration.ofMillis(50);
+    public static final Duration MAX_DELAY = HalfRingDelay.MAX;
 
     private final Device device;
     private final String pkg;
@@ -31,7 +30,7 @@ public final class GfxinfoPoller implements FramePoller {
     private final String noProcessLine;
     private AppPid pid;
     private boolean first = true;
-    private double shrink = 1.0;
+    private final HalfRingDelay delay = new HalfRingDelay(FrameEngine.GFXINFO_RING);
     private int columns;
 
     public GfxinfoPoller(Device device, String pkg, FrameEngine engine) {
@@ -73,10 +72,7 @@ public final class GfxinfoPoller implements FramePoller {
         }
         first = false;
         boolean overflow = engine.overflowCount() > overflowsBefore;
-        if (overflow) {
-            shrink = Math.max(0.1, shrink / 2);
-        }
-        return new Poll(engine.countedFrames() - before, true, overflow, nextDelay());
+        return new Poll(engine.countedFrames() - before, true, overflow, delay.next(engine.minIntervalNs(), overflow));
     }
 
     /**
@@ -114,14 +110,6 @@ public final class GfxinfoPoller implements FramePoller {
             pid = now;
             engine.appPid(now); // the frames that follow join SurfaceFrames of this pid (METRICS.md 9 rev 3)
         }
-    }
-
-    /** Half a ring's worth of frames at the fastest refresh seen, capped at {@link #MAX_DELAY}. */
-    private Duration nextDelay() {
-        long t = engine.minIntervalNs();
-        long halfRing = t > 0 ? t * FrameEngine.GFXINFO_RING / 2 : MAX_DELAY.toNanos();
-        long ns = (long) (Math.min(MAX_DELAY.toNanos(), halfRing) * shrink);
-        return Duration.ofNanos(Math.max(MIN_DELAY.toNanos(), ns));
     }
 
     @Override

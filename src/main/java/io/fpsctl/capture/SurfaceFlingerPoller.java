@@ -11,7 +11,6 @@ import io.fpsctl.engine.Source;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,8 +22,6 @@ import java.util.Set;
  * the layers again when all candidates went quiet (the activity changed). {@code --layer} forces one name.
  */
 public final class SurfaceFlingerPoller implements FramePoller {
-    private static final Duration MAX_DELAY = Duration.ofMillis(500);
-    private static final Duration MIN_DELAY = Duration.ofMillis(50);
     /** While measuring a fallback layer, every this many polls the better-ranked ones are looked at again. */
     private static final int RECHECK_EVERY = 4;
 
@@ -38,6 +35,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
     private int current;
     private String measuring;
     private long polls;
+    private final HalfRingDelay delay = new HalfRingDelay(FrameEngine.LATENCY_RING);
 
     public SurfaceFlingerPoller(Device device, String pkg, FrameEngine engine, String forcedLayer) {
         this(device, pkg, engine, forcedLayer, false);
@@ -94,7 +92,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             discover();
             if (candidates.isEmpty()) {
                 measuring = null;
-                return new Poll(0, false, false, MAX_DELAY);
+                return new Poll(0, false, false, HalfRingDelay.MAX);
             }
         }
         long before = engine.countedFrames();
@@ -130,14 +128,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             current++; // no data on this layer: the next candidate
         }
         boolean overflow = engine.overflowCount() > overflowsBefore;
-        return new Poll(engine.countedFrames() - before, measuring != null, overflow, nextDelay(overflow));
-    }
-
-    private Duration nextDelay(boolean overflow) {
-        long t = engine.minIntervalNs();
-        long halfRing = t > 0 ? t * FrameEngine.LATENCY_RING / 2 : MAX_DELAY.toNanos();
-        long ns = Math.min(MAX_DELAY.toNanos(), halfRing) / (overflow ? 2 : 1);
-        return Duration.ofNanos(Math.max(MIN_DELAY.toNanos(), ns));
+        return new Poll(engine.countedFrames() - before, measuring != null, overflow, delay.next(engine.minIntervalNs(), overflow));
     }
 
     @Override
