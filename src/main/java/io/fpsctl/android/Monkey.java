@@ -3,8 +3,9 @@ package io.fpsctl.android;
 /**
  * {@code monkey -p <pkg> -c android.intent.category.LAUNCHER 1}: one event, the launch of the package's launcher
  * activity. When the package has none (or is not installed) monkey prints
- * {@code ** No activities found to run, monkey aborted.} ({@code Monkey.run}, development {@code cmds/monkey},
- * inferred from the message as devices print it) and exits non-zero.
+ * {@code ** No activities found to run, monkey aborted.} on stdout and gives up ({@code Monkey.getMainApps},
+ * development {@code cmds/monkey/src/com/android/commands/monkey/Monkey.java}; read in a decompiled framework copy of
+ * the class, not at a tag; the exit code is inferred as non-zero). The simulator prints it on stderr: both are read.
  */
 public final class Monkey {
 
