@@ -3,8 +3,10 @@ package io.fpsctl.android;
 /**
  * The package manager's shell commands: {@code pm path}, {@code pm uninstall}, and the package service's dump
  * ({@code dumpsys package <pkg>}). {@code pm path} prints {@code package:<apk path>} per APK of an installed
- * package and exits 1 when the package is unknown ({@code PackageManagerShellCommand.runPath} /
- * {@code displayPackageFilePath}, frameworks/base; inferred as the simulator's {@code PackageManagerCommand} answers).
+ * package ({@code "package:"} then {@code applicationInfo.sourceDir}, then each split) and returns 1 with nothing
+ * printed when the package is unknown ({@code PackageManagerShellCommand.displayPackageFilePath}, frameworks/base
+ * services/core/java/com/android/server/pm, and the older {@code cmds/pm} {@code Pm.displayPackageFilePath}: read in
+ * public copies of the classes, not at a tag).
  */
 public final class Pm {
 
