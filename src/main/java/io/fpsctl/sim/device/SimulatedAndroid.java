@@ -101,7 +101,7 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("service", new ServiceCommand(version, pageFlips))
                 .register("pm", new PackageManagerCommand(app))
                 .register("am", new ActivityManagerCommand(app, runtime))
-                .register("monkey", new MonkeyCommand(app, runtime))
+                .register("monkey", new MonkeyCommand(version, app, runtime))
                 .register("wm", new WindowManagerCommand())
                 .register("input", new InputCommand(touches, time::nanoTime))
                 .register("cat", procFiles);
