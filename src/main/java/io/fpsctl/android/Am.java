@@ -58,9 +58,13 @@ public final class Am {
         return ShellQuote.command("am start -n", component);
     }
 
-    /** Whether {@link #start}'s answer says it started: it succeeded and printed no {@code Error}. */
+    /**
+     * Whether {@link #start}'s answer says it started: it succeeded and printed no line that starts with
+     * {@code Error} ({@code runStartActivity} prints {@code "Error type 3"} and {@code "Error: …"} lines; the
+     * {@code "Starting: Intent { cmp=… }"} line names the component, which may itself contain the word).
+     */
     public static boolean started(boolean succeeded, String said) {
-        return succeeded && !said.contains("Error");
+        return succeeded && said.lines().map(String::strip).noneMatch(l -> l.startsWith("Error"));
     }
 
     /** {@code am broadcast -a <action> -p <pkg>}: the broadcast goes to {@code pkg} only. */

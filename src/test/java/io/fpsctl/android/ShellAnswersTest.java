@@ -55,10 +55,22 @@ class ShellAnswersTest {
         assertTrue(Monkey.launched(true, "  bash arg: -p\n  bash arg: com.example.feed\nEvents injected: 1\n"));
         assertFalse(Monkey.launched(false, "** No activities found to run, monkey aborted.\n"));
         assertFalse(Monkey.launched(true, "** No activities found to run, monkey aborted.\n"), "whatever the exit");
+        // development cmds/monkey: the 8+ script echoes each argument ("  bash arg:" $a), so a package whose name
+        // holds "aborted" is echoed; only getMainApps' and runMonkeyCycles' whole lines mean an abort
+        assertTrue(Monkey.launched(true, "  bash arg: -p\n  bash arg: com.aborted.feed\n  bash arg: -c\n"
+                + "  bash arg: android.intent.category.LAUNCHER\n  bash arg: 1\nEvents injected: 1\n"));
+        assertFalse(Monkey.launched(true, "  bash arg: -p\n  bash arg: com.example.feed\n"
+                + "** No activities found to run, monkey aborted.\n"));
+        assertFalse(Monkey.launched(true, "** Monkey aborted due to error.\nEvents injected: 0\n"));
+        assertFalse(Monkey.launched(true, "** No activities found to run, monkey aborted.\r\n"), "old adb's CRLF");
         assertEquals("am start -n com.example.feed/.Main", Am.start("com.example.feed/.Main"));
         assertTrue(Am.started(true, "Starting: Intent { cmp=com.example.feed/.Main }\n"));
         assertFalse(Am.started(true, "Starting: Intent { cmp=com.example.feed/.Gone }\n"
                 + "Error type 3\nError: Activity class {com.example.feed/com.example.feed.Gone} does not exist.\n"));
+        // ActivityManagerShellCommand.runStartActivity prints "Starting: " + intent; a component named Error… started
+        assertTrue(Am.started(true, "Starting: Intent { cmp=com.example.feed/.ErrorReportActivity }\n"));
+        assertFalse(Am.started(true, "Starting: Intent { cmp=com.example.feed/.Main }\n"
+                + "Error: Activity not started, unable to resolve Intent { cmp=com.example.feed/.Main }\n"));
         assertEquals("am force-stop com.example.feed", Am.forceStop("com.example.feed"));
         assertEquals("am broadcast -a io.fpsctl.agent.action.STOP -p com.example.feed",
                 Am.broadcast("io.fpsctl.agent.action.STOP", "com.example.feed"));
