@@ -1,9 +1,12 @@
 package io.fpsctl.android;
 
 /**
- * {@code getprop <name>}: one system property's value on one line ({@code toolbox}'s / {@code toybox}'s getprop;
- * an unset property prints an empty line). The properties fpsctl reads are the build's ({@code ro.build.*},
- * {@code ro.product.model}).
+ * {@code getprop <name>}: one system property's value on one line, an empty line when it is not set. From 9 the
+ * tool is toolbox's ({@code system/core toolbox/getprop.cpp PrintProperty}: {@code std::cout << GetProperty(name,
+ * default_value) << std::endl}, android-9.0.0_r1 and android-14.0.0_r1); on 6–8 it is toybox's (system/core
+ * {@code shell_and_utilities/README.md}, inferred to print the same). Only {@code getprop} without a name prints
+ * {@code [name]: [value]} lines ({@code PrintAllProperties}); fpsctl does not send it. The properties fpsctl reads
+ * are the build's ({@code ro.build.*}, {@code ro.product.model}).
  */
 public final class Getprop {
     /** The API level, e.g. {@code 34} ({@code Build.VERSION.SDK_INT}). */

@@ -4,9 +4,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code wm size}: {@code Physical size: 1080x2400}, and {@code Override size: WxH} when one is set
- * ({@code WindowManagerShellCommand.runDisplaySize}, frameworks/base; inferred for versions before the shell command
- * existed, where {@code Wm.java} printed the same lines).
+ * {@code wm size}: {@code Physical size: 1080x2400}, then {@code Override size: WxH} only when the base size differs
+ * ({@code "Physical size: " + initialSize.x + "x" + initialSize.y}, {@code if (!initialSize.equals(baseSize))}
+ * {@code "Override size: " + baseSize.x + "x" + baseSize.y}: frameworks/base {@code cmds/wm Wm.runDisplaySize}
+ * before {@code WindowManagerShellCommand.runDisplaySize} / {@code printInitialDisplaySize} took over, same text;
+ * read in public copies of those classes, not at a tag).
  */
 public final class WmSize {
     public static final String COMMAND = "wm size";
