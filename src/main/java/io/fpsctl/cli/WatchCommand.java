@@ -105,12 +105,7 @@ final class WatchCommand implements Callable<Integer> {
                 view[0].withoutColour();
             }
             if (m.frameTimeline() != null) {
-                var attribution = m.frameTimeline().attribution();
-                view[0].frameTimeline(() -> {
-                    synchronized (attribution) {
-                        return attribution.drainRecent();
-                    }
-                });
+                view[0].frameTimeline(m.frameTimeline().attribution()::drainRecent); // on the poll loop's thread
             }
             err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
