@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.ForegroundWatch;
 import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.sink.CsvRecorder;
@@ -138,8 +139,9 @@ final class WatchCommand implements Callable<Integer> {
                     + "give the app to watch");
         }
         try (DeviceOptions.Connection c = deviceOptions.connect(io.fpsctl.sim.device.SimOptions.DEFAULT_PACKAGE)) {
-            ForegroundWatch follow = new ForegroundWatch(c, measureOptions.request(), config,
-                    deviceOptions.reconnectTimeout, out, err, !plain && System.console() != null, colourOption.colour());
+            ForegroundWatch follow = new ForegroundWatch(c.device, c.reconnector, measureOptions.request(), config,
+                    deviceOptions.reconnectTimeout, new ForegroundWatch.Screen(out, err,
+                    !plain && System.console() != null, colourOption.colour()));
             err.println("fpsctl: following the app in front on " + c.device.serial()
                     + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             try (StopSignal signal = new StopSignal(name -> follow.stop())) {

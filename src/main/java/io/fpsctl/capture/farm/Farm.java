@@ -1,5 +1,6 @@
 package io.fpsctl.capture.farm;
 
+import io.fpsctl.capture.ForegroundLoop;
 import io.fpsctl.device.AdbServerAddress;
 import io.fpsctl.device.AdbServers;
 import io.fpsctl.device.DadbDevice;
@@ -23,6 +24,8 @@ import java.util.function.Consumer;
  */
 public final class Farm implements AutoCloseable {
     private static final long RESUBSCRIBE_MS = 2_000;
+    /** How often the app in front of a device is looked at ({@code --foreground}). */
+    private static final java.time.Duration FOREGROUND_CHECK = java.time.Duration.ofSeconds(2);
 
     private final AdbServers servers;
     private final List<String> packages;
@@ -148,16 +151,39 @@ public final class Farm implements AutoCloseable {
             threads.add(t);
         }
         if (foreground) {
-            ForegroundLoop loop = new ForegroundLoop(farmDevice, device, reconnector, java.util.Set.copyOf(packages),
-                    (pkg, n) -> new AppLoop(fd, device, reconnector, pkg, settings, sink(fd, pkg), n), notes,
-                    settings.reconnectTimeout());
-            Thread t = new Thread(loop, "fpsctl-farm-" + name + "-foreground");
+            ForegroundLoop loop = new ForegroundLoop(device, reconnector, settings.reconnectTimeout(), FOREGROUND_CHECK,
+                    pkg -> packages.contains(pkg) ? null // measured anyway, by its own loop
+                            : foregroundApp(new AppLoop(fd, device, reconnector, pkg, settings, sink(fd, pkg), notes)),
+                    note -> notes.accept(fd.name() + ": " + note), "fpsctl-farm-fg-" + name);
+            Thread t = new Thread(() -> {
+                try {
+                    loop.run(null);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "fpsctl-farm-" + name + "-foreground");
             t.setDaemon(true);
             stops.add(loop::stop);
             threads.add(t);
         }
         threads.forEach(Thread::start);
         return new Running(device, stops, threads);
+    }
+
+    /** The loop of an app measured while it is in front: until the foreground loop stops it. */
+    private static ForegroundLoop.App foregroundApp(AppLoop loop) {
+        return new ForegroundLoop.App() {
+            @Override
+            public boolean run(java.time.Duration left) {
+                loop.run();
+                return true;
+            }
+
+            @Override
+            public void stop() {
+                loop.stop();
+            }
+        };
     }
 
     private AppSink sink(FarmDevice device, String pkg) {
