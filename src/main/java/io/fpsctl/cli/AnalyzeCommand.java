@@ -13,11 +13,9 @@ import io.fpsctl.sink.TeeListener;
 import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.source.DumpFormatException;
 import io.fpsctl.source.DumpKind;
-import io.fpsctl.source.FrameTimelineParser;
 import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;
 import io.fpsctl.source.SavedDump;
-import io.fpsctl.source.Utf8Input;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -74,61 +72,6 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return run(spec.commandLine().getOut(), spec.commandLine().getErr());
-    }
-
-    /**
-     * {@code analyze FILE... [--format F]} without picocli (start-up: building the command tree costs more than
-     * analysing a small dump): the command as picocli would have filled it for {@code args} (which start after
-     * {@code analyze}), or null when they hold anything else (any other option, {@code --}, {@code @file}), which
-     * picocli then handles.
-     */
-    static AnalyzeCommand direct(String[] args, int from) {
-        AnalyzeCommand c = new AnalyzeCommand();
-        c.files = new java.util.ArrayList<>();
-        boolean formatSeen = false;
-        for (int i = from; i < args.length; i++) {
-            String a = args[i];
-            String value = null;
-            if (a.equals("--format") || a.equals("-f")) {
-                if (++i == args.length) {
-                    return null;
-                }
-                value = args[i];
-            } else if (a.startsWith("--format=")) {
-                value = a.substring("--format=".length());
-            } else if ((a.startsWith("-") && !a.equals("-")) || a.startsWith("@") || a.isEmpty()) {
-                return null;
-            } else {
-                try {
-                    c.files.add(Path.of(a));
-                } catch (java.nio.file.InvalidPathException e) {
-                    return null;
-                }
-                continue;
-            }
-            if (formatSeen) {
-                return null; // picocli: "should be specified only once"
-            }
-            formatSeen = true;
-            c.format = formatOf(value);
-            if (c.format == null) {
-                return null;
-            }
-        }
-        if (c.files.isEmpty()) {
-            return null;
-        }
-        c.engineOptions = new EngineOptions();
-        return c;
-    }
-
-    private static Format formatOf(String value) {
-        for (Format f : Format.values()) {
-            if (f.name().equalsIgnoreCase(value)) {
-                return f;
-            }
-        }
-        return null;
     }
 
     /** Analyses every file, writing to {@code out} and errors to {@code err}; returns the exit code. */
@@ -329,15 +272,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (!Files.isReadable(frameTimeline) || Files.isDirectory(frameTimeline)) {
             throw new CliException(ExitCode.IO, frameTimeline + ": cannot read the file (check the path)");
         }
-        if (SavedDump.kindOf(frameTimeline) != DumpKind.FRAMETIMELINE) {
-            throw new CliException(ExitCode.IO, frameTimeline + ": not a 'dumpsys SurfaceFlinger --frametimeline "
-                    + "-all' dump");
-        }
-        FrameTimelineAttribution a = new FrameTimelineAttribution();
-        try (InputStream in = Utf8Input.of(Files.newInputStream(frameTimeline))) { // UTF-16 as kindOf read it
-            new FrameTimelineParser(a::surfaceFrame).parse(in);
-        }
-        return a;
+        return SavedDump.frameTimeline(frameTimeline);
     }
 
     /** What Android printed itself, so users can compare it with fpsctl's numbers. */
