@@ -74,6 +74,61 @@ final class AnalyzeCommand implements Callable<Integer> {
         return run(spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
+    /**
+     * {@code analyze FILE... [--format F]} without picocli (start-up: building the command tree costs more than
+     * analysing a small dump): the command as picocli would have filled it for {@code args} (which start after
+     * {@code analyze}), or null when they hold anything else (any other option, {@code --}, {@code @file}), which
+     * picocli then handles.
+     */
+    static AnalyzeCommand direct(String[] args, int from) {
+        AnalyzeCommand c = new AnalyzeCommand();
+        c.files = new java.util.ArrayList<>();
+        boolean formatSeen = false;
+        for (int i = from; i < args.length; i++) {
+            String a = args[i];
+            String value = null;
+            if (a.equals("--format") || a.equals("-f")) {
+                if (++i == args.length) {
+                    return null;
+                }
+                value = args[i];
+            } else if (a.startsWith("--format=")) {
+                value = a.substring("--format=".length());
+            } else if ((a.startsWith("-") && !a.equals("-")) || a.startsWith("@") || a.isEmpty()) {
+                return null;
+            } else {
+                try {
+                    c.files.add(Path.of(a));
+                } catch (java.nio.file.InvalidPathException e) {
+                    return null;
+                }
+                continue;
+            }
+            if (formatSeen) {
+                return null; // picocli: "should be specified only once"
+            }
+            formatSeen = true;
+            c.format = formatOf(value);
+            if (c.format == null) {
+                return null;
+            }
+        }
+        if (c.files.isEmpty()) {
+            return null;
+        }
+        c.engineOptions = new EngineOptions();
+        return c;
+    }
+
+    private static Format formatOf(String value) {
+        for (Format f : Format.values()) {
+            if (f.name().equalsIgnoreCase(value)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
     /** Analyses every file, writing to {@code out} and errors to {@code err}; returns the exit code. */
     int run(PrintWriter out, PrintWriter err) throws IOException {
         EngineConfig config = engineOptions.toConfig();

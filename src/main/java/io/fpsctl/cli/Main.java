@@ -24,8 +24,9 @@ public final class Main {
     }
 
     /**
-     * @param direct whether the commands whose start-up matters ({@code --version}, {@code --help}) may run
-     *               without building picocli's command tree (tests compare both ways)
+     * @param direct whether the commands whose start-up matters ({@code --version}, {@code --help},
+     *               {@code analyze FILE... [--format F]}) may run without building picocli's command tree (tests
+     *               compare both ways)
      */
     static int run(String[] args, PrintWriter out, PrintWriter err, boolean direct) {
         if (direct) {
@@ -93,6 +94,18 @@ public final class Main {
         if (args.length == 0 || (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h")))) {
             TopLevelHelp.print(out);
             return finish(ExitCode.OK, out, err);
+        }
+        if (args[0].equals("analyze")) {
+            AnalyzeCommand analyze = AnalyzeCommand.direct(args, 1);
+            if (analyze != null) {
+                int code;
+                try {
+                    code = analyze.run(out, err);
+                } catch (Exception | OutOfMemoryError e) {
+                    code = report(e, err);
+                }
+                return finish(code, out, err);
+            }
         }
         return null;
     }

@@ -1,6 +1,9 @@
 package io.fpsctl.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -15,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * Start-up: {@code --help} runs without picocli's command tree; {@code analyze} is parsed by picocli alone (its
- * lazy tree builds only the analyze command), with or without the direct path. The truth they must equal is picocli
- * itself: its rendering of the same model and the whole run through picocli.
+ * Start-up: {@code --help} and {@code analyze FILE... [--format F]} run without picocli's command tree. The truth
+ * they must equal is picocli itself: its rendering of the same model, its parse of the same arguments, and the whole
+ * run through picocli.
  */
 class DirectRunTest {
 
@@ -50,6 +53,48 @@ class DirectRunTest {
     void helpAndNoArgumentsPrintTheSameHelpBothWays() {
         for (String[] args : List.of(new String[] {}, new String[] {"--help"}, new String[] {"-h"})) {
             assertSameRun(args);
+        }
+    }
+
+    @Test
+    void analyzeArgumentsParseAsPicocliParsesThem() {
+        for (String[] args : List.of(
+                new String[] {"analyze", "a.txt"},
+                new String[] {"analyze", "a.txt", "b.csv", "-"},
+                new String[] {"analyze", "--format", "json", "a.txt"},
+                new String[] {"analyze", "a.txt", "-f", "CSV"},
+                new String[] {"analyze", "--format=Text", "a.txt"})) {
+            AnalyzeCommand direct = AnalyzeCommand.direct(args, 1);
+            assertNotNull(direct, String.join(" ", args));
+            AnalyzeCommand parsed = new AnalyzeCommand();
+            CommandLine cl = new CommandLine(parsed);
+            cl.setCaseInsensitiveEnumValuesAllowed(true);
+            cl.parseArgs(java.util.Arrays.copyOfRange(args, 1, args.length));
+            assertEquals(parsed.files, direct.files);
+            assertEquals(parsed.format, direct.format);
+            assertNull(direct.packageName);
+            assertNull(direct.frameTimeline);
+            assertNull(direct.perfetto);
+            assertEquals(parsed.engineOptions.toConfig(), direct.engineOptions.toConfig());
+            assertArrayEquals(parsed.engineOptions.dropLevels, direct.engineOptions.dropLevels);
+        }
+    }
+
+    @Test
+    void anythingElseIsLeftToPicocli() {
+        for (String[] args : List.of(
+                new String[] {"analyze"},
+                new String[] {"analyze", "a.txt", "--refresh-rate", "90"},
+                new String[] {"analyze", "a.txt", "-p", "com.x"},
+                new String[] {"analyze", "a.txt", "--format"},
+                new String[] {"analyze", "a.txt", "--format", "xml"},
+                new String[] {"analyze", "a.txt", "--format", "json", "-f", "csv"},
+                new String[] {"analyze", "--", "a.txt"},
+                new String[] {"analyze", "@args.txt"},
+                new String[] {"analyze", "a.txt", "--debug"},
+                new String[] {"analyze", "a.txt", "--help"},
+                new String[] {"analyze", ""})) {
+            assertNull(AnalyzeCommand.direct(args, 1), String.join(" ", args));
         }
     }
 
