@@ -286,6 +286,11 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     }
 
     @Override
+    public io.fpsctl.engine.Summary summary(String pkg) {
+        return engine.summary(pkg);
+    }
+
+    @Override
     public String describe() {
         return "the on-device agent (" + COMPONENT + ")";
     }

@@ -57,10 +57,6 @@ final class AutoSource implements FramePoller {
         return List.of(gfxEngine, sfEngine);
     }
 
-    GfxinfoPoller gfxinfo() {
-        return gfx;
-    }
-
     FrameEngine mainEngine() {
         return main == Source.SURFACEFLINGER ? sfEngine : gfxEngine;
     }
@@ -112,12 +108,18 @@ final class AutoSource implements FramePoller {
     }
 
     @Override
+    public boolean needsDisplayPeriod() {
+        return gfx.needsDisplayPeriod();
+    }
+
+    @Override
     public String describe() {
         return main == Source.SURFACEFLINGER ? sf.describe() : gfx.describe();
     }
 
     /** The main source's summary, plus one warning line with the other's figures when it drew frames too. */
-    Summary summary(String pkg) {
+    @Override
+    public Summary summary(String pkg) {
         Summary s = mainEngine().summary(pkg);
         FrameEngine otherEngine = main == Source.SURFACEFLINGER ? gfxEngine : sfEngine;
         Summary o = otherEngine.summary(pkg);

@@ -1,6 +1,7 @@
 package io.fpsctl.capture;
 
 import io.fpsctl.engine.Source;
+import io.fpsctl.engine.Summary;
 import java.time.Duration;
 
 /**
@@ -23,8 +24,35 @@ public interface FramePoller {
         return java.util.List.of();
     }
 
+    /** The source measured now ({@code --source auto}: the main one; it may change during the run). */
     Source source();
 
     /** What is being measured, for the user: e.g. {@code gfxinfo} or {@code SurfaceFlinger layer 'X'}. */
     String describe();
+
+    /**
+     * The summary of what it fed into its engine so far ({@code --source auto}: of the main source, the other one
+     * noted beside it).
+     */
+    Summary summary(String pkg);
+
+    /**
+     * Whether its frames lack an interval of their own, so the display's refresh period is to be watched for them
+     * ({@link RefreshWatch}): gfxinfo before Android 12.
+     */
+    default boolean needsDisplayPeriod() {
+        return false;
+    }
+
+    /**
+     * The layer whose SurfaceFrames are the app's frames in FrameTimeline (the SurfaceFlinger source: a game's
+     * buffers), or null when frames are joined on their vsync id instead.
+     */
+    default String gameLayer() {
+        return null;
+    }
+
+    /** Ends what the poller started on the device (the agent); nothing for a dump poller. */
+    default void close() {
+    }
 }

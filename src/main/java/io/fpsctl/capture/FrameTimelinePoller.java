@@ -30,9 +30,8 @@ import java.util.function.LongSupplier;
  *   <li><b>Rides the poll loop</b> ({@link CaptureSession.Companion}): polled on the loop's thread whenever it is
  *       due, its command in the same shell stream as the main poll's when both fall due about together (one
  *       connection and one wake-up instead of two: at 144 Hz this poller alone is 4.5 dumps a second). It keeps its
- *       own cadence; the main poller keeps its own. The attribution is still locked while SurfaceFrames are handed
- *       over, for readers on other threads (the live view); callers that feed frames into it lock it too
- *       ({@link #attribution()} is the lock).</li>
+ *       own cadence; the main poller keeps its own. The attribution is used on that thread only (the engines
+ *       that join frames with it, the live view that reads its recent verdicts), so it needs no lock.</li>
  *   <li><b>Adaptive.</b> The ring keeps 64 display frames, at most one per vsync: it spans ≥ 64 periods. The
  *       poller waits half of that (32 periods of the fastest refresh seen, e.g. 533 ms at 60 Hz, 222 ms at
  *       144 Hz), capped at {@link #MAX_DELAY} and halved after each overflow (down to {@link #MIN_DELAY}).</li>
@@ -83,7 +82,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
     private volatile boolean gaveUp;
 
     /**
-     * @param attribution where SurfaceFrames go; also the lock shared with whoever adds frames to it
+     * @param attribution where SurfaceFrames go, shared with the engines that join frames with it (same thread)
      * @param periodNs    the display's current vsync period in ns (0 when unknown: 60 Hz is assumed)
      * @param notes       one-line notes for the user (overflows)
      */
@@ -102,10 +101,8 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
      */
     public void followGame(String pkg, String layer) {
         gamePackage = pkg;
-        synchronized (attribution) {
-            readGamePid();
-            attribution.followLayer(layer);
-        }
+        readGamePid();
+        attribution.followLayer(layer);
     }
 
     /** {@code pidof <pkg>} into the attribution; nothing when the app is not running (or pidof printed nothing). */
@@ -116,7 +113,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         }
     }
 
-    /** The attribution fed by this poller; synchronize on it to add frames or read its summary. */
+    /** The attribution fed by this poller (on the poll loop's thread). */
     public FrameTimelineAttribution attribution() {
         return attribution;
     }
@@ -169,18 +166,16 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
             horizon = oldestTokens.pollFirst()[1];
         }
         int fresh = 0;
-        synchronized (attribution) {
-            for (SurfaceFrameRecord s : records) {
-                if (attribution.surfaceFrame(s)) {
-                    fresh++;
-                }
+        for (SurfaceFrameRecord s : records) {
+            if (attribution.surfaceFrame(s)) {
+                fresh++;
             }
-            if (horizon >= 0) {
-                attribution.horizon(horizon);
-            }
-            if (gamePackage != null && attribution.strangerPid() > 0) {
-                readGamePid(); // the game's layer shows another pid: it restarted (or another app named it so)
-            }
+        }
+        if (horizon >= 0) {
+            attribution.horizon(horizon);
+        }
+        if (gamePackage != null && attribution.strangerPid() > 0) {
+            readGamePid(); // the game's layer shows another pid: it restarted (or another app named it so)
         }
         if (overflow) {
             overflows++;
@@ -193,18 +188,14 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
             empty = false;
             if (gaveUp) {
                 gaveUp = false;
-                synchronized (attribution) {
-                    attribution.reopen();
-                }
+                attribution.reopen();
                 notes.accept("FrameTimeline: display frames again: frames are joined from now on");
             }
         } else if (empty && polls >= GIVE_UP_POLLS && !gaveUp) { // every poll so far was empty
             // refused or unsupported: frames stop waiting for SurfaceFrames that will not come (their CSV rows go
             // out at once); polling goes on slowly in case display frames come after all
             gaveUp = true;
-            synchronized (attribution) {
-                attribution.close();
-            }
+            attribution.close();
             notes.accept("FrameTimeline: " + polls + " polls of '" + FrameTimelineParser.COMMAND
                     + "' showed no display frame: frames are not joined (refused or not supported on this device)");
         }
@@ -290,9 +281,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         } catch (DeviceException e) {
             // the device went away at the end: what was polled stays
         }
-        synchronized (attribution) {
-            attribution.finish();
-        }
+        attribution.finish();
         if (failure != null) {
             throw failure;
         }

@@ -55,17 +55,15 @@ public final class GfxinfoPoller implements FramePoller {
         PollText text = new PollText();
         long before = engine.countedFrames();
         long overflowsBefore = engine.overflowCount();
-        engine.history(first);
         try {
             // the bytes go straight to the byte parser; only the few lines around the blocks become Strings
-            FramestatsDump dump = new FramestatsParser(engine, text).parse(r.stdoutStream());
+            FramestatsDump dump = new FramestatsParser(engine.input(first ? FrameEngine.Rows.HISTORY
+                    : FrameEngine.Rows.LIVE), text).parse(r.stdoutStream());
             if (dump.columns() > 0) {
                 columns = dump.columns();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e); // reading a byte array does not fail
-        } finally {
-            engine.history(false);
         }
         if (text.noProcess) {
             return new Poll(0, false, false, MAX_DELAY);
@@ -113,8 +111,18 @@ public final class GfxinfoPoller implements FramePoller {
     }
 
     @Override
+    public boolean needsDisplayPeriod() {
+        return !framesCarryInterval();
+    }
+
+    @Override
     public Source source() {
         return Source.GFXINFO;
+    }
+
+    @Override
+    public io.fpsctl.engine.Summary summary(String pkg) {
+        return engine.summary(pkg);
     }
 
     @Override

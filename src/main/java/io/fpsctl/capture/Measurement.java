@@ -20,9 +20,7 @@ import java.util.function.Consumer;
  */
 public final class Measurement {
     private final String pkg;
-    private final Source source;
     private final String sourceReason;
-    private final FrameEngine engine;
     private final CaptureSession session;
     private final FramePoller poller;
     /** SurfaceFlinger's FrameTimeline beside the main poller (Android 12+), or null. */
@@ -34,14 +32,12 @@ public final class Measurement {
     /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
     private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
 
-    private Measurement(String pkg, Source source, String reason, FrameEngine engine, FramePoller poller,
-                        CaptureSession session, List<FrameEngine> engines, FrameTimelinePoller frameTimeline) {
+    private Measurement(String pkg, String reason, FramePoller poller, CaptureSession session,
+                        List<FrameEngine> engines, FrameTimelinePoller frameTimeline) {
         this.frameTimeline = frameTimeline;
         this.frameTimelineEngines = List.copyOf(engines);
         this.pkg = pkg;
-        this.source = source;
         this.sourceReason = reason;
-        this.engine = engine;
         this.poller = poller;
         this.session = session;
     }
@@ -81,8 +77,8 @@ public final class Measurement {
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
                 SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
                 AutoSource auto = new AutoSource(looped, pkg, config, listener, choice.source(), notes, clock);
-                RefreshWatch refresh = new RefreshWatch(looped, auto.engines(),
-                        () -> !auto.gfxinfo().framesCarryInterval(), clock::nanoTime, notes);
+                RefreshWatch refresh = new RefreshWatch(looped, auto.engines(), auto::needsDisplayPeriod,
+                        clock::nanoTime, notes);
                 CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
                         notes, refresh, clock);
                 session.prefetchThrough(looped);
@@ -91,9 +87,9 @@ public final class Measurement {
                 if (ft != null) {
                     session.ride(ft);
                 }
-                return new Measurement(pkg, choice.source(), choice.reason() + "; --source auto keeps watching HWUI "
-                        + "and SurfaceView layers and follows the one that draws more", auto.mainEngine(), auto,
-                        session, auto.engines(), ft);
+                return new Measurement(pkg, choice.reason() + "; --source auto keeps watching HWUI "
+                        + "and SurfaceView layers and follows the one that draws more", auto, session, auto.engines(),
+                        ft);
             }
             Source source = switch (m.kind()) {
                 case GFXINFO -> Source.GFXINFO;
@@ -123,8 +119,7 @@ public final class Measurement {
             } else {
                 poller = new GfxinfoPoller(looped, pkg, engine);
             }
-            RefreshWatch refresh = new RefreshWatch(looped, List.of(engine),
-                    poller instanceof GfxinfoPoller g ? () -> !g.framesCarryInterval() : () -> false,
+            RefreshWatch refresh = new RefreshWatch(looped, List.of(engine), poller::needsDisplayPeriod,
                     clock::nanoTime, notes);
             CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
                     refresh, clock);
@@ -134,7 +129,7 @@ public final class Measurement {
             if (ft != null) {
                 session.ride(ft);
             }
-            return new Measurement(pkg, source, reason, engine, poller, session, List.of(engine), ft);
+            return new Measurement(pkg, reason, poller, session, List.of(engine), ft);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DeviceException("interrupted while probing " + pkg + " on " + device.serial());
@@ -160,12 +155,10 @@ public final class Measurement {
         FrameTimelineAttribution attribution = new FrameTimelineAttribution();
         FrameEngine first = engines.get(0);
         FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, first::minIntervalNs, notes);
-        if (poller instanceof SurfaceFlingerPoller sf) {
-            String layer = sf.layer() != null ? sf.layer() : sf.discover().stream().findFirst().orElse(null);
-            if (layer != null) {
-                ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
-                ft.followGame(pkg, layer);
-            }
+        String layer = poller == null ? null : poller.gameLayer();
+        if (layer != null) {
+            ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
+            ft.followGame(pkg, layer);
         }
         engines.forEach(e -> e.frameTimeline(attribution));
         return ft;
@@ -188,17 +181,12 @@ public final class Measurement {
 
     /** The source measured (with {@code --source auto}: the main source now; it may change during the run). */
     public Source source() {
-        return poller instanceof AutoSource auto ? auto.source() : source;
+        return poller.source();
     }
 
     /** Why that source was chosen, for the user. */
     public String sourceReason() {
         return sourceReason;
-    }
-
-    /** The engine the frames go through (with {@code --source auto}: the main source's engine now). */
-    public FrameEngine engine() {
-        return poller instanceof AutoSource auto ? auto.mainEngine() : engine;
     }
 
     /** The poll loop, e.g. to stop it from a signal handler. */
@@ -229,9 +217,7 @@ public final class Measurement {
             return CaptureSession.End.STOPPED;
         } finally {
             stopFrameTimeline();
-            if (poller instanceof AgentPoller agent) {
-                agent.close();
-            }
+            poller.close();
         }
     }
 
@@ -303,6 +289,6 @@ public final class Measurement {
      * (see {@link CaptureSession#partial()}) when the run ended early.
      */
     public Summary summary() {
-        return session.markPartial(poller instanceof AutoSource auto ? auto.summary(pkg) : engine.summary(pkg));
+        return session.markPartial(poller.summary(pkg));
     }
 }

@@ -106,16 +106,14 @@ public final class SurfaceFlingerPoller implements FramePoller {
         while (current < candidates.size() && tried < 3) {
             String layer = candidates.get(current);
             boolean firstLook = seen.add(layer);
-            engine.history(firstLook);
             LatencyDump d;
             try {
-                d = LatencyParser.parse(new StringReader(device.shell(LatencyParser.command(layer)).stdout()), layer, engine);
+                d = LatencyParser.parse(new StringReader(device.shell(LatencyParser.command(layer)).stdout()), layer,
+                        engine.input(firstLook ? FrameEngine.Rows.HISTORY : FrameEngine.Rows.LIVE));
             } catch (DumpFormatException e) {
                 d = null; // a truncated or garbled answer: try again next poll
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
-            } finally {
-                engine.history(false);
             }
             tried++;
             if (d != null) {
@@ -131,9 +129,20 @@ public final class SurfaceFlingerPoller implements FramePoller {
         return new Poll(engine.countedFrames() - before, measuring != null, overflow, delay.next(engine.minIntervalNs(), overflow));
     }
 
+    /** The layer measured, else the best candidate (found now when none is known yet). */
+    @Override
+    public String gameLayer() {
+        return layer() != null ? layer() : discover().stream().findFirst().orElse(null);
+    }
+
     @Override
     public Source source() {
         return Source.SURFACEFLINGER;
+    }
+
+    @Override
+    public io.fpsctl.engine.Summary summary(String pkg) {
+        return engine.summary(pkg);
     }
 
     @Override

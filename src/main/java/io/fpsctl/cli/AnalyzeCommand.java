@@ -329,15 +329,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (!Files.isReadable(frameTimeline) || Files.isDirectory(frameTimeline)) {
             throw new CliException(ExitCode.IO, frameTimeline + ": cannot read the file (check the path)");
         }
-        if (SavedDump.kindOf(frameTimeline) != DumpKind.FRAMETIMELINE) {
-            throw new CliException(ExitCode.IO, frameTimeline + ": not a 'dumpsys SurfaceFlinger --frametimeline "
-                    + "-all' dump");
-        }
-        FrameTimelineAttribution a = new FrameTimelineAttribution();
-        try (InputStream in = Utf8Input.of(Files.newInputStream(frameTimeline))) { // UTF-16 as kindOf read it
-            new FrameTimelineParser(a::surfaceFrame).parse(in);
-        }
-        return a;
+        return SavedDump.frameTimeline(frameTimeline);
     }
 
     /** What Android printed itself, so users can compare it with fpsctl's numbers. */

@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.CaptureJobs;
 import io.fpsctl.capture.DeviceMetadataProbe;
 import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.EngineConfig;
@@ -9,6 +10,7 @@ import io.fpsctl.sink.AtomicFile;
 import io.fpsctl.sink.CsvRecorder;
 import io.fpsctl.sink.FrameCsv;
 import io.fpsctl.sink.OutputClaim;
+import io.fpsctl.sink.ProgressBar;
 import io.fpsctl.sink.RunMetadata;
 import io.fpsctl.sink.SummaryJson;
 import io.fpsctl.sink.SummaryText;
@@ -25,7 +27,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -78,10 +79,9 @@ final class CaptureCommand implements Callable<Integer> {
     EngineOptions engineOptions;
 
     /** One device × package being captured. */
-    private final class Job implements Runnable {
+    private final class Job implements CaptureJobs.Job {
         final String pkg;
         final String serial;
-        Measurement measurement;
         DeviceOptions.Connection connection;
         Summary summary;
         CliException failure;
@@ -93,9 +93,14 @@ final class CaptureCommand implements Callable<Integer> {
         }
 
         @Override
-        public void run() {
+        public String name() {
+            return pkg;
+        }
+
+        @Override
+        public void run(CaptureJobs.Slot slot) {
             try {
-                capture();
+                capture(slot);
             } catch (CliException e) {
                 failure = e;
             } catch (io.fpsctl.device.DeviceException e) {
@@ -108,7 +113,7 @@ final class CaptureCommand implements Callable<Integer> {
             }
         }
 
-        private void capture() {
+        private void capture(CaptureJobs.Slot slot) {
             EngineConfig config = engineOptions.toConfig();
             connection = deviceOptions.connect(pkg, serial);
             try {
@@ -124,13 +129,11 @@ final class CaptureCommand implements Callable<Integer> {
                      CsvRecorder recorder = new CsvRecorder(frames, windows, connection.device.serial(), pkg, null,
                              null)) {
                     FrameEngine.Listener listener = TeeListener.of(recorder, trace);
-                    measurement = Measurement.prepare(connection.device, connection.reconnector, pkg, measureOptions.request(), config, listener,
-                            note -> notes.add(pkg + ": " + note), deviceOptions.reconnectTimeout);
-                    String early = stopSignal;
-                    if (early != null) {
-                        measurement.session().stop(early); // the signal came while the device was being prepared
-                    }
-                    notes.add(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
+                    Measurement measurement = Measurement.prepare(connection.device, connection.reconnector, pkg,
+                            measureOptions.request(), config, listener, note -> notes.accept(pkg + ": " + note),
+                            deviceOptions.reconnectTimeout);
+                    slot.measuring(measurement);
+                    notes.accept(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
                     RunMetadata metadata = new RunMetadata(SummaryJson.fpsctlVersion(), java.time.Instant.now(), null,
                             DeviceMetadataProbe.read(connection.device));
                     java.io.UncheckedIOException csvFailed = null;
@@ -173,18 +176,11 @@ final class CaptureCommand implements Callable<Integer> {
                 connection.close();
             }
         }
-
-        void stop(String signal) {
-            Measurement m = measurement;
-            if (m != null) {
-                m.session().stop(signal);
-            }
-        }
     }
 
-    private final ConcurrentLinkedQueue<String> notes = new ConcurrentLinkedQueue<>();
-    /** The signal that asked the capture to stop, or null. */
-    private volatile String stopSignal;
+    /** The jobs' threads, their notes and the hand-over of a signal. */
+    private final CaptureJobs captures = new CaptureJobs();
+    private final java.util.function.Consumer<String> notes = captures.notes();
 
     @Override
     public Integer call() throws Exception {
@@ -194,7 +190,7 @@ final class CaptureCommand implements Callable<Integer> {
         }
         engineOptions.toConfig();
         List<Job> jobs = new ArrayList<>();
-        for (String serial : deviceOptions.serialsFor(allDevices, notes::add)) {
+        for (String serial : deviceOptions.serialsFor(allDevices, notes)) {
             for (String p : packages) {
                 jobs.add(new Job(serial, p));
             }
@@ -206,31 +202,12 @@ final class CaptureCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try (OutputClaim claim = OutputClaim.create().folder(out, "--out")
                 .file(perfetto != null && perfetto.isAbsolute() ? perfetto : null, "--perfetto");
-             StopSignal stop = new StopSignal(signal -> {
-            stopSignal = signal;
-            jobs.forEach(j -> j.stop(signal));
-        })) {
-            List<Thread> threads = new ArrayList<>();
-            for (Job j : jobs) {
-                Thread t = new Thread(j, "fpsctl-capture-" + j.pkg);
-                t.start();
-                threads.add(t);
-            }
-            long started = System.nanoTime();
+             StopSignal stop = new StopSignal(captures::stop)) {
+            ProgressBar bar = new ProgressBar(err);
             boolean terminal = System.console() != null;
-            for (Thread t : threads) {
-                while (t.isAlive()) {
-                    t.join(1000);
-                    drainNotes(err);
-                    if (terminal) {
-                        progress(err, started);
-                    }
-                }
-            }
-            drainNotes(err);
+            captures.run(jobs, measureOptions.duration, n -> bar.line("fpsctl: " + n), terminal ? bar::draw : null);
             if (terminal) {
-                err.print("\r\033[2K");
-                err.flush();
+                bar.clear();
             }
             int code = finish(jobs, stop);
             return stop.exitCode(code);
@@ -268,30 +245,6 @@ final class CaptureCommand implements Callable<Integer> {
         stop.printMessage(spec.commandLine().getErr());
         o.flush();
         return code;
-    }
-
-    private void drainNotes(PrintWriter err) {
-        String n;
-        while ((n = notes.poll()) != null) {
-            if (progressShown) {
-                err.print("\r\033[2K"); // the note takes the progress bar's line; the bar is drawn again below it
-                progressShown = false;
-            }
-            err.println("fpsctl: " + n);
-        }
-        err.flush();
-    }
-
-    /** A progress bar (no line end) is on the terminal's last line. */
-    private boolean progressShown;
-
-    private void progress(PrintWriter err, long started) {
-        double done = Math.min(1.0, (System.nanoTime() - started) / (double) measureOptions.duration.toNanos());
-        int width = 30;
-        int filled = (int) Math.round(done * width);
-        err.printf(Locale.ROOT, "\r\033[2K[%s%s] %3.0f %%", "#".repeat(filled), " ".repeat(width - filled), done * 100);
-        progressShown = true;
-        err.flush();
     }
 
     private static BufferedWriter csv(Path file) throws IOException {

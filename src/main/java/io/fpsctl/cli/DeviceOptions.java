@@ -1,16 +1,12 @@
 package io.fpsctl.cli;
 
 import io.fpsctl.capture.CaptureSession;
-import io.fpsctl.device.AdbBinary;
-import io.fpsctl.device.AdbHostClient;
+import io.fpsctl.capture.DeviceRequest;
 import io.fpsctl.device.AdbServerAddress;
 import io.fpsctl.device.AdbServers;
-import io.fpsctl.device.DadbDevice;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceAddress;
 import io.fpsctl.device.DeviceException;
-import io.fpsctl.device.DeviceInfo;
-import io.fpsctl.device.Devices;
 import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
@@ -96,21 +92,25 @@ final class DeviceOptions {
         return adb.servers();
     }
 
-    /** The one adb server of a run that names at most one: its {@code --adb-server}, else -H/-P or the environment. */
-    private AdbServerAddress server() {
-        if (adb.adbServers != null && adb.adbServers.size() == 1) {
-            try {
-                return AdbServers.parseServer(adb.adbServers.get(0));
-            } catch (IllegalArgumentException e) {
-                throw new CliException(ExitCode.USAGE, "--adb-server: " + e.getMessage());
-            }
+    /** The options as the typed value capture selects devices with. */
+    DeviceRequest request() {
+        java.util.List<AdbServerAddress> listed;
+        try {
+            listed = adb.adbServers == null ? java.util.List.of()
+                    : adb.adbServers.stream().map(AdbServers::parseServer).toList();
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, "--adb-server: " + e.getMessage());
         }
-        return AdbServerAddress.resolve(adb.host, adb.port, System.getenv());
-    }
-
-    /** True when devices come from several adb servers or are named HOST:PORT/SERIAL. */
-    private boolean farm(String serial) {
-        return (adb.adbServers != null && adb.adbServers.size() > 1) || (serial != null && DeviceAddress.hasServer(serial));
+        if (connect != null || listed.size() > 1) {
+            return new DeviceRequest(serials, listed, null, connect == null ? null : direct());
+        }
+        try {
+            AdbServerAddress one = listed.size() == 1 ? listed.get(0)
+                    : AdbServerAddress.resolve(adb.host, adb.port, System.getenv());
+            return new DeviceRequest(serials, listed, one, null);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, e.getMessage(), e);
+        }
     }
 
     /** The devices a multi-device command should use: the {@code -s} values, or every online device. */
@@ -120,34 +120,11 @@ final class DeviceOptions {
 
     /** Same, reporting adb servers that do not answer (skipped) to {@code problems}. */
     java.util.List<String> serialsFor(boolean allDevices, java.util.function.Consumer<String> problems) {
-        if (simulate != null || connect != null) {
+        if (simulate != null) {
             return java.util.Collections.singletonList(null);
         }
-        if (!allDevices) {
-            return serials == null || serials.isEmpty() ? java.util.Collections.singletonList(null) : serials;
-        }
-        if (farm(null)) {
-            try {
-                java.util.List<AdbServers.Listed> all = servers().devices(problems);
-                java.util.List<String> online = all.stream().filter(d -> d.info().isOnline())
-                        .map(d -> AdbServers.name(d, all)).toList();
-                if (online.isEmpty()) {
-                    throw new CliException(ExitCode.DEVICE, "no device online on " + adb.adbServers
-                            + ": connect one, or run with --simulate");
-                }
-                return online;
-            } catch (DeviceException e) {
-                throw new CliException(ExitCode.of(e), e.getMessage(), e);
-            }
-        }
         try {
-            AdbServerAddress address = server();
-            java.util.List<String> online = new AdbHostClient(address, AdbBinary.onPath()).devices().stream()
-                    .filter(DeviceInfo::isOnline).map(DeviceInfo::serial).toList();
-            if (online.isEmpty()) {
-                throw new CliException(ExitCode.DEVICE, "no device attached: connect one, or run with --simulate");
-            }
-            return online;
+            return request().serialsFor(allDevices, problems);
         } catch (DeviceException e) {
             throw new CliException(ExitCode.of(e), e.getMessage(), e);
         }
@@ -163,37 +140,19 @@ final class DeviceOptions {
         if (simulate != null) {
             return simulated(pkg);
         }
-        if (connect != null) {
-            return direct();
-        }
-        if (farm(serial)) {
-            return farmDevice(serial);
-        }
+        DeviceRequest request = request();
         try {
-            AdbServerAddress address = server();
-            Devices devices = new Devices(new AdbHostClient(address, AdbBinary.onPath()), System.getenv());
-            DeviceInfo info = devices.select(serial);
-            Device device = DadbDevice.viaServer(address, info.serial());
-            return new Connection(device, timeout -> devices.comesBack(info.serial(), timeout), null);
+            DeviceRequest.Opened d = request.open(serial, message -> System.err.println("fpsctl: " + message));
+            return new Connection(d.device(), d.reconnector(), null);
         } catch (DeviceException e) {
+            if (connect != null) {
+                throw new CliException(ExitCode.DEVICE, "cannot reach a device at " + connect + ": " + e.getMessage()
+                        + " (is it listening? for a phone use 'adb connect' and -s)", e);
+            }
             throw new CliException(ExitCode.of(e), e.getMessage(), e);
         } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, e.getMessage(), e);
-        }
-    }
-
-    /** A device of one of several adb servers; it is waited for on its own server when it goes away. */
-    private Connection farmDevice(String serial) {
-        try {
-            AdbServers servers = servers();
-            DeviceAddress a = servers.select(serial, message -> System.err.println("fpsctl: " + message));
-            Devices devices = new Devices(servers.client(a.server()), System.getenv());
-            Device device = DadbDevice.viaServer(a.server(), a.serial());
-            return new Connection(device, timeout -> devices.comesBack(a.serial(), timeout), null);
-        } catch (DeviceException e) {
-            throw new CliException(ExitCode.of(e), e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCode.USAGE, "-s: " + e.getMessage(), e);
+            throw new CliException(ExitCode.USAGE, (request.adbServers().size() > 1
+                    || (serial != null && DeviceAddress.hasServer(serial)) ? "-s: " : "") + e.getMessage(), e);
         }
     }
 
@@ -209,11 +168,12 @@ final class DeviceOptions {
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot start the simulated device: " + e.getMessage());
         }
-        Device device = DadbDevice.direct("127.0.0.1", sim.port());
-        return new Connection(device, timeout -> awaitDirect(device, timeout), sim);
+        DeviceRequest.Opened d = DeviceRequest.started("127.0.0.1", sim.port());
+        return new Connection(d.device(), d.reconnector(), sim);
     }
 
-    private Connection direct() {
+    /** {@code --connect HOST:PORT}. */
+    private DeviceRequest.Direct direct() {
         int colon = connect.lastIndexOf(':');
         int p;
         try {
@@ -221,36 +181,7 @@ final class DeviceOptions {
         } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
             throw new CliException(ExitCode.USAGE, "--connect needs HOST:PORT, e.g. 127.0.0.1:15037");
         }
-        String h = colon > 0 ? connect.substring(0, colon) : "127.0.0.1";
-        try {
-            Device device = DadbDevice.direct(h, p);
-            device.shell("true", Duration.ofSeconds(10));
-            return new Connection(device, timeout -> awaitDirect(device, timeout), null);
-        } catch (DeviceException e) {
-            throw new CliException(ExitCode.DEVICE, "cannot reach a device at " + connect + ": " + e.getMessage()
-                    + " (is it listening? for a phone use 'adb connect' and -s)", e);
-        }
-    }
-
-    /** A directly connected device is back when a trivial command runs again. */
-    private static boolean awaitDirect(Device device, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                if (device.shell("true", Duration.ofSeconds(5)).succeeded()) {
-                    return true;
-                }
-            } catch (DeviceException e) {
-                // still away
-            }
-            try {
-                Thread.sleep(500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return false;
+        return new DeviceRequest.Direct(colon > 0 ? connect.substring(0, colon) : "127.0.0.1", p);
     }
 
     /** A short name of the device for messages and file paths. */

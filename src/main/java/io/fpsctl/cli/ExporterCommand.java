@@ -16,9 +16,6 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -75,7 +72,6 @@ final class ExporterCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engineOptions;
 
-    private final ConcurrentLinkedQueue<String> notes = new ConcurrentLinkedQueue<>();
 
     @Override
     public Integer call() throws Exception {
@@ -125,10 +121,9 @@ final class ExporterCommand implements Callable<Integer> {
                 }
             };
         };
-        CountDownLatch stop = new CountDownLatch(1);
         try (http; Farm farm = new Farm(servers, packages, foreground, measure.request(), config,
-                reconnectTimeout, sinks, notes::add);
-             StopSignal signal = new StopSignal(name -> stop.countDown())) {
+                reconnectTimeout, sinks);
+             StopSignal signal = new StopSignal(name -> farm.stop())) {
             out.printf("fpsctl exporter: serving http://%s:%d/metrics for %s on %s%n", where.host(), http.port(),
                     packages.isEmpty() ? "the app in front" : String.join(", ", packages) + (foreground ? " and the app in front" : ""),
                     servers.addresses());
@@ -138,32 +133,13 @@ final class ExporterCommand implements Callable<Integer> {
             }
             out.flush();
             farm.start();
-            long end = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
-            long sweepEvery = Math.max(1_000, Math.min(30_000, seriesTtl.toMillis() / 2));
-            long nextSweep = System.currentTimeMillis() + sweepEvery;
             PrintWriter err = spec.commandLine().getErr();
-            while (System.nanoTime() < end) {
-                long waitMs = Math.min(500, Math.max(1, (end - System.nanoTime()) / 1_000_000));
-                if (stop.await(waitMs, TimeUnit.MILLISECONDS)) {
-                    break;
-                }
-                drain(err);
-                if (System.currentTimeMillis() >= nextSweep) {
-                    metrics.expire();
-                    nextSweep = System.currentTimeMillis() + sweepEvery;
-                }
-            }
-            drain(err);
+            farm.serve(duration, n -> {
+                err.println("fpsctl: " + n);
+                err.flush();
+            }, metrics::expire, Duration.ofMillis(Math.max(1_000, Math.min(30_000, seriesTtl.toMillis() / 2))));
             return signal.exitCode(ExitCode.OK);
         }
-    }
-
-    private void drain(PrintWriter err) {
-        String n;
-        while ((n = notes.poll()) != null) {
-            err.println("fpsctl: " + n);
-        }
-        err.flush();
     }
 
     /** {@code HOST:PORT} to listen on. */

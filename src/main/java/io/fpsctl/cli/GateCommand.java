@@ -1,13 +1,7 @@
 package io.fpsctl.cli;
 
-import io.fpsctl.capture.AppRestart;
-import io.fpsctl.capture.DeviceMetadataProbe;
-import io.fpsctl.capture.Driver;
 import io.fpsctl.capture.DriverFailedException;
-import io.fpsctl.capture.HostClock;
-import io.fpsctl.capture.HostCommand;
-import io.fpsctl.capture.Measurement;
-import io.fpsctl.capture.ScrollDriver;
+import io.fpsctl.capture.GateIterations;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.engine.compare.RunComparison;
@@ -333,80 +327,41 @@ final class GateCommand implements Callable<Integer> {
         return metadata == null || metadata.isEmpty() ? null : metadata.get(metadata.size() - 1);
     }
 
-    /** The --run or --scroll driver for one iteration, or null. */
-    private Driver driver(PrintWriter err) {
-        if (runCommand != null) {
-            return new HostCommand(runCommand, line -> {
-                err.println(line);
-                err.flush();
-            });
-        }
-        return scroll != null ? new ScrollDriver(scroll, HostClock.SYSTEM) : null;
-    }
-
     /** Measures the warm-ups and iterations; returns the kept iterations' summaries (at least one). */
     private List<Summary> measure() {
-        java.util.concurrent.atomic.AtomicReference<Measurement> current = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<GateIterations> running = new java.util.concurrent.atomic.AtomicReference<>();
         stop = new StopSignal(signal -> { // closed after the reports are written
-            Measurement m = current.get();
-            if (m != null) {
-                m.session().stop(signal);
+            GateIterations r = running.get();
+            if (r != null) {
+                r.stop(signal);
             }
         });
         PrintWriter err = spec.commandLine().getErr();
-        int n = iterations == null ? 1 : iterations;
-        List<Summary> kept = new ArrayList<>();
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
-            RunMetadata.Device device = DeviceMetadataProbe.read(c.device);
-            String described = null;
-            metadata = new ArrayList<>();
-            for (int i = 0; i < warmup + n; i++) {
-                boolean warm = i < warmup;
-                Driver driver = driver(err); // one per iteration: a cancelled driver stays cancelled
-                if (restartApp) {
-                    AppRestart.restart(c.device, pkg, HostClock.SYSTEM);
-                }
-                reportFrames = report != null ? new ReportFrames() : null; // the report charts the last iteration
-                Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(),
-                        engineOptions.toConfig(), reportFrames, note -> err.println("fpsctl: " + note),
-                        deviceOptions.reconnectTimeout);
-                current.set(m);
-                if (stop.requested()) {
-                    m.session().stop(stop.signal()); // the signal came while the device was being prepared
-                }
-                String what = warm ? "warm-up " + (i + 1) + "/" + warmup + ": "
-                        : n > 1 || warmup > 0 ? "iteration " + (i - warmup + 1) + "/" + n + ": " : "";
-                String how = driver != null ? driver.describe() : "for " + measureOptions.duration.toSeconds() + " s";
-                if (m.describe().equals(described)) {
-                    // the same source as the iteration before: one short line, not the whole banner again
-                    err.println("fpsctl: " + what + "measuring " + how + " (" + m.describe() + ", as before)");
-                } else {
-                    err.println("fpsctl: " + what + "measuring " + pkg + " on " + c.device.serial() + " " + how
-                            + ": " + m.describe() + " (" + m.sourceReason() + ")");
-                }
-                described = m.describe();
-                err.flush();
-                java.time.Instant start = java.time.Instant.now();
-                try {
-                    if (driver != null) {
-                        m.runWhile(driver, c.device);
-                    } else {
-                        m.run(measureOptions.duration);
-                    }
-                } catch (DriverFailedException e) {
-                    throw new CliException(ExitCode.APP, e.getMessage() + (n > 1 || warmup > 0 ? " (" + what
-                            .replace(": ", "") + ")" : ""), e);
-                }
-                deviceLost = m.session().lostMessage();
-                if (!warm || deviceLost != null || stop.requested()) {
-                    kept.add(m.summary());
-                    metadata.add(new RunMetadata(SummaryJson.fpsctlVersion(), start, null, device));
-                }
-                if (deviceLost != null || stop.requested()) {
-                    break; // judged on what was captured (partial)
-                }
+            GateIterations run = new GateIterations(c.device, c.reconnector, pkg, measureOptions.request(),
+                    engineOptions.toConfig(), deviceOptions.reconnectTimeout, note -> {
+                        err.println("fpsctl: " + note);
+                        err.flush();
+                    }, line -> {
+                        err.println(line);
+                        err.flush();
+                    });
+            running.set(run);
+            if (stop.requested()) {
+                run.stop(stop.signal()); // the signal came while the device was being opened
             }
-            return kept;
+            GateIterations.Plan plan = new GateIterations.Plan(warmup, iterations == null ? 1 : iterations,
+                    restartApp, measureOptions.duration, runCommand, scroll);
+            List<GateIterations.Kept> kept;
+            try {
+                // the report charts the last iteration
+                kept = run.run(plan, () -> reportFrames = report != null ? new ReportFrames() : null);
+            } catch (DriverFailedException e) {
+                throw new CliException(ExitCode.APP, e.getMessage(), e);
+            }
+            deviceLost = run.deviceLost();
+            metadata = kept.stream().map(GateIterations.Kept::metadata).toList();
+            return kept.stream().map(GateIterations.Kept::summary).toList();
         } catch (RuntimeException e) {
             stop.close();
             throw e;

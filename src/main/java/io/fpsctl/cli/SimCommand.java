@@ -1,6 +1,7 @@
 package io.fpsctl.cli;
 
 import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.SimulatorFleet;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenario;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -111,6 +111,12 @@ final class SimCommand implements Callable<Integer> {
         Simulator.Config base = config();
         PrintWriter out = spec.commandLine().getOut();
         List<Simulator> sims = new java.util.concurrent.CopyOnWriteArrayList<>();
+        SimulatorFleet fleet = new SimulatorFleet(sims, line -> {
+            out.println(line);
+            out.flush();
+        }, e -> ErrorLine.print(spec.commandLine().getErr(), "could not finish the truth file " + truth + ": "
+                + ErrorLine.describe(e)), e -> ErrorLine.print(spec.commandLine().getErr(),
+                "could not start the device again after its reboot: " + ErrorLine.describe(e)));
         try {
             for (int i = 0; i < devices; i++) {
                 Simulator sim = Simulator.start(deviceConfig(base, i));
@@ -118,20 +124,13 @@ final class SimCommand implements Callable<Integer> {
                 faults(sim);
             }
         } catch (IOException e) {
-            sims.forEach(this::closeQuietly);
+            sims.forEach(fleet::close);
             throw new CliException(ExitCode.IO, e.getMessage());
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        java.util.concurrent.ScheduledExecutorService reboots = rebootAfter == null ? null
-                : reboot(sims, base, out);
-        Thread hook = new Thread(() -> {
-            if (reboots != null) {
-                reboots.shutdownNow();
-            }
-            sims.forEach(this::closeQuietly);
-            stopped.countDown();
-        }, "fpsctl-sim-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
+        if (rebootAfter != null) {
+            fleet.rebootFirst(rebootAfter, REBOOT_OFFLINE, base);
+        }
+        fleet.closeOnExit();
         if (devices == 1) {
             String serial = sims.get(0).serial();
             out.printf("fpsctl sim: Android %d device, app %s, scenario %s, listening on %s%n", android, packageName,
@@ -151,61 +150,14 @@ final class SimCommand implements Callable<Integer> {
         out.println("Press Ctrl-C to stop.");
         out.flush();
         if (runFor != null) {
-            Thread.sleep(runFor.toMillis());
-            Runtime.getRuntime().removeShutdownHook(hook);
-            if (reboots != null) {
-                reboots.shutdownNow();
-                reboots.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
-            }
-            boolean allClosed = true;
-            for (Simulator sim : sims) {
-                allClosed &= closeQuietly(sim);
-            }
-            return allClosed ? ExitCode.OK : ExitCode.IO;
+            return fleet.runFor(runFor) ? ExitCode.OK : ExitCode.IO;
         }
-        stopped.await();
+        fleet.awaitEnd();
         return ExitCode.OK;
     }
 
     /** How long a rebooting device is away (inferred: a short reboot; what matters is that it is gone, then new). */
     static final Duration REBOOT_OFFLINE = Duration.ofSeconds(5);
-
-    /**
-     * {@code --reboot-after}: closes the first device after that long (its host connections drop), and after
-     * {@link #REBOOT_OFFLINE} starts a new one on the same port: a new {@link io.fpsctl.sim.device.SimulatedAndroid},
-     * so a new boot id and a clock and an app that start again.
-     */
-    private java.util.concurrent.ScheduledExecutorService reboot(List<Simulator> sims, Simulator.Config base,
-                                                                 PrintWriter out) {
-        java.util.concurrent.ScheduledExecutorService s = java.util.concurrent.Executors
-                .newSingleThreadScheduledExecutor(r -> {
-                    Thread t = new Thread(r, "fpsctl-sim-reboot");
-                    t.setDaemon(true);
-                    return t;
-                });
-        Simulator first = sims.get(0);
-        int bootPort = first.port();
-        s.schedule(() -> {
-            closeQuietly(first);
-            out.printf("fpsctl sim: %s is rebooting (back in %d s)%n", first.serial(), REBOOT_OFFLINE.toSeconds());
-            out.flush();
-        }, rebootAfter.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        s.schedule(() -> {
-            try {
-                Simulator.Config c = base;
-                Simulator fresh = Simulator.start(new Simulator.Config(c.scenario(), c.options(), bootPort, null,
-                        c.authNever(), null, c.dumpsysDelayMs()));
-                sims.set(0, fresh);
-                out.printf("fpsctl sim: %s is back after a reboot (boot id %s)%n", fresh.serial(),
-                        fresh.android().bootId());
-            } catch (IOException e) {
-                ErrorLine.print(spec.commandLine().getErr(), "could not start the device again after its reboot: "
-                        + ErrorLine.describe(e));
-            }
-            out.flush();
-        }, rebootAfter.plus(REBOOT_OFFLINE).toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        return s;
-    }
 
     /** Device {@code i} of {@code --devices}: its own port, seed and truth file; faults on the first only. */
     private Simulator.Config deviceConfig(Simulator.Config base, int i) throws IOException {
@@ -295,15 +247,4 @@ final class SimCommand implements Callable<Integer> {
         }
     }
 
-    /** Stops the device; false when the truth file could not be finished (told on stderr). */
-    private boolean closeQuietly(Simulator sim) {
-        try {
-            sim.close();
-            return true;
-        } catch (IOException e) {
-            ErrorLine.print(spec.commandLine().getErr(), "could not finish the truth file " + truth + ": "
-                    + ErrorLine.describe(e));
-            return false;
-        }
-    }
 }

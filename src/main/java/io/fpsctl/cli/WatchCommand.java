@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.ForegroundWatch;
 import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.sink.CsvRecorder;
@@ -105,12 +106,7 @@ final class WatchCommand implements Callable<Integer> {
                 view[0].withoutColour();
             }
             if (m.frameTimeline() != null) {
-                var attribution = m.frameTimeline().attribution();
-                view[0].frameTimeline(() -> {
-                    synchronized (attribution) {
-                        return attribution.drainRecent();
-                    }
-                });
+                view[0].frameTimeline(m.frameTimeline().attribution()::drainRecent); // on the poll loop's thread
             }
             err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
@@ -143,8 +139,9 @@ final class WatchCommand implements Callable<Integer> {
                     + "give the app to watch");
         }
         try (DeviceOptions.Connection c = deviceOptions.connect(io.fpsctl.sim.device.SimOptions.DEFAULT_PACKAGE)) {
-            ForegroundWatch follow = new ForegroundWatch(c, measureOptions.request(), config,
-                    deviceOptions.reconnectTimeout, out, err, !plain && System.console() != null, colourOption.colour());
+            ForegroundWatch follow = new ForegroundWatch(c.device, c.reconnector, measureOptions.request(), config,
+                    deviceOptions.reconnectTimeout, new ForegroundWatch.Screen(out, err,
+                    !plain && System.console() != null, colourOption.colour()));
             err.println("fpsctl: following the app in front on " + c.device.serial()
                     + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             try (StopSignal signal = new StopSignal(name -> follow.stop())) {

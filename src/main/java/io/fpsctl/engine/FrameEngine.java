@@ -13,7 +13,8 @@ import java.util.Map;
  * overflow; pending and malformed rows), which T each frame takes (section 3), derives the per-frame values
  * ({@link FrameDerivation}), groups them into live windows ({@link LiveWindows}) and adds them up
  * ({@link StatsAccumulator}). It works the same for a saved dump (one pass) and for a live poller (blocks arrive
- * poll by poll). No I/O, no threads: callers serialise access.
+ * poll by poll). No I/O, no threads, no locks: one thread uses an engine (and the {@link FrameTimelineAttribution}
+ * it joins), the capture layer's poll loop live; whatever crosses threads is handed over there.
  */
 public final class FrameEngine implements FrameSink {
     /** The warning of a summary that counted no frame. */
@@ -73,6 +74,7 @@ public final class FrameEngine implements FrameSink {
     private final LiveWindows live;
     private Track current;
     private long displayPeriodNs;
+    /** Set only while the {@link #historyInput} passes a call on. */
     private boolean history;
     private boolean saved;
     private boolean warnedFallback;
@@ -95,13 +97,13 @@ public final class FrameEngine implements FrameSink {
     private long gridPeriodNs;
     private long slowMessageCount;
     private final List<SlowMessage> worstMessages = new ArrayList<>();
-    private volatile FrameTimelineAttribution frameTimeline;
+    private FrameTimelineAttribution frameTimeline;
     /** The app's pid as the source last printed it (the FrameTimeline join key with the token); null = unknown. */
-    private volatile AppPid appPid;
+    private AppPid appPid;
     /** The FrameTimeline verdicts recorded in a frames CSV (re-analysis), and whether any row had one. */
     private final FrameTimelineTally recorded = new FrameTimelineTally();
     private boolean anyRecorded;
-    /** Verdicts settled (by whichever thread polled FrameTimeline) and not yet given to the listener. */
+    /** Verdicts settled (when FrameTimeline was polled, between two blocks) and not yet given to the listener. */
     private final ArrayDeque<SettledVerdict> settled = new ArrayDeque<>();
 
     /** The handle a rendered frame leaves with the FrameTimeline join: its engine and its sequence. */
@@ -158,13 +160,59 @@ public final class FrameEngine implements FrameSink {
         this.saved = on;
     }
 
-    /**
-     * While true, blocks are only remembered for de-duplication: frames already in the rings when a live capture
-     * starts are history and are not counted.
-     */
-    public void history(boolean on) {
-        this.history = on;
+    /** What the rows of one read of a device's rings are to a live capture. */
+    public enum Rows {
+        /** Rows drawn since the capture started (and history already read): new ones are counted. */
+        LIVE,
+        /**
+         * The rings' rows at the capture's first look: history, only remembered for de-duplication (frames already
+         * in the rings when a live capture starts are not counted).
+         */
+        HISTORY
     }
+
+    /** The sink for one read of rows that are {@code rows}: the engine itself, or its history input. */
+    public FrameSink input(Rows rows) {
+        return rows == Rows.HISTORY ? historyInput : this;
+    }
+
+    /** Rows of the capture's first look at a ring: remembered, not counted (every call is one of history). */
+    private final FrameSink historyInput = new FrameSink() {
+        @Override
+        public void blockStart(String window) {
+            FrameEngine.this.blockStart(window);
+        }
+
+        @Override
+        public void gpuColumn(boolean present) {
+            FrameEngine.this.gpuColumn(present);
+        }
+
+        @Override
+        public void period(long periodNs) {
+            FrameEngine.this.period(periodNs);
+        }
+
+        @Override
+        public void frame(Frame frame) {
+            history = true;
+            try {
+                FrameEngine.this.frame(frame);
+            } finally {
+                history = false;
+            }
+        }
+
+        @Override
+        public void blockEnd() {
+            history = true;
+            try {
+                FrameEngine.this.blockEnd();
+            } finally {
+                history = false;
+            }
+        }
+    };
 
     /** Adds a warning that the summary will carry. */
     public void warn(String message) {
@@ -321,15 +369,13 @@ public final class FrameEngine implements FrameSink {
     /**
      * Joins every counted rendered frame with SurfaceFlinger's FrameTimeline through {@code attribution}
      * (METRICS.md 9), whose summary then becomes the capture summary's {@code frameTimeline}; null stops it. The
-     * attribution is shared with its poller: it is locked while used.
+     * attribution is shared with its poller on the engine's thread.
      */
     public void frameTimeline(FrameTimelineAttribution attribution) {
         FrameTimelineAttribution old = this.frameTimeline;
         this.frameTimeline = attribution;
         if (old != null && old != attribution) {
-            synchronized (old) {
-                old.finish(); // the frames it still holds get their (unattributed) verdict
-            }
+            old.finish(); // the frames it still holds get their (unattributed) verdict
             deliverVerdicts();
         }
     }
@@ -346,29 +392,19 @@ public final class FrameEngine implements FrameSink {
     private void joinFrameTimeline(Track t, RenderedFrame f, long sequence) {
         FrameTimelineAttribution ft = frameTimeline;
         if (ft != null) {
-            synchronized (ft) {
-                ft.renderedFrame(f.frameTimelineVsyncId(), appPid, t.name, new FrameRef(this, sequence));
-            }
+            ft.renderedFrame(f.frameTimelineVsyncId(), appPid, t.name, new FrameRef(this, sequence));
         }
     }
 
-    /** The attribution settled a frame of this engine (any thread): queued for {@link #deliverVerdicts}. */
+    /** The attribution settled a frame of this engine: queued for {@link #deliverVerdicts}. */
     void settled(long sequence, FrameTimelineVerdict verdict) {
-        synchronized (settled) {
-            settled.add(new SettledVerdict(sequence, verdict));
-        }
+        settled.add(new SettledVerdict(sequence, verdict));
     }
 
-    /** Gives the queued verdicts to the listener, on the engine's thread. */
+    /** Gives the queued verdicts to the listener, after the block or poll that settled them. */
     private void deliverVerdicts() {
-        while (true) {
-            SettledVerdict v;
-            synchronized (settled) {
-                v = settled.poll();
-            }
-            if (v == null) {
-                return;
-            }
+        SettledVerdict v;
+        while ((v = settled.poll()) != null) {
             listener.frameTimeline(v.sequence(), v.verdict());
         }
     }
@@ -627,9 +663,7 @@ public final class FrameEngine implements FrameSink {
         FrameTimelineSummary ft = null;
         FrameTimelineAttribution a = frameTimeline;
         if (a != null) {
-            synchronized (a) {
-                ft = a.summary();
-            }
+            ft = a.summary();
             deliverVerdicts();
             w.addAll(ft.warnings());
         } else if (anyRecorded) {

@@ -56,6 +56,23 @@ public final class SavedDump {
     }
 
     /**
+     * The SurfaceFrames of a saved {@code dumpsys SurfaceFlinger --frametimeline -all} (analyze's
+     * {@code --frametimeline}, to join a gfxinfo dump taken with it), read as {@link #kindOf} reads it.
+     *
+     * @throws DumpFormatException when the file is another kind of dump (the message names it)
+     */
+    public static FrameTimelineAttribution frameTimeline(Path file) throws IOException, DumpFormatException {
+        if (kindOf(file) != DumpKind.FRAMETIMELINE) {
+            throw new DumpFormatException(file + ": not a 'dumpsys SurfaceFlinger --frametimeline -all' dump");
+        }
+        FrameTimelineAttribution a = new FrameTimelineAttribution();
+        try (InputStream in = Utf8Input.of(Files.newInputStream(file))) { // UTF-16 as kindOf read it
+            new FrameTimelineParser(a::surfaceFrame).parse(in);
+        }
+        return a;
+    }
+
+    /**
      * Analyses one file.
      *
      * @param packageName package to report; null to take it from the dump

@@ -68,17 +68,16 @@ class CaptureClockTest {
 
         @Override
         public Poll poll() {
-            engine.history(first);
-            engine.blockStart("w");
+            io.fpsctl.engine.FrameSink in = engine.input(first ? FrameEngine.Rows.HISTORY : FrameEngine.Rows.LIVE);
+            in.blockStart("w");
             long n = 0;
             while (nextVsync + 4 * MS <= clock.now && nextVsync < drawsUntil) {
-                engine.frame(new RenderedFrame("w", 0, nextVsync, nextVsync, 0, 0, 0, 0, 0, 0, 0, 0,
+                in.frame(new RenderedFrame("w", 0, nextVsync, nextVsync, 0, 0, 0, 0, 0, 0, 0, 0,
                         nextVsync + 4 * MS, 0, 0, 0));
                 nextVsync += periodAt(nextVsync);
                 n++;
             }
-            engine.blockEnd();
-            engine.history(false);
+            in.blockEnd();
             first = false;
             clock.now += 5 * MS; // the dump takes 5 ms
             return new Poll(n, true, false, Duration.ofMillis(100));
@@ -87,6 +86,11 @@ class CaptureClockTest {
         @Override
         public Source source() {
             return Source.GFXINFO;
+        }
+
+        @Override
+        public io.fpsctl.engine.Summary summary(String pkg) {
+            return engine.summary(pkg);
         }
 
         @Override

@@ -92,19 +92,18 @@ class CaptureCoverageTest {
             }
             long now = deviceNow();
             long appStart = appStartHost - bootHost + bootUptime;
-            engine.history(first);
-            engine.blockStart("w");
+            io.fpsctl.engine.FrameSink in = engine.input(first ? FrameEngine.Rows.HISTORY : FrameEngine.Rows.LIVE);
+            in.blockStart("w");
             long n = 0;
             if (now - 4 * MS >= appStart) {
                 long last = (now - 4 * MS - appStart) / T;
                 for (long k = Math.max(0, last - 119); k <= last; k++) {
                     long v = appStart + k * T;
-                    engine.frame(new RenderedFrame("w", 0, v, v, 0, 0, 0, 0, 0, 0, 0, 0, v + 4 * MS, 0, 0, T));
+                    in.frame(new RenderedFrame("w", 0, v, v, 0, 0, 0, 0, 0, 0, 0, 0, v + 4 * MS, 0, 0, T));
                     n++;
                 }
             }
-            engine.blockEnd();
-            engine.history(false);
+            in.blockEnd();
             first = false;
             clock.now += DUMP;
             return new Poll(n, true, false, Duration.ofMillis(100));
@@ -113,6 +112,11 @@ class CaptureCoverageTest {
         @Override
         public Source source() {
             return Source.GFXINFO;
+        }
+
+        @Override
+        public io.fpsctl.engine.Summary summary(String pkg) {
+            return engine.summary(pkg);
         }
 
         @Override

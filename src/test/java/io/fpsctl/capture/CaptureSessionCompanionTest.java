@@ -66,6 +66,11 @@ class CaptureSessionCompanionTest {
             }
 
             @Override
+            public io.fpsctl.engine.Summary summary(String pkg) {
+                throw new UnsupportedOperationException("not summarised here: the test reads the session");
+            }
+
+            @Override
             public String describe() {
                 return "main";
             }

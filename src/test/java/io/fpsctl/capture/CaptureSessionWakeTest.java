@@ -39,6 +39,11 @@ class CaptureSessionWakeTest {
         }
 
         @Override
+        public io.fpsctl.engine.Summary summary(String pkg) {
+            throw new UnsupportedOperationException("not summarised here: the test reads the session");
+        }
+
+        @Override
         public String describe() {
             return "slow";
         }

@@ -151,18 +151,14 @@ class FrameTimelinePollerTest {
         for (int i = 0; i < 30; i++) {
             d.time.advanceMillis(250);
             p.pollOnce();
-            synchronized (a) {
-                for (; fed < d.frames.size(); fed++) {
-                    a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), pid, window, fed);
-                }
+            for (; fed < d.frames.size(); fed++) {
+                a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), pid, window, fed);
             }
         }
         d.time.advanceMillis(250);
         p.pollOnce();
-        synchronized (a) {
-            for (; fed < d.frames.size(); fed++) { // frames the last poll's advance completed
-                a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), pid, window, fed);
-            }
+        for (; fed < d.frames.size(); fed++) { // frames the last poll's advance completed
+            a.renderedFrame(d.frames.get(fed).get(FrameColumn.FRAME_TIMELINE_VSYNC_ID), pid, window, fed);
         }
         a.finish();
         long app = 0;

@@ -21,7 +21,7 @@ class FrameEngineTest {
         return new FrameEngine(Source.GFXINFO, EngineConfig.defaults());
     }
 
-    private static void block(FrameEngine e, String window, List<? extends Frame> frames) {
+    private static void block(FrameSink e, String window, List<? extends Frame> frames) {
         e.blockStart(window);
         frames.forEach(e::frame);
         e.blockEnd();
@@ -283,9 +283,7 @@ class FrameEngineTest {
     @Test
     void historyIsNotCounted() {
         FrameEngine e = engine();
-        e.history(true);
-        block(e, W, run(1_000_000_000L, 50, 4_000_000, HZ60));
-        e.history(false);
+        block(e.input(FrameEngine.Rows.HISTORY), W, run(1_000_000_000L, 50, 4_000_000, HZ60));
         List<RenderedFrame> next = run(1_000_000_000L + 40 * HZ60, 20, 4_000_000, HZ60);
         block(e, W, next);
         assertEquals(10, e.summary("p").frames());

@@ -45,7 +45,7 @@ class MetricsRev2Test {
     }
 
     /** A gfxinfo block; {@code gpuColumn} says whether its layout has GpuCompleted. */
-    private static void block(FrameEngine e, String window, boolean gpuColumn, List<? extends Frame> rows) {
+    private static void block(FrameSink e, String window, boolean gpuColumn, List<? extends Frame> rows) {
         e.blockStart(window);
         e.gpuColumn(gpuColumn);
         rows.forEach(e::frame);
@@ -94,12 +94,10 @@ class MetricsRev2Test {
     @Test
     void rowsAlreadyInTheRingWhenTheCaptureStartsAreHistoryPendingOrNot() {
         FrameEngine e = gfx();
-        e.history(true);
         List<RenderedFrame> p1 = new ArrayList<>(rows(0, 3, HZ60));
         p1.add(row(3, HZ60, false));                         // drawn before the capture, fence not yet signalled
         p1.add(row(4, HZ60, false));
-        block(e, W, true, p1);
-        e.history(false);
+        block(e.input(FrameEngine.Rows.HISTORY), W, true, p1);
         block(e, W, true, rows(0, 7, HZ60));                 // rows 0..6, all fenced: only 5 and 6 are new
         assertEquals(2, e.summary("p").frames());
     }

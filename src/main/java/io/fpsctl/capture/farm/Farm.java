@@ -1,5 +1,6 @@
 package io.fpsctl.capture.farm;
 
+import io.fpsctl.capture.ForegroundLoop;
 import io.fpsctl.device.AdbServerAddress;
 import io.fpsctl.device.AdbServers;
 import io.fpsctl.device.DadbDevice;
@@ -12,7 +13,11 @@ import io.fpsctl.device.Devices;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -23,12 +28,17 @@ import java.util.function.Consumer;
  */
 public final class Farm implements AutoCloseable {
     private static final long RESUBSCRIBE_MS = 2_000;
+    /** How often the app in front of a device is looked at ({@code --foreground}). */
+    private static final java.time.Duration FOREGROUND_CHECK = java.time.Duration.ofSeconds(2);
 
     private final AdbServers servers;
     private final List<String> packages;
     private final AppLoop.Settings settings;
     private final AppSink.Factory sinks;
-    private final Consumer<String> notes;
+    /** Notes of every thread, handed to the serving thread ({@link #serve}). */
+    private final Queue<String> queued = new ConcurrentLinkedQueue<>();
+    private final Consumer<String> notes = queued::add;
+    private final CountDownLatch stop = new CountDownLatch(1);
     private final boolean qualifyNames;
     private final boolean foreground;
     private final Map<DeviceAddress, Running> running = new ConcurrentHashMap<>();
@@ -49,14 +59,12 @@ public final class Farm implements AutoCloseable {
      * @param foreground also measure whatever app is in front of each device
      */
     public Farm(AdbServers servers, List<String> packages, boolean foreground, io.fpsctl.capture.SourceRequest request,
-                io.fpsctl.engine.EngineConfig config, java.time.Duration reconnectTimeout, AppSink.Factory sinks,
-                Consumer<String> notes) {
+                io.fpsctl.engine.EngineConfig config, java.time.Duration reconnectTimeout, AppSink.Factory sinks) {
         this.foreground = foreground;
         this.servers = servers;
         this.packages = List.copyOf(packages);
         this.settings = new AppLoop.Settings(request, config, reconnectTimeout);
         this.sinks = sinks;
-        this.notes = notes;
         this.qualifyNames = servers.addresses().size() > 1;
     }
 
@@ -67,6 +75,41 @@ public final class Farm implements AutoCloseable {
             t.setDaemon(true);
             t.start();
             trackers.add(t);
+        }
+    }
+
+    /**
+     * Serves until {@code duration} has passed (null: until {@link #stop}): on the caller's thread, about twice a
+     * second, the notes of every device's loops go to {@code print}, and {@code housekeeping} (e.g. dropping series
+     * past their TTL) runs every {@code every}.
+     */
+    public void serve(java.time.Duration duration, Consumer<String> print, Runnable housekeeping,
+                      java.time.Duration every) throws InterruptedException {
+        long end = duration == null ? Long.MAX_VALUE : System.nanoTime() + duration.toNanos();
+        long nextSweep = System.currentTimeMillis() + every.toMillis();
+        while (System.nanoTime() < end) {
+            long waitMs = Math.min(500, Math.max(1, (end - System.nanoTime()) / 1_000_000));
+            if (stop.await(waitMs, TimeUnit.MILLISECONDS)) {
+                break;
+            }
+            drain(print);
+            if (System.currentTimeMillis() >= nextSweep) {
+                housekeeping.run();
+                nextSweep = System.currentTimeMillis() + every.toMillis();
+            }
+        }
+        drain(print);
+    }
+
+    /** Ends {@link #serve} (a signal, any thread). */
+    public void stop() {
+        stop.countDown();
+    }
+
+    private void drain(Consumer<String> print) {
+        String n;
+        while ((n = queued.poll()) != null) {
+            print.accept(n);
         }
     }
 
@@ -148,16 +191,39 @@ public final class Farm implements AutoCloseable {
             threads.add(t);
         }
         if (foreground) {
-            ForegroundLoop loop = new ForegroundLoop(farmDevice, device, reconnector, java.util.Set.copyOf(packages),
-                    (pkg, n) -> new AppLoop(fd, device, reconnector, pkg, settings, sink(fd, pkg), n), notes,
-                    settings.reconnectTimeout());
-            Thread t = new Thread(loop, "fpsctl-farm-" + name + "-foreground");
+            ForegroundLoop loop = new ForegroundLoop(device, reconnector, settings.reconnectTimeout(), FOREGROUND_CHECK,
+                    pkg -> packages.contains(pkg) ? null // measured anyway, by its own loop
+                            : foregroundApp(new AppLoop(fd, device, reconnector, pkg, settings, sink(fd, pkg), notes)),
+                    note -> notes.accept(fd.name() + ": " + note), "fpsctl-farm-fg-" + name);
+            Thread t = new Thread(() -> {
+                try {
+                    loop.run(null);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "fpsctl-farm-" + name + "-foreground");
             t.setDaemon(true);
             stops.add(loop::stop);
             threads.add(t);
         }
         threads.forEach(Thread::start);
         return new Running(device, stops, threads);
+    }
+
+    /** The loop of an app measured while it is in front: until the foreground loop stops it. */
+    private static ForegroundLoop.App foregroundApp(AppLoop loop) {
+        return new ForegroundLoop.App() {
+            @Override
+            public boolean run(java.time.Duration left) {
+                loop.run();
+                return true;
+            }
+
+            @Override
+            public void stop() {
+                loop.stop();
+            }
+        };
     }
 
     private AppSink sink(FarmDevice device, String pkg) {
