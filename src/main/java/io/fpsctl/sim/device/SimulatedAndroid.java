@@ -1,6 +1,6 @@
 package io.fpsctl.sim.device;
 
-import io.fpsctl.sim.ShellHandler;
+import io.fpsctl.sim.adb.ShellHandler;
 import io.fpsctl.sim.device.frames.HwuiFrameGenerator;
 import io.fpsctl.sim.device.frames.SurfaceFrameGenerator;
 import io.fpsctl.sim.device.frames.TimeSource;
