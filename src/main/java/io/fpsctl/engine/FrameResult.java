@@ -103,15 +103,6 @@ public final class FrameResult {
         return duration;
     }
 
-    /**
-     * What this frame added to the sum of gaps inside segments of its window (METRICS.md 6), ns; −1 when it added
-     * no frame to them (a segment start). A frame that arrives in time order adds its gap to the previous frame; a
-     * gfxinfo frame that arrives after later ones (METRICS.md 1.6 rev 3) splits a gap in two and adds 0.
-     */
-    public long span() {
-        return span;
-    }
-
     public long dropped() {
         return dropped;
     }
