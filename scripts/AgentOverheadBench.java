@@ -1,5 +1,5 @@
 import android.util.Printer;
-import io.fpsctl.agent.Clock;
+import io.fpsctl.agent.time.Clock;
 import io.fpsctl.agent.frames.FrameStageTable;
 import io.fpsctl.agent.frames.FrameTimeline;
 import io.fpsctl.agent.interaction.InteractionState;

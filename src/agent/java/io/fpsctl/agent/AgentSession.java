@@ -21,6 +21,7 @@ import io.fpsctl.agent.report.AgentFault;
 import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.RecordBatch;
+import io.fpsctl.agent.time.Clock;
 import io.fpsctl.agent.wrappers.AgentMembers;
 import io.fpsctl.agent.wrappers.ChoreographerFrameTime;
 import io.fpsctl.agent.wrappers.ChoreographerQueues;

@@ -12,6 +12,7 @@ import android.os.SystemClock;
 import io.fpsctl.agent.report.BatchSender;
 import io.fpsctl.agent.report.Protocol;
 import io.fpsctl.agent.report.StatusChannel;
+import io.fpsctl.agent.time.Clock;
 import io.fpsctl.agent.wrappers.MemberAccess;
 import io.fpsctl.agent.wrappers.PlatformAccess;
 

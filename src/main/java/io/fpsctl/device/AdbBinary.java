@@ -51,11 +51,6 @@ public record AdbBinary(Path executable, Map<String, String> environment) {
         return Optional.empty();
     }
 
-    /** The same binary run with {@code extra} environment variables. */
-    public AdbBinary withEnvironment(Map<String, String> extra) {
-        return new AdbBinary(executable, extra);
-    }
-
     /**
      * Runs {@code adb -P <port> start-server} and waits for it (adb returns once the server answers).
      *

@@ -114,18 +114,6 @@ public final class AdbHostClient {
         return message("host:disconnect:" + hostPort);
     }
 
-    /** {@code host:kill}: stops the server (for tests and tools that started their own). */
-    public void killServer() {
-        try (Socket socket = connectSocket()) {
-            socket.setSoTimeout(QUERY_TIMEOUT_MS);
-            send(socket, "host:kill");
-        } catch (ConnectException e) {
-            // nothing to stop
-        } catch (IOException e) {
-            throw lost("stop the server", e);
-        }
-    }
-
     // ---------------------------------------------------------------------------------------------------------
 
     /** Sends a request whose OKAY is followed by a hex4-prefixed text, and returns that text. */

@@ -2,6 +2,8 @@ package io.fpsctl.device;
 
 import dadb.AdbStream;
 import java.io.InputStream;
+import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * A {@link ShellStream} of one command that {@link DadbDevice} can also read to its end in one go: the shell
@@ -18,6 +20,8 @@ abstract class CommandStream implements ShellStream {
     final InputStream in;
     private final Runnable onGone;
     private volatile boolean closed;
+    /** The command's exit status (0..255) once the stream told it; −1 before. */
+    volatile int exitStatus = -1;
 
     /**
      * @param onGone run once the transport is found dead (the direct connection must then be rebuilt)
@@ -43,6 +47,12 @@ abstract class CommandStream implements ShellStream {
      */
     abstract ShellResult readAll();
 
+    @Override
+    public OptionalInt exitCode() {
+        int e = exitStatus;
+        return e < 0 ? OptionalInt.empty() : OptionalInt.of(e);
+    }
+
     /** True once {@link #close()} was called (by the reader, or by a timeout watchdog on another thread). */
     boolean isClosed() {
         return closed;
@@ -58,6 +68,33 @@ abstract class CommandStream implements ShellStream {
             stream.close(); // through the server: closes the socket, which also unblocks a reader
         } catch (Exception ignored) {
             // the transport is already gone; nothing more to release
+        }
+    }
+
+    /**
+     * The command's standard output as an InputStream: reading one byte, checking the arguments and closing are
+     * the same for both protocols; each says how it hands on the next bytes.
+     */
+    abstract class Stdout extends InputStream {
+        @Override
+        public final int read() {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public final int read(byte[] b, int off, int len) {
+            Objects.checkFromIndexSize(off, len, b.length);
+            return len == 0 ? 0 : readSome(b, off, len);
+        }
+
+        /** Copies 1 to {@code len} bytes of output into {@code b[off..]}; -1 at its end or once closed. */
+        abstract int readSome(byte[] b, int off, int len);
+
+        @Override
+        public final void close() {
+            CommandStream.this.close();
         }
     }
 

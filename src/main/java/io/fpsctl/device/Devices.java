@@ -38,16 +38,6 @@ public final class Devices {
         this.env = Map.copyOf(env);
     }
 
-    /** The server and {@code ANDROID_SERIAL} from this process's environment. */
-    public static Devices fromEnvironment() {
-        return new Devices(AdbHostClient.fromEnvironment(), System.getenv());
-    }
-
-    /** The host-services client used. */
-    public AdbHostClient client() {
-        return client;
-    }
-
     /**
      * The device a command should use, from the server's current list.
      *

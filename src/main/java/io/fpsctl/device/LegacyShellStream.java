@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.OptionalInt;
 
 /**
  * One command on a device whose adbd has no shell protocol v2 (Android 6: no {@code shell_v2} feature), run
@@ -41,7 +40,6 @@ final class LegacyShellStream extends CommandStream {
     private int searchFrom;
     /** Where the mark starts once its line is complete; −1 before. */
     private int markAt = -1;
-    private volatile int exitStatus = -1;
 
     /**
      * @param stream the {@code exec:} stream opened with {@link #service(String)}
@@ -66,12 +64,6 @@ final class LegacyShellStream extends CommandStream {
     @Override
     public String stderr() {
         return "";
-    }
-
-    @Override
-    public OptionalInt exitCode() {
-        int e = exitStatus;
-        return e < 0 ? OptionalInt.empty() : OptionalInt.of(e);
     }
 
     @Override
@@ -153,20 +145,9 @@ final class LegacyShellStream extends CommandStream {
      * Standard output as an InputStream: the bytes before the mark, handed on as they arrive except for the last
      * few, which might be the start of the mark; ends at the mark.
      */
-    private final class Stdout extends InputStream {
+    private final class Stdout extends CommandStream.Stdout {
         @Override
-        public int read() {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            Objects.checkFromIndexSize(off, len, b.length);
-            if (len == 0) {
-                return 0;
-            }
+        int readSome(byte[] b, int off, int len) {
             while (!isClosed()) {
                 int ready = markAt >= 0 ? markAt : findMark() ? markAt : searchFrom;
                 if (ready > start) {
@@ -185,11 +166,6 @@ final class LegacyShellStream extends CommandStream {
         @Override
         public int available() {
             return Math.max(0, (markAt >= 0 ? markAt : searchFrom) - start);
-        }
-
-        @Override
-        public void close() {
-            LegacyShellStream.this.close();
         }
     }
 }

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.OptionalInt;
 
 /**
  * Reads the shell protocol v2 packets of one {@code shell,v2,raw:<cmd>} stream (FORMATS.md D.5): 1-byte id,
@@ -30,7 +29,6 @@ final class ShellV2Stream extends CommandStream {
 
     private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     private final InputStream stdout = new Stdout();
-    private volatile int exitStatus = -1;
     private byte[] chunk = EMPTY;
     private int chunkPos;
 
@@ -52,12 +50,6 @@ final class ShellV2Stream extends CommandStream {
         synchronized (stderr) {
             return stderr.toString(StandardCharsets.UTF_8);
         }
-    }
-
-    @Override
-    public OptionalInt exitCode() {
-        int e = exitStatus;
-        return e < 0 ? OptionalInt.empty() : OptionalInt.of(e);
     }
 
 
@@ -288,20 +280,9 @@ final class ShellV2Stream extends CommandStream {
     }
 
     /** Standard output as an InputStream: refills from the next stdout packet, ends at the exit packet. */
-    private final class Stdout extends InputStream {
+    private final class Stdout extends CommandStream.Stdout {
         @Override
-        public int read() {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-            java.util.Objects.checkFromIndexSize(off, len, b.length);
-            if (len == 0) {
-                return 0;
-            }
+        int readSome(byte[] b, int off, int len) {
             if (isClosed()) {
                 return -1; // whatever was buffered is dropped with the stream
             }
@@ -329,11 +310,6 @@ final class ShellV2Stream extends CommandStream {
         @Override
         public int available() {
             return chunk.length - chunkPos;
-        }
-
-        @Override
-        public void close() {
-            ShellV2Stream.this.close();
         }
     }
 }

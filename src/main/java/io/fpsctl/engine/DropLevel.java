@@ -44,13 +44,4 @@ public enum DropLevel {
         return ALL;
     }
 
-    /** Parses a key such as {@code middle}; null when unknown. */
-    public static DropLevel fromKey(String key) {
-        for (DropLevel l : ALL) {
-            if (l.key.equals(key)) {
-                return l;
-            }
-        }
-        return null;
-    }
 }

@@ -16,6 +16,11 @@ public final class FrameResult {
     long flags;
     boolean timed;
     long duration;
+    /**
+     * What this frame added to the sum of gaps inside segments of its window (METRICS.md 6), ns; −1 when it added
+     * no frame to them (a segment start). A frame that arrives in time order adds its gap to the previous frame; a
+     * gfxinfo frame that arrives after later ones (METRICS.md 1.6 rev 3) splits a gap in two and adds 0.
+     */
     long span;
     /** Frames this frame added to those that do not start a segment: 0, 1, or 2 when it joined two segments. */
     int spanFrames;
@@ -101,15 +106,6 @@ public final class FrameResult {
     /** Rendered: FrameCompleted − IntendedVsync. Presented: the gap to the previous frame; −1 if none. */
     public long duration() {
         return duration;
-    }
-
-    /**
-     * What this frame added to the sum of gaps inside segments of its window (METRICS.md 6), ns; −1 when it added
-     * no frame to them (a segment start). A frame that arrives in time order adds its gap to the previous frame; a
-     * gfxinfo frame that arrives after later ones (METRICS.md 1.6 rev 3) splits a gap in two and adds 0.
-     */
-    public long span() {
-        return span;
     }
 
     public long dropped() {

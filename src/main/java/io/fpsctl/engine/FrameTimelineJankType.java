@@ -39,11 +39,6 @@ public enum FrameTimelineJankType {
         return key;
     }
 
-    /** The strings SurfaceFlinger prints for this type (all versions). */
-    public List<String> spellings() {
-        return spellings;
-    }
-
     /** The type whose JSON / CSV key is {@code key} (exact); null when the key is not known. */
     public static FrameTimelineJankType ofKey(String key) {
         for (FrameTimelineJankType t : ALL) {

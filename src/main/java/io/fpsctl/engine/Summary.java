@@ -130,11 +130,6 @@ public record Summary(
         return toBuilder().frameTimeline(ft).build();
     }
 
-    /** This summary with {@code vitals} as its Android vitals. */
-    public Summary withAndroidVitals(AndroidVitals vitals) {
-        return toBuilder().androidVitals(vitals).build();
-    }
-
     /** This summary with one more line in {@code warnings} (e.g. a second source measured beside it). */
     public Summary withWarning(String line) {
         List<String> w = new java.util.ArrayList<>(warnings);

@@ -26,6 +26,7 @@ import io.fpsctl.agent.looper.LooperMonitor;
 import io.fpsctl.agent.looper.SlowMessageSampler;
 import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.RecordBatch;
+import io.fpsctl.agent.time.Clock;
 import io.fpsctl.agent.api.ModelledHiddenApiPolicy;
 import io.fpsctl.engine.AgentFrame;
 import io.fpsctl.android.AgentRecord;

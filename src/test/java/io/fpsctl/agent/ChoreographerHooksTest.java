@@ -11,6 +11,7 @@ import android.view.Choreographer;
 
 import io.fpsctl.agent.interaction.TouchCallback;
 import io.fpsctl.agent.report.RecordBatch;
+import io.fpsctl.agent.time.Clock;
 import io.fpsctl.agent.wrappers.ChoreographerQueues;
 
 import org.junit.After;

@@ -1,5 +1,7 @@
 package io.fpsctl.agent;
 
+import io.fpsctl.agent.time.Clock;
+
 /** A clock the test moves by hand. */
 final class FakeClock implements Clock {
     long now;

@@ -12,6 +12,7 @@ import io.fpsctl.agent.looper.LooperMonitor;
 import io.fpsctl.agent.looper.SlowMessageSampler;
 import io.fpsctl.agent.report.Capabilities;
 import io.fpsctl.agent.report.RecordBatch;
+import io.fpsctl.agent.time.Clock;
 
 import org.junit.After;
 import org.junit.Test;

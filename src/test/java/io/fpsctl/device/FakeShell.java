@@ -1,6 +1,6 @@
 package io.fpsctl.device;
 
-import io.fpsctl.sim.ShellHandler;
+import io.fpsctl.sim.adb.ShellHandler;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

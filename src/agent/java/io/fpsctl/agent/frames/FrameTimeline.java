@@ -1,6 +1,6 @@
 package io.fpsctl.agent.frames;
 
-import io.fpsctl.agent.Clock;
+import io.fpsctl.agent.time.Clock;
 import io.fpsctl.agent.interaction.InteractionState;
 import io.fpsctl.agent.report.Protocol;
 

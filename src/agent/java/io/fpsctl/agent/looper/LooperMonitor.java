@@ -2,7 +2,7 @@ package io.fpsctl.agent.looper;
 
 import android.util.Printer;
 
-import io.fpsctl.agent.Clock;
+import io.fpsctl.agent.time.Clock;
 import io.fpsctl.agent.frames.FrameTimeline;
 import io.fpsctl.agent.report.AgentFault;
 import io.fpsctl.agent.report.Protocol;

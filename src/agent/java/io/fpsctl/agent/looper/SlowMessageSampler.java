@@ -1,6 +1,6 @@
 package io.fpsctl.agent.looper;
 
-import io.fpsctl.agent.Clock;
+import io.fpsctl.agent.time.Clock;
 
 /**
  * Samples the main thread's stack while a long message runs. The Looper monitor publishes each dispatch with

@@ -1,6 +1,5 @@
 package io.fpsctl.sim.adb;
 
-import io.fpsctl.sim.ShellHandler;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -57,11 +57,6 @@ public enum AdbdRelease {
         return sdk >= 24 ? NOUGAT : MARSHMALLOW;
     }
 
-    /** The {@code features=} value of the banner; empty when the banner has none. */
-    public String features() {
-        return features;
-    }
-
     /** The largest payload this adbd sends or accepts. */
     public int maxPayload() {
         return maxPayload;

@@ -1,6 +1,5 @@
 package io.fpsctl.sim.adb;
 
-import io.fpsctl.sim.ShellHandler;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.EOFException;

@@ -6,7 +6,7 @@ import java.util.Optional;
  * A parsed OPEN destination for one of the shell services (FORMATS.md D.5).
  *
  * @param kind how output is framed
- * @param commandLine the command handed to the {@link io.fpsctl.sim.ShellHandler}
+ * @param commandLine the command handed to the {@link ShellHandler}
  */
 public record ServiceRequest(Kind kind, String commandLine) {
 

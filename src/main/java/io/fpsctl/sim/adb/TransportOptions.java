@@ -33,10 +33,6 @@ public record TransportOptions(boolean authNever, int maxPayload, Consumer<Strin
         return new TransportOptions(value, maxPayload, diagnostics);
     }
 
-    public TransportOptions withMaxPayload(int value) {
-        return new TransportOptions(authNever, value, diagnostics);
-    }
-
     public TransportOptions withDiagnostics(Consumer<String> value) {
         return new TransportOptions(authNever, maxPayload, value);
     }

@@ -80,10 +80,6 @@ public final class ProfileData {
         Arrays.fill(gpuFrameCounts, 0);
     }
 
-    public long statsSince() {
-        return statsSince;
-    }
-
     public long totalFrames() {
         return totalFrames;
     }

@@ -1,6 +1,6 @@
 package io.fpsctl.sim.device;
 
-import io.fpsctl.sim.ShellHandler;
+import io.fpsctl.sim.adb.ShellHandler;
 
 import java.io.BufferedReader;
 import java.io.IOException;

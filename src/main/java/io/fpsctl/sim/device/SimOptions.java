@@ -39,7 +39,4 @@ public record SimOptions(AndroidVersion android, Integer refreshHz, long seed, S
         return new SimOptions(android, refreshHz, s, packageName);
     }
 
-    public SimOptions withPackage(String pkg) {
-        return new SimOptions(android, refreshHz, seed, pkg);
-    }
 }

@@ -1,6 +1,6 @@
 package io.fpsctl.sim.device;
 
-import io.fpsctl.sim.ShellHandler;
+import io.fpsctl.sim.adb.ShellHandler;
 import io.fpsctl.sim.device.frames.HwuiFrameGenerator;
 import io.fpsctl.sim.device.frames.SurfaceFrameGenerator;
 import io.fpsctl.sim.device.frames.TimeSource;
@@ -135,11 +135,6 @@ public final class SimulatedAndroid implements ShellHandler {
         return packageName;
     }
 
-    /** The scenario in effect (with the refresh override applied). */
-    public Scenario scenario() {
-        return scenario;
-    }
-
     public VsyncClock clock() {
         return clock;
     }
@@ -163,10 +158,6 @@ public final class SimulatedAndroid implements ShellHandler {
 
     public synchronized boolean isRunning() {
         return app.process() != null;
-    }
-
-    public synchronized boolean isInstalled() {
-        return app.isInstalled();
     }
 
     /** SurfaceFlinger name of the buffer layer of window {@code index} (hwui frames), or null if not running. */
@@ -268,11 +259,6 @@ public final class SimulatedAndroid implements ShellHandler {
     /** Whether the app's windows render only while touched (the {@code scroll} scenario). */
     boolean touchDriven() {
         return scenario.windows().stream().anyMatch(WindowSpec::touchDriven);
-    }
-
-    /** Taps injected so far with {@code input tap}. */
-    public long taps() {
-        return touches.taps();
     }
 
     /** Activities launched so far ({@code am start}, {@code monkey}): the agent reports frames only after one. */

@@ -200,8 +200,4 @@ public final class FrameMetrics {
         }
     }
 
-    /** Series currently kept (all three label sets). */
-    public int seriesCount() {
-        return frameSeries.size() + appSeries.size() + deviceSeries.size();
-    }
 }

@@ -49,7 +49,6 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
     private boolean first = true;
     private String run = "";
     private long fpsTrack;
-    private long slices;
 
     /** One window or layer: its parent track and the lanes its frames are drawn on. */
     private static final class Track {
@@ -92,11 +91,6 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         fpsTrack = 0;
     }
 
-    /** Frame slices written so far. */
-    public long slices() {
-        return slices;
-    }
-
     @Override
     public void frame(FrameResult r) {
         long end = r.end();
@@ -127,7 +121,6 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         }
         packet(start, begin);
         packet(end, new ProtoMessage().uint64(EVENT_TYPE, TYPE_SLICE_END).uint64(EVENT_TRACK_UUID, lane));
-        slices++;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.fpsctl.sim.adb;
 
-import io.fpsctl.sim.ShellHandler;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.fpsctl.agent;
+package io.fpsctl.agent.time;
 
 /**
  * The agent's time source: {@code System.nanoTime()} on a device, the same clock as Choreographer frame times,

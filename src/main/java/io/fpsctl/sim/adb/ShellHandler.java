@@ -1,4 +1,4 @@
-package io.fpsctl.sim;
+package io.fpsctl.sim.adb;
 
 import java.io.IOException;
 import java.io.InputStream;
