@@ -1,5 +1,6 @@
 package io.fpsctl.analysis;
 
+import io.fpsctl.format.FrameCsvFormatException;
 import io.fpsctl.format.FrameCsvReader;
 import io.fpsctl.source.DumpFormatException;
 import io.fpsctl.source.DumpKind;
@@ -13,7 +14,7 @@ import io.fpsctl.source.LatencyDump;
 import io.fpsctl.source.LatencyParser;
 import io.fpsctl.source.PackageNames;
 import io.fpsctl.source.ParallelFramestatsParser;
-import io.fpsctl.source.RejectedRows;
+import io.fpsctl.text.RejectedRows;
 import io.fpsctl.source.Utf8Input;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
@@ -190,13 +191,13 @@ public final class SavedDump {
     private static Result analyzeCsv(String file, byte[] head, InputStream in, EngineConfig config,
                                      String packageName, FrameEngine.Listener listener)
             throws IOException, DumpFormatException {
-        Source source = csvSource(head);
+        Source source = FrameCsvReader.sourceOf(head);
         FrameEngine engine = new FrameEngine(source, config, listener);
         engine.savedDump(true);
         FrameCsvReader.Result res;
         try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             res = new FrameCsvReader(engine).read(r);
-        } catch (DumpFormatException e) {
+        } catch (FrameCsvFormatException e) {
             throw new DumpFormatException(file + ": " + e.getMessage()
                     + " (write it again with 'fpsctl analyze DUMP --format csv')");
         }
@@ -224,25 +225,6 @@ public final class SavedDump {
         if (rejected > 0 && summary.frames() == 0) {
             throw new DumpFormatException(file + ": no frame is possible: " + rejected + " impossible row(s) rejected"
                     + " (first: " + first + ")");
-        }
-    }
-
-    /** The source of a frames CSV, from its first data row in the head buffer (gfxinfo when there is none). */
-    private static Source csvSource(byte[] bytes) {
-        {
-            List<String> head = new String(bytes, StandardCharsets.UTF_8).lines().limit(2).toList();
-            if (head.size() < 2) {
-                return Source.GFXINFO;
-            }
-            String[] cols = head.get(0).split(",", -1);
-            for (int i = 0; i < cols.length; i++) {
-                if (cols[i].equals("source")) {
-                    String[] cells = head.get(1).split(",", -1);
-                    Source s = i < cells.length ? Source.fromKey(cells[i]) : null;
-                    return s == null ? Source.GFXINFO : s;
-                }
-            }
-            return Source.GFXINFO;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.fpsctl.format;
 
+import io.fpsctl.engine.compare.ComparedMetric;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -14,5 +15,14 @@ public final class Decimals {
     /** {@code v} rounded half up to {@code decimals} places. */
     public static BigDecimal round(double v, int decimals) {
         return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
+    }
+
+    /** The decimals a compared metric is printed with (METRICS.md section 10): rates one, counts none, the rest two. */
+    public static int of(ComparedMetric m) {
+        return switch (m) {
+            case FPS, SCROLL_FPS -> 1;
+            case FROZEN_FRAMES -> 0;
+            default -> 2;
+        };
     }
 }

@@ -7,9 +7,6 @@ import io.fpsctl.engine.Stage;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -26,26 +23,10 @@ import org.apache.commons.csv.CSVPrinter;
  */
 public final class FrameCsv implements Closeable, Flushable {
 
-    /** The column names, in order. */
-    public static final List<String> HEADER;
-
-    static {
-        List<String> h = new ArrayList<>(List.of("device", "package", "source", "window", "intendedVsyncNs",
-                "endNs", "intervalNs", "durationMs", "dropped", "janky", "dropLevel", "flags"));
-        for (Stage s : Stage.all()) {
-            h.add(s.key() + "Ms");
-        }
-        h.addAll(List.of("mainCause", "jank", "bigJank", "interaction", "chInputMs", "chAnimationMs",
-                "chTraversalMs", "jankTypes", "presentState"));
-        HEADER = List.copyOf(h);
-    }
-
-    /** The cells before the FrameTimeline ones (the last two). */
-    private static final int OWN_CELLS = HEADER.size() - 2;
-
     private final CSVPrinter printer;
     private final boolean flushEachRow;
-    private final List<String> cells = new ArrayList<>(HEADER.size());
+    /** The row being filled, indexed by {@link CsvColumn#index()}. */
+    private final String[] cells = new String[FrameCsvSchema.COLUMNS.size()];
 
     /**
      * @param flushEachRow flush after every row, so an interrupted capture leaves every produced row on disk
@@ -53,7 +34,7 @@ public final class FrameCsv implements Closeable, Flushable {
     public FrameCsv(Appendable out, boolean flushEachRow) throws IOException {
         this.printer = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build().print(out);
         this.flushEachRow = flushEachRow;
-        printer.printRecord(HEADER);
+        printer.printRecord(FrameCsvSchema.HEADER);
         if (flushEachRow) {
             printer.flush();
         }
@@ -62,9 +43,7 @@ public final class FrameCsv implements Closeable, Flushable {
     /** Writes the row of {@code r} with empty FrameTimeline cells. */
     public void write(String device, String pkg, FrameResult r) throws IOException {
         fill(device, pkg, r);
-        cells.add("");
-        cells.add("");
-        print(cells);
+        print(cells, null);
     }
 
     /**
@@ -73,18 +52,18 @@ public final class FrameCsv implements Closeable, Flushable {
      */
     public String[] row(String device, String pkg, FrameResult r) {
         fill(device, pkg, r);
-        return cells.toArray(new String[HEADER.size()]);
+        return cells.clone();
     }
 
     /** Writes a row made by {@link #row} with the cells of {@code verdict}; empty ones when it is null. */
     public void write(String[] row, FrameTimelineVerdict verdict) throws IOException {
-        row[OWN_CELLS] = verdict == null ? "" : verdict.jankTypesColumn();
-        row[OWN_CELLS + 1] = verdict == null ? "" : verdict.presentState();
-        print(Arrays.asList(row));
+        print(row, verdict);
     }
 
-    private void print(List<String> row) throws IOException {
-        printer.printRecord(row);
+    private void print(String[] row, FrameTimelineVerdict verdict) throws IOException {
+        row[FrameCsvSchema.JANK_TYPES.index()] = verdict == null ? "" : verdict.jankTypesColumn();
+        row[FrameCsvSchema.PRESENT_STATE.index()] = verdict == null ? "" : verdict.presentState();
+        printer.printRecord((Object[]) row);
         if (flushEachRow) {
             printer.flush();
         }
@@ -92,32 +71,32 @@ public final class FrameCsv implements Closeable, Flushable {
 
     /** The cells of {@code r} before the FrameTimeline ones, into {@link #cells}. */
     private void fill(String device, String pkg, FrameResult r) {
-        List<String> c = cells;
-        c.clear();
+        String[] c = cells;
         boolean presented = r.source().presented();
-        c.add(device == null ? "" : device);
-        c.add(pkg == null ? "" : pkg);
-        c.add(r.source().key());
-        c.add(r.window());
-        c.add(presented ? "" : Long.toString(r.time()));
-        c.add(Long.toString(r.end()));
-        c.add(Long.toString(r.interval()));
-        c.add(r.duration() < 0 ? "" : Millis.format(r.duration()));
-        c.add(r.timed() || !presented ? Long.toString(r.dropped()) : "");
-        c.add(r.timed() || !presented ? Boolean.toString(r.janky()) : "");
-        c.add(r.timed() || !presented ? r.dropLevel().key() : "");
-        c.add(Long.toString(r.flags()));
+        boolean timed = r.timed() || !presented;
+        c[FrameCsvSchema.DEVICE.index()] = device == null ? "" : device;
+        c[FrameCsvSchema.PACKAGE.index()] = pkg == null ? "" : pkg;
+        c[FrameCsvSchema.SOURCE.index()] = r.source().key();
+        c[FrameCsvSchema.WINDOW.index()] = r.window();
+        c[FrameCsvSchema.INTENDED_VSYNC_NS.index()] = presented ? "" : Long.toString(r.time());
+        c[FrameCsvSchema.END_NS.index()] = Long.toString(r.end());
+        c[FrameCsvSchema.INTERVAL_NS.index()] = Long.toString(r.interval());
+        c[FrameCsvSchema.DURATION_MS.index()] = r.duration() < 0 ? "" : Millis.format(r.duration());
+        c[FrameCsvSchema.DROPPED.index()] = timed ? Long.toString(r.dropped()) : "";
+        c[FrameCsvSchema.JANKY.index()] = timed ? Boolean.toString(r.janky()) : "";
+        c[FrameCsvSchema.DROP_LEVEL.index()] = timed ? r.dropLevel().key() : "";
+        c[FrameCsvSchema.FLAGS.index()] = Long.toString(r.flags());
         for (Stage s : Stage.all()) {
             long v = r.stage(s);
-            c.add(v < 0 ? "" : Millis.format(v));
+            c[FrameCsvSchema.stage(s).index()] = v < 0 ? "" : Millis.format(v);
         }
-        c.add(r.mainCauseKey());
-        c.add(presented ? Boolean.toString(r.jank()) : "");
-        c.add(presented ? Boolean.toString(r.bigJank()) : "");
-        c.add(r.interaction() < 0 ? "" : Long.toString(r.interaction()));
+        c[FrameCsvSchema.MAIN_CAUSE.index()] = r.mainCauseKey();
+        c[FrameCsvSchema.JANK.index()] = presented ? Boolean.toString(r.jank()) : "";
+        c[FrameCsvSchema.BIG_JANK.index()] = presented ? Boolean.toString(r.bigJank()) : "";
+        c[FrameCsvSchema.INTERACTION.index()] = r.interaction() < 0 ? "" : Long.toString(r.interaction());
         for (int q = 0; q < Interaction.CH_QUEUES; q++) {
             long v = r.choreographer(q);
-            c.add(v < 0 ? "" : Millis.format(v));
+            c[FrameCsvSchema.choreographer(q).index()] = v < 0 ? "" : Millis.format(v);
         }
     }
 

@@ -1,8 +1,7 @@
 package io.fpsctl.format;
 
-import io.fpsctl.source.BoundedLines;
-import io.fpsctl.source.DumpFormatException;
-import io.fpsctl.source.RejectedRows;
+import io.fpsctl.text.BoundedLines;
+import io.fpsctl.text.RejectedRows;
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.FrameTimelineJankType;
 import io.fpsctl.engine.FrameTimelineVerdict;
@@ -15,6 +14,7 @@ import io.fpsctl.engine.Stage;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -54,11 +54,6 @@ public final class FrameCsvReader {
      */
     static final long DURATION_TOLERANCE_NS = 10_000;
 
-    private static final String[] REQUIRED = {"source", "window", "endNs", "intervalNs", "durationMs", "flags"};
-
-    /** The agent's Choreographer columns, indexed like {@link Interaction#CH_INPUT} …; read when present. */
-    private static final String[] CH_COLUMNS = {"chInputMs", "chAnimationMs", "chTraversalMs"};
-
     /** A frames CSV row is a few hundred characters; a longer line is a malformed row (bounded memory and time). */
     static final int MAX_LINE_CHARS = 64 * 1024;
     /** Longer number cells are malformed (a decimal ms value exact to the ns has at most ~26 characters). */
@@ -79,15 +74,35 @@ public final class FrameCsvReader {
 
     /** True when {@code firstLine} is the header of fpsctl's per-frame CSV. */
     public static boolean looksLikeFrameCsv(String firstLine) {
-        return firstLine != null && firstLine.startsWith("device,package,source,window,");
+        return FrameCsvSchema.isHeader(firstLine);
+    }
+
+    /**
+     * The source of a frames CSV from its first bytes: the {@link FrameCsvSchema#SOURCE} cell of its first data row;
+     * gfxinfo when there is no data row or the cell names no source.
+     */
+    public static Source sourceOf(byte[] head) {
+        List<String> lines = new String(head, StandardCharsets.UTF_8).lines().limit(2).toList();
+        if (lines.size() < 2) {
+            return Source.GFXINFO;
+        }
+        String[] cols = lines.get(0).split(",", -1);
+        for (int i = 0; i < cols.length; i++) {
+            if (cols[i].equals(FrameCsvSchema.SOURCE.name())) {
+                String[] cells = lines.get(1).split(",", -1);
+                Source s = i < cells.length ? Source.fromKey(cells[i]) : null;
+                return s == null ? Source.GFXINFO : s;
+            }
+        }
+        return Source.GFXINFO;
     }
 
     /**
      * Streams the rows of one file; rows of a source other than the first row's are counted as malformed.
      *
-     * @throws DumpFormatException when the header lacks a required column
+     * @throws FrameCsvFormatException when the header lacks a required column
      */
-    public Result read(Reader in) throws IOException, DumpFormatException {
+    public Result read(Reader in) throws IOException, FrameCsvFormatException {
         in = new BoundedLines(in, MAX_LINE_CHARS);
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
         long rows = 0;
@@ -99,25 +114,26 @@ public final class FrameCsvReader {
         RejectedRows rejected = new RejectedRows();
         try (CSVParser p = CSVParser.parse(in, format)) {
             Map<String, Integer> header = p.getHeaderMap();
-            for (String col : REQUIRED) {
-                if (!header.containsKey(col)) {
-                    throw new DumpFormatException("not an fpsctl frames CSV: the header has no '" + col + "' column");
+            for (CsvColumn col : FrameCsvSchema.REQUIRED) {
+                if (!header.containsKey(col.name())) {
+                    throw new FrameCsvFormatException("not an fpsctl frames CSV: the header has no '" + col.name()
+                            + "' column");
                 }
             }
             for (CSVRecord rec : p) {
                 rows++;
                 try {
-                    Source s = Source.fromKey(rec.get("source"));
+                    Source s = Source.fromKey(rec.get(FrameCsvSchema.SOURCE.name()));
                     if (s == null || (source != null && s != source)) {
                         malformed++;
                         continue;
                     }
                     source = s;
                     if (pkg == null) {
-                        pkg = emptyToNull(get(rec, "package"));
-                        device = emptyToNull(get(rec, "device"));
+                        pkg = emptyToNull(get(rec, FrameCsvSchema.PACKAGE));
+                        device = emptyToNull(get(rec, FrameCsvSchema.DEVICE));
                     }
-                    String w = rec.get("window");
+                    String w = rec.get(FrameCsvSchema.WINDOW.name());
                     if (!Objects.equals(w, window)) {
                         if (window != null) {
                             sink.blockEnd();
@@ -125,11 +141,12 @@ public final class FrameCsvReader {
                         sink.blockStart(w);
                         window = w;
                     }
-                    long end = Long.parseLong(rec.get("endNs"));
-                    long interval = Long.parseLong(rec.get("intervalNs"));
+                    long end = Long.parseLong(rec.get(FrameCsvSchema.END_NS.name()));
+                    long interval = Long.parseLong(rec.get(FrameCsvSchema.INTERVAL_NS.name()));
                     String impossible = !PlausibleBounds.period(interval)
-                            ? "intervalNs " + PlausibleBounds.whyNotPeriod(interval)
-                            : !PlausibleBounds.timestamp(end) ? "endNs " + end + " is no CLOCK_MONOTONIC time" : null;
+                            ? FrameCsvSchema.INTERVAL_NS.name() + " " + PlausibleBounds.whyNotPeriod(interval)
+                            : !PlausibleBounds.timestamp(end) ? FrameCsvSchema.END_NS.name() + " " + end
+                            + " is no CLOCK_MONOTONIC time" : null;
                     if (impossible != null) {
                         rejected.reject(lineOf(rec), impossible);
                         continue;
@@ -140,29 +157,29 @@ public final class FrameCsvReader {
                     }
                     long[] stages = new long[Stage.count()];
                     for (Stage st : Stage.all()) {
-                        String v = get(rec, st.key() + "Ms");
+                        String v = get(rec, FrameCsvSchema.stage(st));
                         stages[st.ordinal()] = v == null || v.isEmpty() ? -1 : parseMillis(v);
                     }
-                    String bits = get(rec, "interaction");
+                    String bits = get(rec, FrameCsvSchema.INTERACTION);
                     long interaction = bits == null || bits.isEmpty() ? Interaction.UNKNOWN : Long.parseLong(bits);
                     long[] ch = null;
-                    for (int q = 0; q < CH_COLUMNS.length; q++) {
-                        String v = get(rec, CH_COLUMNS[q]);
+                    for (int q = 0; q < Interaction.CH_QUEUES; q++) {
+                        String v = get(rec, FrameCsvSchema.choreographer(q));
                         if (v != null && !v.isEmpty()) {
                             ch = ch == null ? new long[] {-1, -1, -1} : ch;
                             ch[q] = parseMillis(v);
                         }
                     }
-                    long intendedVsync = Long.parseLong(rec.get("intendedVsyncNs"));
-                    long duration = parseMillis(rec.get("durationMs"));
+                    long intendedVsync = Long.parseLong(rec.get(FrameCsvSchema.INTENDED_VSYNC_NS.name()));
+                    long duration = parseMillis(rec.get(FrameCsvSchema.DURATION_MS.name()));
                     impossible = impossibleRendered(intendedVsync, end, duration, stages, ch);
                     if (impossible != null) {
                         rejected.reject(lineOf(rec), impossible);
                         continue;
                     }
                     sink.frame(new MeasuredFrame(w, intendedVsync, end, interval,
-                            Long.parseLong(rec.get("flags")), duration,
-                            Boolean.parseBoolean(get(rec, "janky")), stages, interaction, ch, verdict(rec)));
+                            Long.parseLong(rec.get(FrameCsvSchema.FLAGS.name())), duration,
+                            Boolean.parseBoolean(get(rec, FrameCsvSchema.JANKY)), stages, interaction, ch, verdict(rec)));
                 } catch (RuntimeException e) {
                     malformed++; // a cell that is not a number, a short record
                 }
@@ -170,7 +187,7 @@ public final class FrameCsvReader {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new DumpFormatException("not an fpsctl frames CSV: " + e.getMessage());
+            throw new FrameCsvFormatException("not an fpsctl frames CSV: " + e.getMessage());
         }
         if (window != null) {
             sink.blockEnd();
@@ -203,31 +220,33 @@ public final class FrameCsvReader {
      */
     private static String impossibleRendered(long intendedVsync, long end, long duration, long[] stages, long[] ch) {
         if (!PlausibleBounds.timestamp(intendedVsync)) {
-            return "intendedVsyncNs " + intendedVsync + " is no CLOCK_MONOTONIC time";
+            return FrameCsvSchema.INTENDED_VSYNC_NS.name() + " " + intendedVsync + " is no CLOCK_MONOTONIC time";
         }
         if (end < intendedVsync) {
-            return "endNs " + end + " is before intendedVsyncNs " + intendedVsync;
+            return FrameCsvSchema.END_NS.name() + " " + end + " is before " + FrameCsvSchema.INTENDED_VSYNC_NS.name()
+                    + " " + intendedVsync;
         }
         if (end - intendedVsync > PlausibleBounds.MAX_FRAME_NS) {
             return "the frame lasts " + ms(end - intendedVsync) + " ms, over an hour";
         }
         if (duration < 0) {
-            return "durationMs " + ms(duration) + " is negative";
+            return FrameCsvSchema.DURATION_MS.name() + " " + ms(duration) + " is negative";
         }
         if (Math.abs(duration - (end - intendedVsync)) > DURATION_TOLERANCE_NS) {
-            return "durationMs " + ms(duration) + " contradicts endNs − intendedVsyncNs = "
+            return FrameCsvSchema.DURATION_MS.name() + " " + ms(duration) + " contradicts " + FrameCsvSchema.END_NS.name()
+                    + " − " + FrameCsvSchema.INTENDED_VSYNC_NS.name() + " = "
                     + ms(end - intendedVsync) + " ms";
         }
         for (Stage st : Stage.all()) {
             long v = stages[st.ordinal()];
             if (v != -1 && (v < 0 || v > PlausibleBounds.MAX_FRAME_NS)) {
-                return st.key() + "Ms " + ms(v) + " is negative or over an hour";
+                return FrameCsvSchema.stage(st).name() + " " + ms(v) + " is negative or over an hour";
             }
         }
         if (ch != null) {
             for (int q = 0; q < ch.length; q++) {
                 if (ch[q] != -1 && (ch[q] < 0 || ch[q] > PlausibleBounds.MAX_FRAME_NS)) {
-                    return CH_COLUMNS[q] + " " + ms(ch[q]) + " is negative or over an hour";
+                    return FrameCsvSchema.choreographer(q).name() + " " + ms(ch[q]) + " is negative or over an hour";
                 }
             }
         }
@@ -236,11 +255,11 @@ public final class FrameCsvReader {
 
     /** The FrameTimeline verdict the row recorded; null when its {@code presentState} is empty or absent. */
     private FrameTimelineVerdict verdict(CSVRecord rec) {
-        String state = get(rec, "presentState");
+        String state = get(rec, FrameCsvSchema.PRESENT_STATE);
         if (state == null || state.isEmpty()) {
             return null;
         }
-        String types = get(rec, "jankTypes");
+        String types = get(rec, FrameCsvSchema.JANK_TYPES);
         types = types == null ? "" : types;
         String key = types + '\n' + state;
         FrameTimelineVerdict v = verdicts.get(key);
@@ -272,8 +291,9 @@ public final class FrameCsvReader {
         return types;
     }
 
-    private static String get(CSVRecord rec, String col) {
-        return rec.isMapped(col) && rec.isSet(col) ? rec.get(col) : null;
+    /** The cell of an optional column; null when the file has no such column or the record is short. */
+    private static String get(CSVRecord rec, CsvColumn col) {
+        return rec.isMapped(col.name()) && rec.isSet(col.name()) ? rec.get(col.name()) : null;
     }
 
     /** Decimal milliseconds (as fpsctl writes them, exact to the ns) to ns. */

@@ -1,6 +1,5 @@
 package io.fpsctl.format;
 
-import io.fpsctl.sink.ComparisonReport;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -59,7 +58,7 @@ public final class RunJson {
         } else {
             StringWriter w = new StringWriter();
             try (JsonGenerator g = FACTORY.createGenerator(w)) {
-                ComparisonReport.writeComparisonObject(g, comparison);
+                ComparisonJson.write(g, comparison);
             }
             root.set("comparison", MAPPER.readTree(w.toString()));
         }

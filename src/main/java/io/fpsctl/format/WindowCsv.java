@@ -7,8 +7,6 @@ import io.fpsctl.engine.Summary;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -21,23 +19,11 @@ import org.apache.commons.csv.CSVPrinter;
  */
 public final class WindowCsv implements Closeable, Flushable {
 
-    /** The column names, in order. */
-    public static final List<String> HEADER;
-
-    static {
-        List<String> h = new ArrayList<>(List.of("device", "package", "source", "window", "startNs", "endNs", "idle",
-                "frames", "fps", "jankyFrames", "jankPercent", "droppedFrames"));
-        for (DropLevel l : DropLevel.all()) {
-            h.add(l.key());
-        }
-        h.addAll(List.of("p50Ms", "p90Ms", "p99Ms", "maxMs", "worstCause", "refreshHz"));
-        HEADER = List.copyOf(h);
-    }
-
     private final CSVPrinter printer;
     private final String device;
     private final String packageName;
-    private final List<Object> cells = new ArrayList<>(HEADER.size());
+    /** The row being filled, indexed by {@link CsvColumn#index()}. */
+    private final String[] cells = new String[WindowCsvSchema.COLUMNS.size()];
 
     /**
      * Writes the header at once.
@@ -49,7 +35,7 @@ public final class WindowCsv implements Closeable, Flushable {
         this.printer = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build().print(out);
         this.device = device == null ? "" : device;
         this.packageName = packageName == null ? "" : packageName;
-        printer.printRecord(HEADER);
+        printer.printRecord(WindowCsvSchema.HEADER);
         printer.flush();
     }
 
@@ -57,30 +43,29 @@ public final class WindowCsv implements Closeable, Flushable {
     public void write(LiveWindow window) throws IOException {
         Summary s = window.stats();
         FrameTimes t = s.frameTimeMs();
-        List<Object> c = cells;
-        c.clear();
-        c.add(device);
-        c.add(packageName);
-        c.add(s.source().key());
-        c.add(Long.toString(window.index()));
-        c.add(Long.toString(window.startNs()));
-        c.add(Long.toString(window.endNs()));
-        c.add(Boolean.toString(s.idle()));
-        c.add(Long.toString(s.frames()));
-        c.add(decimal(s.fps(), 1));
-        c.add(Long.toString(s.jankyFrames()));
-        c.add(decimal(s.jankPercent(), 2));
-        c.add(Long.toString(s.droppedFrames()));
+        String[] c = cells;
+        c[WindowCsvSchema.DEVICE.index()] = device;
+        c[WindowCsvSchema.PACKAGE.index()] = packageName;
+        c[WindowCsvSchema.SOURCE.index()] = s.source().key();
+        c[WindowCsvSchema.WINDOW.index()] = Long.toString(window.index());
+        c[WindowCsvSchema.START_NS.index()] = Long.toString(window.startNs());
+        c[WindowCsvSchema.END_NS.index()] = Long.toString(window.endNs());
+        c[WindowCsvSchema.IDLE.index()] = Boolean.toString(s.idle());
+        c[WindowCsvSchema.FRAMES.index()] = Long.toString(s.frames());
+        c[WindowCsvSchema.FPS.index()] = decimal(s.fps(), 1);
+        c[WindowCsvSchema.JANKY_FRAMES.index()] = Long.toString(s.jankyFrames());
+        c[WindowCsvSchema.JANK_PERCENT.index()] = decimal(s.jankPercent(), 2);
+        c[WindowCsvSchema.DROPPED_FRAMES.index()] = Long.toString(s.droppedFrames());
         for (DropLevel l : DropLevel.all()) {
-            c.add(Long.toString(s.dropLevel(l)));
+            c[WindowCsvSchema.dropLevel(l).index()] = Long.toString(s.dropLevel(l));
         }
-        c.add(decimal(t == null ? null : t.p50(), 2));
-        c.add(decimal(t == null ? null : t.p90(), 2));
-        c.add(decimal(t == null ? null : t.p99(), 2));
-        c.add(decimal(t == null ? null : t.max(), 2));
-        c.add(s.worstCause() == null ? "" : s.worstCause());
-        c.add(decimal(s.refreshHz(), 1));
-        printer.printRecord(c);
+        c[WindowCsvSchema.P50_MS.index()] = decimal(t == null ? null : t.p50(), 2);
+        c[WindowCsvSchema.P90_MS.index()] = decimal(t == null ? null : t.p90(), 2);
+        c[WindowCsvSchema.P99_MS.index()] = decimal(t == null ? null : t.p99(), 2);
+        c[WindowCsvSchema.MAX_MS.index()] = decimal(t == null ? null : t.max(), 2);
+        c[WindowCsvSchema.WORST_CAUSE.index()] = s.worstCause() == null ? "" : s.worstCause();
+        c[WindowCsvSchema.REFRESH_HZ.index()] = decimal(s.refreshHz(), 1);
+        printer.printRecord((Object[]) c);
         printer.flush();
     }
 

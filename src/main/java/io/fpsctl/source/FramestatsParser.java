@@ -1,5 +1,6 @@
 package io.fpsctl.source;
 
+import io.fpsctl.text.RejectedRows;
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.source.FramestatsColumns.Field;

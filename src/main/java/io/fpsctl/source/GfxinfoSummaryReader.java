@@ -1,5 +1,6 @@
 package io.fpsctl.source;
 
+import io.fpsctl.text.LineReader;
 import io.fpsctl.source.GfxinfoSummary.Percentiles;
 import io.fpsctl.source.GfxinfoSummary.Scope;
 

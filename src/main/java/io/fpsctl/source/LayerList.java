@@ -1,5 +1,6 @@
 package io.fpsctl.source;
 
+import io.fpsctl.text.LineReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;

@@ -1,6 +1,5 @@
 package io.fpsctl.verdict;
 
-import io.fpsctl.sink.ComparisonReport;
 import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.engine.compare.Verdict;
 import java.util.ArrayList;
@@ -20,11 +19,11 @@ public final class ComparisonChecks {
         List<GateCheck> out = new ArrayList<>();
         for (MetricComparison c : rows) {
             String metric = c.metric().key() + " vs baseline";
-            String interval = ComparisonReport.interval(c);
-            String threshold = "baseline " + ComparisonReport.value(c, c.baseline(), c.baseline(), c.baseline())
+            String interval = ComparisonFigures.interval(c);
+            String threshold = "baseline " + ComparisonFigures.value(c, c.baseline(), c.baseline(), c.baseline())
                     + ", <= " + plain(maxRegressionPercent) + "% worse";
-            String measured = ComparisonReport.value(c, c.candidate(), c.candidate(), c.candidate()) + " ("
-                    + ComparisonReport.change(c) + (interval.equals("-") ? "" : ", 95% " + interval) + ") "
+            String measured = ComparisonFigures.value(c, c.candidate(), c.candidate(), c.candidate()) + " ("
+                    + ComparisonFigures.change(c) + (interval.equals("-") ? "" : ", 95% " + interval) + ") "
                     + c.verdict().key();
             boolean regressed = c.verdict() == Verdict.REGRESSED;
             String message = metric + ": " + c.verdict().key() + ", " + measured

@@ -10,7 +10,7 @@ import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.format.FrameCsvFormatException;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.List;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class FrameCsvOutOfOrderRoundTripTest {
 
     @Test
-    void aLateRowWithAnOlderVsyncSurvivesTheCsv() throws IOException, DumpFormatException {
+    void aLateRowWithAnOlderVsyncSurvivesTheCsv() throws IOException, FrameCsvFormatException {
         long t = EngineRun.HZ60;
         long t0 = EngineRun.T0;
         // ring order: vsyncs 0, 2, 3, then vsync 1 (a 40 ms frame listed after later ones)

@@ -1,4 +1,4 @@
-package io.fpsctl.source;
+package io.fpsctl.text;
 
 /**
  * Rows of a dump that parsed but cannot be true (docs/metrics.md, "What fpsctl refuses to believe"): how many, and

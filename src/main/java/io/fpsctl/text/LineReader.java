@@ -1,4 +1,4 @@
-package io.fpsctl.source;
+package io.fpsctl.text;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -9,7 +9,7 @@ import java.io.Reader;
  * one line: a longer line is returned cut to that length and {@link #truncated()} reports it. This keeps
  * memory bounded on input that has no line breaks at all.
  */
-final class LineReader {
+public final class LineReader {
 
     private final Reader in;
     private final int maxChars;
@@ -19,7 +19,7 @@ final class LineReader {
     private boolean skipLineFeed;
     private boolean truncated;
 
-    LineReader(Reader in, int maxChars) {
+    public LineReader(Reader in, int maxChars) {
         if (maxChars < 1) {
             throw new IllegalArgumentException("maxChars must be positive: " + maxChars);
         }
@@ -28,7 +28,7 @@ final class LineReader {
     }
 
     /** The next line without its terminator, or {@code null} at the end of the input. */
-    String readLine() throws IOException {
+    public String readLine() throws IOException {
         StringBuilder line = null;
         truncated = false;
         while (true) {
@@ -61,7 +61,7 @@ final class LineReader {
     }
 
     /** Whether the line last returned by {@link #readLine()} was longer than {@code maxChars} and was cut. */
-    boolean truncated() {
+    public boolean truncated() {
         return truncated;
     }
 

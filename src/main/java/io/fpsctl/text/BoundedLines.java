@@ -1,4 +1,4 @@
-package io.fpsctl.source;
+package io.fpsctl.text;
 
 import java.io.IOException;
 import java.io.Reader;
