@@ -179,7 +179,8 @@ public final class FrameCsvReader {
                     }
                     sink.frame(new MeasuredFrame(w, intendedVsync, end, interval,
                             Long.parseLong(rec.get(FrameCsvSchema.FLAGS.name())), duration,
-                            Boolean.parseBoolean(get(rec, FrameCsvSchema.JANKY)), stages, interaction, ch, verdict(rec)));
+                            Boolean.parseBoolean(get(rec, FrameCsvSchema.JANKY)), stages, interaction, ch,
+                            verdict(rec)));
                 } catch (RuntimeException e) {
                     malformed++; // a cell that is not a number, a short record
                 }
@@ -233,8 +234,8 @@ public final class FrameCsvReader {
             return FrameCsvSchema.DURATION_MS.name() + " " + ms(duration) + " is negative";
         }
         if (Math.abs(duration - (end - intendedVsync)) > DURATION_TOLERANCE_NS) {
-            return FrameCsvSchema.DURATION_MS.name() + " " + ms(duration) + " contradicts " + FrameCsvSchema.END_NS.name()
-                    + " − " + FrameCsvSchema.INTENDED_VSYNC_NS.name() + " = "
+            return FrameCsvSchema.DURATION_MS.name() + " " + ms(duration) + " contradicts "
+                    + FrameCsvSchema.END_NS.name() + " − " + FrameCsvSchema.INTENDED_VSYNC_NS.name() + " = "
                     + ms(end - intendedVsync) + " ms";
         }
         for (Stage st : Stage.all()) {

@@ -44,7 +44,7 @@ public final class FrameCsvSchema {
     };
     /** The frame's FrameTimeline jank type keys joined with {@code |}; empty when on time or not attributed. */
     public static final CsvColumn JANK_TYPES = column("jankTypes", Type.KEY);
-    /** {@code Presented}, {@code Dropped} or {@code Unknown} as SurfaceFlinger printed it; empty when not attributed. */
+    /** {@code Presented}, {@code Dropped} or {@code Unknown} as SurfaceFlinger printed it; empty if not attributed. */
     public static final CsvColumn PRESENT_STATE = column("presentState", Type.KEY);
 
     /** Every column, in order. */
@@ -71,7 +71,7 @@ public final class FrameCsvSchema {
         return STAGES[s.ordinal()];
     }
 
-    /** The column of the agent's Choreographer queue {@code q} ({@link Interaction#CH_INPUT} …), e.g. {@code chInputMs}. */
+    /** The column of the agent's Choreographer queue {@code q} ({@link Interaction#CH_INPUT} …), e.g. chInputMs. */
     public static CsvColumn choreographer(int q) {
         return CHOREOGRAPHER[q];
     }

@@ -49,18 +49,18 @@ public final class RunJson {
         }
         int last = iterations.size() - 1;
         ObjectNode root = tree(iterations.get(last), metadata == null ? null : metadata.get(last));
-        ArrayNode list = root.putArray("iterations");
+        ArrayNode list = root.putArray(SummaryJsonSchema.ITERATIONS.name());
         for (int i = 0; i < iterations.size(); i++) {
             list.add(tree(iterations.get(i), metadata == null ? null : metadata.get(i)));
         }
         if (comparison == null) {
-            root.putNull("comparison");
+            root.putNull(SummaryJsonSchema.COMPARISON.name());
         } else {
             StringWriter w = new StringWriter();
             try (JsonGenerator g = FACTORY.createGenerator(w)) {
                 ComparisonJson.write(g, comparison);
             }
-            root.set("comparison", MAPPER.readTree(w.toString()));
+            root.set(SummaryJsonSchema.COMPARISON.name(), MAPPER.readTree(w.toString()));
         }
         MAPPER.writeValue(new NonClosing(out), root);
         out.write(System.lineSeparator());

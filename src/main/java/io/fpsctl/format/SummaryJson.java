@@ -1,5 +1,7 @@
 package io.fpsctl.format;
 
+import static io.fpsctl.format.SummaryJsonSchema.*;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -13,6 +15,7 @@ import io.fpsctl.engine.SlowMessages;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
+import io.fpsctl.format.SummaryJsonSchema.Key;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -64,43 +67,43 @@ public final class SummaryJson {
     public static void writeError(String file, String error, Writer out) throws IOException {
         try (JsonGenerator g = generator(out, true)) {
             g.writeStartObject();
-            g.writeStringField("file", file);
-            g.writeStringField("error", error);
+            g.writeStringField(FILE.name(), file);
+            g.writeStringField(ERROR.name(), error);
             g.writeEndObject();
         }
     }
 
     /** {@code fpsctlVersion}, {@code startTime}, {@code file}, {@code device}: every key present, null if unknown. */
     private static void metadata(JsonGenerator g, RunMetadata m) throws IOException {
-        g.writeStringField("fpsctlVersion", m == null || m.fpsctlVersion() == null ? fpsctlVersion()
+        g.writeStringField(FPSCTL_VERSION.name(), m == null || m.fpsctlVersion() == null ? fpsctlVersion()
                 : m.fpsctlVersion());
-        string(g, "startTime", m == null || m.startTime() == null ? null
+        string(g, START_TIME, m == null || m.startTime() == null ? null
                 : m.startTime().truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString());
-        string(g, "file", m == null ? null : m.file());
+        string(g, FILE, m == null ? null : m.file());
         RunMetadata.Device d = m == null ? null : m.device();
         if (d == null) {
-            g.writeNullField("device");
+            g.writeNullField(DEVICE.name());
             return;
         }
-        g.writeObjectFieldStart("device");
-        string(g, "serial", d.serial());
-        string(g, "model", d.model());
-        string(g, "androidVersion", d.androidVersion());
-        nullableLong(g, "sdk", d.sdk() == null ? null : d.sdk().longValue());
-        string(g, "buildFingerprint", d.buildFingerprint());
-        g.writeArrayFieldStart("refreshModesHz");
+        g.writeObjectFieldStart(DEVICE.name());
+        string(g, InDevice.SERIAL, d.serial());
+        string(g, InDevice.MODEL, d.model());
+        string(g, InDevice.ANDROID_VERSION, d.androidVersion());
+        nullableLong(g, InDevice.SDK, d.sdk() == null ? null : d.sdk().longValue());
+        string(g, InDevice.BUILD_FINGERPRINT, d.buildFingerprint());
+        g.writeArrayFieldStart(InDevice.REFRESH_MODES_HZ.name());
         for (double hz : d.refreshModesHz()) {
-            g.writeNumber(Decimals.round(hz, 1));
+            g.writeNumber(Decimals.round(hz, REFRESH_MODE_DECIMALS));
         }
         g.writeEndArray();
         g.writeEndObject();
     }
 
-    private static void string(JsonGenerator g, String key, String value) throws IOException {
+    private static void string(JsonGenerator g, Key key, String value) throws IOException {
         if (value == null) {
-            g.writeNullField(key);
+            g.writeNullField(key.name());
         } else {
-            g.writeStringField(key, value);
+            g.writeStringField(key.name(), value);
         }
     }
 
@@ -116,74 +119,74 @@ public final class SummaryJson {
     private static void object(JsonGenerator g, Summary s, RunMetadata metadata, boolean top) throws IOException {
         g.writeStartObject();
         if (top) {
-            g.writeNumberField("schemaVersion", Summary.SCHEMA_VERSION);
-            g.writeStringField("source", s.source().key());
-            g.writeStringField("package", s.packageName());
+            g.writeNumberField(SCHEMA_VERSION.name(), Summary.SCHEMA_VERSION);
+            g.writeStringField(SOURCE.name(), s.source().key());
+            g.writeStringField(PACKAGE.name(), s.packageName());
             metadata(g, metadata);
         } else {
-            g.writeStringField("name", s.name());
+            g.writeStringField(NAME.name(), s.name());
         }
-        number(g, "refreshHz", s.refreshHz(), 1);
-        g.writeNumberField("frames", s.frames());
-        g.writeNumberField("timedFrames", s.timedFrames());
-        number(g, "fps", s.fps(), 1);
-        number(g, "spanFps", s.spanFps(), 1);
-        g.writeNumberField("jankyFrames", s.jankyFrames());
-        number(g, "jankPercent", s.jankPercent(), 2);
-        g.writeNumberField("droppedFrames", s.droppedFrames());
-        g.writeNumberField("overflows", s.overflows());
-        g.writeNumberField("coverageGaps", s.coverageGaps());
-        g.writeNumberField("coverageGapMs", Decimals.round(s.coverageGapMs(), 2));
-        g.writeObjectFieldStart("dropLevels");
+        number(g, REFRESH_HZ, s.refreshHz());
+        g.writeNumberField(FRAMES.name(), s.frames());
+        g.writeNumberField(TIMED_FRAMES.name(), s.timedFrames());
+        number(g, FPS, s.fps());
+        number(g, SPAN_FPS, s.spanFps());
+        g.writeNumberField(JANKY_FRAMES.name(), s.jankyFrames());
+        number(g, JANK_PERCENT, s.jankPercent());
+        g.writeNumberField(DROPPED_FRAMES.name(), s.droppedFrames());
+        g.writeNumberField(OVERFLOWS.name(), s.overflows());
+        g.writeNumberField(COVERAGE_GAPS.name(), s.coverageGaps());
+        g.writeNumberField(COVERAGE_GAP_MS.name(), Decimals.round(s.coverageGapMs(), COVERAGE_GAP_MS.decimals()));
+        g.writeObjectFieldStart(DROP_LEVELS.name());
         for (DropLevel l : DropLevel.all()) {
             g.writeNumberField(l.key(), s.dropLevel(l));
         }
         g.writeEndObject();
         FrameTimes t = s.frameTimeMs();
-        g.writeObjectFieldStart("frameTimeMs");
-        number(g, "p50", t == null ? null : t.p50(), 2);
-        number(g, "p90", t == null ? null : t.p90(), 2);
-        number(g, "p95", t == null ? null : t.p95(), 2);
-        number(g, "p99", t == null ? null : t.p99(), 2);
-        number(g, "max", t == null ? null : t.max(), 2);
-        number(g, "mean", t == null ? null : t.mean(), 2);
+        g.writeObjectFieldStart(FRAME_TIME_MS.name());
+        number(g, InFrameTimeMs.P50, t == null ? null : t.p50());
+        number(g, InFrameTimeMs.P90, t == null ? null : t.p90());
+        number(g, InFrameTimeMs.P95, t == null ? null : t.p95());
+        number(g, InFrameTimeMs.P99, t == null ? null : t.p99());
+        number(g, InFrameTimeMs.MAX, t == null ? null : t.max());
+        number(g, InFrameTimeMs.MEAN, t == null ? null : t.mean());
         g.writeEndObject();
         if (s.source().presented()) {
-            g.writeNullField("stagesMs");
-            g.writeNullField("mainCauses");
+            g.writeNullField(STAGES_MS.name());
+            g.writeNullField(MAIN_CAUSES.name());
         } else {
-            g.writeObjectFieldStart("stagesMs");
+            g.writeObjectFieldStart(STAGES_MS.name());
             for (Stage st : Stage.all()) {
-                number(g, st.key(), s.stageMs(st), 2);
+                number(g, st.key(), s.stageMs(st), MEAN_MS_DECIMALS);
             }
             g.writeEndObject();
             long[] causes = s.mainCauses();
             if (causes == null) { // e.g. read back from a summary that had no main causes
-                g.writeNullField("mainCauses");
+                g.writeNullField(MAIN_CAUSES.name());
             } else {
-                g.writeObjectFieldStart("mainCauses");
+                g.writeObjectFieldStart(MAIN_CAUSES.name());
                 for (int i = 0; i < causes.length; i++) {
                     g.writeNumberField(Summary.causeKey(i), causes[i]);
                 }
                 g.writeEndObject();
             }
         }
-        nullableLong(g, "jank", s.jank());
-        nullableLong(g, "bigJank", s.bigJank());
-        number(g, "stutterPercent", s.stutterPercent(), 2);
+        nullableLong(g, JANK, s.jank());
+        nullableLong(g, BIG_JANK, s.bigJank());
+        number(g, STUTTER_PERCENT, s.stutterPercent());
         if (s.worstCause() == null) {
-            g.writeNullField("worstFrameCause");
+            g.writeNullField(WORST_FRAME_CAUSE.name());
         } else {
-            g.writeStringField("worstFrameCause", s.worstCause());
+            g.writeStringField(WORST_FRAME_CAUSE.name(), s.worstCause());
         }
-        number(g, "scrollFps", s.scrollFps(), 1);
-        number(g, "fingerScrollFps", s.fingerScrollFps(), 1);
+        number(g, SCROLL_FPS, s.scrollFps());
+        number(g, FINGER_SCROLL_FPS, s.fingerScrollFps());
         if (s.choreographerMs() == null) {
-            g.writeNullField("choreographerMs");
+            g.writeNullField(CHOREOGRAPHER_MS.name());
         } else {
-            g.writeObjectFieldStart("choreographerMs");
+            g.writeObjectFieldStart(CHOREOGRAPHER_MS.name());
             for (int i = 0; i < Interaction.CH_QUEUES; i++) {
-                number(g, Interaction.CH_KEYS[i], s.choreographerMs(i), 2);
+                number(g, Interaction.CH_KEYS[i], s.choreographerMs(i), MEAN_MS_DECIMALS);
             }
             g.writeEndObject();
         }
@@ -191,25 +194,25 @@ public final class SummaryJson {
             slowMessages(g, s.slowMessages());
             frameTimeline(g, s.frameTimeline());
             androidVitals(g, s.androidVitals());
-            g.writeArrayFieldStart("windows");
+            g.writeArrayFieldStart(WINDOWS.name());
             for (Summary w : s.windows()) {
                 object(g, w, null, false);
             }
             g.writeEndArray();
-            g.writeArrayFieldStart("warnings");
+            g.writeArrayFieldStart(WARNINGS.name());
             for (String w : s.warnings()) {
                 g.writeString(w);
             }
             g.writeEndArray();
-            g.writeBooleanField("partial", s.partial());
+            g.writeBooleanField(PARTIAL.name(), s.partial());
             RunCoverage c = s.coverage();
             if (c == null || c.partialReason() == null) {
-                g.writeNullField("partialReason");
+                g.writeNullField(PARTIAL_REASON.name());
             } else {
-                g.writeStringField("partialReason", c.partialReason());
+                g.writeStringField(PARTIAL_REASON.name(), c.partialReason());
             }
-            number(g, "askedMs", c == null ? null : c.askedMs(), 2);
-            number(g, "measuredMs", c == null ? null : c.measuredMs(), 2);
+            number(g, ASKED_MS, c == null ? null : c.askedMs());
+            number(g, MEASURED_MS, c == null ? null : c.measuredMs());
         } else {
             androidVitals(g, s.androidVitals());
         }
@@ -219,33 +222,34 @@ public final class SummaryJson {
     /** {@code androidVitals} (METRICS.md 7a): every key present, null where it does not apply. */
     private static void androidVitals(JsonGenerator g, AndroidVitals v) throws IOException {
         if (v == null) {
-            g.writeNullField("androidVitals");
+            g.writeNullField(ANDROID_VITALS.name());
             return;
         }
-        g.writeObjectFieldStart("androidVitals");
-        number(g, "slowFramesPercent", v.slowFramesPercent(), 2);
-        number(g, "frozenFramesPercent", v.frozenFramesPercent(), 2);
-        number(g, "slowSession20Percent", v.slowSession20Percent(), 2);
-        number(g, "slowSession30Percent", v.slowSession30Percent(), 2);
+        g.writeObjectFieldStart(ANDROID_VITALS.name());
+        number(g, InAndroidVitals.SLOW_FRAMES_PERCENT, v.slowFramesPercent());
+        number(g, InAndroidVitals.FROZEN_FRAMES_PERCENT, v.frozenFramesPercent());
+        number(g, InAndroidVitals.SLOW_SESSION_20_PERCENT, v.slowSession20Percent());
+        number(g, InAndroidVitals.SLOW_SESSION_30_PERCENT, v.slowSession30Percent());
         g.writeEndObject();
     }
 
     /** {@code frameTimeline} (METRICS.md 9): null where it does not apply. */
     private static void frameTimeline(JsonGenerator g, FrameTimelineSummary ft) throws IOException {
         if (ft == null) {
-            g.writeNullField("frameTimeline");
+            g.writeNullField(FRAME_TIMELINE.name());
             return;
         }
-        g.writeObjectFieldStart("frameTimeline");
-        g.writeNumberField("frames", ft.frames());
-        g.writeNumberField("unattributed", ft.unattributed());
-        g.writeNumberField("jankyFrames", ft.jankyFrames());
-        g.writeNumberField("appJank", ft.appJank());
-        g.writeNumberField("systemJank", ft.systemJank());
-        number(g, "appJankPercent", ft.appJankPercent(), 2);
-        number(g, "systemJankPercent", ft.systemJankPercent(), 2);
-        g.writeNumberField("droppedBuffers", ft.droppedBuffers()); // rev 3: neither app nor system jank
-        g.writeObjectFieldStart("types");
+        g.writeObjectFieldStart(FRAME_TIMELINE.name());
+        g.writeNumberField(InFrameTimeline.FRAMES.name(), ft.frames());
+        g.writeNumberField(InFrameTimeline.UNATTRIBUTED.name(), ft.unattributed());
+        g.writeNumberField(InFrameTimeline.JANKY_FRAMES.name(), ft.jankyFrames());
+        g.writeNumberField(InFrameTimeline.APP_JANK.name(), ft.appJank());
+        g.writeNumberField(InFrameTimeline.SYSTEM_JANK.name(), ft.systemJank());
+        number(g, InFrameTimeline.APP_JANK_PERCENT, ft.appJankPercent());
+        number(g, InFrameTimeline.SYSTEM_JANK_PERCENT, ft.systemJankPercent());
+        // rev 3: neither app nor system jank
+        g.writeNumberField(InFrameTimeline.DROPPED_BUFFERS.name(), ft.droppedBuffers());
+        g.writeObjectFieldStart(InFrameTimeline.TYPES.name());
         for (Map.Entry<String, Long> e : ft.types().entrySet()) {
             g.writeNumberField(e.getKey(), e.getValue());
         }
@@ -256,28 +260,33 @@ public final class SummaryJson {
     /** {@code slowMessageCount} and {@code slowMessages} (null for sources other than the agent). */
     private static void slowMessages(JsonGenerator g, SlowMessages slow) throws IOException {
         if (slow == null) {
-            g.writeNullField("slowMessageCount");
-            g.writeNullField("slowMessages");
+            g.writeNullField(SLOW_MESSAGE_COUNT.name());
+            g.writeNullField(SLOW_MESSAGES.name());
             return;
         }
-        g.writeNumberField("slowMessageCount", slow.count());
-        g.writeArrayFieldStart("slowMessages");
+        g.writeNumberField(SLOW_MESSAGE_COUNT.name(), slow.count());
+        g.writeArrayFieldStart(SLOW_MESSAGES.name());
         for (SlowMessage m : slow.worst()) {
             g.writeStartObject();
-            g.writeNumberField("durationMs", m.durationMs());
-            g.writeStringField("target", m.target());
-            g.writeStringField("stack", m.stack());
+            g.writeNumberField(InSlowMessage.DURATION_MS.name(), m.durationMs());
+            g.writeStringField(InSlowMessage.TARGET.name(), m.target());
+            g.writeStringField(InSlowMessage.STACK.name(), m.stack());
             g.writeEndObject();
         }
         g.writeEndArray();
     }
 
-    private static void nullableLong(JsonGenerator g, String key, Long v) throws IOException {
+    private static void nullableLong(JsonGenerator g, Key key, Long v) throws IOException {
         if (v == null) {
-            g.writeNullField(key);
+            g.writeNullField(key.name());
         } else {
-            g.writeNumberField(key, v);
+            g.writeNumberField(key.name(), v);
         }
+    }
+
+    /** A decimal key rounded to its {@link Key#decimals()}; null when absent or not finite. */
+    private static void number(JsonGenerator g, Key key, Double v) throws IOException {
+        number(g, key.name(), v, key.decimals());
     }
 
     private static void number(JsonGenerator g, String key, Double v, int decimals) throws IOException {

@@ -1,5 +1,7 @@
 package io.fpsctl.format;
 
+import static io.fpsctl.format.SummaryJsonSchema.*;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +17,7 @@ import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
+import io.fpsctl.format.SummaryJsonSchema.Key;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +90,7 @@ public final class SummaryJsonReader {
             if (root == null || root.isMissingNode() || !root.isObject()) {
                 throw new SummaryFormatException("not an fpsctl summary (expected a JSON object)");
             }
-            JsonNode iterations = root.path("iterations");
+            JsonNode iterations = root.path(ITERATIONS.name());
             if (iterations.isArray() && !iterations.isEmpty()) {
                 List<Summary> out = new ArrayList<>();
                 for (JsonNode it : iterations) {
@@ -102,32 +105,33 @@ public final class SummaryJsonReader {
     }
 
     private static Summary summary(JsonNode root) throws SummaryFormatException {
-        if (!root.isObject() || !root.path("schemaVersion").isInt()) {
+        if (!root.isObject() || !root.path(SCHEMA_VERSION.name()).isInt()) {
             throw new SummaryFormatException("not an fpsctl summary (no schemaVersion)");
         }
-        int version = root.get("schemaVersion").intValue();
+        int version = root.get(SCHEMA_VERSION.name()).intValue();
         if (version != Summary.SCHEMA_VERSION) {
             throw new SummaryFormatException("schemaVersion " + version + " is not supported (this fpsctl reads "
                     + Summary.SCHEMA_VERSION + ")");
         }
-        Source source = Source.fromKey(root.path("source").asText(""));
+        Source source = Source.fromKey(root.path(SOURCE.name()).asText(""));
         if (source == null) {
-            throw new SummaryFormatException("unknown source '" + root.path("source").asText("") + "'");
+            throw new SummaryFormatException("unknown source '" + root.path(SOURCE.name()).asText("") + "'");
         }
-        String pkg = text(root, "package");
+        String pkg = text(root, PACKAGE);
         List<Summary> windows = new ArrayList<>();
-        for (JsonNode w : root.path("windows")) {
-            windows.add(summary(w, source, pkg, text(w, "name"), List.of(), List.of()));
+        for (JsonNode w : root.path(WINDOWS.name())) {
+            windows.add(summary(w, source, pkg, text(w, NAME), List.of(), List.of()));
         }
         List<String> warnings = new ArrayList<>();
-        for (JsonNode w : root.path("warnings")) {
+        for (JsonNode w : root.path(WARNINGS.name())) {
             if (!w.isTextual()) {
                 throw new SummaryFormatException("'warnings' must be a list of text, holds " + abbreviated(w));
             }
             warnings.add(w.asText());
         }
         Summary read = summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
-                .withSlowMessages(slowMessages(root)).withFrameTimeline(frameTimeline(root.path("frameTimeline")));
+                .withSlowMessages(slowMessages(root))
+                .withFrameTimeline(frameTimeline(root.path(FRAME_TIMELINE.name())));
         PossibleSummary.check(read); // a summary with an impossible figure is not one fpsctl wrote from frames
         return read;
     }
@@ -137,8 +141,9 @@ public final class SummaryJsonReader {
         if (!v.isObject()) {
             return null;
         }
-        return new AndroidVitals(number(v, "slowFramesPercent"), number(v, "frozenFramesPercent"),
-                number(v, "slowSession20Percent"), number(v, "slowSession30Percent"));
+        return new AndroidVitals(number(v, InAndroidVitals.SLOW_FRAMES_PERCENT),
+                number(v, InAndroidVitals.FROZEN_FRAMES_PERCENT), number(v, InAndroidVitals.SLOW_SESSION_20_PERCENT),
+                number(v, InAndroidVitals.SLOW_SESSION_30_PERCENT));
     }
 
     /** The {@code frameTimeline} object (METRICS.md 9); null when absent or null. */
@@ -147,13 +152,14 @@ public final class SummaryJsonReader {
             return null;
         }
         Map<String, Long> types = new LinkedHashMap<>();
-        expect(ft, "types", ft.path("types").isObject(), "an object");
-        for (Map.Entry<String, JsonNode> e : ft.path("types").properties()) {
-            types.put(e.getKey(), count(ft.path("types"), e.getKey()));
+        expect(ft, InFrameTimeline.TYPES, ft.path(InFrameTimeline.TYPES.name()).isObject(), "an object");
+        for (Map.Entry<String, JsonNode> e : ft.path(InFrameTimeline.TYPES.name()).properties()) {
+            types.put(e.getKey(), count(ft.path(InFrameTimeline.TYPES.name()), e.getKey()));
         }
-        return new FrameTimelineSummary(count(ft, "frames"), count(ft, "unattributed"), count(ft, "jankyFrames"),
-                count(ft, "appJank"), count(ft, "systemJank"), number(ft, "appJankPercent"),
-                number(ft, "systemJankPercent"), droppedBuffers(ft, types), types, List.of());
+        return new FrameTimelineSummary(count(ft, InFrameTimeline.FRAMES), count(ft, InFrameTimeline.UNATTRIBUTED),
+                count(ft, InFrameTimeline.JANKY_FRAMES), count(ft, InFrameTimeline.APP_JANK),
+                count(ft, InFrameTimeline.SYSTEM_JANK), number(ft, InFrameTimeline.APP_JANK_PERCENT),
+                number(ft, InFrameTimeline.SYSTEM_JANK_PERCENT), droppedBuffers(ft, types), types, List.of());
     }
 
     /**
@@ -162,18 +168,18 @@ public final class SummaryJsonReader {
      * by fpsctl as it is: refused like any other wrong type.
      */
     private static void checkMetadata(JsonNode n) throws SummaryFormatException {
-        text(n, "fpsctlVersion");
-        text(n, "startTime");
-        text(n, "file");
-        JsonNode d = n.path("device");
-        expect(n, "device", d.isObject(), "an object");
+        text(n, FPSCTL_VERSION);
+        text(n, START_TIME);
+        text(n, FILE);
+        JsonNode d = n.path(DEVICE.name());
+        expect(n, DEVICE, d.isObject(), "an object");
         if (d.isObject()) {
-            for (String key : List.of("serial", "model", "androidVersion", "buildFingerprint")) {
+            for (Key key : InDevice.TEXTS) {
                 text(d, key);
             }
-            count(d, "sdk");
-            JsonNode modes = d.path("refreshModesHz");
-            expect(d, "refreshModesHz", modes.isArray(), "a list");
+            count(d, InDevice.SDK);
+            JsonNode modes = d.path(InDevice.REFRESH_MODES_HZ.name());
+            expect(d, InDevice.REFRESH_MODES_HZ, modes.isArray(), "a list");
             for (JsonNode hz : modes) {
                 if (!hz.isNumber() || hz.doubleValue() < 1 || hz.doubleValue() > 1000) {
                     throw new SummaryFormatException("'device.refreshModesHz' must hold rates of 1-1000 Hz, got "
@@ -188,21 +194,23 @@ public final class SummaryJsonReader {
      * {@code types.dropped}.
      */
     private static long droppedBuffers(JsonNode ft, Map<String, Long> types) throws SummaryFormatException {
-        return ft.has("droppedBuffers") ? count(ft, "droppedBuffers") : types.getOrDefault("dropped", 0L);
+        return ft.has(InFrameTimeline.DROPPED_BUFFERS.name()) ? count(ft, InFrameTimeline.DROPPED_BUFFERS)
+                : types.getOrDefault(InFrameTimeline.DROPPED_TYPE, 0L);
     }
 
     /** {@code slowMessageCount} and {@code slowMessages}; null when the summary has neither (not an agent run). */
     private static SlowMessages slowMessages(JsonNode root) throws SummaryFormatException {
-        JsonNode list = root.path("slowMessages");
-        if (!list.isArray() && !root.path("slowMessageCount").isNumber()) {
+        JsonNode list = root.path(SLOW_MESSAGES.name());
+        if (!list.isArray() && !root.path(SLOW_MESSAGE_COUNT.name()).isNumber()) {
             return null;
         }
         List<SlowMessage> worst = new ArrayList<>();
         for (JsonNode m : list) {
-            Double ms = number(m, "durationMs");
-            worst.add(new SlowMessage(0, ms == null ? 0 : Math.round(ms), text(m, "target"), text(m, "stack")));
+            Double ms = number(m, InSlowMessage.DURATION_MS);
+            worst.add(new SlowMessage(0, ms == null ? 0 : Math.round(ms), text(m, InSlowMessage.TARGET),
+                    text(m, InSlowMessage.STACK)));
         }
-        long count = root.path("slowMessageCount").isNumber() ? count(root, "slowMessageCount") : worst.size();
+        long count = root.path(SLOW_MESSAGE_COUNT.name()).isNumber() ? count(root, SLOW_MESSAGE_COUNT) : worst.size();
         return new SlowMessages(count, List.copyOf(worst));
     }
 
@@ -213,20 +221,20 @@ public final class SummaryJsonReader {
         }
         shape(n);
         long[] levels = new long[DropLevel.all().length];
-        JsonNode dl = n.path("dropLevels");
+        JsonNode dl = n.path(DROP_LEVELS.name());
         for (DropLevel l : DropLevel.all()) {
             levels[l.ordinal()] = count(dl, l.key());
         }
         Double[] stages = null;
-        JsonNode st = n.path("stagesMs");
-        if (st.isObject() && count(n, "timedFrames") > 0) { // the engine has no stage means without timed frames
+        JsonNode st = n.path(STAGES_MS.name());
+        if (st.isObject() && count(n, TIMED_FRAMES) > 0) { // the engine has no stage means without timed frames
             stages = new Double[Stage.count()];
             for (Stage s : Stage.all()) {
                 stages[s.ordinal()] = number(st, s.key());
             }
         }
         long[] causes = null;
-        JsonNode mc = n.path("mainCauses");
+        JsonNode mc = n.path(MAIN_CAUSES.name());
         if (mc.isObject()) {
             causes = new long[Stage.count() + 1];
             for (int i = 0; i < causes.length; i++) {
@@ -234,20 +242,21 @@ public final class SummaryJsonReader {
             }
         }
         checkMetadata(n);
-        Double gapMs = number(n, "coverageGapMs");
-        return Summary.builder().source(source).packageName(pkg).name(name).refreshHz(number(n, "refreshHz"))
-                .frames(count(n, "frames")).timedFrames(count(n, "timedFrames")).fps(number(n, "fps"))
-                .spanFps(number(n, "spanFps")).jankyFrames(count(n, "jankyFrames"))
-                .jankPercent(number(n, "jankPercent")).droppedFrames(count(n, "droppedFrames"))
-                .overflows(count(n, "overflows")).dropLevels(levels).frameTimeMs(frameTimes(n.path("frameTimeMs")))
-                .stagesMs(stages).mainCauses(causes).jank(nullableLong(n, "jank"))
-                .bigJank(nullableLong(n, "bigJank")).stutterPercent(number(n, "stutterPercent"))
-                .worstCause(text(n, "worstFrameCause")).windows(windows).warnings(warnings)
-                .scrollFps(number(n, "scrollFps")).fingerScrollFps(number(n, "fingerScrollFps"))
-                .choreographerMs(choreographer(n.path("choreographerMs")))
-                .coverageGaps((int) Math.min(Integer.MAX_VALUE, count(n, "coverageGaps")))
+        Double gapMs = number(n, COVERAGE_GAP_MS);
+        return Summary.builder().source(source).packageName(pkg).name(name).refreshHz(number(n, REFRESH_HZ))
+                .frames(count(n, FRAMES)).timedFrames(count(n, TIMED_FRAMES)).fps(number(n, FPS))
+                .spanFps(number(n, SPAN_FPS)).jankyFrames(count(n, JANKY_FRAMES))
+                .jankPercent(number(n, JANK_PERCENT)).droppedFrames(count(n, DROPPED_FRAMES))
+                .overflows(count(n, OVERFLOWS)).dropLevels(levels)
+                .frameTimeMs(frameTimes(n.path(FRAME_TIME_MS.name())))
+                .stagesMs(stages).mainCauses(causes).jank(nullableLong(n, JANK))
+                .bigJank(nullableLong(n, BIG_JANK)).stutterPercent(number(n, STUTTER_PERCENT))
+                .worstCause(text(n, WORST_FRAME_CAUSE)).windows(windows).warnings(warnings)
+                .scrollFps(number(n, SCROLL_FPS)).fingerScrollFps(number(n, FINGER_SCROLL_FPS))
+                .choreographerMs(choreographer(n.path(CHOREOGRAPHER_MS.name())))
+                .coverageGaps((int) Math.min(Integer.MAX_VALUE, count(n, COVERAGE_GAPS)))
                 .coverageGapMs(gapMs == null ? 0.0 : gapMs).coverage(coverage(n))
-                .androidVitals(androidVitals(n.path("androidVitals"))).build();
+                .androidVitals(androidVitals(n.path(ANDROID_VITALS.name()))).build();
     }
 
     /**
@@ -256,9 +265,9 @@ public final class SummaryJsonReader {
      */
     private static RunCoverage coverage(JsonNode n) throws SummaryFormatException {
         boolean partial = partial(n);
-        Double asked = number(n, "askedMs");
-        Double measured = number(n, "measuredMs");
-        String written = text(n, "partialReason"); // checked for its type even when the run is complete
+        Double asked = number(n, ASKED_MS);
+        Double measured = number(n, MEASURED_MS);
+        String written = text(n, PARTIAL_REASON); // checked for its type even when the run is complete
         if ((asked != null && asked < 0) || (measured != null && measured < 0)) {
             throw new SummaryFormatException("'askedMs' and 'measuredMs' must be 0 or more, got " + asked + " and "
                     + measured);
@@ -283,44 +292,36 @@ public final class SummaryJsonReader {
     }
 
     private static FrameTimes frameTimes(JsonNode t) throws SummaryFormatException {
-        Double p50 = number(t, "p50");
-        Double p90 = number(t, "p90");
-        Double p95 = number(t, "p95");
-        Double p99 = number(t, "p99");
-        Double max = number(t, "max");
-        Double mean = number(t, "mean");
+        Double p50 = number(t, InFrameTimeMs.P50);
+        Double p90 = number(t, InFrameTimeMs.P90);
+        Double p95 = number(t, InFrameTimeMs.P95);
+        Double p99 = number(t, InFrameTimeMs.P99);
+        Double max = number(t, InFrameTimeMs.MAX);
+        Double mean = number(t, InFrameTimeMs.MEAN);
         if (p50 == null || p90 == null || p95 == null || p99 == null || max == null || mean == null) {
             return null;
         }
         return new FrameTimes(p50, p90, p95, p99, max, mean);
     }
 
-    /** Keys whose value is an object (or null) in a summary or a window. */
-    private static final List<String> OBJECTS = List.of("dropLevels", "frameTimeMs", "stagesMs", "mainCauses",
-            "choreographerMs", "androidVitals", "frameTimeline");
-    /** Keys whose value is a list (or null). */
-    private static final List<String> ARRAYS = List.of("windows", "warnings", "slowMessages", "iterations");
-    /** Keys whose value is text (or null). */
-    private static final List<String> TEXTS = List.of("source", "package", "name", "worstFrameCause");
-
     /**
      * The types of the keys fpsctl writes: a key with a value of another type (a rate written as text, a list where
      * an object goes) is a summary fpsctl did not write, refused rather than read as absent.
      */
     private static void shape(JsonNode n) throws SummaryFormatException {
-        for (String k : OBJECTS) {
-            expect(n, k, n.path(k).isObject(), "an object");
+        for (Key k : OBJECTS) {
+            expect(n, k, n.path(k.name()).isObject(), "an object");
         }
-        for (String k : ARRAYS) {
-            expect(n, k, n.path(k).isArray(), "a list");
+        for (Key k : LISTS) {
+            expect(n, k, n.path(k.name()).isArray(), "a list");
         }
-        for (String k : TEXTS) {
-            expect(n, k, n.path(k).isTextual(), "text");
+        for (Key k : TEXTS) {
+            expect(n, k, n.path(k.name()).isTextual(), "text");
         }
-        JsonNode t = n.path("frameTimeMs");
+        JsonNode t = n.path(FRAME_TIME_MS.name());
         if (t.isObject()) {
             int numbers = 0;
-            for (String k : List.of("p50", "p90", "p95", "p99", "max", "mean")) {
+            for (Key k : InFrameTimeMs.ALL) {
                 numbers += number(t, k) == null ? 0 : 1;
             }
             if (numbers != 0 && numbers != 6) {
@@ -330,6 +331,10 @@ public final class SummaryJsonReader {
         }
     }
 
+    private static void expect(JsonNode n, Key key, boolean ok, String what) throws SummaryFormatException {
+        expect(n, key.name(), ok, what);
+    }
+
     private static void expect(JsonNode n, String key, boolean ok, String what) throws SummaryFormatException {
         JsonNode v = n.path(key);
         if (!ok && !v.isMissingNode() && !v.isNull()) {
@@ -337,10 +342,14 @@ public final class SummaryJsonReader {
         }
     }
 
-    private static String text(JsonNode n, String key) throws SummaryFormatException {
-        JsonNode v = n.path(key);
+    private static String text(JsonNode n, Key key) throws SummaryFormatException {
+        JsonNode v = n.path(key.name());
         expect(n, key, v.isTextual(), "text");
         return v.isTextual() ? v.textValue() : null;
+    }
+
+    private static Double number(JsonNode n, Key key) throws SummaryFormatException {
+        return number(n, key.name());
     }
 
     /** A number: absent or null reads as absent; anything but a number is an error (a summary that lies). */
@@ -357,7 +366,7 @@ public final class SummaryJsonReader {
 
     /** {@code partial}: absent or null reads as false; anything but true or false is an error. */
     private static boolean partial(JsonNode n) throws SummaryFormatException {
-        JsonNode v = n.path("partial");
+        JsonNode v = n.path(PARTIAL.name());
         if (v.isMissingNode() || v.isNull()) {
             return false;
         }
@@ -373,9 +382,13 @@ public final class SummaryJsonReader {
         return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 
-    private static Long nullableLong(JsonNode n, String key) throws SummaryFormatException {
-        JsonNode v = n.path(key);
+    private static Long nullableLong(JsonNode n, Key key) throws SummaryFormatException {
+        JsonNode v = n.path(key.name());
         return v.isNumber() ? count(n, key) : null;
+    }
+
+    private static long count(JsonNode n, Key key) throws SummaryFormatException {
+        return count(n, key.name());
     }
 
     /** A count: absent or null reads as 0; anything but a non-negative integer is an error. */
