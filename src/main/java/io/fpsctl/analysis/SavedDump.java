@@ -3,7 +3,6 @@ package io.fpsctl.analysis;
 import io.fpsctl.format.FrameCsvFormatException;
 import io.fpsctl.format.FrameCsvReader;
 import io.fpsctl.source.DumpFormatException;
-import io.fpsctl.source.DumpKind;
 import io.fpsctl.source.FrameTimelineDump;
 import io.fpsctl.source.FrameTimelineParser;
 import io.fpsctl.source.FramestatsDump;

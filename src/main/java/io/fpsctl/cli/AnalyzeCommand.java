@@ -12,7 +12,7 @@ import io.fpsctl.sink.SummaryText;
 import io.fpsctl.sink.TeeListener;
 import io.fpsctl.sink.perfetto.PerfettoTrace;
 import io.fpsctl.source.DumpFormatException;
-import io.fpsctl.source.DumpKind;
+import io.fpsctl.analysis.DumpKind;
 import io.fpsctl.source.FrameTimelineParser;
 import io.fpsctl.source.GfxinfoSummary;
 import io.fpsctl.source.PackageNames;

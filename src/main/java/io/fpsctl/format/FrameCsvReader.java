@@ -72,11 +72,6 @@ public final class FrameCsvReader {
         this.sink = sink;
     }
 
-    /** True when {@code firstLine} is the header of fpsctl's per-frame CSV. */
-    public static boolean looksLikeFrameCsv(String firstLine) {
-        return FrameCsvSchema.isHeader(firstLine);
-    }
-
     /**
      * The source of a frames CSV from its first bytes: the {@link FrameCsvSchema#SOURCE} cell of its first data row;
      * gfxinfo when there is no data row or the cell names no source.

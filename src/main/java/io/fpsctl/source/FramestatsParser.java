@@ -220,7 +220,7 @@ public final class FramestatsParser {
      * Counts the values of a line that consists only of comma-separated integers (a trailing comma allowed);
      * 0 when the line is anything else.
      */
-    static int countValues(byte[] b, int s, int e) {
+    public static int countValues(byte[] b, int s, int e) {
         if (s >= e) {
             return 0;
         }

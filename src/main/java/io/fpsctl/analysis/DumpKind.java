@@ -1,6 +1,8 @@
-package io.fpsctl.source;
+package io.fpsctl.analysis;
 
-import io.fpsctl.format.FrameCsvReader;
+import io.fpsctl.format.FrameCsvSchema;
+import io.fpsctl.source.FrameTimelineParser;
+import io.fpsctl.source.FramestatsParser;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
@@ -44,7 +46,7 @@ public enum DumpKind {
             return UNKNOWN;
         }
         String first = firstMeaningful(lines, 0);
-        if (first != null && FrameCsvReader.looksLikeFrameCsv(first)) {
+        if (first != null && FrameCsvSchema.isHeader(first)) {
             return FRAME_CSV;
         }
         if (text.contains("---PROFILEDATA---") || text.contains("Graphics info for pid")
