@@ -339,6 +339,11 @@ public final class FrameEngine implements FrameSink {
      * The app's pid from now on (gfxinfo's {@code ** Graphics info for pid N} line, read again on every poll): the
      * frames that follow join SurfaceFrames of this {@code Owner Pid} (METRICS.md 9 rev 3).
      */
+    /** The app's pid as the source last printed it, or null when unknown. */
+    public AppPid appPid() {
+        return appPid;
+    }
+
     public void appPid(AppPid pid) {
         this.appPid = pid;
     }
