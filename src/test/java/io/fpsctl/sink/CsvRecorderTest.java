@@ -1,5 +1,7 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.format.FrameCsv;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
+import io.fpsctl.sink.ComparisonReport;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.DeserializationFeature;

@@ -1,9 +1,12 @@
-package io.fpsctl.sink;
+package io.fpsctl.verdict;
 
-import static io.fpsctl.sink.EngineRun.HZ60;
-import static io.fpsctl.sink.EngineRun.MS;
-import static io.fpsctl.sink.EngineRun.T0;
-import static io.fpsctl.sink.EngineRun.WINDOW;
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.format.SummaryJson;
+import io.fpsctl.format.SummaryJsonReader;
+import static io.fpsctl.engine.EngineRun.HZ60;
+import static io.fpsctl.engine.EngineRun.MS;
+import static io.fpsctl.engine.EngineRun.T0;
+import static io.fpsctl.engine.EngineRun.WINDOW;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.sink.GateCheck.Verdict;
+import io.fpsctl.verdict.GateCheck.Verdict;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.List;

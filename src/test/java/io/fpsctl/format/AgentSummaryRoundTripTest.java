@@ -1,4 +1,4 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,7 +12,6 @@ import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.source.FrameCsvReader;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;

@@ -1,5 +1,11 @@
-package io.fpsctl.sink;
+package io.fpsctl.verdict;
 
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.format.SummaryJson;
+import io.fpsctl.format.SummaryJsonReader;
+import io.fpsctl.sink.GateTable;
+import io.fpsctl.sink.JUnitReport;
+import io.fpsctl.sink.MarkdownReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

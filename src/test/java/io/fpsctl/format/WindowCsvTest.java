@@ -1,7 +1,8 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.fpsctl.engine.EngineRun;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.StringReader;

@@ -1,4 +1,4 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
 import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.FrameTimelineVerdict;

@@ -1,4 +1,4 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fpsctl.engine.EngineRun;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;

@@ -1,5 +1,6 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
+import io.fpsctl.sink.CsvRecorder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +12,6 @@ import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.source.FrameCsvReader;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Collections;

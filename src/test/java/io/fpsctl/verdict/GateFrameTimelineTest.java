@@ -1,12 +1,16 @@
-package io.fpsctl.sink;
+package io.fpsctl.verdict;
 
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.sink.GateTable;
+import io.fpsctl.sink.JUnitReport;
+import io.fpsctl.sink.MarkdownReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.sink.GateCheck.Verdict;
+import io.fpsctl.verdict.GateCheck.Verdict;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;

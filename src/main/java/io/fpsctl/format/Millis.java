@@ -1,4 +1,4 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
 /** Exact nanosecond → millisecond text for data files: at least 2 decimals, at most 6, no rounding. */
 public final class Millis {

@@ -1,4 +1,4 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimes;

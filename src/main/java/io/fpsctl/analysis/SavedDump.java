@@ -1,5 +1,20 @@
-package io.fpsctl.source;
+package io.fpsctl.analysis;
 
+import io.fpsctl.format.FrameCsvReader;
+import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.source.DumpKind;
+import io.fpsctl.source.FrameTimelineDump;
+import io.fpsctl.source.FrameTimelineParser;
+import io.fpsctl.source.FramestatsDump;
+import io.fpsctl.source.GfxinfoSummary;
+import io.fpsctl.source.GfxinfoSummaryReader;
+import io.fpsctl.source.GraphicsInfoPid;
+import io.fpsctl.source.LatencyDump;
+import io.fpsctl.source.LatencyParser;
+import io.fpsctl.source.PackageNames;
+import io.fpsctl.source.ParallelFramestatsParser;
+import io.fpsctl.source.RejectedRows;
+import io.fpsctl.source.Utf8Input;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameTimelineAttribution;

@@ -1,4 +1,4 @@
-package io.fpsctl.source;
+package io.fpsctl.analysis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,13 +1,5 @@
-package io.fpsctl.sink;
+package io.fpsctl.engine;
 
-import io.fpsctl.engine.EngineConfig;
-import io.fpsctl.engine.Frame;
-import io.fpsctl.engine.FrameEngine;
-import io.fpsctl.engine.LiveWindow;
-import io.fpsctl.engine.PresentedFrame;
-import io.fpsctl.engine.RenderedFrame;
-import io.fpsctl.engine.Source;
-import io.fpsctl.engine.Summary;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,19 +7,19 @@ import java.util.List;
  * Test helper: runs a real {@link FrameEngine} over synthetic frames and keeps what it produced (the summary, the
  * closed live windows, the overflows), so sink tests use engine output rather than hand-filled records.
  */
-final class EngineRun {
-    static final long HZ60 = 16_666_667L;
-    static final long MS = 1_000_000L;
-    static final long SEC = 1_000_000_000L;
-    static final String WINDOW = "com.example/com.example.MainActivity";
-    static final String LAYER = "SurfaceView[com.game/com.game.Main](BLAST)#12";
-    static final long T0 = 100 * SEC;
+public final class EngineRun {
+    public static final long HZ60 = 16_666_667L;
+    public static final long MS = 1_000_000L;
+    public static final long SEC = 1_000_000_000L;
+    public static final String WINDOW = "com.example/com.example.MainActivity";
+    public static final String LAYER = "SurfaceView[com.game/com.game.Main](BLAST)#12";
+    public static final long T0 = 100 * SEC;
 
-    final FrameEngine engine;
-    final List<LiveWindow> windows = new ArrayList<>();
-    final List<String> overflows = new ArrayList<>();
+    public final FrameEngine engine;
+    public final List<LiveWindow> windows = new ArrayList<>();
+    public final List<String> overflows = new ArrayList<>();
 
-    EngineRun(Source source) {
+    public EngineRun(Source source) {
         engine = new FrameEngine(source, EngineConfig.defaults(), new FrameEngine.Listener() {
             @Override
             public void window(LiveWindow w) {
@@ -46,16 +38,16 @@ final class EngineRun {
         });
     }
 
-    static EngineRun gfxinfo() {
+    public static EngineRun gfxinfo() {
         return new EngineRun(Source.GFXINFO);
     }
 
-    static EngineRun surfaceFlinger() {
+    public static EngineRun surfaceFlinger() {
         return new EngineRun(Source.SURFACEFLINGER);
     }
 
     /** One block (one dump of one window or layer). */
-    EngineRun block(String window, List<? extends Frame> frames) {
+    public EngineRun block(String window, List<? extends Frame> frames) {
         engine.blockStart(window);
         frames.forEach(engine::frame);
         engine.blockEnd();
@@ -63,7 +55,7 @@ final class EngineRun {
     }
 
     /** Ends the capture (closes the last live window) and summarises it. */
-    Summary finish(String pkg) {
+    public Summary finish(String pkg) {
         engine.finish();
         return engine.summary(pkg);
     }
@@ -72,7 +64,7 @@ final class EngineRun {
      * A rendered frame at {@code vsync} taking {@code durationNs}, its time spread as delay 5 %, input 5 %, animation
      * 10 %, layout 10 %, draw 40 %, sync 10 %, command 10 %, swap 10 %: draw is the main cause of a slow frame.
      */
-    static RenderedFrame frame(long vsync, long durationNs) {
+    public static RenderedFrame frame(long vsync, long durationNs) {
         long d = durationNs;
         long his = vsync + d * 5 / 100;
         long as = his + d * 5 / 100;
@@ -87,7 +79,7 @@ final class EngineRun {
     }
 
     /** {@code n} frames of {@code durationNs}, one every {@code everyVsyncs} vsyncs from {@code start}. */
-    static List<RenderedFrame> frames(long start, int n, long durationNs, int everyVsyncs) {
+    public static List<RenderedFrame> frames(long start, int n, long durationNs, int everyVsyncs) {
         List<RenderedFrame> l = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             l.add(frame(start + (long) i * everyVsyncs * HZ60, durationNs));
@@ -96,13 +88,13 @@ final class EngineRun {
     }
 
     /** A SurfaceFlinger present at {@code t0 + ms}. */
-    static PresentedFrame present(double ms) {
+    public static PresentedFrame present(double ms) {
         long actual = T0 + Math.round(ms * 1e6);
         return new PresentedFrame(LAYER, actual - MS, actual, actual - 2 * MS, HZ60);
     }
 
     /** Presents at the given offsets in ms. */
-    static List<PresentedFrame> presents(double... ms) {
+    public static List<PresentedFrame> presents(double... ms) {
         List<PresentedFrame> l = new ArrayList<>();
         for (double m : ms) {
             l.add(present(m));
@@ -113,19 +105,19 @@ final class EngineRun {
     // ---- ready-made captures ----
 
     /** 60 smooth frames of 8 ms at 60 Hz: fps prints as 60.0 (59.99999880 exactly). */
-    static Summary smooth60() {
+    public static Summary smooth60() {
         return gfxinfo().block(WINDOW, frames(T0, 60, 8 * MS, 1)).finish("com.example");
     }
 
     /** 599 frames of 8 ms and one of 20 ms (one missed vsync): fps 59.9. */
-    static Summary fps599() {
+    public static Summary fps599() {
         List<RenderedFrame> l = frames(T0, 599, 8 * MS, 1);
         l.add(frame(T0 + 599 * HZ60, 20 * MS));
         return gfxinfo().block(WINDOW, l).finish("com.example");
     }
 
     /** A capture in which nothing was rendered: every value is absent. */
-    static Summary empty() {
+    public static Summary empty() {
         return gfxinfo().block(WINDOW, List.of()).finish("com.example");
     }
 
@@ -133,7 +125,7 @@ final class EngineRun {
      * Three live windows: window 0 has 59 frames of 8 ms and one of 51 ms (3 missed vsyncs, janky, draw-bound):
      * fps 57.1, jank 1.67 %; window 1 is idle; window 2 has 30 frames of 20 ms every other vsync (fps 30.0).
      */
-    static EngineRun threeWindows() {
+    public static EngineRun threeWindows() {
         List<RenderedFrame> first = frames(T0, 59, 8 * MS, 1);
         first.add(frame(T0 + 59 * HZ60, 51 * MS));
         EngineRun run = gfxinfo().block(WINDOW, first).block(WINDOW, frames(T0 + 2 * SEC, 30, 20 * MS, 2));
@@ -145,7 +137,7 @@ final class EngineRun {
      * SurfaceFlinger: presents every vsync, then a 150 ms gap (PerfDog jank and big jank, 8 missed vsyncs), then
      * presents every vsync again.
      */
-    static Summary surfaceFlingerWithBigJank() {
+    public static Summary surfaceFlingerWithBigJank() {
         List<PresentedFrame> l = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
             l.add(present(i * 16.666667));

@@ -1,4 +1,4 @@
-package io.fpsctl.sink;
+package io.fpsctl.verdict;
 
 import java.util.List;
 

@@ -1,5 +1,8 @@
-package io.fpsctl.source;
+package io.fpsctl.format;
 
+import io.fpsctl.source.BoundedLines;
+import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.source.RejectedRows;
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.FrameTimelineJankType;
 import io.fpsctl.engine.FrameTimelineVerdict;

@@ -1,12 +1,13 @@
-package io.fpsctl.sink;
+package io.fpsctl.verdict;
 
+import io.fpsctl.format.Decimals;
 import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.engine.compare.Median;
-import io.fpsctl.sink.GateCheck.Verdict;
+import io.fpsctl.verdict.GateCheck.Verdict;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

@@ -1,12 +1,15 @@
-package io.fpsctl.sink;
+package io.fpsctl.verdict;
 
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.format.RunJson;
+import io.fpsctl.format.SummaryJsonReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.Summary;
 import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.engine.compare.RunComparison;
-import io.fpsctl.sink.GateCheck.Verdict;
+import io.fpsctl.verdict.GateCheck.Verdict;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;

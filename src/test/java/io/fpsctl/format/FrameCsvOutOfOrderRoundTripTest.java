@@ -1,5 +1,7 @@
-package io.fpsctl.sink;
+package io.fpsctl.format;
 
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.sink.CsvRecorder;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.fpsctl.engine.EngineConfig;
@@ -9,7 +11,6 @@ import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.source.DumpFormatException;
-import io.fpsctl.source.FrameCsvReader;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.List;

@@ -1,5 +1,6 @@
-package io.fpsctl.sink;
+package io.fpsctl.verdict;
 
+import io.fpsctl.sink.ComparisonReport;
 import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.engine.compare.Verdict;
 import java.util.ArrayList;
