@@ -22,7 +22,9 @@ import org.apache.commons.csv.CSVPrinter;
  * FrameTimeline columns come last (METRICS.md 9, Android 12+): {@code jankTypes}, the frame's jank type keys joined
  * with {@code |} (empty when on time), and {@code presentState} ({@code Presented}, {@code Dropped},
  * {@code Unknown} as SurfaceFlinger printed it); both are empty when the frame was not joined with a SurfaceFrame
- * (unattributed), on Android 11 and older, and for SurfaceFlinger-source and agent frames.
+ * (unattributed), on Android 11 and older, and for SurfaceFlinger-source and agent frames. The resource columns
+ * come just before them (docs/metrics.md 13 rule 9: the interval between the reads bracketing the frame), empty
+ * when resources were not read.
  */
 public final class FrameCsv implements Closeable, Flushable {
 
@@ -36,7 +38,9 @@ public final class FrameCsv implements Closeable, Flushable {
             h.add(s.key() + "Ms");
         }
         h.addAll(List.of("mainCause", "jank", "bigJank", "interaction", "chInputMs", "chAnimationMs",
-                "chTraversalMs", "jankTypes", "presentState"));
+                "chTraversalMs"));
+        h.addAll(ResourceColumns.COMMON);
+        h.addAll(List.of("jankTypes", "presentState"));
         HEADER = List.copyOf(h);
     }
 
@@ -119,6 +123,7 @@ public final class FrameCsv implements Closeable, Flushable {
             long v = r.choreographer(q);
             c.add(v < 0 ? "" : Millis.format(v));
         }
+        ResourceColumns.common(r.resources(), c);
     }
 
     @Override

@@ -127,7 +127,8 @@ public final class SummaryJsonReader {
             warnings.add(w.asText());
         }
         Summary read = summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
-                .withSlowMessages(slowMessages(root)).withFrameTimeline(frameTimeline(root.path("frameTimeline")));
+                .toBuilder().slowMessages(slowMessages(root)).frameTimeline(frameTimeline(root.path("frameTimeline")))
+                .resources(ResourcesJson.read(root.path("resources"))).build();
         PossibleSummary.check(read); // a summary with an impossible figure is not one fpsctl wrote from frames
         return read;
     }

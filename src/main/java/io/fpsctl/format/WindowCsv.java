@@ -31,6 +31,8 @@ public final class WindowCsv implements Closeable, Flushable {
             h.add(l.key());
         }
         h.addAll(List.of("p50Ms", "p90Ms", "p99Ms", "maxMs", "worstCause", "refreshHz"));
+        h.addAll(ResourceColumns.COMMON); // docs/metrics.md 13: the window's resources, empty when not read
+        h.addAll(ResourceColumns.WINDOW_ONLY);
         HEADER = List.copyOf(h);
     }
 
@@ -80,6 +82,8 @@ public final class WindowCsv implements Closeable, Flushable {
         c.add(decimal(t == null ? null : t.max(), 2));
         c.add(s.worstCause() == null ? "" : s.worstCause());
         c.add(decimal(s.refreshHz(), 1));
+        ResourceColumns.common(window.resources(), c);
+        ResourceColumns.windowOnly(window.resources(), c);
         printer.printRecord(c);
         printer.flush();
     }
