@@ -10,12 +10,17 @@ import java.util.TreeMap;
 /**
  * cpufreq's sysfs files, one value each (kernel {@code drivers/cpufreq/cpufreq.c}: {@code related_cpus} by
  * {@code cpufreq_show_cpus}, the CPU numbers separated by single spaces then {@code '\n'}; {@code scaling_cur_freq}
- * by {@code show_scaling_cur_freq}, {@code "%u\n"} kHz; {@code cpuinfo_max_freq} by {@code show_one(cpuinfo_max_freq,
- * cpuinfo.max_freq)}, {@code "%u\n"} kHz). Since Linux 4.3 ({@code cpufreq_add_dev_interface}, commit "cpufreq:
- * create cpu/cpufreq/policyX directories") each policy is {@code /sys/devices/system/cpu/cpufreq/policyN} and every
- * {@code cpuN/cpufreq} is a link to it; older kernels (Android 6/7 devices on 3.10/3.18) have only the per-CPU
- * directories. One {@code grep -H .} prints {@code <path>:<value>} for every file; a file it cannot read becomes
- * {@code grep: <path>: <reason>} (merged with {@code 2>&1}).
+ * by {@code show_scaling_cur_freq}, {@code "%u\n"} kHz, or {@code "<unknown>\n"} when the driver cannot tell;
+ * {@code cpuinfo_max_freq} by {@code show_one(cpuinfo_max_freq, cpuinfo.max_freq)}, {@code "%u\n"} kHz).
+ * <p>
+ * Since Linux 4.3 each policy is {@code /sys/devices/system/cpu/cpufreq/policyN} and every CPU's
+ * {@code cpuN/cpufreq} is a symlink to its policy ({@code cpufreq_add_dev_symlink}); older kernels (Android 6/7
+ * devices on 3.10/3.18) have a {@code cpuN/cpufreq} directory per CPU whose files describe the shared policy. So
+ * the per-CPU path reads every policy on every kernel, and the CPUs of one policy (same {@code related_cpus}) are
+ * counted once; the policy's number is its first CPU, as the kernel names {@code policyN} after the CPU that
+ * created it. One {@code grep -H . FILES} prints {@code <path>:<value>} for every file (one process for all);
+ * a file it cannot read becomes {@code grep: <path>: <strerror>} (merged with {@code 2>&1}), e.g. {@code Permission
+ * denied} where SELinux keeps the shell out of {@code sysfs_devices_system_cpu} files on some vendors' builds.
  */
 public final class CpuFreqPolicies {
     private static final String SYS = "/sys/devices/system/cpu/";
@@ -24,16 +29,11 @@ public final class CpuFreqPolicies {
     private CpuFreqPolicies() {
     }
 
-    /** Policy directories when the kernel has them, else the per-CPU ones; one grep process either way. */
+    /** One grep over the per-CPU cpufreq files (works with and without policy directories). */
     static String command() {
-        return "if [ -e " + SYS + "cpufreq/policy0 ];then grep -H . " + files(SYS + "cpufreq/policy*/") + ";else grep -H . "
-                + files(SYS + "cpu[0-9]*/cpufreq/") + ";fi";
-    }
-
-    private static String files(String dirGlob) {
-        StringBuilder b = new StringBuilder();
+        StringBuilder b = new StringBuilder("grep -H .");
         for (String f : FILES) {
-            b.append(b.length() == 0 ? "" : " ").append(dirGlob).append(f);
+            b.append(' ').append(SYS).append("cpu[0-9]*/cpufreq/").append(f);
         }
         return b.toString();
     }

@@ -11,9 +11,11 @@ import java.util.regex.Pattern;
  * process of the package, {@code "** MEMINFO in pid " + pid + " [" + processName + "] **"} and then
  * ActivityThread {@code dumpMemInfoTable}'s table, whose {@code TOTAL} row starts with the Pss Total in kB
  * ({@code printRow(pw, HEAP_FULL_COLUMN, "TOTAL", memInfo.getTotalPss(), ...)}, {@code HEAP_FULL_COLUMN =
- * "%13s %8s %8s ..."}; the same row from android-6.0.1_r81 to android-16; Android 15+ adds an Rss Total column
- * AFTER it). When no process matches: {@code "No process found for: " + arg} (android-6 … 16).
- * The {@code App Summary}'s {@code "TOTAL:"} (Android 6 to 11) / {@code "TOTAL PSS:"} (Android 12+) repeats the
+ * "%13s %8s %8s ..."} with {@code -d}, {@code HEAP_COLUMN} otherwise: the same first number from Android 7 (API 24)
+ * to 15 (API 35), read in the SDK sources of each; Android 11+ adds an Rss Total column after Swap). The AMS
+ * header line is printed only when {@code opts.dumpDetails}, which a package argument sets ({@code opts.packages}).
+ * When no process matches: {@code "No process found for: " + arg}. The {@code App Summary}'s {@code "TOTAL:"}
+ * (Android 7 to 10) / {@code "TOTAL PSS:"} (Android 11+, followed by TOTAL RSS and TOTAL SWAP PSS) repeats the
  * same number; it is read only when the table row is absent.
  */
 public final class MeminfoDump {

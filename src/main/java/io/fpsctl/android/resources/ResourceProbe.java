@@ -85,9 +85,9 @@ public final class ResourceProbe {
         StringBuilder b = new StringBuilder();
         for (Map.Entry<Part, String> r : reads.entrySet()) {
             if (b.length() > 0) {
-                b.append(';');
+                b.append(" ; ");
             }
-            b.append("echo ").append(MARKER).append(' ').append(r.getKey().key()).append(';')
+            b.append("echo ").append(MARKER).append(' ').append(r.getKey().key()).append(" ; ")
                     .append(r.getValue()).append(" 2>&1");
         }
         return new ResourceProbe(pid, sdk, withMeminfo, withThermal, b.toString());
