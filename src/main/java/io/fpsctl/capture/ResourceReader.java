@@ -50,6 +50,9 @@ public final class ResourceReader {
     /** The parts already said to be missing (the text before the first ':'). */
     private final Set<String> said = new LinkedHashSet<>();
     private boolean parseErrorSaid;
+    /** Reads in a row that found nothing of the app's process. */
+    private int unreadable;
+    static final int UNREADABLE_READS = 3;
 
     /**
      * @param sdk       the device's API level (0: unknown; thermal status then is tried)
@@ -133,8 +136,14 @@ public final class ResourceReader {
             return;
         }
         if (s.process() == null && s.threads().isEmpty()) {
-            return; // the app is not running (or restarted since its pid was learnt): nothing of it to read
+            // the app is not running, or restarted since its pid was learnt (one read): nothing of it to read; the
+            // same several reads in a row is a device that does not let us read it, said once like any part
+            if (++unreadable == UNREADABLE_READS) {
+                sayMissing(s.missing());
+            }
+            return;
         }
+        unreadable = 0;
         sayMissing(s.missing());
         if (Double.isNaN(s.uptimeSeconds())) {
             return; // no clock: no rate can be worked out from this read
