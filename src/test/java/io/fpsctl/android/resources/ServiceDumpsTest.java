@@ -119,6 +119,22 @@ class ServiceDumpsTest {
         assertThrows(DumpFormatException.class, () -> ThermalServiceDump.parse("Permission Denial: can't dump\n"));
     }
 
+    @Test
+    void staleCachedTemperaturesYieldToTheCurrentOnes() throws DumpFormatException {
+        // "Cached temperatures" hold what the HAL last pushed (mTemperatureMap, updated by its callback only);
+        // "Current temperatures from HAL" are read at dump time. A hot cached CPU must not hide a cool current one.
+        String text = "Thermal Status: 0\nCached temperatures:\n\tTemperature{mValue=99.0, mType=0, mName=cpu7, mStatus=0}\n"
+                + "HAL Ready: true\nHAL connection:\n\tThermalHAL 2.0 connected: yes\n"
+                + "Current temperatures from HAL:\n\tTemperature{mValue=41.5, mType=0, mName=cpu7, mStatus=0}\n"
+                + "\tTemperature{mValue=60.0, mType=1, mName=gpu0, mStatus=0}\n"
+                + "Current cooling devices from HAL:\n\tCoolingDevice{mValue=0, mType=2, mName=cpu7}\n";
+        assertEquals(41.5, ThermalServiceDump.parse(text).maxCpuOrSkinC(), 1e-9);
+        // HAL not ready: no current section, the cached values are all there is.
+        String cachedOnly = "Thermal Status: 1\nCached temperatures:\n\tTemperature{mValue=38.5, mType=3, mName=skin, "
+                + "mStatus=1}\nHAL Ready: false\n";
+        assertEquals(38.5, ThermalServiceDump.parse(cachedOnly).maxCpuOrSkinC(), 1e-9);
+    }
+
     /** BatteryService.dumpInternal: "Current Battery Service state:" then two-space-indented fields. */
     static final String BATTERY = "Current Battery Service state:\n  AC powered: false\n  USB powered: true\n"
             + "  Wireless powered: false\n  Max charging current: 500000\n  Max charging voltage: 5000000\n"
