@@ -38,6 +38,13 @@ class ResourcesEndToEndTest {
     private static Path capture(Path home, Simulator sim, Path out, String seconds) throws Exception {
         try (AdbFarm farm = new AdbFarm(home, 1)) {
             farm.connect(0, sim.serial());
+            // the simulator's truth writer starts its JSON mapper at the first read of the app's stat files (a
+            // quarter of a second): one read before the capture, so the capture's own reads are not held up by it
+            Process warm = new ProcessBuilder("adb", "-P", Integer.toString(farm.port(0)), "-s", sim.serial(),
+                    "shell", "cat", "/proc/" + sim.android().pid().orElseThrow() + "/stat")
+                    .redirectErrorStream(true).start();
+            warm.getInputStream().readAllBytes();
+            assertEquals(0, warm.waitFor());
             Cli r = Cli.run("capture", PKG, "-P", Integer.toString(farm.port(0)), "-s", sim.serial(), "--duration",
                     seconds, "--out", out.toString(), "--source", "gfxinfo");
             assertEquals(0, r.exit, r::toString);
@@ -80,7 +87,15 @@ class ResourcesEndToEndTest {
                 new SimOptions(AndroidVersion.of(14), 60, 11, PKG), 0, truth, false, null, 0))) {
             cap = capture(dir, sim, dir.resolve("out"), "5s");
         }
-        List<JsonNode> reads = jsonLines(dir.resolve("truth.resources.jsonl"));
+        List<JsonNode> all = jsonLines(dir.resolve("truth.resources.jsonl"));
+        // line 0: the warm-up read; then each read of fpsctl is two lines a moment apart: the process's stat, then
+        // its threads' (one cat): the thread lines are the truth of the ticks fpsctl read
+        List<JsonNode> reads = new java.util.ArrayList<>();
+        for (int i = 2; i < all.size(); i += 2) {
+            long apart = all.get(i).get("uptimeNs").asLong() - all.get(i - 1).get("uptimeNs").asLong();
+            assertTrue(apart >= 0 && apart < 50_000_000L, "read " + i + " is not a pair: " + apart + " ns apart");
+            reads.add(all.get(i));
+        }
         assertTrue(reads.size() >= 5, "reads: " + reads.size());
         double spanS = (reads.get(reads.size() - 1).get("uptimeNs").asLong() - reads.get(0).get("uptimeNs").asLong())
                 / 1e9;
