@@ -89,6 +89,15 @@ final class GateCommand implements Callable<Integer> {
             description = "Most Android vitals frozen frames allowed (> 700 ms), %% of counted frames; NA for "
                     + "SurfaceFlinger.")
     Double maxFrozenFramesPercent;
+    @Option(names = "--max-cpu-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most CPU the app may use, mean over the run in %% of one core (all its threads; above 100 "
+                    + "when it keeps several cores busy; docs/metrics.md section 13). Fails when it could not be read.")
+    Double maxCpuPercent;
+    @Option(names = "--max-memory-mb", paramLabel = "MB", converter = NumberConverter.NonNegative.class,
+            description = "Most memory the app may hold: its peak PSS (dumpsys meminfo, read every 10 s), or its peak "
+                    + "RSS when no PSS could be read (the check says which), in MB of 1024 kB. Fails when neither "
+                    + "could be read.")
+    Double maxMemoryMb;
     @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
             description = "Longest 90th-percentile frame time allowed, in ms (docs/metrics.md section 5).")
     Double maxP90Ms;
@@ -299,7 +308,8 @@ final class GateCommand implements Callable<Integer> {
                 .maxP90Ms(maxP90Ms).maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank)
                 .minScrollFps(minScrollFps).maxAppJankPercent(maxAppJankPercent)
                 .maxSystemJankPercent(maxSystemJankPercent).maxSlowFramesPercent(maxSlowFramesPercent)
-                .maxFrozenFramesPercent(maxFrozenFramesPercent);
+                .maxFrozenFramesPercent(maxFrozenFramesPercent).maxCpuPercent(maxCpuPercent)
+                .maxMemoryMb(maxMemoryMb);
     }
 
     /** A summary.json, or a gate --summary-out run: its iterations (a plain summary is a run of one). */

@@ -27,7 +27,11 @@ public record CsvColumn(String name, Type type, int index) {
         BOOLEAN,
         /** A rate, frames per second or hertz, one decimal. */
         RATE,
-        /** A percentage, two decimals. */
-        PERCENT
+        /** A percentage: two decimals, one for CPU. */
+        PERCENT,
+        /** A temperature in °C, one decimal. */
+        CELSIUS,
+        /** Several {@code name=value} items joined with {@code |}. */
+        LIST
     }
 }

@@ -7,6 +7,8 @@ import io.fpsctl.engine.Stage;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -19,7 +21,9 @@ import org.apache.commons.csv.CSVPrinter;
  * FrameTimeline columns come last (METRICS.md 9, Android 12+): {@code jankTypes}, the frame's jank type keys joined
  * with {@code |} (empty when on time), and {@code presentState} ({@code Presented}, {@code Dropped},
  * {@code Unknown} as SurfaceFlinger printed it); both are empty when the frame was not joined with a SurfaceFrame
- * (unattributed), on Android 11 and older, and for SurfaceFlinger-source and agent frames.
+ * (unattributed), on Android 11 and older, and for SurfaceFlinger-source and agent frames. The resource columns
+ * come just before them (docs/metrics.md 13 rule 9: the interval between the reads bracketing the frame), empty
+ * when resources were not read.
  */
 public final class FrameCsv implements Closeable, Flushable {
 
@@ -27,6 +31,8 @@ public final class FrameCsv implements Closeable, Flushable {
     private final boolean flushEachRow;
     /** The row being filled, indexed by {@link CsvColumn#index()}. */
     private final String[] cells = new String[FrameCsvSchema.COLUMNS.size()];
+    /** The resource cells of the row being filled ({@link FrameCsvSchema#RESOURCES}). */
+    private final List<String> resourceCells = new ArrayList<>(FrameCsvSchema.RESOURCES.size());
 
     /**
      * @param flushEachRow flush after every row, so an interrupted capture leaves every produced row on disk
@@ -97,6 +103,11 @@ public final class FrameCsv implements Closeable, Flushable {
         for (int q = 0; q < Interaction.CH_QUEUES; q++) {
             long v = r.choreographer(q);
             c[FrameCsvSchema.choreographer(q).index()] = v < 0 ? "" : Millis.format(v);
+        }
+        resourceCells.clear();
+        ResourceColumns.common(r.resources(), resourceCells);
+        for (int i = 0; i < resourceCells.size(); i++) {
+            c[FrameCsvSchema.RESOURCES.get(i).index()] = resourceCells.get(i);
         }
     }
 

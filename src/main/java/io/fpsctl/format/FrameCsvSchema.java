@@ -42,6 +42,12 @@ public final class FrameCsvSchema {
         column("chAnimationMs", Type.MILLISECONDS),  // Interaction.CH_ANIMATION
         column("chTraversalMs", Type.MILLISECONDS),  // Interaction.CH_TRAVERSAL
     };
+    /**
+     * The resources of the interval between the reads bracketing the frame (docs/metrics.md 13 rule 9), named by
+     * {@link ResourceColumns#COMMON}; empty when resources were not read.
+     */
+    public static final List<CsvColumn> RESOURCES = ResourceColumns.COMMON.stream()
+            .map(name -> column(name, ResourceColumns.type(name))).toList();
     /** The frame's FrameTimeline jank type keys joined with {@code |}; empty when on time or not attributed. */
     public static final CsvColumn JANK_TYPES = column("jankTypes", Type.KEY);
     /** {@code Presented}, {@code Dropped} or {@code Unknown} as SurfaceFlinger printed it; empty if not attributed. */

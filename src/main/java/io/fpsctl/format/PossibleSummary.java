@@ -4,6 +4,7 @@ import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.PlausibleBounds;
+import io.fpsctl.engine.ResourceSummary;
 import io.fpsctl.engine.Summary;
 
 /**
@@ -108,6 +109,64 @@ final class PossibleSummary {
         }
         if (!Double.isFinite(s.coverageGapMs()) || s.coverageGapMs() < 0) {
             return "coverageGapMs " + s.coverageGapMs() + " is negative";
+        }
+        return resources(s.resources(), s.timedFrames());
+    }
+
+    /**
+     * A thread uses at most one core; a figure over a short interval can show more by the 10 ms tick rounding (one
+     * tick over 0.1 s is 10 %; docs/metrics.md 13 rule 1), so twice that is impossible.
+     */
+    static final double MAX_THREAD_PERCENT = 200.0;
+    /** An app's CPU: at most 64 cores busy. */
+    static final double MAX_APP_PERCENT = 6400.0;
+    /** Memory: at most 1 TiB in kB. */
+    static final long MAX_MEMORY_KB = 1L << 30;
+
+    /** docs/metrics.md 13 rule 11 read back: what a device can report; null when plausible. */
+    private static String resources(ResourceSummary r, long timedFrames) {
+        if (r == null) {
+            return null;
+        }
+        String why = cpu("resources.app", r.app(), MAX_APP_PERCENT);
+        why = why != null ? why : cpu("resources.device", r.device(), 100);
+        for (ResourceSummary.Cpu t : r.threads()) {
+            why = why != null ? why : cpu("resources.threads '" + t.name() + "'", t, MAX_THREAD_PERCENT);
+        }
+        if (why != null) {
+            return why;
+        }
+        for (Long kb : new Long[] {r.rssPeakKb(), r.pssPeakKb()}) {
+            if (kb != null && kb > MAX_MEMORY_KB) {
+                return "resources memory peak " + kb + " kB is more than 1 TiB";
+            }
+        }
+        if (r.worstThermalStatus() != null && r.worstThermalStatus() > 6) {
+            return "resources.worstThermalStatus " + r.worstThermalStatus() + " is not 0–6 (THERMAL_STATUS_*)";
+        }
+        for (Double c : new Double[] {r.maxTempC(), r.batteryTempC()}) {
+            if (c != null && (c < -50 || c > 150)) {
+                return "resources temperature " + c + " °C is not -50–150";
+            }
+        }
+        if (r.throttledShare() != null && (r.throttledShare() < 0 || r.throttledShare() > 1)) {
+            return "resources.throttledShare " + r.throttledShare() + " is not 0–1";
+        }
+        if (r.slowFramesMainThreadBusy() + r.slowFramesThrottled() > timedFrames) {
+            return "resources slow frames " + (r.slowFramesMainThreadBusy() + r.slowFramesThrottled())
+                    + " are more than timedFrames " + timedFrames;
+        }
+        return null;
+    }
+
+    private static String cpu(String key, ResourceSummary.Cpu c, double max) {
+        if (c == null) {
+            return null;
+        }
+        for (Double v : new Double[] {c.meanPercent(), c.peakPercent()}) {
+            if (v != null && (v < 0 || v > max + MS_ROUNDING)) {
+                return key + " CPU " + v + " % is not 0–" + (long) max + " %";
+            }
         }
         return null;
     }

@@ -194,6 +194,7 @@ public final class SummaryJson {
             slowMessages(g, s.slowMessages());
             frameTimeline(g, s.frameTimeline());
             androidVitals(g, s.androidVitals());
+            ResourcesJson.write(g, s.resources()); // docs/metrics.md 13
             g.writeArrayFieldStart(WINDOWS.name());
             for (Summary w : s.windows()) {
                 object(g, w, null, false);

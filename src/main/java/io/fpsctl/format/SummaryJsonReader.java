@@ -130,8 +130,9 @@ public final class SummaryJsonReader {
             warnings.add(w.asText());
         }
         Summary read = summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
-                .withSlowMessages(slowMessages(root))
-                .withFrameTimeline(frameTimeline(root.path(FRAME_TIMELINE.name())));
+                .toBuilder().slowMessages(slowMessages(root))
+                .frameTimeline(frameTimeline(root.path(FRAME_TIMELINE.name())))
+                .resources(ResourcesJson.read(root.path(RESOURCES.name()))).build();
         PossibleSummary.check(read); // a summary with an impossible figure is not one fpsctl wrote from frames
         return read;
     }

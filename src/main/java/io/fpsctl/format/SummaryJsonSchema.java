@@ -83,6 +83,8 @@ public final class SummaryJsonSchema {
     /** One mean per Choreographer queue, keyed by {@code Interaction.CH_KEYS}, two decimals; null but for the agent. */
     public static final Key CHOREOGRAPHER_MS = Key.of("choreographerMs", Type.OBJECT);
     public static final Key ANDROID_VITALS = Key.of("androidVitals", Type.OBJECT);
+    /** The run's resources (docs/metrics.md 13), written and read by {@link ResourcesJson}; null when not read. */
+    public static final Key RESOURCES = Key.of("resources", Type.OBJECT);
 
     /** The decimals of the entries of {@link #STAGES_MS} and {@link #CHOREOGRAPHER_MS}. */
     public static final int MEAN_MS_DECIMALS = 2;

@@ -7,6 +7,8 @@ import io.fpsctl.engine.Summary;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -65,6 +67,12 @@ public final class WindowCsv implements Closeable, Flushable {
         c[WindowCsvSchema.MAX_MS.index()] = decimal(t == null ? null : t.max(), 2);
         c[WindowCsvSchema.WORST_CAUSE.index()] = s.worstCause() == null ? "" : s.worstCause();
         c[WindowCsvSchema.REFRESH_HZ.index()] = decimal(s.refreshHz(), 1);
+        List<String> resources = new ArrayList<>(WindowCsvSchema.RESOURCES.size());
+        ResourceColumns.common(window.resources(), resources);
+        ResourceColumns.windowOnly(window.resources(), resources);
+        for (int i = 0; i < resources.size(); i++) {
+            c[WindowCsvSchema.RESOURCES.get(i).index()] = resources.get(i);
+        }
         printer.printRecord((Object[]) c);
         printer.flush();
     }

@@ -33,6 +33,10 @@ public final class WindowCsvSchema {
     public static final CsvColumn MAX_MS = column("maxMs", Type.MILLISECONDS);
     public static final CsvColumn WORST_CAUSE = column("worstCause", Type.KEY);
     public static final CsvColumn REFRESH_HZ = column("refreshHz", Type.RATE);
+    /** The window's resources (docs/metrics.md 13), empty when not read: {@link ResourceColumns#COMMON}, then
+     * {@link ResourceColumns#WINDOW_ONLY}. */
+    public static final List<CsvColumn> RESOURCES = java.util.stream.Stream.concat(ResourceColumns.COMMON.stream(),
+            ResourceColumns.WINDOW_ONLY.stream()).map(name -> column(name, ResourceColumns.type(name))).toList();
 
     /** Every column, in order. */
     public static final List<CsvColumn> COLUMNS = List.copyOf(BUILDING);

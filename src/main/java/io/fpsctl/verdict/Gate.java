@@ -69,6 +69,8 @@ public final class Gate {
     private final Double maxSystemJankPercent;
     private final Double maxSlowFramesPercent;
     private final Double maxFrozenFramesPercent;
+    private final Double maxCpuPercent;
+    private final Double maxMemoryMb;
     private final Summary baseline;
     private final Double maxRegressionPercent;
     private final boolean allowPartial;
@@ -86,6 +88,8 @@ public final class Gate {
         maxSystemJankPercent = b.maxSystemJankPercent;
         maxSlowFramesPercent = b.maxSlowFramesPercent;
         maxFrozenFramesPercent = b.maxFrozenFramesPercent;
+        maxCpuPercent = b.maxCpuPercent;
+        maxMemoryMb = b.maxMemoryMb;
         baseline = b.baseline;
         maxRegressionPercent = b.maxRegressionPercent;
     }
@@ -99,7 +103,7 @@ public final class Gate {
         return minFps == null && maxJankPercent == null && maxP90Ms == null && maxP99Ms == null && maxFrozen == null
                 && maxBigJank == null && minScrollFps == null && maxAppJankPercent == null
                 && maxSystemJankPercent == null && maxSlowFramesPercent == null && maxFrozenFramesPercent == null
-                && baseline == null;
+                && maxCpuPercent == null && maxMemoryMb == null && baseline == null;
     }
 
     /** Evaluates every threshold that is set; {@code --min-scroll-fps} uses the summary's scroll fps (agent). */
@@ -200,6 +204,18 @@ public final class Gate {
             checks.add(vitals(s, "frozenFramesPercent", value.apply(vital(AndroidVitals::frozenFramesPercent)),
                     maxFrozenFramesPercent));
         }
+        if (maxCpuPercent != null) {
+            checks.add(resource("cpuPercent", value.apply(x -> x.resources() == null ? null
+                    : x.resources().app().meanPercent()), maxCpuPercent, "the app's CPU (mean, % of one core)"));
+        }
+        if (maxMemoryMb != null) {
+            String kind = s.resources() == null ? null : s.resources().memoryPeakKind();
+            // docs/metrics.md 13 rule 12: the peak PSS, else the peak RSS; the metric's name says which
+            checks.add(resource(kind == null ? "memoryPeakMb" : kind.toLowerCase(java.util.Locale.ROOT) + "PeakMb",
+                    value.apply(x -> x.resources() == null || x.resources().memoryPeakKb() == null ? null
+                            : x.resources().memoryPeakKb() / 1024.0), maxMemoryMb,
+                    kind == null ? "the app's memory" : "the app's peak " + kind));
+        }
         if (baseline != null) {
             regression(checks, "fps", Summary::fps, 1, true, s);
             regression(checks, "spanFps", Summary::spanFps, 1, true, s);
@@ -287,6 +303,19 @@ public final class Gate {
     private static GateCheck frameTimelineMissing(String metric, double max) {
         return notApplicable(metric, "<= " + text(max, 2),
                 "n/a (no FrameTimeline: Android 11 or older, --source agent, or the dump was refused)");
+    }
+
+    /**
+     * A resource bound (docs/metrics.md 13 rule 12): a run whose resource could not be read fails it, saying so.
+     */
+    private static GateCheck resource(String metric, Double value, double max, String what) {
+        if (value == null || value.isNaN() || value.isInfinite()) {
+            String threshold = "<= " + text(max, 1);
+            return new GateCheck(metric, threshold, "not measured", Verdict.FAIL, metric + ": " + what
+                    + " could not be read (no resources in this run, see its warnings), so it cannot pass "
+                    + threshold);
+        }
+        return atMost(metric, value, 1, max);
     }
 
     private static GateCheck atLeast(String metric, Double value, int decimals, double min) {
@@ -397,6 +426,8 @@ public final class Gate {
         private Double maxSystemJankPercent;
         private Double maxSlowFramesPercent;
         private Double maxFrozenFramesPercent;
+        private Double maxCpuPercent;
+        private Double maxMemoryMb;
         private Summary baseline;
         private Double maxRegressionPercent;
         private boolean allowPartial;
@@ -473,6 +504,18 @@ public final class Gate {
         /** {@code --max-frozen-frames-percent}: Android vitals' frozen frames (> 700 ms) must be at most this %. */
         public Builder maxFrozenFramesPercent(Double percent) {
             maxFrozenFramesPercent = check("--max-frozen-frames-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-cpu-percent}: the app's mean CPU (% of one core, docs/metrics.md 13) must be at most this. */
+        public Builder maxCpuPercent(Double percent) {
+            maxCpuPercent = check("--max-cpu-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-memory-mb}: the app's peak PSS, else peak RSS (MB of 1024 kB) must be at most this. */
+        public Builder maxMemoryMb(Double mb) {
+            maxMemoryMb = check("--max-memory-mb", mb);
             return this;
         }
 

@@ -2,6 +2,8 @@ package io.fpsctl.format;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.fpsctl.engine.ResourceCounters;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.EngineRun;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -24,7 +26,10 @@ class WindowCsvTest {
         StringWriter text = new StringWriter();
         new WindowCsv(text, "emulator-5554", "com.example").flush();
         assertEquals("device,package,source,window,startNs,endNs,idle,frames,fps,jankyFrames,jankPercent,droppedFrames,"
-                + "best,normal,middle,high,frozen,p50Ms,p90Ms,p99Ms,maxMs,worstCause,refreshHz\n", text.toString());
+                + "best,normal,middle,high,frozen,p50Ms,p90Ms,p99Ms,maxMs,worstCause,refreshHz,"
+                + "appCpuPercent,mainCpuPercent,renderThreadCpuPercent,hwuiTaskCpuPercent,gpuCompletionCpuPercent,"
+                + "deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus,topThreads,cpuFreqKhz,maxTempC,batteryTempC\n",
+                text.toString());
     }
 
     @Test
@@ -39,9 +44,9 @@ class WindowCsvTest {
         assertEquals(4, lines.length);
         long start = EngineRun.T0;
         assertEquals("emulator-5554,com.example,gfxinfo,0," + start + "," + (start + EngineRun.SEC)
-                + ",false,60,57.1,1,1.67,3,59,1,0,0,0,8.00,8.00,51.00,51.00,draw,60.0", lines[1]);
+                + ",false,60,57.1,1,1.67,3,59,1,0,0,0,8.00,8.00,51.00,51.00,draw,60.0" + NO_RESOURCES, lines[1]);
         assertEquals("emulator-5554,com.example,gfxinfo,1," + (start + EngineRun.SEC) + "," + (start + 2 * EngineRun.SEC)
-                + ",true,0,,0,,0,0,0,0,0,0,,,,,,", lines[2]);
+                + ",true,0,,0,,0,0,0,0,0,0,,,,,," + NO_RESOURCES, lines[2]);
         List<CSVRecord> rows = parse(text.toString());
         CSVRecord third = rows.get(2);
         assertEquals("2", third.get("window"));
@@ -50,6 +55,36 @@ class WindowCsvTest {
         assertEquals("100.00", third.get("jankPercent"));
         assertEquals("30", third.get("droppedFrames"));
         assertEquals("20.00", third.get("p90Ms"));
+    }
+
+    /** The 14 resource cells of a window without resources (docs/metrics.md 13): empty, never 0. */
+    private static final String NO_RESOURCES = ",".repeat(14);
+
+    @Test
+    void aWindowsResourcesAreItsLastColumns() throws IOException {
+        EngineRun run = EngineRun.threeWindows();
+        ResourceUsage u = new ResourceUsage(1.0, 142.04, 95.0, 30.06, 10.0, null,
+                List.of(new ResourceUsage.ThreadCpu("OkHttp", 4.0), new ResourceUsage.ThreadCpu("Binder:1_1", 2.0)),
+                75.0, List.of(new ResourceCounters.Frequency(0, List.of(0, 1), 1_400_000, 1_800_000)), true, 210_000L,
+                null, 1, 41.96, null);
+        StringWriter text = new StringWriter();
+        new WindowCsv(text, null, null).write(run.windows.get(0).withResources(u));
+        CSVRecord r = parse(text.toString()).get(0);
+        // one decimal for CPU (142.04 → 142.0, 30.06 → 30.1), kB as read, empty where unknown
+        assertEquals("142.0", r.get("appCpuPercent"));
+        assertEquals("95.0", r.get("mainCpuPercent"));
+        assertEquals("30.1", r.get("renderThreadCpuPercent"));
+        assertEquals("10.0", r.get("hwuiTaskCpuPercent"));
+        assertEquals("", r.get("gpuCompletionCpuPercent"));
+        assertEquals("75.0", r.get("deviceCpuPercent"));
+        assertEquals("true", r.get("throttled"));
+        assertEquals("210000", r.get("rssKb"));
+        assertEquals("", r.get("pssKb"));
+        assertEquals("1", r.get("thermalStatus"));
+        assertEquals("OkHttp=4.0|Binder:1_1=2.0", r.get("topThreads"));
+        assertEquals("policy0=1400000/1800000", r.get("cpuFreqKhz"));
+        assertEquals("42.0", r.get("maxTempC"));
+        assertEquals("", r.get("batteryTempC"));
     }
 
     @Test
