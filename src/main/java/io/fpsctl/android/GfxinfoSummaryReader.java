@@ -1,5 +1,8 @@
 package io.fpsctl.android;
 
+import io.fpsctl.text.LineReader;
+
+
 import io.fpsctl.android.GfxinfoSummary.Percentiles;
 import io.fpsctl.android.GfxinfoSummary.Scope;
 

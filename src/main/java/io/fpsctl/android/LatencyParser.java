@@ -1,5 +1,8 @@
 package io.fpsctl.android;
 
+import io.fpsctl.text.LineReader;
+import io.fpsctl.text.RejectedRows;
+
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.PlausibleBounds;
 import io.fpsctl.engine.PresentedFrame;

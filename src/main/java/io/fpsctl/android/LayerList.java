@@ -1,5 +1,7 @@
 package io.fpsctl.android;
 
+import io.fpsctl.text.LineReader;
+
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;

@@ -1,5 +1,7 @@
 package io.fpsctl.android;
 
+import io.fpsctl.text.RejectedRows;
+
 import io.fpsctl.engine.Frame;
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.RenderedFrame;

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.engine.compare.RunComparison;
 import io.fpsctl.engine.compare.Verdict;
+import io.fpsctl.format.ComparisonJson;
+import io.fpsctl.verdict.ComparisonFigures;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -28,8 +30,8 @@ public final class ComparisonReport {
                 "baseline (" + baseRuns + ")", "candidate (" + candRuns + ")", "change", "95% interval", "verdict");
         for (MetricComparison c : rows) {
             out.printf(Locale.ROOT, "%-20s %-22s %-22s %9s %-20s %s%n", c.metric().key(),
-                    value(c, c.baseline(), c.baselineMin(), c.baselineMax()),
-                    value(c, c.candidate(), c.candidateMin(), c.candidateMax()), change(c), interval(c),
+                    ComparisonFigures.value(c, c.baseline(), c.baselineMin(), c.baselineMax()),
+                    ComparisonFigures.value(c, c.candidate(), c.candidateMin(), c.candidateMax()), ComparisonFigures.change(c), ComparisonFigures.interval(c),
                     c.verdict().key());
         }
         notes(rows).forEach(out::println);
@@ -46,38 +48,13 @@ public final class ComparisonReport {
         out.println("|---|---|---|---|---|---|");
         for (MetricComparison c : rows) {
             out.println("| " + MarkdownReport.cell(c.metric().key()) + " | "
-                    + value(c, c.baseline(), c.baselineMin(), c.baselineMax()) + " | "
-                    + value(c, c.candidate(), c.candidateMin(), c.candidateMax()) + " | " + change(c) + " | "
-                    + interval(c) + " | " + icon(c.verdict()) + " " + c.verdict().key() + " |");
+                    + ComparisonFigures.value(c, c.baseline(), c.baselineMin(), c.baselineMax()) + " | "
+                    + ComparisonFigures.value(c, c.candidate(), c.candidateMin(), c.candidateMax()) + " | " + ComparisonFigures.change(c) + " | "
+                    + ComparisonFigures.interval(c) + " | " + icon(c.verdict()) + " " + c.verdict().key() + " |");
         }
         out.println();
         notes(rows).forEach(n -> out.println(MarkdownReport.cell(n)));
         out.flush();
-    }
-
-    /** The section 10 JSON object: {@code {"<metric>": {"baseline", "candidate", "deltaPercent", …}}}. */
-    public static void writeComparisonObject(JsonGenerator g, List<MetricComparison> rows) throws IOException {
-        g.writeStartObject();
-        for (MetricComparison c : rows) {
-            g.writeObjectFieldStart(c.metric().key());
-            number(g, "baseline", c.baseline(), c);
-            number(g, "baselineMin", c.baselineMin(), c);
-            number(g, "baselineMax", c.baselineMax(), c);
-            number(g, "candidate", c.candidate(), c);
-            number(g, "candidateMin", c.candidateMin(), c);
-            number(g, "candidateMax", c.candidateMax(), c);
-            percent(g, "deltaPercent", c.deltaPercent());
-            percent(g, "ciLowPercent", c.ciLowPercent());
-            percent(g, "ciHighPercent", c.ciHighPercent());
-            g.writeStringField("verdict", c.verdict().key());
-            if (c.note() == null) {
-                g.writeNullField("note");
-            } else {
-                g.writeStringField("note", c.note());
-            }
-            g.writeEndObject();
-        }
-        g.writeEndObject();
     }
 
     /** A whole {@code fpsctl compare --format json} document. */
@@ -93,7 +70,7 @@ public final class ComparisonReport {
             g.writeNumberField("maxRegressionPercent", maxRegressionPercent);
             g.writeBooleanField("regressed", RunComparison.anyRegressed(rows));
             g.writeFieldName("comparison");
-            writeComparisonObject(g, rows);
+            ComparisonJson.write(g, rows);
             g.writeEndObject();
         }
         out.write(System.lineSeparator());
@@ -115,53 +92,11 @@ public final class ComparisonReport {
                 .map(n -> "note: " + n).toList();
     }
 
-    private static int decimals(MetricComparison c) {
-        return switch (c.metric()) {
-            case FPS, SCROLL_FPS -> 1;
-            case FROZEN_FRAMES -> 0;
-            default -> 2;
-        };
-    }
-
-    private static String fmt(double v, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", v);
-    }
-
-    static String value(MetricComparison c, double median, double min, double max) {
-        int d = decimals(c);
-        return min == max ? fmt(median, d) : fmt(median, d) + " (" + fmt(min, d) + "–" + fmt(max, d) + ")";
-    }
-
-    /** The change as a percentage of the baseline, or, from a baseline median of 0 (rev 3), "from 0 to X". */
-    static String change(MetricComparison c) {
-        return c.deltaPercent() == null ? "from " + fmt(c.baseline(), decimals(c)) + " to " + fmt(c.candidate(), decimals(c))
-                : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
-    }
-
-    static String interval(MetricComparison c) {
-        return c.ciLowPercent() == null ? "-"
-                : String.format(Locale.ROOT, "%+.2f%% … %+.2f%%", c.ciLowPercent(), c.ciHighPercent());
-    }
-
     private static String icon(Verdict v) {
         return switch (v) {
             case REGRESSED -> "❌";
             case IMPROVED -> "🟢";
             case UNCHANGED -> "➖";
         };
-    }
-
-    private static void number(JsonGenerator g, String key, double v, MetricComparison c) throws IOException {
-        g.writeFieldName(key);
-        g.writeNumber(new java.math.BigDecimal(v).setScale(decimals(c), java.math.RoundingMode.HALF_UP));
-    }
-
-    private static void percent(JsonGenerator g, String key, Double v) throws IOException {
-        if (v == null) {
-            g.writeNullField(key);
-        } else {
-            g.writeFieldName(key);
-            g.writeNumber(new java.math.BigDecimal(v).setScale(2, java.math.RoundingMode.HALF_UP));
-        }
     }
 }

@@ -25,7 +25,7 @@ import io.fpsctl.android.LatencyParser;
 import io.fpsctl.android.LayerList;
 import io.fpsctl.android.LayerRanker;
 import io.fpsctl.android.RefreshRate;
-import io.fpsctl.source.SavedDump;
+import io.fpsctl.analysis.SavedDump;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;

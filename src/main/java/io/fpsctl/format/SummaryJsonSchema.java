@@ -1,0 +1,176 @@
+package io.fpsctl.format;
+
+import java.util.List;
+
+/**
+ * The keys of fpsctl's JSON summary (schema version 1; docs/metrics.md section 9 "The JSON summary", METRICS.md
+ * section 8), each with the type of its value and, for decimal numbers, the decimals it is written with: the one
+ * list {@link SummaryJson} and {@link RunJson} write and {@link SummaryJsonReader} reads. Keys named by the engine
+ * (drop levels, stages, main causes, Choreographer queues, FrameTimeline jank types) come from its enums.
+ */
+public final class SummaryJsonSchema {
+
+    /**
+     * One key.
+     *
+     * @param name     the key as written
+     * @param type     the type of its value (every value may also be null)
+     * @param decimals for {@link Type#DECIMAL}, the decimals it is rounded to (half up); 0 otherwise
+     */
+    public record Key(String name, Type type, int decimals) {
+        static Key of(String name, Type type) {
+            return new Key(name, type, 0);
+        }
+
+        static Key decimal(String name, int decimals) {
+            return new Key(name, Type.DECIMAL, decimals);
+        }
+    }
+
+    /** The JSON type of a key's value. */
+    public enum Type { TEXT, INTEGER, DECIMAL, BOOLEAN, OBJECT, LIST }
+
+    // ---- the summary (top level) only ----
+    public static final Key SCHEMA_VERSION = Key.of("schemaVersion", Type.INTEGER);
+    public static final Key SOURCE = Key.of("source", Type.TEXT);
+    public static final Key PACKAGE = Key.of("package", Type.TEXT);
+    public static final Key FPSCTL_VERSION = Key.of("fpsctlVersion", Type.TEXT);
+    public static final Key START_TIME = Key.of("startTime", Type.TEXT);
+    public static final Key FILE = Key.of("file", Type.TEXT);
+    public static final Key DEVICE = Key.of("device", Type.OBJECT);
+    public static final Key SLOW_MESSAGE_COUNT = Key.of("slowMessageCount", Type.INTEGER);
+    public static final Key SLOW_MESSAGES = Key.of("slowMessages", Type.LIST);
+    public static final Key FRAME_TIMELINE = Key.of("frameTimeline", Type.OBJECT);
+    public static final Key WINDOWS = Key.of("windows", Type.LIST);
+    public static final Key WARNINGS = Key.of("warnings", Type.LIST);
+    public static final Key PARTIAL = Key.of("partial", Type.BOOLEAN);
+    public static final Key PARTIAL_REASON = Key.of("partialReason", Type.TEXT);
+    public static final Key ASKED_MS = Key.decimal("askedMs", 2);
+    public static final Key MEASURED_MS = Key.decimal("measuredMs", 2);
+    /** A gate run's iterations (METRICS.md section 10), each a summary; written by {@link RunJson}. */
+    public static final Key ITERATIONS = Key.of("iterations", Type.LIST);
+    /** A gate run's verdicts against its baseline ({@link ComparisonJson}), or null. */
+    public static final Key COMPARISON = Key.of("comparison", Type.OBJECT);
+
+    // ---- a window only ----
+    public static final Key NAME = Key.of("name", Type.TEXT);
+
+    // ---- the summary and each window ----
+    public static final Key REFRESH_HZ = Key.decimal("refreshHz", 1);
+    public static final Key FRAMES = Key.of("frames", Type.INTEGER);
+    public static final Key TIMED_FRAMES = Key.of("timedFrames", Type.INTEGER);
+    public static final Key FPS = Key.decimal("fps", 1);
+    public static final Key SPAN_FPS = Key.decimal("spanFps", 1);
+    public static final Key JANKY_FRAMES = Key.of("jankyFrames", Type.INTEGER);
+    public static final Key JANK_PERCENT = Key.decimal("jankPercent", 2);
+    public static final Key DROPPED_FRAMES = Key.of("droppedFrames", Type.INTEGER);
+    public static final Key OVERFLOWS = Key.of("overflows", Type.INTEGER);
+    public static final Key COVERAGE_GAPS = Key.of("coverageGaps", Type.INTEGER);
+    public static final Key COVERAGE_GAP_MS = Key.decimal("coverageGapMs", 2);
+    /** One count per drop level, keyed by the level's key. */
+    public static final Key DROP_LEVELS = Key.of("dropLevels", Type.OBJECT);
+    public static final Key FRAME_TIME_MS = Key.of("frameTimeMs", Type.OBJECT);
+    /** One mean per stage, keyed by the stage's key, two decimals; null for SurfaceFlinger. */
+    public static final Key STAGES_MS = Key.of("stagesMs", Type.OBJECT);
+    /** One count per main cause, keyed by {@code Summary.causeKey}; null for SurfaceFlinger. */
+    public static final Key MAIN_CAUSES = Key.of("mainCauses", Type.OBJECT);
+    public static final Key JANK = Key.of("jank", Type.INTEGER);
+    public static final Key BIG_JANK = Key.of("bigJank", Type.INTEGER);
+    public static final Key STUTTER_PERCENT = Key.decimal("stutterPercent", 2);
+    public static final Key WORST_FRAME_CAUSE = Key.of("worstFrameCause", Type.TEXT);
+    public static final Key SCROLL_FPS = Key.decimal("scrollFps", 1);
+    public static final Key FINGER_SCROLL_FPS = Key.decimal("fingerScrollFps", 1);
+    /** One mean per Choreographer queue, keyed by {@code Interaction.CH_KEYS}, two decimals; null but for the agent. */
+    public static final Key CHOREOGRAPHER_MS = Key.of("choreographerMs", Type.OBJECT);
+    public static final Key ANDROID_VITALS = Key.of("androidVitals", Type.OBJECT);
+    /** The run's resources (docs/metrics.md 13), written and read by {@link ResourcesJson}; null when not read. */
+    public static final Key RESOURCES = Key.of("resources", Type.OBJECT);
+
+    /** The decimals of the entries of {@link #STAGES_MS} and {@link #CHOREOGRAPHER_MS}. */
+    public static final int MEAN_MS_DECIMALS = 2;
+    /** The decimals of the rates in {@link InDevice#REFRESH_MODES_HZ}. */
+    public static final int REFRESH_MODE_DECIMALS = 1;
+
+    /** Keys whose value is an object (or null) in a summary or a window. */
+    public static final List<Key> OBJECTS = List.of(DROP_LEVELS, FRAME_TIME_MS, STAGES_MS, MAIN_CAUSES,
+            CHOREOGRAPHER_MS, ANDROID_VITALS, FRAME_TIMELINE);
+    /** Keys whose value is a list (or null). */
+    public static final List<Key> LISTS = List.of(WINDOWS, WARNINGS, SLOW_MESSAGES, ITERATIONS);
+    /** Keys whose value is text (or null). */
+    public static final List<Key> TEXTS = List.of(SOURCE, PACKAGE, NAME, WORST_FRAME_CAUSE);
+
+    /** The keys of {@link #FRAME_TIME_MS}: all numbers (two decimals) or all null. */
+    public static final class InFrameTimeMs {
+        public static final Key P50 = Key.decimal("p50", 2);
+        public static final Key P90 = Key.decimal("p90", 2);
+        public static final Key P95 = Key.decimal("p95", 2);
+        public static final Key P99 = Key.decimal("p99", 2);
+        public static final Key MAX = Key.decimal("max", 2);
+        public static final Key MEAN = Key.decimal("mean", 2);
+        public static final List<Key> ALL = List.of(P50, P90, P95, P99, MAX, MEAN);
+
+        private InFrameTimeMs() {
+        }
+    }
+
+    /** The keys of {@link #DEVICE}. */
+    public static final class InDevice {
+        public static final Key SERIAL = Key.of("serial", Type.TEXT);
+        public static final Key MODEL = Key.of("model", Type.TEXT);
+        public static final Key ANDROID_VERSION = Key.of("androidVersion", Type.TEXT);
+        public static final Key SDK = Key.of("sdk", Type.INTEGER);
+        public static final Key BUILD_FINGERPRINT = Key.of("buildFingerprint", Type.TEXT);
+        public static final Key REFRESH_MODES_HZ = Key.of("refreshModesHz", Type.LIST);
+        public static final List<Key> TEXTS = List.of(SERIAL, MODEL, ANDROID_VERSION, BUILD_FINGERPRINT);
+
+        private InDevice() {
+        }
+    }
+
+    /** The keys of {@link #ANDROID_VITALS} (METRICS.md 7a). */
+    public static final class InAndroidVitals {
+        public static final Key SLOW_FRAMES_PERCENT = Key.decimal("slowFramesPercent", 2);
+        public static final Key FROZEN_FRAMES_PERCENT = Key.decimal("frozenFramesPercent", 2);
+        public static final Key SLOW_SESSION_20_PERCENT = Key.decimal("slowSession20Percent", 2);
+        public static final Key SLOW_SESSION_30_PERCENT = Key.decimal("slowSession30Percent", 2);
+
+        private InAndroidVitals() {
+        }
+    }
+
+    /** The keys of {@link #FRAME_TIMELINE} (METRICS.md 9). */
+    public static final class InFrameTimeline {
+        public static final Key FRAMES = Key.of("frames", Type.INTEGER);
+        public static final Key UNATTRIBUTED = Key.of("unattributed", Type.INTEGER);
+        public static final Key JANKY_FRAMES = Key.of("jankyFrames", Type.INTEGER);
+        public static final Key APP_JANK = Key.of("appJank", Type.INTEGER);
+        public static final Key SYSTEM_JANK = Key.of("systemJank", Type.INTEGER);
+        public static final Key APP_JANK_PERCENT = Key.decimal("appJankPercent", 2);
+        public static final Key SYSTEM_JANK_PERCENT = Key.decimal("systemJankPercent", 2);
+        /** Rev 3: neither app nor system jank; a summary written before it counts them in {@code types.dropped}. */
+        public static final Key DROPPED_BUFFERS = Key.of("droppedBuffers", Type.INTEGER);
+        /** One count per jank type key. */
+        public static final Key TYPES = Key.of("types", Type.OBJECT);
+        /** The {@link #TYPES} entry older summaries counted dropped buffers in. */
+        public static final String DROPPED_TYPE = "dropped";
+
+        private InFrameTimeline() {
+        }
+    }
+
+    /** The keys of an entry of {@link #SLOW_MESSAGES} (the agent's slowest main-thread messages). */
+    public static final class InSlowMessage {
+        public static final Key DURATION_MS = Key.of("durationMs", Type.INTEGER);
+        public static final Key TARGET = Key.of("target", Type.TEXT);
+        public static final Key STACK = Key.of("stack", Type.TEXT);
+
+        private InSlowMessage() {
+        }
+    }
+
+    /** What stands in a JSON array of summaries for a file that failed: {@code {"file": …, "error": …}}. */
+    public static final Key ERROR = Key.of("error", Type.TEXT);
+
+    private SummaryJsonSchema() {
+    }
+}
