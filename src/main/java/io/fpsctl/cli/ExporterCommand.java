@@ -100,7 +100,8 @@ final class ExporterCommand implements Callable<Integer> {
         measure.source = source;
 
         PrometheusRegistry registry = new PrometheusRegistry();
-        FrameMetrics metrics = new FrameMetrics(registry, maxWindows, seriesTtl, System::nanoTime);
+        FrameMetrics metrics = new FrameMetrics(registry, maxWindows, seriesTtl, System::nanoTime,
+                io.fpsctl.sink.SummaryJson.fpsctlVersion());
         PrintWriter out = spec.commandLine().getOut();
         MetricsServer http;
         try {
