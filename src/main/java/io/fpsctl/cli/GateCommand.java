@@ -137,8 +137,8 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "FILE", description = "Also write an HTML report (charts and the gate's verdicts).")
     Path report;
 
-    /** The measured frames, kept for --report. */
-    private ReportFrames reportFrames;
+    /** The measured frames of each kept iteration (parallel to measure()'s summaries), kept for --report. */
+    private final List<ReportFrames> reportFrames = new ArrayList<>();
     /** Where and when each kept iteration was measured (parallel to measure()'s summaries); null with --from. */
     private List<RunMetadata> metadata;
 
@@ -284,9 +284,10 @@ final class GateCommand implements Callable<Integer> {
             }
             if (report != null) {
                 ReportRun run = from != null ? ReportInputs.load(from, engineOptions.toConfig())
-                        : new ReportRun(subject, "gate measurement", ReportInputs.tree(measured, lastMetadata()),
-                        reportFrames, Map.of());
-                ReportCommand.write(report, List.of(run), null, result, ReportCommand.DEFAULT_MAX_REGRESSION);
+                        : new ReportRun(subject, "gate measurement", reportIterations(runs), Map.of());
+                ReportCommand.write(report, List.of(run), null, result, maxRegression == null
+                        ? ReportCommand.DEFAULT_MAX_REGRESSION : maxRegression, baseline == null ? null
+                        : baseline.toString(), comparison);
             }
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write the report: " + e.getMessage(), e);
@@ -328,6 +329,16 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
+    /** Every kept iteration for the HTML report: its summary as summary.json holds it, and its frames. */
+    private List<ReportRun.Iteration> reportIterations(List<Summary> runs) {
+        List<ReportRun.Iteration> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            out.add(new ReportRun.Iteration(ReportInputs.tree(runs.get(i), metadata.get(i)), runs.get(i),
+                    i < reportFrames.size() ? reportFrames.get(i) : null));
+        }
+        return out;
+    }
+
     /** Where and when the last kept iteration was measured, or null (--from). */
     private RunMetadata lastMetadata() {
         return metadata == null || metadata.isEmpty() ? null : metadata.get(metadata.size() - 1);
@@ -366,9 +377,9 @@ final class GateCommand implements Callable<Integer> {
                 if (restartApp) {
                     AppRestart.restart(c.device, pkg, HostClock.SYSTEM);
                 }
-                reportFrames = report != null ? new ReportFrames() : null; // the report charts the last iteration
+                ReportFrames frames = report != null ? new ReportFrames() : null; // the report charts each one
                 Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(),
-                        engineOptions.toConfig(), reportFrames, note -> err.println("fpsctl: " + note),
+                        engineOptions.toConfig(), frames, note -> err.println("fpsctl: " + note),
                         deviceOptions.reconnectTimeout);
                 current.set(m);
                 if (stop.requested()) {
@@ -400,6 +411,9 @@ final class GateCommand implements Callable<Integer> {
                 deviceLost = m.session().lostMessage();
                 if (!warm || deviceLost != null || stop.requested()) {
                     kept.add(m.summary());
+                    if (frames != null) {
+                        reportFrames.add(frames);
+                    }
                     metadata.add(new RunMetadata(SummaryJson.fpsctlVersion(), start, null, device));
                 }
                 if (deviceLost != null || stop.requested()) {

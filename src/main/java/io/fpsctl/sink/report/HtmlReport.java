@@ -3,6 +3,10 @@ package io.fpsctl.sink.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fpsctl.engine.Stage;
+import io.fpsctl.engine.Summary;
+import io.fpsctl.engine.compare.MetricComparison;
+import io.fpsctl.engine.compare.RunComparison;
+import io.fpsctl.sink.ComparisonReport;
 import io.fpsctl.sink.GateCheck;
 import io.fpsctl.sink.GateResult;
 import java.io.IOException;
@@ -29,8 +33,18 @@ public final class HtmlReport {
     private static final String UPLOT_POM = "META-INF/maven/org.webjars.npm/uplot/pom.properties";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** Thresholds and options of one report. */
-    public record Options(String title, GateResult gate, double maxRegressionPercent) {
+    /**
+     * Thresholds and options of one report.
+     *
+     * @param gate               the gate's checks, or null
+     * @param baselineLabel      what the gate compared its run with ({@code --baseline FILE}), or null
+     * @param baselineComparison the docs/metrics.md section 8 verdicts against it, or null
+     */
+    public record Options(String title, GateResult gate, double maxRegressionPercent, String baselineLabel,
+                          List<MetricComparison> baselineComparison) {
+        public Options(String title, GateResult gate, double maxRegressionPercent) {
+            this(title, gate, maxRegressionPercent, null, null);
+        }
     }
 
     private HtmlReport() {
@@ -59,9 +73,22 @@ public final class HtmlReport {
             g.writeStringField("generated", Instant.now().toString());
             g.writeNumberField("maxRegressionPercent", options.maxRegressionPercent());
             gate(g, options.gate());
+            if (options.baselineComparison() == null) {
+                g.writeNullField("baselineComparison");
+            } else {
+                g.writeObjectFieldStart("baselineComparison");
+                g.writeStringField("against", options.baselineLabel());
+                g.writeFieldName("rows");
+                ComparisonReport.writeComparisonObject(g, options.baselineComparison());
+                g.writeEndObject();
+            }
             g.writeArrayFieldStart("runs");
-            for (ReportRun r : runs) {
-                run(g, r);
+            List<Summary> first = runs.get(0).measured();
+            for (int i = 0; i < runs.size(); i++) {
+                List<Summary> these = runs.get(i).measured();
+                // each later run against the first, as fpsctl compare judges them (section 8)
+                run(g, runs.get(i), i == 0 || first == null || these == null ? null
+                        : RunComparison.compare(first, these, options.maxRegressionPercent()));
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -91,7 +118,7 @@ public final class HtmlReport {
         g.writeEndObject();
     }
 
-    private static void run(JsonGenerator g, ReportRun r) throws IOException {
+    private static void run(JsonGenerator g, ReportRun r, List<MetricComparison> comparison) throws IOException {
         g.writeStartObject();
         g.writeStringField("label", r.label());
         g.writeStringField("kind", r.kind());
@@ -100,13 +127,25 @@ public final class HtmlReport {
             g.writeStringField(e.getKey(), e.getValue());
         }
         g.writeEndObject();
-        g.writeFieldName("summary");
-        MAPPER.writeTree(g, r.summary());
-        ReportFrames f = r.frames();
-        if (f == null) {
-            g.writeNullField("frames");
+        g.writeArrayFieldStart("iterations");
+        for (ReportRun.Iteration it : r.iterations()) {
+            g.writeStartObject();
+            g.writeFieldName("summary");
+            MAPPER.writeTree(g, it.summary());
+            ReportFrames f = it.frames();
+            if (f == null) {
+                g.writeNullField("frames");
+            } else {
+                frames(g, f);
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (comparison == null) {
+            g.writeNullField("comparison");
         } else {
-            frames(g, f);
+            g.writeFieldName("comparison");
+            ComparisonReport.writeComparisonObject(g, comparison);
         }
         g.writeEndObject();
     }
