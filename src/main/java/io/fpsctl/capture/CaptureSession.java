@@ -4,6 +4,7 @@ import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.device.PrefetchingDevice;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.ResourceTimeline;
 import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
 import java.time.Duration;
@@ -65,6 +66,8 @@ public final class CaptureSession {
     private PrefetchingDevice prefetch;
     /** Polled on this loop beside the poller, or null. */
     private Companion companion;
+    /** Reads resources in each main poll's batch (docs/metrics.md 13), or null. */
+    private ResourceReader resources;
     private volatile boolean stopped;
     private volatile String stopReason;
     /** The driver of a driven run ({@link #runDriven}) ended: the run is complete, not stopped. */
@@ -143,6 +146,11 @@ public final class CaptureSession {
      */
     void ride(Companion c) {
         this.companion = c;
+    }
+
+    /** Reads resources with every main poll, their commands in its batch (docs/metrics.md 13). Call before {@link #run}. */
+    void readResources(ResourceReader r) {
+        this.resources = r;
     }
 
     /** Asks the loop to end after the poll in progress. */
@@ -411,6 +419,10 @@ public final class CaptureSession {
         if (refresh != null) {
             refresh.beforePoll();
         }
+        if (resources != null) {
+            // read after the frames of this poll were drawn: they get the interval ending here (docs/metrics.md 13.9)
+            resources.read(deviceOffset == Long.MIN_VALUE ? ResourceTimeline.UNPLACED : deviceTime(clock.nanoTime()));
+        }
         FramePoller.Poll p = poller.poll();
         polls++;
         if (afterReconnect) {
@@ -456,6 +468,9 @@ public final class CaptureSession {
                 next.addAll(refresh.nextCommands());
             }
             next.addAll(poller.nextCommands());
+            if (resources != null) {
+                next.addAll(resources.nextCommands()); // after the dump: its frames were drawn before this read
+            }
         }
         String command = withCompanion ? companion.command() : null;
         if (command != null) {

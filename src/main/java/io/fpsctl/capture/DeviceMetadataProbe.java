@@ -6,7 +6,7 @@ import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.device.Devices;
 import io.fpsctl.device.ShellResult;
-import io.fpsctl.sink.RunMetadata;
+import io.fpsctl.format.RunMetadata;
 import io.fpsctl.source.RefreshRate;
 import java.time.Duration;
 import java.util.List;

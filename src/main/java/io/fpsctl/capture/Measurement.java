@@ -86,6 +86,8 @@ public final class Measurement {
                         notes, refresh, clock);
                 session.prefetchThrough(looped);
                 session.watchBoot(() -> DeviceBoot.read(looped, clock));
+                session.readResources(new ResourceReader(looped, pkg, sdk(looped), auto.engines(),
+                        () -> sourcePid(auto.engines()), notes, clock));
                 FrameTimelinePoller ft = frameTimeline(looped, pkg, auto.engines(), null, notes);
                 if (ft != null) {
                     session.ride(ft);
@@ -129,6 +131,8 @@ public final class Measurement {
                     refresh, clock);
             session.prefetchThrough(looped);
             session.watchBoot(() -> DeviceBoot.read(looped, clock));
+            session.readResources(new ResourceReader(looped, pkg, sdk(looped), List.of(engine),
+                    () -> sourcePid(List.of(engine)), notes, clock));
             FrameTimelinePoller ft = frameTimeline(looped, pkg, List.of(engine), poller, notes);
             if (ft != null) {
                 session.ride(ft);
@@ -168,6 +172,16 @@ public final class Measurement {
         }
         engines.forEach(e -> e.frameTimeline(attribution));
         return ft;
+    }
+
+    /** The pid a frame source last printed (gfxinfo's pid line), or null (then the resources ask {@code pidof}). */
+    private static io.fpsctl.engine.AppPid sourcePid(List<FrameEngine> engines) {
+        for (FrameEngine e : engines) {
+            if (e.appPid() != null) {
+                return e.appPid();
+            }
+        }
+        return null;
     }
 
     /** {@code ro.build.version.sdk}, 0 when unknown. */

@@ -101,7 +101,7 @@ final class ExporterCommand implements Callable<Integer> {
 
         PrometheusRegistry registry = new PrometheusRegistry();
         FrameMetrics metrics = new FrameMetrics(registry, maxWindows, seriesTtl, System::nanoTime,
-                io.fpsctl.sink.SummaryJson.fpsctlVersion());
+                io.fpsctl.format.SummaryJson.fpsctlVersion());
         PrintWriter out = spec.commandLine().getOut();
         MetricsServer http;
         try {

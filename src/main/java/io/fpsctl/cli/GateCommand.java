@@ -12,18 +12,18 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.engine.compare.RunComparison;
 import io.fpsctl.sink.AtomicFile;
-import io.fpsctl.sink.ComparisonChecks;
-import io.fpsctl.sink.GateCheck;
-import io.fpsctl.sink.Gate;
-import io.fpsctl.sink.GateResult;
+import io.fpsctl.verdict.ComparisonChecks;
+import io.fpsctl.verdict.GateCheck;
+import io.fpsctl.verdict.Gate;
+import io.fpsctl.verdict.GateResult;
 import io.fpsctl.sink.GateTable;
 import io.fpsctl.sink.JUnitReport;
 import io.fpsctl.sink.MarkdownReport;
 import io.fpsctl.sink.OutputClaim;
-import io.fpsctl.sink.RunJson;
-import io.fpsctl.sink.RunMetadata;
-import io.fpsctl.sink.SummaryJson;
-import io.fpsctl.sink.SummaryJsonReader;
+import io.fpsctl.format.RunJson;
+import io.fpsctl.format.RunMetadata;
+import io.fpsctl.format.SummaryJson;
+import io.fpsctl.format.SummaryJsonReader;
 import io.fpsctl.sink.report.ReportFrames;
 import io.fpsctl.sink.report.ReportRun;
 import java.io.ByteArrayOutputStream;
@@ -89,6 +89,15 @@ final class GateCommand implements Callable<Integer> {
             description = "Most Android vitals frozen frames allowed (> 700 ms), %% of counted frames; NA for "
                     + "SurfaceFlinger.")
     Double maxFrozenFramesPercent;
+    @Option(names = "--max-cpu-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most CPU the app may use, mean over the run in %% of one core (all its threads; above 100 "
+                    + "when it keeps several cores busy; docs/metrics.md section 13). Fails when it could not be read.")
+    Double maxCpuPercent;
+    @Option(names = "--max-memory-mb", paramLabel = "MB", converter = NumberConverter.NonNegative.class,
+            description = "Most memory the app may hold: its peak PSS (dumpsys meminfo, read every 10 s), or its peak "
+                    + "RSS when no PSS could be read (the check says which), in MB of 1024 kB. Fails when neither "
+                    + "could be read.")
+    Double maxMemoryMb;
     @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
             description = "Longest 90th-percentile frame time allowed, in ms (docs/metrics.md section 5).")
     Double maxP90Ms;
@@ -300,7 +309,8 @@ final class GateCommand implements Callable<Integer> {
                 .maxP90Ms(maxP90Ms).maxP99Ms(maxP99Ms).maxFrozen(maxFrozen).maxBigJank(maxBigJank)
                 .minScrollFps(minScrollFps).maxAppJankPercent(maxAppJankPercent)
                 .maxSystemJankPercent(maxSystemJankPercent).maxSlowFramesPercent(maxSlowFramesPercent)
-                .maxFrozenFramesPercent(maxFrozenFramesPercent);
+                .maxFrozenFramesPercent(maxFrozenFramesPercent).maxCpuPercent(maxCpuPercent)
+                .maxMemoryMb(maxMemoryMb);
     }
 
     /** A summary.json, or a gate --summary-out run: its iterations (a plain summary is a run of one). */

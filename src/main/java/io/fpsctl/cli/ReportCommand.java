@@ -3,7 +3,7 @@ package io.fpsctl.cli;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.sink.AtomicFile;
-import io.fpsctl.sink.GateResult;
+import io.fpsctl.verdict.GateResult;
 import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.sink.report.HtmlReport;
 import io.fpsctl.sink.report.ReportRun;

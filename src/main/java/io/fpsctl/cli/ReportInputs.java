@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.sink.SummaryJson;
-import io.fpsctl.sink.SummaryJsonReader;
+import io.fpsctl.format.SummaryJson;
+import io.fpsctl.format.SummaryJsonReader;
 import io.fpsctl.sink.report.ReportFrames;
 import io.fpsctl.sink.report.ReportRun;
 import io.fpsctl.source.DumpFormatException;
-import io.fpsctl.source.SavedDump;
+import io.fpsctl.analysis.SavedDump;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -121,7 +121,7 @@ final class ReportInputs {
         ReportFrames frames = new ReportFrames();
         SavedDump.Result r = analyze(file, config, frames);
         return new ReportRun(file.toString(), r.kind().description(),
-                tree(r.summary(), io.fpsctl.sink.RunMetadata.ofFile(SummaryJson.fpsctlVersion(), file.toString())),
+                tree(r.summary(), io.fpsctl.format.RunMetadata.ofFile(SummaryJson.fpsctlVersion(), file.toString())),
                 r.summary(), frames, Map.of());
     }
 
@@ -143,7 +143,7 @@ final class ReportInputs {
     }
 
     /** A summary and where and when it was measured, as {@code summary.json} would hold them. */
-    static JsonNode tree(Summary s, io.fpsctl.sink.RunMetadata metadata) {
+    static JsonNode tree(Summary s, io.fpsctl.format.RunMetadata metadata) {
         try {
             StringWriter w = new StringWriter();
             SummaryJson.write(s, metadata, w, false);

@@ -71,6 +71,8 @@ public final class FrameEngine implements FrameSink {
     private final List<String> warnings = new ArrayList<>();
     private final List<String> gapWarnings = new ArrayList<>();
     private final LiveWindows live;
+    /** The resource reads of a live run (docs/metrics.md 13), or null. */
+    private ResourceTimeline resources;
     private Track current;
     private long displayPeriodNs;
     private boolean history;
@@ -116,8 +118,7 @@ public final class FrameEngine implements FrameSink {
         this.config = config;
         this.listener = listener == null ? NO_LISTENER : listener;
         this.derive = new FrameDerivation(source, config);
-        this.live = this.listener.wantsWindows() ? new LiveWindows(source, config.windowNs(), this.listener::window)
-                : null;
+        this.live = this.listener.wantsWindows() ? new LiveWindows(source, config.windowNs(), this::window) : null;
     }
 
     public FrameEngine(Source source, EngineConfig config) {
@@ -338,6 +339,11 @@ public final class FrameEngine implements FrameSink {
      * The app's pid from now on (gfxinfo's {@code ** Graphics info for pid N} line, read again on every poll): the
      * frames that follow join SurfaceFrames of this {@code Owner Pid} (METRICS.md 9 rev 3).
      */
+    /** The app's pid as the source last printed it, or null when unknown. */
+    public AppPid appPid() {
+        return appPid;
+    }
+
     public void appPid(AppPid pid) {
         this.appPid = pid;
     }
@@ -543,10 +549,29 @@ public final class FrameEngine implements FrameSink {
         return t;
     }
 
+    /**
+     * Reads resources on this engine's timeline from now on ({@link #resources}); the run's summary gets them.
+     */
+    public void resourceTimeline(ResourceTimeline timeline) {
+        this.resources = timeline;
+    }
+
+    /** A closed live window, with its resources when they are read (docs/metrics.md 13 rule 8). */
+    private void window(LiveWindow w) {
+        listener.window(resources == null ? w : w.withResources(resources.window(w.startNs(), w.endNs())));
+    }
+
     /** Counts a frame and passes it on; returns its sequence. */
     private long emit(Track t, FrameResult r) {
         if (openGapReason != null) {
             closeOpenGap(r.time()); // the first frame after a restart ends its gap
+        }
+        if (resources != null) {
+            r.resources = resources.newestInterval(); // rule 9: the read of this poll and the one before
+            if (r.slow && r.resources != null) {
+                r.resourceCause = r.resources.slowFrameCause();
+                resources.slowFrameCause(r.resourceCause);
+            }
         }
         long sequence = counted++;
         r.sequence = sequence;
@@ -635,7 +660,7 @@ public final class FrameEngine implements FrameSink {
         } else if (anyRecorded) {
             ft = recorded.summary(List.of()); // a re-analysed CSV: null unless some row had a presentState
         }
-        return all.toSummary(packageName, null, windows, w, displayPeriodNs).withSlowMessages(slow)
-                .withFrameTimeline(ft);
+        return all.toSummary(packageName, null, windows, w, displayPeriodNs).toBuilder().slowMessages(slow)
+                .frameTimeline(ft).resources(resources == null ? null : resources.summary()).build();
     }
 }

@@ -25,6 +25,9 @@ public final class FrameResult {
     final long[] stages = new long[Stage.count()];
     boolean slow;
     Stage mainCause;
+    /** docs/metrics.md 13 rule 9: the interval this frame gets, and rule 10's cause of a slow frame (else null). */
+    ResourceUsage resources;
+    String resourceCause;
     boolean jank;
     boolean bigJank;
     long interaction;
@@ -45,6 +48,8 @@ public final class FrameResult {
         dropped = 0;
         dropLevel = DropLevel.BEST;
         mainCause = null;
+        resources = null;
+        resourceCause = null;
         Arrays.fill(stages, -1);
         interaction = Interaction.UNKNOWN;
         Arrays.fill(choreographer, -1);
@@ -139,10 +144,24 @@ public final class FrameResult {
         return mainCause;
     }
 
-    /** {@code none}, a stage key, or empty when the frame is not slow. */
+    /**
+     * What the app and the device did over this frame's interval (docs/metrics.md 13 rule 9); null when resources
+     * were not read.
+     */
+    public ResourceUsage resources() {
+        return resources;
+    }
+
+    /**
+     * {@code none}, a stage key, a resource cause ({@link ResourceUsage#MAIN_THREAD_BUSY},
+     * {@link ResourceUsage#CPU_THROTTLED}: docs/metrics.md 13 rule 10), or empty when the frame is not slow.
+     */
     public String mainCauseKey() {
         if (!slow) {
             return "";
+        }
+        if (resourceCause != null) {
+            return resourceCause;
         }
         return mainCause == null ? Summary.CAUSE_NONE : mainCause.key();
     }

@@ -25,6 +25,8 @@ import java.util.List;
  *                        partial (docs/metrics.md "Coverage"); null for a summary of a saved dump or file
  * @param frameTimeline   FrameTimeline attribution (METRICS.md 9, whole capture only); null where it does not apply
  * @param androidVitals   Android vitals computed locally (METRICS.md 7a); null when not computed (an older summary)
+ * @param resources       what the app and the device did (docs/metrics.md 13; whole live capture, or one live
+ *                        window); null for a saved dump or file, or when nothing could be read
  */
 public record Summary(
         Source source,
@@ -57,7 +59,8 @@ public record Summary(
         double coverageGapMs,
         RunCoverage coverage,
         FrameTimelineSummary frameTimeline,
-        AndroidVitals androidVitals) {
+        AndroidVitals androidVitals,
+        ResourceSummary resources) {
 
     /** The reason of a partial run that does not say more. */
     public static final String ENDED_EARLY = "the run ended early";
@@ -133,6 +136,11 @@ public record Summary(
     /** This summary with {@code vitals} as its Android vitals. */
     public Summary withAndroidVitals(AndroidVitals vitals) {
         return toBuilder().androidVitals(vitals).build();
+    }
+
+    /** This summary with {@code r} as its resources. */
+    public Summary withResources(ResourceSummary r) {
+        return toBuilder().resources(r).build();
     }
 
     /** This summary with one more line in {@code warnings} (e.g. a second source measured beside it). */
@@ -232,6 +240,7 @@ public record Summary(
         b.coverage = coverage;
         b.frameTimeline = frameTimeline;
         b.androidVitals = androidVitals;
+        b.resources = resources;
         return b;
     }
 
@@ -271,6 +280,7 @@ public record Summary(
         private RunCoverage coverage;
         private FrameTimelineSummary frameTimeline;
         private AndroidVitals androidVitals;
+        private ResourceSummary resources;
 
         private Builder() {
         }
@@ -430,12 +440,17 @@ public record Summary(
             return this;
         }
 
+        public Builder resources(ResourceSummary resources) {
+            this.resources = resources;
+            return this;
+        }
+
         public Summary build() {
             return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps,
                     jankyFrames, jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs,
                     mainCauses, jank, bigJank, stutterPercent, worstCause, windows, warnings, scrollFps,
                     fingerScrollFps, choreographerMs, slowMessages, coverageGaps, coverageGapMs, coverage,
-                    frameTimeline, androidVitals);
+                    frameTimeline, androidVitals, resources);
         }
     }
 }

@@ -127,18 +127,18 @@ public final class ComparisonReport {
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
-    static String value(MetricComparison c, double median, double min, double max) {
+    public static String value(MetricComparison c, double median, double min, double max) {
         int d = decimals(c);
         return min == max ? fmt(median, d) : fmt(median, d) + " (" + fmt(min, d) + "–" + fmt(max, d) + ")";
     }
 
     /** The change as a percentage of the baseline, or, from a baseline median of 0 (rev 3), "from 0 to X". */
-    static String change(MetricComparison c) {
+    public static String change(MetricComparison c) {
         return c.deltaPercent() == null ? "from " + fmt(c.baseline(), decimals(c)) + " to " + fmt(c.candidate(), decimals(c))
                 : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
     }
 
-    static String interval(MetricComparison c) {
+    public static String interval(MetricComparison c) {
         return c.ciLowPercent() == null ? "-"
                 : String.format(Locale.ROOT, "%+.2f%% … %+.2f%%", c.ciLowPercent(), c.ciHighPercent());
     }

@@ -1,5 +1,7 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.format.FrameCsv;
+import io.fpsctl.format.WindowCsv;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.FrameTimelineVerdict;

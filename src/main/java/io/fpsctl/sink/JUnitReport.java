@@ -1,6 +1,8 @@
 package io.fpsctl.sink;
 
-import io.fpsctl.sink.GateCheck.Verdict;
+import io.fpsctl.verdict.GateCheck;
+import io.fpsctl.verdict.GateResult;
+import io.fpsctl.verdict.GateCheck.Verdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import javax.xml.stream.XMLOutputFactory;

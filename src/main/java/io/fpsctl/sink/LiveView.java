@@ -1,10 +1,12 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.format.Decimals;
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimelineJankType;
 import io.fpsctl.engine.FrameTimelineTally;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import java.io.PrintWriter;
@@ -35,7 +37,9 @@ import java.util.function.Supplier;
  * watch device=emulator-5554 package=com.example source=gfxinfo
  * window=0 elapsedSec=1.0 idle=false frames=60 fps=60.0 jankPercent=0.00 droppedFrames=0 best=60 normal=0 middle=0 high=0 frozen=0 p90Ms=8.00 maxMs=8.00 worstCause=- refreshHz=60.0
  * </pre>
- * and a {@code warning: ...} line per ring overflow. {@code refreshHz} is the last known refresh rate (also on idle
+ * and a {@code warning: ...} line per ring overflow. Once resources are read (docs/metrics.md 13) each line ends
+ * with {@code mainCpu=… renderThreadCpu=… appCpu=… throttled=… rssMb=…}, and the ANSI block has a {@code cpu} line
+ * (main and RenderThread CPU, a {@code THROTTLED} mark, app and device CPU). {@code refreshHz} is the last known refresh rate (also on idle
  * windows, which have none of their own).
  *
  * <p>The ANSI block and the final summary fit the terminal's width, read again at every refresh (a resize is
@@ -121,6 +125,9 @@ public final class LiveView {
      * Adds the FrameTimeline split to every window line (Android 12+): {@code recent} yields the verdicts settled
      * since the previous window (app jank % of those frames and the dominant jank type).
      */
+    /** Whether a window had resources: from then on every window shows them (a dash when it has none). */
+    private boolean resourcesSeen;
+
     public synchronized void frameTimeline(Supplier<FrameTimelineTally> recent) {
         this.frameTimeline = recent;
     }
@@ -202,7 +209,41 @@ public final class LiveView {
             b.append(" scrollFps=").append(SummaryText.fmt1(s.scrollFps()));
         }
         b.append(" refreshHz=").append(SummaryText.fmt1(s.refreshHz() != null ? s.refreshHz() : refreshHz));
+        ResourceUsage r = w.resources();
+        if (r != null || resourcesSeen) {
+            // docs/metrics.md 13: the window's resources, once any window had them (a run without them: no fields)
+            resourcesSeen = true;
+            b.append(" mainCpu=").append(SummaryText.fmt1(r == null ? null : r.mainCpu()));
+            b.append(" renderThreadCpu=").append(SummaryText.fmt1(r == null ? null : r.renderThreadCpu()));
+            b.append(" appCpu=").append(SummaryText.fmt1(r == null ? null : r.appCpu()));
+            b.append(" throttled=").append(r == null || r.throttled() == null ? "-" : r.throttled().toString());
+            b.append(" rssMb=").append(SummaryText.fmt1(r == null || r.rssKb() == null ? null : r.rssKb() / 1024.0));
+        }
         return b.toString();
+    }
+
+    /**
+     * The ANSI block's resource line (docs/metrics.md 13), at most 75 columns:
+     * {@code "cpu    main 95.0 %  render 30.0 %  THROTTLED  app 142.0 %  device 75.0 %"}.
+     */
+    private String resourceLine(ResourceUsage r) {
+        if (r == null) {
+            return "cpu    -";
+        }
+        StringBuilder b = new StringBuilder(96);
+        b.append("cpu    main ").append(Ansi.style(colour, r.mainCpu() != null
+                && r.mainCpu() > ResourceUsage.BUSY_PERCENT ? Ansi.RED : null, percent(r.mainCpu())));
+        b.append("  render ").append(percent(r.renderThreadCpu()));
+        if (Boolean.TRUE.equals(r.throttled())) {
+            b.append("  ").append(Ansi.style(colour, Ansi.RED, "THROTTLED"));
+        }
+        b.append("  app ").append(percent(r.appCpu()));
+        b.append("  device ").append(percent(r.deviceCpu()));
+        return b.toString();
+    }
+
+    private static String percent(Double v) {
+        return v == null ? "-" : SummaryText.fmt1(v) + " %";
     }
 
     // ---- ANSI mode ----
@@ -306,6 +347,10 @@ public final class LiveView {
                 lines.add(pad(label, 7) + "p90 " + Ansi.style(colour, msColour(t.p90()), p90) + "   worst "
                         + Ansi.style(colour, msColour(t.max()), worst) + cause);
             }
+        }
+        if (w.resources() != null || resourcesSeen) {
+            resourcesSeen = true;
+            lines.add(resourceLine(w.resources()));
         }
         lines.add(overflows == 0 ? "" : Ansi.style(colour, Ansi.YELLOW, "warning: " + overflows + " ring overflow"
                 + (overflows == 1 ? "" : "s") + " (last in " + ellipsize(lastOverflowWindow, 40)

@@ -1,5 +1,6 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.format.Decimals;
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.SlowMessage;

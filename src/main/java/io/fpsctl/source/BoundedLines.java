@@ -9,7 +9,7 @@ import java.io.Reader;
  * never parses a giant cell (linear time): an over-long row becomes a malformed row. Lines end at {@code \n},
  * {@code \r} or {@code \r\n} and are passed on ending in {@code \n}.
  */
-final class BoundedLines extends Reader {
+public final class BoundedLines extends Reader {
     /** What an over-long line becomes: a row whose first cell is no known value. */
     static final String OVERLONG = "\u0001overlong line\n";
 
@@ -18,7 +18,7 @@ final class BoundedLines extends Reader {
     private int pos;
     private long overlong;
 
-    BoundedLines(Reader in, int maxLineChars) {
+    public BoundedLines(Reader in, int maxLineChars) {
         this.lines = new LineReader(in, maxLineChars);
     }
 

@@ -1,5 +1,6 @@
 package io.fpsctl.source;
 
+import io.fpsctl.format.FrameCsvReader;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 

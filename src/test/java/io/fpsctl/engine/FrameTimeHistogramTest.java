@@ -3,7 +3,7 @@ package io.fpsctl.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.fpsctl.sink.Decimals;
+import io.fpsctl.format.Decimals;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;

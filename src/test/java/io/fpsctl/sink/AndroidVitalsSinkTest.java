@@ -1,9 +1,15 @@
 package io.fpsctl.sink;
 
-import static io.fpsctl.sink.EngineRun.HZ60;
-import static io.fpsctl.sink.EngineRun.MS;
-import static io.fpsctl.sink.EngineRun.T0;
-import static io.fpsctl.sink.EngineRun.WINDOW;
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.format.SummaryJson;
+import io.fpsctl.format.SummaryJsonReader;
+import io.fpsctl.verdict.Gate;
+import io.fpsctl.verdict.GateCheck;
+import io.fpsctl.verdict.GateResult;
+import static io.fpsctl.engine.EngineRun.HZ60;
+import static io.fpsctl.engine.EngineRun.MS;
+import static io.fpsctl.engine.EngineRun.T0;
+import static io.fpsctl.engine.EngineRun.WINDOW;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,7 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Summary;
-import io.fpsctl.sink.GateCheck.Verdict;
+import io.fpsctl.verdict.GateCheck.Verdict;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;

@@ -1,5 +1,8 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.format.SummaryJson;
+import io.fpsctl.format.SummaryJsonReader;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

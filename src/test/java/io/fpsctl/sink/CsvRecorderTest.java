@@ -1,5 +1,7 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.format.FrameCsv;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,6 +31,9 @@ class CsvRecorderTest {
     private static final String W = EngineRun.WINDOW;
     private static final String LAYER = W + "#7";
     private static final int PID = 42;
+    /** The resource columns (docs/metrics.md 13), just before the FrameTimeline ones. */
+    private static final String RESOURCE_COLUMNS = "appCpuPercent,mainCpuPercent,renderThreadCpuPercent,"
+            + "hwuiTaskCpuPercent,gpuCompletionCpuPercent,deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus";
     /** The last two columns of every row (jankTypes, presentState), taken by hand from the end of the line. */
     private static final int FT_CELLS = 2;
 
@@ -91,10 +96,10 @@ class CsvRecorderTest {
         List<String[]> rows() {
             List<String[]> out = new ArrayList<>();
             String[] lines = text.toString().split("\n");
-            assertTrue(lines[0].endsWith(",chTraversalMs,jankTypes,presentState"), lines[0]);
+            assertTrue(lines[0].endsWith(",chTraversalMs," + RESOURCE_COLUMNS + ",jankTypes,presentState"), lines[0]);
             for (int i = 1; i < lines.length; i++) {
                 String[] c = lines[i].split(",", -1);
-                assertEquals(30, c.length, lines[i]);
+                assertEquals(40, c.length, lines[i]); // 30 + 10 resource columns
                 out.add(new String[] {c[4], c[c.length - FT_CELLS], c[c.length - 1]});
             }
             return out;

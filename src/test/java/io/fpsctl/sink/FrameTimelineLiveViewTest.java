@@ -1,5 +1,6 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.engine.EngineRun;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.FrameTimelineTally;
 import io.fpsctl.engine.Source;

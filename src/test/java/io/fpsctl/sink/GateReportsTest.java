@@ -1,10 +1,14 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.verdict.Gate;
+import io.fpsctl.verdict.GateCheck;
+import io.fpsctl.verdict.GateResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.fpsctl.sink.GateCheck.Verdict;
+import io.fpsctl.verdict.GateCheck.Verdict;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;

@@ -1,13 +1,14 @@
 package io.fpsctl.sink;
 
-import static io.fpsctl.sink.EngineRun.MS;
-import static io.fpsctl.sink.EngineRun.SEC;
-import static io.fpsctl.sink.EngineRun.T0;
-import static io.fpsctl.sink.EngineRun.WINDOW;
+import static io.fpsctl.engine.EngineRun.MS;
+import static io.fpsctl.engine.EngineRun.SEC;
+import static io.fpsctl.engine.EngineRun.T0;
+import static io.fpsctl.engine.EngineRun.WINDOW;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fpsctl.engine.EngineRun;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;

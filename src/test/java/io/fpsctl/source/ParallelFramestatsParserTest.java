@@ -9,7 +9,7 @@ import io.fpsctl.engine.Frame;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.Source;
-import io.fpsctl.sink.SummaryJson;
+import io.fpsctl.format.SummaryJson;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringWriter;

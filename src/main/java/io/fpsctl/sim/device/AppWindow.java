@@ -101,6 +101,11 @@ final class AppWindow {
         }
     }
 
+    /** The next frame, generated but not yet complete (its timestamps may lie before or after now), or null. */
+    HwuiFrame inFlight() {
+        return pending;
+    }
+
     /**
      * The PROFILEDATA rows a dump at {@code now} shows: the ring oldest → newest, plus the frame in flight
      * (with its future timestamps reading 0) when RenderThread already started syncing it.

@@ -32,6 +32,10 @@ public interface FrameObserver {
     default void surfaceFrame(SurfaceFrameTruth surfaceFrame) {
     }
 
+    /** The app's resource files were read (issue 26): what they said at that moment. */
+    default void resources(ResourceTruth truth) {
+    }
+
     /** A batch of frames ended (write buffers out). */
     default void flush() {
     }

@@ -57,6 +57,11 @@ final class FrameTaps implements FrameObserver {
     }
 
     @Override
+    public void resources(ResourceTruth truth) {
+        this.truth.resources(truth);
+    }
+
+    @Override
     public void flush() {
         truth.flush();
     }

@@ -17,6 +17,8 @@ import java.util.UUID;
  *       {@code seq_printf(m, "%lu.%02lu %lu.%02lu\n", …)}: CLOCK_BOOTTIME seconds with two decimals, then the idle
  *       time summed over the CPUs. The simulated device never suspends, so its boot time is its CLOCK_MONOTONIC
  *       (the frames' clock); the idle figure is made up (inferred: 6 idle CPUs of 8).</li>
+ *   <li>The app's and the CPUs' files of {@link KernelFiles} (issue 26), globs expanded as mksh does; reading
+ *       the app's stat files also hands that moment's {@link ResourceTruth} to the truth observer.</li>
  *   <li>Anything else: toybox {@code cat} reports a missing file as {@code cat: FILE: No such file or directory}
  *       on stderr and exits 1, after printing the files it could read (toybox {@code lib/lib.c perror_msg}:
  *       "toyname: message: strerror"; inferred for the wording of this one case).</li>
@@ -26,11 +28,18 @@ final class ProcFiles implements ShellCommand {
     static final String BOOT_ID = "/proc/sys/kernel/random/boot_id";
     static final String UPTIME = "/proc/uptime";
 
+    private static final java.util.regex.Pattern APP_STAT = java.util.regex.Pattern.compile(
+            "/proc/\\d+/(task/\\d+/)?stat");
+
     private final TimeSource time;
     private final String bootId = UUID.randomUUID().toString();
+    private final KernelFiles kernel;
+    private final java.util.function.Consumer<ResourceTruth> truth;
 
-    ProcFiles(TimeSource time) {
+    ProcFiles(TimeSource time, KernelFiles kernel, java.util.function.Consumer<ResourceTruth> truth) {
         this.time = time;
+        this.kernel = kernel;
+        this.truth = truth;
     }
 
     /** This boot's id. */
@@ -42,18 +51,34 @@ final class ProcFiles implements ShellCommand {
     public ShellReply run(List<String> args) {
         StringBuilder out = new StringBuilder();
         StringBuilder err = new StringBuilder();
-        for (String file : args) {
-            if (file.equals(BOOT_ID)) {
-                out.append(bootId).append('\n');
-            } else if (file.equals(UPTIME)) {
-                long ns = time.nanoTime();
-                long cs = ns / 10_000_000L; // hundredths, truncated as the kernel's tv_nsec / (NSEC_PER_SEC / 100)
-                long idle = cs * 6;
-                out.append(String.format(Locale.ROOT, "%d.%02d %d.%02d\n", cs / 100, cs % 100, idle / 100,
-                        idle % 100));
-            } else {
-                err.append("cat: ").append(file).append(": No such file or directory\n");
+        KernelFiles.Snapshot snapshot = null;
+        boolean appStat = false;
+        for (String arg : args) {
+            List<String> paths = List.of(arg);
+            if (!arg.equals(BOOT_ID) && !arg.equals(UPTIME)) {
+                snapshot = snapshot == null ? kernel.at(time.nanoTime()) : snapshot;
+                paths = snapshot.expand(arg);
             }
+            for (String file : paths) {
+                if (file.equals(BOOT_ID)) {
+                    out.append(bootId).append('\n');
+                } else if (file.equals(UPTIME)) {
+                    long ns = time.nanoTime();
+                    // hundredths, truncated as the kernel's tv_nsec / (NSEC_PER_SEC / 100)
+                    long cs = ns / 10_000_000L;
+                    long idle = cs * 6;
+                    out.append(String.format(Locale.ROOT, "%d.%02d %d.%02d\n", cs / 100, cs % 100, idle / 100,
+                            idle % 100));
+                } else if (snapshot != null && snapshot.files().containsKey(file)) {
+                    out.append(snapshot.files().get(file));
+                    appStat |= APP_STAT.matcher(file).matches();
+                } else {
+                    err.append("cat: ").append(file).append(": No such file or directory\n");
+                }
+            }
+        }
+        if (appStat && snapshot.truth() != null) {
+            truth.accept(snapshot.truth());
         }
         return new ShellReply(out.toString(), err.toString(), err.length() == 0 ? 0 : 1);
     }

@@ -23,7 +23,8 @@ import java.util.function.Function;
  * a list of commands separated by {@code ;} (a word of its own), run one after the other, where {@code $?} is the
  * previous command's exit status (what fpsctl's batched polls send); {@code sh} alone, which reads command lines
  * from the stream's standard input and runs each as it arrives, until {@code exit} or the end of the input (what
- * fpsctl's persistent shell sends); a command ending in {@code >&2}, whose standard output goes to standard error.
+ * fpsctl's persistent shell sends); a command ending in {@code >&2}, whose standard output goes to standard error,
+ * or in {@code 2>&1}, whose standard error goes to standard output.
  */
 final class ShellDispatcher implements ShellHandler {
 
@@ -142,6 +143,9 @@ final class ShellDispatcher implements ShellHandler {
         String last = words.get(words.size() - 1);
         if (words.size() > 1 && (last.equals(">&2") || last.equals("1>&2"))) { // standard output to standard error
             return execute(quoted(words.subList(0, words.size() - 1)), stderr, stderr);
+        }
+        if (words.size() > 1 && last.equals("2>&1")) { // standard error to standard output (fpsctl's resource reads)
+            return execute(quoted(words.subList(0, words.size() - 1)), stdout, stdout);
         }
         int pipe = words.indexOf("|");
         if (pipe > 0) {

@@ -84,15 +84,24 @@ public final class SimulatedAndroid implements ShellHandler {
         this.frameTimeline = new FrameTimelineRing(version, clock,
                 FrameTimelineFaults.forScenario(this.scenario.name()), frames);
         frames.timeline(new FrameTimelineFeed(frameTimeline, app::process));
-        Map<String, DumpsysService> services = Map.of(
+        AppThreads appThreads = new AppThreads(version, packageName, () -> this.app.process());
+        frames.add(appThreads);
+        DeviceThermals thermals = DeviceThermals.forScenario(this.scenario.name(), start);
+        KernelFiles kernel = new KernelFiles(version, app, appThreads, thermals);
+        Map<String, DumpsysService> services = new java.util.HashMap<>(Map.of(
                 "gfxinfo", new GfxinfoService(version, app, time),
                 "SurfaceFlinger", new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline),
                 "display", new DisplayDump(version, clock, time),
                 "package", new PackageDump(app, runtime),
                 "window", new WindowDump(version, app, ids.taskId()),
-                "activity", new ActivityDump(version, app, ids.taskId()));
+                "activity", new ActivityDump(version, app, ids.taskId()),
+                "meminfo", new MeminfoService(version, app, time),
+                "battery", new BatteryDumpService(version, thermals, time)));
+        if (version.major() >= 10) { // ThermalManagerService is new in Android 10
+            services.put("thermalservice", new ThermalService(version, thermals, time));
+        }
         ProcessTable processes = new ProcessTable(version, app);
-        this.procFiles = new ProcFiles(time);
+        this.procFiles = new ProcFiles(time, kernel, frames::resources);
         this.shell = new ShellDispatcher(this, this::advance, this::instrumentationFor)
                 .register("dumpsys", new Dumpsys(services))
                 .register("getprop", new SystemProperties(version))
@@ -104,7 +113,8 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("monkey", new MonkeyCommand(app, runtime))
                 .register("wm", new WindowManagerCommand())
                 .register("input", new InputCommand(touches, time::nanoTime))
-                .register("cat", procFiles);
+                .register("cat", procFiles)
+                .register("grep", new FileGrep(time, kernel));
     }
 
     /** This boot's id ({@code /proc/sys/kernel/random/boot_id}); a new simulated device is a new boot. */

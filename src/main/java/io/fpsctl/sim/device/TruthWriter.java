@@ -43,6 +43,9 @@ import java.util.Map;
  *       after a header line, the strings exactly as the emulated version prints them (e.g. {@code App Deadline
  *       Missed, Buffer Stuffing}, {@code Expired}, {@code Late Finish}); layer keys as above plus
  *       {@code surfaceview-container} (bufferless transactions of the SurfaceView's container layer).</li>
+ *   <li>{@code t.resources.jsonl} – one JSON object per read of the app's {@code /proc} stat files (issue 26):
+ *       {@link ResourceTruth} (uptime ns, pid, every thread's exact CPU ns and printed ticks, the process's ticks,
+ *       each cpufreq policy's current and maximum kHz, thermal status, RSS and PSS in kB).</li>
  * </ul>
  * A frame is written once its values are final (hwui: FrameCompleted and GpuCompleted passed; SurfaceFlinger:
  * present and acquire fences signalled); buffers are flushed after every batch. I/O errors stop writing and
@@ -122,6 +125,24 @@ public final class TruthWriter implements FrameObserver, Closeable {
                 .append(s.finishMetadata()).append('\n');
         write(w, row);
     }
+
+    /** The resources truth file (see class doc). */
+    public Path resourcesFile() {
+        return sibling(".resources.jsonl");
+    }
+
+    @Override
+    public synchronized void resources(ResourceTruth truth) {
+        Writer w = writer("resources", resourcesFile(), "");
+        try {
+            write(w, JSON.writeValueAsString(truth) + "\n");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            fail(new IOException(e));
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper();
 
     @Override
     public synchronized void flush() {

@@ -381,8 +381,8 @@ class PeerToolCommandsTest {
 
     @Test
     void dumpsysListsTheNewServices() {
-        assertEquals("Currently running services:\n  SurfaceFlinger\n  activity\n  display\n  gfxinfo\n  package\n"
-                + "  window\n", device(13, "smooth", 60).sh("dumpsys"));
+        assertEquals("Currently running services:\n  SurfaceFlinger\n  activity\n  battery\n  display\n  gfxinfo\n"
+                + "  meminfo\n  package\n  thermalservice\n  window\n", device(13, "smooth", 60).sh("dumpsys"));
     }
 
     private static String only(List<String> lines, String regex) {

@@ -25,7 +25,7 @@ import io.fpsctl.source.LatencyParser;
 import io.fpsctl.source.LayerList;
 import io.fpsctl.source.LayerRanker;
 import io.fpsctl.source.RefreshRate;
-import io.fpsctl.source.SavedDump;
+import io.fpsctl.analysis.SavedDump;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;

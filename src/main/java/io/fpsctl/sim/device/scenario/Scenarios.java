@@ -32,6 +32,10 @@ import java.util.function.Supplier;
  *   <li>{@code scroll} – a touch-driven feed: draws nothing until it is swiped; {@code input swipe … MS} makes it
  *       render one frame per vsync for MS plus a 300 ms fling, {@code input tap} for 50 ms (the gate's
  *       {@code --scroll} driver end to end).</li>
+ *   <li>{@code throttle} – scrolls while the phone heats up (issue 26): every 10 s the thermal status rises
+ *       (NONE, LIGHT, MODERATE, then SEVERE for good), the big CPU clusters are capped lower
+ *       ({@code DeviceThermals}) and the frames take longer in step (work ×1.25, ×1.5, then ×2: the longest
+ *       normal frames at 90 % of the period and a slow frame every 12 ± 4 frames).</li>
  * </ul>
  */
 public final class Scenarios {
@@ -49,6 +53,7 @@ public final class Scenarios {
         BUILT_IN.put("two-windows", Scenarios::twoWindows);
         BUILT_IN.put("system-jank", Scenarios::systemJank);
         BUILT_IN.put("scroll", Scenarios::scroll);
+        BUILT_IN.put("throttle", Scenarios::throttle);
     }
 
     private Scenarios() {
@@ -151,6 +156,16 @@ public final class Scenarios {
         WindowSpec feed = new WindowSpec(".MainActivity", null, null, null, null,
                 List.of(new PhaseSpec(PhaseSpec.RENDER, 60_000L, 0L, null, null, null, null, 0.0, true, null)), true);
         return new Scenario("scroll", 60, null, List.of(feed), null);
+    }
+
+    /** Four 10 s stages as DeviceThermals caps the CPUs; the default frame work 0.30–0.60 scaled per stage. */
+    private static Scenario throttle() {
+        SlowFrameSpec slow = SlowFrameSpec.everyFrames(12, 4, List.of(1, 2, 1, 3));
+        return single("throttle", List.of(
+                new PhaseSpec(PhaseSpec.RENDER, 10_000L, 0L, 0.30, 0.60, null, null, 0.002, true, null),
+                new PhaseSpec(PhaseSpec.RENDER, 10_000L, 0L, 0.375, 0.75, null, null, 0.002, true, null),
+                new PhaseSpec(PhaseSpec.RENDER, 10_000L, 0L, 0.45, 0.90, null, null, 0.002, true, null),
+                new PhaseSpec(PhaseSpec.RENDER, 3_600_000L, 0L, 0.60, 0.90, null, slow, 0.002, true, null)), null);
     }
 
     private static Scenario single(String name, List<PhaseSpec> phases, SurfaceLayerSpec layer) {

@@ -1,0 +1,88 @@
+package io.fpsctl.android.resources;
+
+import io.fpsctl.source.AndroidPackageName;
+import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.source.ShellQuote;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code dumpsys meminfo <package>}: ActivityManagerService {@code dumpApplicationMemoryUsage} prints, for every
+ * process of the package, {@code "** MEMINFO in pid " + pid + " [" + processName + "] **"} and then
+ * ActivityThread {@code dumpMemInfoTable}'s table, whose {@code TOTAL} row starts with the Pss Total in kB
+ * ({@code printRow(pw, HEAP_FULL_COLUMN, "TOTAL", memInfo.getTotalPss(), ...)}, {@code HEAP_FULL_COLUMN =
+ * "%13s %8s %8s ..."} with {@code -d}, {@code HEAP_COLUMN} otherwise: the same first number from Android 7 (API 24)
+ * to 15 (API 35), read in the SDK sources of each; Android 11+ adds an Rss Total column after Swap). The AMS
+ * header line is printed only when {@code opts.dumpDetails}, which a package argument sets ({@code opts.packages}).
+ * When no process matches: {@code "No process found for: " + arg}. The {@code App Summary}'s {@code "TOTAL:"}
+ * (Android 7 to 10) / {@code "TOTAL PSS:"} (Android 11+, followed by TOTAL RSS and TOTAL SWAP PSS) repeats the
+ * same number; it is read only when the table row is absent.
+ */
+public final class MeminfoDump {
+    private static final Pattern HEADER = Pattern.compile("\\*\\* MEMINFO in pid (\\d+) \\[.*] \\*\\*");
+    private static final Pattern TOTAL_ROW = Pattern.compile("\\s*TOTAL\\s+(\\d+)(?:\\s+\\d+)*\\s*");
+    private static final Pattern SUMMARY = Pattern.compile("\\s*TOTAL(?: PSS)?:\\s+(\\d+)\\b.*");
+    static final String NO_PROCESS = "No process found for: ";
+
+    private MeminfoDump() {
+    }
+
+    static String command(String packageName) {
+        String problem = AndroidPackageName.problem(packageName);
+        if (problem != null) {
+            throw new IllegalArgumentException("not a package name (" + problem + "): " + packageName);
+        }
+        return ShellQuote.command("dumpsys meminfo", packageName);
+    }
+
+    /**
+     * The TOTAL PSS in kB of process {@code pid}'s block, or null when the dump says no process matched or has no
+     * block for {@code pid}.
+     *
+     * @throws DumpFormatException when {@code pid}'s block has no TOTAL row
+     */
+    public static Long totalPssKb(String text, int pid) throws DumpFormatException {
+        boolean inBlock = false;
+        boolean sawBlock = false;
+        Long summary = null;
+        for (String line : text.split("\n")) {
+            Matcher h = HEADER.matcher(line.strip());
+            if (h.matches()) {
+                if (inBlock) {
+                    break;
+                }
+                inBlock = Integer.parseInt(h.group(1)) == pid;
+                sawBlock |= inBlock;
+                continue;
+            }
+            if (!inBlock) {
+                continue;
+            }
+            Matcher t = TOTAL_ROW.matcher(line);
+            if (t.matches()) {
+                return Long.parseLong(t.group(1));
+            }
+            Matcher s = SUMMARY.matcher(line);
+            if (s.matches() && summary == null) {
+                summary = Long.parseLong(s.group(1));
+            }
+        }
+        if (summary != null) {
+            return summary;
+        }
+        if (sawBlock) {
+            throw new DumpFormatException("dumpsys meminfo: the block of pid " + pid + " has no TOTAL row");
+        }
+        return null;
+    }
+
+    /** Why the dump has no block: the service's own line when it printed one. */
+    static String absence(String text, int pid) {
+        for (String line : text.split("\n")) {
+            if (line.startsWith(NO_PROCESS)) {
+                return line.strip();
+            }
+        }
+        return "no block for pid " + pid;
+    }
+}

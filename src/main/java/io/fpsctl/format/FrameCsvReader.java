@@ -1,0 +1,291 @@
+package io.fpsctl.format;
+
+import io.fpsctl.source.BoundedLines;
+import io.fpsctl.source.DumpFormatException;
+import io.fpsctl.source.RejectedRows;
+import io.fpsctl.engine.FrameSink;
+import io.fpsctl.engine.FrameTimelineJankType;
+import io.fpsctl.engine.FrameTimelineVerdict;
+import io.fpsctl.engine.Interaction;
+import io.fpsctl.engine.PlausibleBounds;
+import io.fpsctl.engine.MeasuredFrame;
+import io.fpsctl.engine.PresentedFrame;
+import io.fpsctl.engine.Source;
+import io.fpsctl.engine.Stage;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Reads fpsctl's own per-frame CSV (written by {@code capture}, {@code watch --frames-csv} and
+ * {@code analyze --format csv}) back into frames. Columns are found by name; extra columns are ignored, missing
+ * optional ones (older files) read as empty. A rendered frame's row whose {@code presentState} is not empty
+ * carries its FrameTimeline verdict (that state and the {@code jankTypes} keys) into the engine; an unknown key
+ * counts as {@code unknown}, with one warning per distinct key.
+ */
+public final class FrameCsvReader {
+
+    /**
+     * What the file held besides its frames.
+     *
+     * @param warnings      notes for the summary (unknown jank type keys)
+     * @param rejectedRows  rows that parsed but cannot be true (docs/metrics.md, "What fpsctl refuses to believe"),
+     *                      skipped; not in {@code malformedRows}
+     * @param firstRejected "line N: why" of the first of them; null when none
+     */
+    public record Result(Source source, String packageName, String device, long rows, long malformedRows,
+                         List<String> warnings, long rejectedRows, String firstRejected) {
+    }
+
+    /**
+     * How far a rendered row's {@code durationMs} may be from its {@code endNs − intendedVsyncNs}: 10 µs, what a
+     * duration printed with two decimals is off by at most (fpsctl writes it exact to the ns).
+     */
+    static final long DURATION_TOLERANCE_NS = 10_000;
+
+    private static final String[] REQUIRED = {"source", "window", "endNs", "intervalNs", "durationMs", "flags"};
+
+    /** The agent's Choreographer columns, indexed like {@link Interaction#CH_INPUT} …; read when present. */
+    private static final String[] CH_COLUMNS = {"chInputMs", "chAnimationMs", "chTraversalMs"};
+
+    /** A frames CSV row is a few hundred characters; a longer line is a malformed row (bounded memory and time). */
+    static final int MAX_LINE_CHARS = 64 * 1024;
+    /** Longer number cells are malformed (a decimal ms value exact to the ns has at most ~26 characters). */
+    private static final int MAX_NUMBER_CHARS = 40;
+
+    /** Distinct unknown jank type keys named in warnings at most. */
+    private static final int MAX_UNKNOWN_KEYS = 20;
+    /** Distinct verdicts remembered (a file holds a handful: each is one set of types and a state). */
+    private static final int MAX_VERDICTS = 256;
+
+    private final FrameSink sink;
+    private final Map<String, FrameTimelineVerdict> verdicts = new HashMap<>();
+    private final Set<String> unknownKeys = new LinkedHashSet<>();
+
+    public FrameCsvReader(FrameSink sink) {
+        this.sink = sink;
+    }
+
+    /** True when {@code firstLine} is the header of fpsctl's per-frame CSV. */
+    public static boolean looksLikeFrameCsv(String firstLine) {
+        return firstLine != null && firstLine.startsWith("device,package,source,window,");
+    }
+
+    /**
+     * Streams the rows of one file; rows of a source other than the first row's are counted as malformed.
+     *
+     * @throws DumpFormatException when the header lacks a required column
+     */
+    public Result read(Reader in) throws IOException, DumpFormatException {
+        in = new BoundedLines(in, MAX_LINE_CHARS);
+        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
+        long rows = 0;
+        long malformed = 0;
+        Source source = null;
+        String pkg = null;
+        String device = null;
+        String window = null;
+        RejectedRows rejected = new RejectedRows();
+        try (CSVParser p = CSVParser.parse(in, format)) {
+            Map<String, Integer> header = p.getHeaderMap();
+            for (String col : REQUIRED) {
+                if (!header.containsKey(col)) {
+                    throw new DumpFormatException("not an fpsctl frames CSV: the header has no '" + col + "' column");
+                }
+            }
+            for (CSVRecord rec : p) {
+                rows++;
+                try {
+                    Source s = Source.fromKey(rec.get("source"));
+                    if (s == null || (source != null && s != source)) {
+                        malformed++;
+                        continue;
+                    }
+                    source = s;
+                    if (pkg == null) {
+                        pkg = emptyToNull(get(rec, "package"));
+                        device = emptyToNull(get(rec, "device"));
+                    }
+                    String w = rec.get("window");
+                    if (!Objects.equals(w, window)) {
+                        if (window != null) {
+                            sink.blockEnd();
+                        }
+                        sink.blockStart(w);
+                        window = w;
+                    }
+                    long end = Long.parseLong(rec.get("endNs"));
+                    long interval = Long.parseLong(rec.get("intervalNs"));
+                    String impossible = !PlausibleBounds.period(interval)
+                            ? "intervalNs " + PlausibleBounds.whyNotPeriod(interval)
+                            : !PlausibleBounds.timestamp(end) ? "endNs " + end + " is no CLOCK_MONOTONIC time" : null;
+                    if (impossible != null) {
+                        rejected.reject(lineOf(rec), impossible);
+                        continue;
+                    }
+                    if (s.presented()) {
+                        sink.frame(new PresentedFrame(w, 0, end, 0, interval));
+                        continue;
+                    }
+                    long[] stages = new long[Stage.count()];
+                    for (Stage st : Stage.all()) {
+                        String v = get(rec, st.key() + "Ms");
+                        stages[st.ordinal()] = v == null || v.isEmpty() ? -1 : parseMillis(v);
+                    }
+                    String bits = get(rec, "interaction");
+                    long interaction = bits == null || bits.isEmpty() ? Interaction.UNKNOWN : Long.parseLong(bits);
+                    long[] ch = null;
+                    for (int q = 0; q < CH_COLUMNS.length; q++) {
+                        String v = get(rec, CH_COLUMNS[q]);
+                        if (v != null && !v.isEmpty()) {
+                            ch = ch == null ? new long[] {-1, -1, -1} : ch;
+                            ch[q] = parseMillis(v);
+                        }
+                    }
+                    long intendedVsync = Long.parseLong(rec.get("intendedVsyncNs"));
+                    long duration = parseMillis(rec.get("durationMs"));
+                    impossible = impossibleRendered(intendedVsync, end, duration, stages, ch);
+                    if (impossible != null) {
+                        rejected.reject(lineOf(rec), impossible);
+                        continue;
+                    }
+                    sink.frame(new MeasuredFrame(w, intendedVsync, end, interval,
+                            Long.parseLong(rec.get("flags")), duration,
+                            Boolean.parseBoolean(get(rec, "janky")), stages, interaction, ch, verdict(rec)));
+                } catch (RuntimeException e) {
+                    malformed++; // a cell that is not a number, a short record
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new DumpFormatException("not an fpsctl frames CSV: " + e.getMessage());
+        }
+        if (window != null) {
+            sink.blockEnd();
+        }
+        List<String> warnings = new ArrayList<>();
+        for (String k : unknownKeys) {
+            warnings.add("frames CSV: unknown jank type \"" + k + "\" in jankTypes counted as unknown");
+        }
+        return new Result(source, pkg, device, rows, malformed, warnings, rejected.count(), rejected.first());
+    }
+
+    /** ns as milliseconds for a message, e.g. "16.667". */
+    private static String ms(long ns) {
+        return String.format(java.util.Locale.ROOT, "%.3f", ns / 1e6);
+    }
+
+    /**
+     * The line a record starts on: fpsctl's rows hold no line breaks, so record N (1-based, after the header) is
+     * line N + 1.
+     */
+    private static long lineOf(CSVRecord rec) {
+        return rec.getRecordNumber() + 1;
+    }
+
+    /**
+     * Why a rendered (gfxinfo or agent) row cannot be true, or null: its times are no CLOCK_MONOTONIC times, it ends
+     * before it starts or lasts over an hour (METRICS.md 1.3 rev 2), its {@code durationMs} is not its
+     * {@code endNs − intendedVsyncNs} (the engine takes the duration as given: one row's made-up duration would
+     * decide every percentile), or a stage or Choreographer span is negative or over an hour.
+     */
+    private static String impossibleRendered(long intendedVsync, long end, long duration, long[] stages, long[] ch) {
+        if (!PlausibleBounds.timestamp(intendedVsync)) {
+            return "intendedVsyncNs " + intendedVsync + " is no CLOCK_MONOTONIC time";
+        }
+        if (end < intendedVsync) {
+            return "endNs " + end + " is before intendedVsyncNs " + intendedVsync;
+        }
+        if (end - intendedVsync > PlausibleBounds.MAX_FRAME_NS) {
+            return "the frame lasts " + ms(end - intendedVsync) + " ms, over an hour";
+        }
+        if (duration < 0) {
+            return "durationMs " + ms(duration) + " is negative";
+        }
+        if (Math.abs(duration - (end - intendedVsync)) > DURATION_TOLERANCE_NS) {
+            return "durationMs " + ms(duration) + " contradicts endNs − intendedVsyncNs = "
+                    + ms(end - intendedVsync) + " ms";
+        }
+        for (Stage st : Stage.all()) {
+            long v = stages[st.ordinal()];
+            if (v != -1 && (v < 0 || v > PlausibleBounds.MAX_FRAME_NS)) {
+                return st.key() + "Ms " + ms(v) + " is negative or over an hour";
+            }
+        }
+        if (ch != null) {
+            for (int q = 0; q < ch.length; q++) {
+                if (ch[q] != -1 && (ch[q] < 0 || ch[q] > PlausibleBounds.MAX_FRAME_NS)) {
+                    return CH_COLUMNS[q] + " " + ms(ch[q]) + " is negative or over an hour";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The FrameTimeline verdict the row recorded; null when its {@code presentState} is empty or absent. */
+    private FrameTimelineVerdict verdict(CSVRecord rec) {
+        String state = get(rec, "presentState");
+        if (state == null || state.isEmpty()) {
+            return null;
+        }
+        String types = get(rec, "jankTypes");
+        types = types == null ? "" : types;
+        String key = types + '\n' + state;
+        FrameTimelineVerdict v = verdicts.get(key);
+        if (v == null) {
+            v = new FrameTimelineVerdict(true, jankTypes(types), state);
+            if (verdicts.size() < MAX_VERDICTS) {
+                verdicts.put(key, v);
+            }
+        }
+        return v;
+    }
+
+    /** A {@code jankTypes} cell: keys joined with {@code |}; an unknown key is {@code unknown} (and warned about). */
+    private EnumSet<FrameTimelineJankType> jankTypes(String cell) {
+        EnumSet<FrameTimelineJankType> types = EnumSet.noneOf(FrameTimelineJankType.class);
+        for (String k : cell.split("\\|")) {
+            if (k.isEmpty()) {
+                continue;
+            }
+            FrameTimelineJankType t = FrameTimelineJankType.ofKey(k);
+            if (t == null) {
+                t = FrameTimelineJankType.UNKNOWN;
+                if (unknownKeys.size() < MAX_UNKNOWN_KEYS) {
+                    unknownKeys.add(k.length() > 60 ? k.substring(0, 60) + "…" : k);
+                }
+            }
+            types.add(t);
+        }
+        return types;
+    }
+
+    private static String get(CSVRecord rec, String col) {
+        return rec.isMapped(col) && rec.isSet(col) ? rec.get(col) : null;
+    }
+
+    /** Decimal milliseconds (as fpsctl writes them, exact to the ns) to ns. */
+    static long parseMillis(String ms) {
+        if (ms.length() > MAX_NUMBER_CHARS) {
+            throw new NumberFormatException("too long");
+        }
+        return new java.math.BigDecimal(ms.trim()).movePointRight(6)
+                .setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}
