@@ -338,6 +338,7 @@
       var info = report.charts[name] = report.charts[name] || { draws: 0 };
       info.draws++;
       info.pixels = colouredPixels(u);
+      info.xRange = [u.scales.x.min, u.scales.x.max]; /* the time axis drawn */
       selfCheck();
     };
   }
@@ -393,11 +394,47 @@
     });
     var div = el('div', { 'class': 'chart', id: 'chart-fps' });
     fpsSec.appendChild(div);
+    /* one time axis for the fps chart and the resource charts under it */
+    var xRange = function () { return [x[0], x.length > 1 ? x[x.length - 1] : x[0] + 1]; };
     var u = plot({ width: chartWidth(), height: 240, series: series,
-      scales: { x: { time: false }, y: { range: function (u, min, max) { return [0, Math.max(refreshHz, max || 0) * 1.05]; } } },
+      scales: { x: { time: false, auto: false, range: xRange }, y: { range: function (u, min, max) { return [0, Math.max(refreshHz, max || 0) * 1.05]; } } },
       axes: [{ label: 'seconds since the first frame' }, { label: 'fps' }],
       hooks: { draw: [drawHook('fps')] } }, data, div);
     track('fps', u, data);
+
+    /* CPU per thread and memory per live window (docs/metrics.md section 13), when the run read them */
+    var RES = [[1, 'app (all threads)', '#5b6475'], [2, 'main thread', '#1f63c6'], [3, 'RenderThread', '#d0471b'],
+      [4, 'hwuiTask*', '#2e9e5b'], [5, 'GPU completion', '#8e44ad']];
+    var MEM = [[6, 'RSS MB', '#b8860b'], [7, 'PSS MB', '#00838f']];
+    var withRes = runs.filter(function (r) { return r.frames && r.frames.resources; });
+    if (withRes.length === 0) { return; }
+    function resourceChart(id, cols, yLabel, title) {
+      var d = [x];
+      var ser = [{ label: 's' }];
+      runs.forEach(function (r, ri) {
+        if (!r.frames || !r.frames.resources) { return; }
+        cols.forEach(function (c) {
+          var y = new Array(x.length).fill(null);
+          r.frames.resources.forEach(function (p) { if (pos[p[0]] !== undefined) { y[pos[p[0]]] = p[c[0]]; } });
+          if (y.every(function (v) { return v === null; })) { return; }
+          d.push(y);
+          ser.push({ label: (runs.length > 1 ? 'run ' + (ri + 1) + ' ' : '') + c[1], stroke: c[2], width: 1.5,
+            points: { show: x.length < 200 }, spanGaps: false });
+        });
+      });
+      if (d.length === 1) { return; }
+      fpsSec.appendChild(el('h3', { text: title }));
+      var rdiv = el('div', { 'class': 'chart', id: id });
+      fpsSec.appendChild(rdiv);
+      var name = id.replace('chart-', '');
+      var ru = plot({ width: chartWidth(), height: 200, series: ser,
+        scales: { x: { time: false, auto: false, range: xRange }, y: { range: function (u, min, max) { return [0, (max || 1) * 1.1]; } } },
+        axes: [{ label: 'seconds since the first frame' }, { label: yLabel }],
+        hooks: { draw: [drawHook(name)] } }, d, rdiv);
+      track(name, ru, d);
+    }
+    resourceChart('chart-cpu', RES, '% of one core', 'CPU per thread (% of one core, per live window)');
+    resourceChart('chart-memory', MEM, 'MB', 'Memory (MB: the highest RSS and the latest PSS of each live window)');
   })();
 
   /* every frame's time on a time axis, decimated per pixel column */

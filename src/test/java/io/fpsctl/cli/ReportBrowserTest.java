@@ -333,6 +333,36 @@ class ReportBrowserTest {
         }
     }
 
+    /**
+     * Issue 26 in the report: a live gate run reads the app's CPU per thread and memory per live window
+     * (docs/metrics.md 13); the page charts them under the fps chart on the same time axis (the same x range), one
+     * point per live window as the fps chart has, for the main thread, RenderThread and the whole app, and RSS.
+     */
+    @Test
+    void gateReportChartsCpuPerThreadAndMemoryUnderTheFpsChart() throws Exception {
+        Path html = dir.resolve("res.html");
+        Path saved = dir.resolve("res.json");
+        Cli r = Cli.run("gate", PKG, "--simulate=jank", "--source", "gfxinfo", "--duration", "5s", "--min-fps", "1",
+                "--summary-out", saved.toString(), "--report", html.toString());
+        assertEquals(0, r.exit, r.toString());
+        JsonNode resources = JSON.readTree(saved.toFile()).path("resources");
+        assertTrue(resources.isObject(), "the simulated run read resources: " + resources);
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "res"));
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        JsonNode fps = check.path("charts").path("fps");
+        JsonNode cpu = check.path("charts").path("cpu");
+        JsonNode memory = check.path("charts").path("memory");
+        assertTrue(cpu.path("series").asInt() >= 3, "app, main thread and RenderThread at least: " + cpu);
+        assertTrue(cpu.path("pixels").asInt() > 0 && memory.path("pixels").asInt() > 0, check.toString());
+        assertTrue(memory.path("points").asInt() > 0, memory.toString());
+        assertEquals(fps.path("xRange").toString(), cpu.path("xRange").toString(), "one time axis");
+        assertEquals(fps.path("xRange").toString(), memory.path("xRange").toString(), "one time axis");
+        // one value per live window and series, at most: the windows are the fps chart's points
+        assertTrue(cpu.path("points").asInt() <= cpu.path("series").asInt() * fps.path("points").asInt(), check.toString());
+        assertTrue(dom.contains("CPU per thread") && dom.contains("RenderThread"), "titled and named");
+    }
+
     private static BigDecimal at(JsonNode summary, String path) {
         JsonNode n = summary;
         for (String part : path.split("\\.")) {

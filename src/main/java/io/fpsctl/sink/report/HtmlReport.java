@@ -2,6 +2,7 @@ package io.fpsctl.sink.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.engine.compare.MetricComparison;
@@ -203,6 +204,7 @@ public final class HtmlReport {
             g.writeEndArray();
         }
         g.writeEndArray();
+        resources(g, f.liveWindows(), origin);
         g.writeNumberField("slowFrames", f.slowFrames());
         g.writeObjectFieldStart("slowStagesMs");
         for (Stage s : Stage.all()) {
@@ -227,6 +229,37 @@ public final class HtmlReport {
         }
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    /**
+     * {@code "resources"}: per live window (the fps chart's time axis), the app's CPU per thread in % of one core and
+     * its memory in MB (docs/metrics.md section 13), as {@code [t, app, main, RenderThread, hwuiTask, GPU completion,
+     * RSS MB, PSS MB]} with null where not read; null when no window has resources (a saved dump).
+     */
+    private static void resources(JsonGenerator g, List<ReportFrames.Window> windows, long origin)
+            throws IOException {
+        if (windows.stream().allMatch(w -> w.resources() == null)) {
+            g.writeNullField("resources");
+            return;
+        }
+        g.writeArrayFieldStart("resources");
+        for (ReportFrames.Window w : windows) {
+            ResourceUsage r = w.resources();
+            g.writeStartArray();
+            g.writeNumber((w.startNs() - origin) / 1e9);
+            Double[] values = r == null ? new Double[7] : new Double[] {r.appCpu(), r.mainCpu(), r.renderThreadCpu(),
+                r.hwuiTaskCpu(), r.gpuCompletionCpu(), r.rssKb() == null ? null : r.rssKb() / 1024.0,
+                r.pssKb() == null ? null : r.pssKb() / 1024.0};
+            for (Double v : values) {
+                if (v == null || !Double.isFinite(v)) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(v);
+                }
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
     }
 
     private static void number(JsonGenerator g, String key, Double v) throws IOException {
