@@ -67,9 +67,8 @@
     return td;
   }
 
-  /* ---- frames ---- */
-  runs.forEach(function (r) {
-    var f = r.frames;
+  /* ---- frames: every iteration's, decoded once ---- */
+  function decodeFrames(f) {
     if (!f) { return; }
     f.T = decode(f.t, Float32Array);
     f.D = decode(f.d, Float32Array);
@@ -83,7 +82,26 @@
     var max = 0;
     for (var i = 0; i < f.T.length; i++) { if (f.T[i] > max) { max = f.T[i]; } }
     f.span = max;
+  }
+  /* A run holds its iterations (one, or N of gate --iterations N); the page charts one of each run, the last
+   * until the iteration selector picks another: r.summary and r.frames are the selected iteration's. */
+  runs.forEach(function (r) {
+    r.its = r.iterations;
+    r.sel = r.its.length - 1;
+    r.its.forEach(function (it) { decodeFrames(it.frames); });
   });
+  var plots = [];
+  function plot(opts, data, div) { var u = new uPlot(opts, data, div); plots.push(u); return u; }
+  function unplot(u) { plots.splice(plots.indexOf(u), 1); u.destroy(); }
+  report.rendered = [];
+
+  /* Draws the whole page for the selected iterations (again when the selector changes). */
+  function render() {
+  plots.slice().forEach(unplot);
+  app.textContent = '';
+  report.charts = {};
+  report.figures = {};
+  runs.forEach(function (r) { r.summary = r.its[r.sel].summary; r.frames = r.its[r.sel].frames; });
   var anyFrames = runs.some(function (r) { return r.frames && r.frames.count > 0; });
   var anyFt = runs.some(function (r) { return r.frames && r.frames.F; });
   report.frameTimeline = runs.map(function (r) { return r.frames && r.frames.F ? r.frames.ftCounts : null; });
@@ -133,7 +151,7 @@
     g.appendChild(table(['metric', 'threshold', 'measured', 'verdict', ''], DATA.gate.checks.map(function (c) {
       var path = GATE_PATHS[c.metric.split(' ')[0]];
       if (path) { (thresholds[path] = thresholds[path] || []).push(c); }
-      return el('tr', null, [el('td', { text: c.metric }), el('td', { text: c.threshold }),
+      return el('tr', { 'data-check': c.metric }, [el('td', { text: c.metric }), el('td', { text: c.threshold }),
         el('td', { text: c.measured }), el('td', { 'class': c.verdict, text: c.verdict.toUpperCase() }),
         el('td', { 'class': 'txt', text: c.message })]);
     })));
@@ -164,33 +182,97 @@
     var n = v.length;
     return n % 2 ? v[(n - 1) / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
   }
-  /* METRICS.md section 10 with single runs (or their iterations' medians): too few iterations for a confidence
-   * interval, so the medians are compared against --max-regression only. */
-  function runValue(r, path) {
-    var its = r.summary.iterations;
-    if (Array.isArray(its) && its.length > 0) {
-      var vals = its.map(function (s) { return get(s, path); }).filter(function (v) { return typeof v === 'number'; });
-      if (vals.length > 0) { return median(vals); }
-    }
-    return get(r.summary, path);
+  function itLabel(r) { return r.its.length > 1 ? 'iteration ' + (r.sel + 1) + ' of ' + r.its.length : null; }
+
+  /* ---- iterations: the selector, and the spread of each metric across them (docs/metrics.md section 8) ---- */
+  var multi = runs.some(function (r) { return r.its.length > 1; });
+  if (multi) {
+    var itSec = section('Iterations', 'A run of N iterations is judged on each metric\u2019s median over them, with ' +
+      'its min\u2013max beside it (docs/metrics.md section 8). The selector picks the iteration the charts and the ' +
+      'tables below show; its column is highlighted.');
+    runs.forEach(function (r, ri) {
+      if (r.its.length < 2) { return; }
+      var box = el('select', { id: 'iteration-' + ri, 'data-run': String(ri) }, r.its.map(function (it, k) {
+        var o = el('option', { value: String(k), text: 'iteration ' + (k + 1) + (k === r.its.length - 1 ? ' (last)' : '') });
+        if (k === r.sel) { o.selected = true; }
+        return o;
+      }));
+      box.addEventListener('change', function () { r.sel = +box.value; render(); });
+      itSec.appendChild(el('h3', null, [(runs.length > 1 ? 'run ' + (ri + 1) + ': ' : '') + r.label + ' \u00b7 charted: ',
+        box]));
+      var head = ['metric', 'median', 'min', 'max'];
+      r.its.forEach(function (it, k) { head.push('it ' + (k + 1)); });
+      if (DATA.gate && runs.length === 1) { head.push('threshold'); }
+      var rows = FIGURES.filter(function (f) {
+        return r.its.some(function (it) { return typeof get(it.summary, f[0]) === 'number'; });
+      }).map(function (f) {
+        var values = r.its.map(function (it) { return get(it.summary, f[0]); });
+        var nums = values.filter(function (v) { return typeof v === 'number'; });
+        function stat(name, v) {
+          return el('td', { 'data-spread': f[0], 'data-run': String(ri), 'data-stat': name, text: show(v) });
+        }
+        var cells = [el('td', { text: f[1] }), stat('median', median(nums)),
+          stat('min', Math.min.apply(null, nums)), stat('max', Math.max.apply(null, nums))];
+        values.forEach(function (v, k) {
+          var c = stat(String(k + 1), v);
+          if (k === r.sel) { c.setAttribute('class', 'sel'); }
+          cells.push(c);
+        });
+        if (DATA.gate && runs.length === 1) {
+          cells.push(el('td', { 'class': 'txt' }, (thresholds[f[0]] || []).map(function (c) {
+            return el('span', { 'class': c.verdict, text: c.threshold + ' ' + c.verdict.toUpperCase() + ' ' });
+          })));
+        }
+        return el('tr', null, cells);
+      });
+      itSec.appendChild(el('div', { 'class': 'scroll' }, [table(head, rows)]));
+    });
   }
-  function verdict(b, c, better) {
-    if (typeof b !== 'number' || typeof c !== 'number' || !better) { return null; }
-    var worse = better === 'higher' ? c < b : c > b;
-    if (b === 0) {
-      /* rev 3: a percentage of 0 means nothing, so the threshold does not apply: any change on the worse side
-       * regresses, improved is impossible */
-      return { text: 'from 0 to ' + c, verdict: worse ? 'regressed' : 'unchanged' };
-    }
-    var delta = (c - b) / Math.abs(b) * 100;
-    var v = Math.abs(delta) > DATA.maxRegressionPercent ? (worse ? 'regressed' : 'improved') : 'unchanged';
-    return { text: (delta >= 0 ? '+' : '') + delta.toFixed(1) + ' %', verdict: v };
+
+  /* ---- verdicts against a baseline: fpsctl's own (docs/metrics.md section 8), as compare and gate give them ---- */
+  var COMPARED = {};
+  function comparisonTable(rows, ri) {
+    return table(['metric', 'baseline median', 'min\u2013max', 'candidate median', 'min\u2013max', 'change',
+      '95 % interval', 'verdict', ''], Object.keys(rows).map(function (k) {
+      var c = rows[k];
+      function cell(name, text, cls) {
+        return el('td', { 'data-verdict': k, 'data-run': String(ri), 'data-field': name, 'class': cls || null, text: text });
+      }
+      return el('tr', null, [el('td', { text: k }), cell('baseline', show(c.baseline)),
+        cell('baselineRange', show(c.baselineMin) + '\u2013' + show(c.baselineMax)), cell('candidate', show(c.candidate)),
+        cell('candidateRange', show(c.candidateMin) + '\u2013' + show(c.candidateMax)),
+        cell('deltaPercent', c.deltaPercent === null ? 'from ' + show(c.baseline) + ' to ' + show(c.candidate)
+          : (c.deltaPercent >= 0 ? '+' : '') + c.deltaPercent + ' %'),
+        cell('interval', c.ciLowPercent === null ? '\u2014' : c.ciLowPercent + ' \u2026 ' + c.ciHighPercent + ' %'),
+        cell('verdict', c.verdict, c.verdict), el('td', { 'class': 'txt', text: c.note || '' })]);
+    }));
   }
-  var fig = section('Key figures', runs.length > 1 ? 'Verdicts compare each run with the first (docs/metrics.md ' +
-    'section 8): too few iterations for a confidence interval, so medians are compared against \u00b1' +
-    DATA.maxRegressionPercent + ' %.' : (DATA.gate ? 'Thresholds from the gate are shown beside the values.' : null));
+  if (DATA.baselineComparison || runs.some(function (r) { return r.comparison; })) {
+    var vs = section('Verdicts against the baseline', 'Each metric\u2019s median over the iterations of each side; ' +
+      'the change is the Hodges\u2013Lehmann shift with its 95 % interval when both sides have enough iterations ' +
+      '(4 + 4 or 3 + 5), else the change of the medians, judged against \u00b1' + DATA.maxRegressionPercent +
+      ' % (docs/metrics.md section 8). A baseline of 0 has no percentage: any change on the worse side regresses.');
+    if (DATA.baselineComparison) {
+      vs.appendChild(el('h3', { text: 'this run against --baseline ' + DATA.baselineComparison.against }));
+      vs.appendChild(comparisonTable(DATA.baselineComparison.rows, 0));
+    }
+    runs.forEach(function (r, ri) {
+      if (!r.comparison) { return; }
+      COMPARED[ri] = r.comparison;
+      vs.appendChild(el('h3', { text: 'run ' + (ri + 1) + ' against run 1' }));
+      vs.appendChild(comparisonTable(r.comparison, ri));
+    });
+  }
+
+  /* ---- key figures of the charted iteration ---- */
+  var fig = section('Key figures', (runs.length > 1 ? 'The "vs run 1" column gives the verdicts above for the ' +
+    'metrics fpsctl compares. ' : '') + (multi ? 'Values of the charted iteration; the gate judged the medians ' +
+    '(see Iterations). ' : '') + (DATA.gate && runs.length === 1 ? 'Thresholds from the gate are shown beside the values.' : ''));
   var figHead = ['metric'];
-  runs.forEach(function (r, i) { figHead.push(runs.length > 1 ? 'run ' + (i + 1) : 'value'); if (i > 0) { figHead.push('vs run 1'); } });
+  runs.forEach(function (r, i) {
+    figHead.push((runs.length > 1 ? 'run ' + (i + 1) : 'value') + (itLabel(r) ? ' (' + itLabel(r) + ')' : ''));
+    if (i > 0) { figHead.push('vs run 1'); }
+  });
   if (DATA.gate) { figHead.push('threshold'); }
   var figRows = FIGURES.filter(function (f) {
     return runs.some(function (r) { return get(r.summary, f[0]) !== null; }) || f[0] === 'fps' || f[0] === 'jankPercent';
@@ -199,8 +281,9 @@
     runs.forEach(function (r, i) {
       cells.push(figureCell(i, f[0], get(r.summary, f[0])));
       if (i > 0) {
-        var v = verdict(runValue(runs[0], f[0]), runValue(r, f[0]), f[2]);
-        cells.push(v ? el('td', { 'class': v.verdict, text: v.text + ' ' + v.verdict })
+        var c = COMPARED[i] ? COMPARED[i][f[0]] : null;
+        cells.push(c ? el('td', { 'class': c.verdict, text: (c.deltaPercent === null ? 'from ' + show(c.baseline) +
+          ' to ' + show(c.candidate) : (c.deltaPercent >= 0 ? '+' : '') + c.deltaPercent + ' %') + ' ' + c.verdict })
           : el('td', { 'class': 'na', text: '' }));
       }
     });
@@ -255,6 +338,7 @@
       var info = report.charts[name] = report.charts[name] || { draws: 0 };
       info.draws++;
       info.pixels = colouredPixels(u);
+      info.xRange = [u.scales.x.min, u.scales.x.max]; /* the time axis drawn */
       selfCheck();
     };
   }
@@ -310,11 +394,47 @@
     });
     var div = el('div', { 'class': 'chart', id: 'chart-fps' });
     fpsSec.appendChild(div);
-    var u = new uPlot({ width: chartWidth(), height: 240, series: series,
-      scales: { x: { time: false }, y: { range: function (u, min, max) { return [0, Math.max(refreshHz, max || 0) * 1.05]; } } },
+    /* one time axis for the fps chart and the resource charts under it */
+    var xRange = function () { return [x[0], x.length > 1 ? x[x.length - 1] : x[0] + 1]; };
+    var u = plot({ width: chartWidth(), height: 240, series: series,
+      scales: { x: { time: false, auto: false, range: xRange }, y: { range: function (u, min, max) { return [0, Math.max(refreshHz, max || 0) * 1.05]; } } },
       axes: [{ label: 'seconds since the first frame' }, { label: 'fps' }],
       hooks: { draw: [drawHook('fps')] } }, data, div);
     track('fps', u, data);
+
+    /* CPU per thread and memory per live window (docs/metrics.md section 13), when the run read them */
+    var RES = [[1, 'app (all threads)', '#5b6475'], [2, 'main thread', '#1f63c6'], [3, 'RenderThread', '#d0471b'],
+      [4, 'hwuiTask*', '#2e9e5b'], [5, 'GPU completion', '#8e44ad']];
+    var MEM = [[6, 'RSS MB', '#b8860b'], [7, 'PSS MB', '#00838f']];
+    var withRes = runs.filter(function (r) { return r.frames && r.frames.resources; });
+    if (withRes.length === 0) { return; }
+    function resourceChart(id, cols, yLabel, title) {
+      var d = [x];
+      var ser = [{ label: 's' }];
+      runs.forEach(function (r, ri) {
+        if (!r.frames || !r.frames.resources) { return; }
+        cols.forEach(function (c) {
+          var y = new Array(x.length).fill(null);
+          r.frames.resources.forEach(function (p) { if (pos[p[0]] !== undefined) { y[pos[p[0]]] = p[c[0]]; } });
+          if (y.every(function (v) { return v === null; })) { return; }
+          d.push(y);
+          ser.push({ label: (runs.length > 1 ? 'run ' + (ri + 1) + ' ' : '') + c[1], stroke: c[2], width: 1.5,
+            points: { show: x.length < 200 }, spanGaps: false });
+        });
+      });
+      if (d.length === 1) { return; }
+      fpsSec.appendChild(el('h3', { text: title }));
+      var rdiv = el('div', { 'class': 'chart', id: id });
+      fpsSec.appendChild(rdiv);
+      var name = id.replace('chart-', '');
+      var ru = plot({ width: chartWidth(), height: 200, series: ser,
+        scales: { x: { time: false, auto: false, range: xRange }, y: { range: function (u, min, max) { return [0, (max || 1) * 1.1]; } } },
+        axes: [{ label: 'seconds since the first frame' }, { label: yLabel }],
+        hooks: { draw: [drawHook(name)] } }, d, rdiv);
+      track(name, ru, d);
+    }
+    resourceChart('chart-cpu', RES, '% of one core', 'CPU per thread (% of one core, per live window)');
+    resourceChart('chart-memory', MEM, 'MB', 'Memory (MB: the highest RSS and the latest PSS of each live window)');
   })();
 
   /* every frame's time on a time axis, decimated per pixel column */
@@ -414,7 +534,7 @@
     var busy = false;
     var data = build(0, full);
     function create(log) {
-      return new uPlot({ width: width, height: 320, series: series,
+      return plot({ width: width, height: 320, series: series,
         legend: { live: false },
         cursor: { bind: { dblclick: function () { return function () { return null; }; } } },
         scales: { x: { time: false, auto: false, range: function () { return [state.min, state.max]; } },
@@ -438,7 +558,7 @@
     var u = create(location.hash !== '#linear');
     logBox.checked = location.hash !== '#linear';
     logBox.addEventListener('change', function () {
-      u.destroy();
+      unplot(u);
       u = create(logBox.checked);
       bindOver();
     });
@@ -520,7 +640,7 @@
     });
     var div = el('div', { 'class': 'chart', id: 'chart-distribution' });
     distSec.appendChild(div);
-    var u = new uPlot({ width: chartWidth(), height: 240, series: series,
+    var u = plot({ width: chartWidth(), height: 240, series: series,
       scales: { x: { time: false } },
       axes: [{ label: 'frame time ms' }, { label: '% of timed frames' }],
       hooks: { draw: [function (u) {
@@ -659,15 +779,34 @@
     wn.appendChild(el('ul', { 'class': 'warn' }, list.map(function (w) { return el('li', { text: p + w }); })));
   });
 
+  report.rendered.push({ selected: runs.map(function (r) { return r.sel; }),
+    frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }),
+    spans: runs.map(function (r) { return r.frames ? r.frames.span : null; }) });
+  selfCheck();
+  }
+
   /* ---- self-check for tests: what each chart drew, the figures, and every error so far ---- */
   function selfCheck() {
     var pre = document.getElementById('selfcheck');
     if (!pre) { pre = el('pre', { id: 'selfcheck' }); document.body.appendChild(pre); }
     pre.textContent = JSON.stringify({ ready: report.ready, readyMs: report.readyMs, panMs: report.panMs, charts: report.charts, errors: report.errors,
       runs: runs.length, frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }),
-      frameTimeline: report.frameTimeline });
+      frameTimeline: report.frameTimeline, selected: runs.map(function (r) { return r.sel; }),
+      iterations: runs.map(function (r) { return r.its.length; }), rendered: report.rendered });
   }
+  render();
   if (location.hash === '#bench' && report.panBench) { report.panMs = report.panBench(20); }
+  /* #iteration=K: each run with K iterations or more charts its K-th, through its selector as a click would */
+  var wanted = /^#iteration=(\d+)$/.exec(location.hash);
+  if (wanted) {
+    runs.forEach(function (r, i) {
+      var box = document.getElementById('iteration-' + i);
+      if (box && +wanted[1] >= 1 && +wanted[1] <= r.its.length) {
+        box.value = String(+wanted[1] - 1);
+        box.dispatchEvent(new Event('change'));
+      }
+    });
+  }
   report.ready = true;
   report.readyMs = Math.round(performance.now()); /* since navigation start: parse, decode, draw */
   selfCheck();

@@ -36,8 +36,8 @@ public final class GateIterations {
                        Duration scroll) {
     }
 
-    /** A kept iteration: its summary, and where and when it was measured. */
-    public record Kept(Summary summary, RunMetadata metadata) {
+    /** A kept iteration: its summary, where and when it was measured, and the listener its engine fed. */
+    public record Kept(Summary summary, RunMetadata metadata, FrameEngine.Listener listener) {
     }
 
     private final Device device;
@@ -130,7 +130,8 @@ public final class GateIterations {
             deviceLost = m.session().lostMessage();
             boolean stopped = stopSignal != null;
             if (!warm || deviceLost != null || stopped) {
-                kept.add(new Kept(m.summary(), new RunMetadata(SummaryJson.fpsctlVersion(), start, null, where)));
+                kept.add(new Kept(m.summary(), new RunMetadata(SummaryJson.fpsctlVersion(), start, null, where),
+                        listener));
             }
             if (deviceLost != null || stopped) {
                 break; // judged on what was captured (partial)

@@ -191,6 +191,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                     SummaryText.write(s, ErrorLine.of(name) + "  (" + result.kind().description() + ")", out);
                     reported(result.reported(), out);
                     out.println();
+                } else if (json && result.kind() == DumpKind.FRAMETIMELINE) {
+                    // verdicts only: no frame counts claimed (issue 25)
+                    SummaryJson.writeFrameTimelineOnly(s, RunMetadata.ofFile(SummaryJson.fpsctlVersion(), name), out,
+                            true);
                 } else if (json) {
                     SummaryJson.write(s, RunMetadata.ofFile(SummaryJson.fpsctlVersion(), name), out, true);
                 }

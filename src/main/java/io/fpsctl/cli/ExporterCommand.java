@@ -96,7 +96,8 @@ final class ExporterCommand implements Callable<Integer> {
         measure.source = source;
 
         PrometheusRegistry registry = new PrometheusRegistry();
-        FrameMetrics metrics = new FrameMetrics(registry, maxWindows, seriesTtl, System::nanoTime);
+        FrameMetrics metrics = new FrameMetrics(registry, maxWindows, seriesTtl, System::nanoTime,
+                io.fpsctl.format.SummaryJson.fpsctlVersion());
         PrintWriter out = spec.commandLine().getOut();
         MetricsServer http;
         try {

@@ -140,8 +140,8 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "FILE", description = "Also write an HTML report (charts and the gate's verdicts).")
     Path report;
 
-    /** The measured frames, kept for --report. */
-    private ReportFrames reportFrames;
+    /** The measured frames of each kept iteration (parallel to measure()'s summaries), kept for --report. */
+    private final List<ReportFrames> reportFrames = new ArrayList<>();
     /** Where and when each kept iteration was measured (parallel to measure()'s summaries); null with --from. */
     private List<RunMetadata> metadata;
 
@@ -287,9 +287,10 @@ final class GateCommand implements Callable<Integer> {
             }
             if (report != null) {
                 ReportRun run = from != null ? ReportInputs.load(from, engineOptions.toConfig())
-                        : new ReportRun(subject, "gate measurement", ReportInputs.tree(measured, lastMetadata()),
-                        reportFrames, Map.of());
-                ReportCommand.write(report, List.of(run), null, result, ReportCommand.DEFAULT_MAX_REGRESSION);
+                        : new ReportRun(subject, "gate measurement", reportIterations(runs), Map.of());
+                ReportCommand.write(report, List.of(run), null, result, maxRegression == null
+                        ? ReportCommand.DEFAULT_MAX_REGRESSION : maxRegression, baseline == null ? null
+                        : baseline.toString(), comparison);
             }
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot write the report: " + e.getMessage(), e);
@@ -332,6 +333,16 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
+    /** Every kept iteration for the HTML report: its summary as summary.json holds it, and its frames. */
+    private List<ReportRun.Iteration> reportIterations(List<Summary> runs) {
+        List<ReportRun.Iteration> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            out.add(new ReportRun.Iteration(ReportInputs.tree(runs.get(i), metadata.get(i)), runs.get(i),
+                    i < reportFrames.size() ? reportFrames.get(i) : null));
+        }
+        return out;
+    }
+
     /** Where and when the last kept iteration was measured, or null (--from). */
     private RunMetadata lastMetadata() {
         return metadata == null || metadata.isEmpty() ? null : metadata.get(metadata.size() - 1);
@@ -364,13 +375,15 @@ final class GateCommand implements Callable<Integer> {
                     restartApp, measureOptions.duration, runCommand, scroll);
             List<GateIterations.Kept> kept;
             try {
-                // the report charts the last iteration
-                kept = run.run(plan, () -> reportFrames = report != null ? new ReportFrames() : null);
+                // the report charts every kept iteration
+                kept = run.run(plan, () -> report != null ? new ReportFrames() : null);
             } catch (DriverFailedException e) {
                 throw new CliException(ExitCode.APP, e.getMessage(), e);
             }
             deviceLost = run.deviceLost();
             metadata = kept.stream().map(GateIterations.Kept::metadata).toList();
+            reportFrames.clear();
+            kept.forEach(k -> reportFrames.add((ReportFrames) k.listener()));
             return kept.stream().map(GateIterations.Kept::summary).toList();
         } catch (RuntimeException e) {
             stop.close();

@@ -1,6 +1,7 @@
 package io.fpsctl.cli;
 
 import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.sink.AtomicFile;
 import io.fpsctl.verdict.GateResult;
 import io.fpsctl.sink.OutputClaim;
@@ -70,13 +71,20 @@ final class ReportCommand implements Callable<Integer> {
 
     /** Writes a report; shared by report, capture --report and gate --report. */
     static void write(Path file, List<ReportRun> runs, String title, GateResult gate, double maxRegression) {
+        write(file, runs, title, gate, maxRegression, null, null);
+    }
+
+    /** The same with the gate's verdicts against {@code --baseline} ({@code baselineLabel}), or nulls. */
+    static void write(Path file, List<ReportRun> runs, String title, GateResult gate, double maxRegression,
+                      String baselineLabel, List<MetricComparison> baselineComparison) {
         String t = title != null ? title : defaultTitle(runs);
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            AtomicFile.write(file, w -> HtmlReport.write(runs, new HtmlReport.Options(t, gate, maxRegression), w));
+            AtomicFile.write(file, w -> HtmlReport.write(runs, new HtmlReport.Options(t, gate, maxRegression,
+                    baselineLabel, baselineComparison), w));
         } catch (IOException e) {
             String why = e instanceof AccessDeniedException ? "permission denied" : e.toString();
             throw new CliException(ExitCode.IO, "cannot write the report " + file + " (" + why

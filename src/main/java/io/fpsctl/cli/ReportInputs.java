@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.format.SummaryJson;
+import io.fpsctl.format.SummaryJsonReader;
 import io.fpsctl.sink.report.ReportFrames;
 import io.fpsctl.sink.report.ReportRun;
 import io.fpsctl.android.DumpFormatException;
@@ -15,7 +16,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -80,7 +83,38 @@ final class ReportInputs {
             }
         }
         Path label = kind.equals("capture folder") ? folder : summaryFile;
-        return new ReportRun(label.toString(), kind, summary, frames, header);
+        return new ReportRun(label.toString(), kind, iterations(summaryFile, summary, frames), header);
+    }
+
+    /**
+     * The iterations of a summary file: those of a {@code gate --iterations N --summary-out} run (its
+     * {@code iterations} list), else the summary itself; the frames (of a {@code frames.csv} beside it) belong to
+     * the last. The engine's summaries are read too, for the verdicts between runs; a file the reader refuses
+     * (e.g. written by an older fpsctl) is still drawn, without them.
+     */
+    private static List<ReportRun.Iteration> iterations(Path file, JsonNode summary, ReportFrames frames) {
+        JsonNode list = summary.path("iterations");
+        List<JsonNode> trees = new ArrayList<>();
+        if (list.isArray() && !list.isEmpty()) {
+            list.forEach(trees::add);
+        } else {
+            trees.add(summary);
+        }
+        List<Summary> measured;
+        try {
+            measured = SummaryJsonReader.readRun(file);
+        } catch (IOException | RuntimeException e) {
+            measured = null;
+        }
+        if (measured != null && measured.size() != trees.size()) {
+            measured = null;
+        }
+        List<ReportRun.Iteration> out = new ArrayList<>();
+        for (int i = 0; i < trees.size(); i++) {
+            out.add(new ReportRun.Iteration(trees.get(i), measured == null ? null : measured.get(i),
+                    i == trees.size() - 1 ? frames : null));
+        }
+        return out;
     }
 
     private static ReportRun fromDump(Path file, EngineConfig config) {
@@ -88,7 +122,7 @@ final class ReportInputs {
         SavedDump.Result r = analyze(file, config, frames);
         return new ReportRun(file.toString(), r.kind().description(),
                 tree(r.summary(), io.fpsctl.format.RunMetadata.ofFile(SummaryJson.fpsctlVersion(), file.toString())),
-                frames, Map.of());
+                r.summary(), frames, Map.of());
     }
 
     private static SavedDump.Result analyze(Path file, EngineConfig config, ReportFrames frames) {

@@ -46,6 +46,40 @@ public final class SummaryJson {
         }
     }
 
+    /** What a FrameTimeline dump analysed alone keeps of the summary object; every other key is null. */
+    private static final java.util.Set<String> FRAME_TIMELINE_ONLY_KEYS = java.util.Set.of("schemaVersion",
+            "package", "fpsctlVersion", "startTime", "file", "device", "frameTimeline", "warnings", "partial",
+            "partialReason");
+
+    /**
+     * A {@code dumpsys SurfaceFlinger --frametimeline} dump analysed on its own (issue 25): {@code "source":
+     * "frametimeline"}, the {@code frameTimeline} object, the warnings and the metadata; every frame count, rate,
+     * frame time, drop level and window is null, because such a dump holds jank verdicts and no frame times
+     * (docs/metrics.md: null where a key does not apply, never 0 for "unknown").
+     */
+    public static void writeFrameTimelineOnly(Summary s, RunMetadata metadata, Writer out, boolean pretty)
+            throws IOException {
+        java.io.StringWriter whole = new java.io.StringWriter();
+        write(s, metadata, whole, false);
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode tree =
+                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(whole.toString());
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        tree.fieldNames().forEachRemaining(keys::add);
+        for (String key : keys) {
+            if (!FRAME_TIMELINE_ONLY_KEYS.contains(key)) {
+                tree.putNull(key);
+            }
+        }
+        tree.put("source", FRAME_TIMELINE_SOURCE);
+        try (JsonGenerator g = generator(out, pretty)) {
+            mapper.writeTree(g, tree);
+        }
+    }
+
+    /** The {@code source} of a FrameTimeline-only summary: not a {@link io.fpsctl.engine.Source}, no frames. */
+    public static final String FRAME_TIMELINE_SOURCE = "frametimeline";
+
     /** Several summaries as a JSON array. */
     public static void writeAll(List<Summary> all, Writer out, boolean pretty) throws IOException {
         try (JsonGenerator g = generator(out, pretty)) {

@@ -114,6 +114,10 @@ public final class SummaryJsonReader {
                     + Summary.SCHEMA_VERSION + ")");
         }
         Source source = Source.fromKey(root.path(SOURCE.name()).asText(""));
+        if (source == null && SummaryJson.FRAME_TIMELINE_SOURCE.equals(root.path(SOURCE.name()).asText(""))) {
+            throw new SummaryFormatException("a FrameTimeline-only summary: it holds jank verdicts, no frames; "
+                    + "analyze the gfxinfo dump with --frametimeline for a summary with frames");
+        }
         if (source == null) {
             throw new SummaryFormatException("unknown source '" + root.path(SOURCE.name()).asText("") + "'");
         }

@@ -183,6 +183,17 @@ class ExporterPrometheusEndToEndTest {
                 }
             }
             assertTrue(queries >= 7, "the dashboard's queries: " + queries);
+            // issue 25: model and Android version in one info series per device (the simulators' own identity),
+            // the exporter's version in one build info series, and no other series labelled with them
+            for (int i = 0; i < 5; i++) {
+                int android = i == 4 ? 13 : 14;
+                String model = Simulator.identityOf(new SimOptions(AndroidVersion.of(android), 60, 0, PKG)).model();
+                assertEquals(1.0, value(api, "count(fpsctl_device_info{device=\"" + label[i] + "\",model=\"" + model
+                        + "\",android=\"" + android + "\"} == 1)"), "the info series of " + label[i]);
+            }
+            assertEquals(5, results(api, "{__name__=~\"fpsctl_.+\",model=~\".+\"}"), "only the 5 info series");
+            assertEquals(0, results(api, "{__name__=~\"fpsctl_.+\",__name__!=\"fpsctl_device_info\",android=~\".+\"}"));
+            assertEquals(1.0, value(api, "count(fpsctl_build_info{version=~\".+\"} == 1)"), "one build info");
             // the histogram counts the same frames
             assertEquals(value(api, "sum(fpsctl_frames_total{device=\"" + label[0] + "\"})"),
                     value(api, "sum(fpsctl_frame_time_seconds_count{device=\"" + label[0] + "\"})"));

@@ -158,6 +158,46 @@ class FrameTimelineGoldenTest {
     }
 
     /**
+     * Issue 25: {@code analyze ft.txt --format json} said {@code "source": "surfaceflinger"} and {@code "frames": 0}.
+     * It says what it is: a FrameTimeline-only summary, no frame count or frame time claimed (null, not 0), and the
+     * frameTimeline block with the numbers of {@link #aFrameTimelineDumpAloneShowsOnlyItsSplit} worked out by hand
+     * there: 10 joined, app 4 (40.00 % = 100 · 4 / 10), system 2 (20.00 %), janky 6, dropped buffers 1, unattributed
+     * 0. Such a file is no summary to gate: gate --from refuses it with one line (exit 5).
+     */
+    @ParameterizedTest(name = "Android {0}")
+    @ValueSource(ints = {12, 16})
+    void aFrameTimelineDumpAloneIsAFrameTimelineOnlyJson(int android, @TempDir Path dir) throws Exception {
+        Path ft = dir.resolve("ft.txt");
+        Files.writeString(ft, FrameTimelineGoldens.frameTimeline(android));
+        Cli r = Cli.run("analyze", ft.toString(), "--package", FrameTimelineGoldens.PKG, "--format", "json");
+        assertEquals(0, r.exit, r::toString);
+        JsonNode j = JSON.readTree(r.out);
+        assertEquals("frametimeline", j.get("source").asText(), r.out);
+        assertEquals(FrameTimelineGoldens.PKG, j.get("package").asText(), r.out);
+        assertEquals(ft.toString(), j.get("file").asText(), r.out);
+        for (String key : new String[] {"frames", "timedFrames", "fps", "spanFps", "jankyFrames", "jankPercent",
+            "droppedFrames", "dropLevels", "frameTimeMs", "windows", "androidVitals", "coverageGaps"}) {
+            assertTrue(j.has(key) && j.get(key).isNull(), () -> key + " is not claimed: " + r.out);
+        }
+        JsonNode t = j.get("frameTimeline");
+        assertEquals(10, t.get("frames").asLong(), r.out);
+        assertEquals(0, t.get("unattributed").asLong(), r.out);
+        assertEquals(6, t.get("jankyFrames").asLong(), r.out);
+        assertEquals(4, t.get("appJank").asLong(), r.out);
+        assertEquals(2, t.get("systemJank").asLong(), r.out);
+        assertEquals(40.0, t.get("appJankPercent").asDouble(), 1e-9, r.out);
+        assertEquals(20.0, t.get("systemJankPercent").asDouble(), 1e-9, r.out);
+        assertEquals(1, t.get("droppedBuffers").asLong(), r.out);
+        assertTrue(j.get("warnings").toString().contains("no frame times"), r.out);
+
+        Path saved = dir.resolve("ft.json");
+        Files.writeString(saved, r.out);
+        Cli gate = Cli.run("gate", "--from", saved.toString(), "--min-fps", "1");
+        assertEquals(5, gate.exit, gate::toString);
+        assertTrue(gate.err.contains("FrameTimeline-only") && gate.err.lines().count() == 1, gate::toString);
+    }
+
+    /**
      * The parser reads every line of the goldens: 9 display frames, 14 SurfaceFrames handed on and the pending one
      * held back, no unknown line.
      */

@@ -236,6 +236,179 @@ class ReportBrowserTest {
         assertEquals(ft.path("unattributed").asLong(), drawn.path("unattributed").asLong(), drawn + " vs " + ft);
     }
 
+    /**
+     * Issue 25: the report charts every iteration of a gate run. A baseline run and a candidate run of 3 iterations
+     * each (simulated, so their figures differ from iteration to iteration); the candidate's report:
+     * <ul>
+     * <li>charts the last iteration first, and its selector (driven by {@code #iteration=1}, which sets the
+     * select element and fires its change event as a click does) re-charts the first: its frames, and every figure
+     * on the page equal to that iteration's summary in {@code --summary-out};</li>
+     * <li>shows each metric's spread across the iterations: median, min, max and each iteration's value, worked out
+     * here from the iterations in {@code --summary-out} (median of 3 = the middle value once sorted);</li>
+     * <li>shows each threshold with the median it judged (fps with 1 decimal, jank with 2) and PASS;</li>
+     * <li>shows the verdicts against {@code --baseline}: with 3 + 3 iterations METRICS.md 10 rev 3 gives no interval,
+     * so the change is that of the medians, (medC − medB) / |medB| · 100, regressed or improved when beyond the
+     * 10 % allowed on the worse or better side (a baseline of 0: regressed on any worse change, else unchanged).</li>
+     * </ul>
+     * {@code report base.json cand.json} draws both runs' iterations with a selector each, and the same verdicts.
+     */
+    @Test
+    void gateReportChartsEveryIterationWithItsSpreadAndVerdicts() throws Exception {
+        Path base = dir.resolve("it-base.json");
+        Cli b = Cli.run("gate", PKG, "--simulate=jank", "--duration", "2s", "--iterations", "3", "--min-fps", "1",
+                "--summary-out", base.toString());
+        assertEquals(0, b.exit, b.toString());
+        Path cand = dir.resolve("it-cand.json");
+        Path html = dir.resolve("it.html");
+        Cli r = Cli.run("gate", PKG, "--simulate=freeze", "--duration", "2s", "--iterations", "3", "--min-fps", "1",
+                "--max-jank-percent", "100", "--baseline", base.toString(), "--max-regression", "10",
+                "--summary-out", cand.toString(), "--report", html.toString());
+        assertTrue(r.exit == 0 || r.exit == 1, r.toString());
+        List<JsonNode> its = new ArrayList<>();
+        JSON.readTree(cand.toFile()).path("iterations").forEach(its::add);
+        List<JsonNode> baseIts = new ArrayList<>();
+        JSON.readTree(base.toFile()).path("iterations").forEach(baseIts::add);
+        assertEquals(3, its.size());
+        assertTrue(!its.get(0).path("frames").equals(its.get(2).path("frames"))
+                || !its.get(0).path("frameTimeMs").equals(its.get(2).path("frameTimeMs")),
+                "the first and last iterations differ, so the switch is seen: " + its);
+
+        // the last iteration is charted first
+        String first = chromium.dumpDom(html, Files.createTempDirectory(dir, "i"));
+        JsonNode check = selfCheck(first);
+        assertEquals(List.of(), errors(check));
+        assertEquals("[2]", check.path("selected").toString());
+        assertEquals(its.get(2).path("frames").asLong(), check.path("frames").path(0).asLong(), check.toString());
+        assertFiguresEqual(first, its.get(2), 0);
+
+        // the selector switches to the first
+        String dom = chromium.dumpDom(html, "#iteration=1", Files.createTempDirectory(dir, "i"));
+        check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        assertEquals("[0]", check.path("selected").toString());
+        JsonNode rendered = check.path("rendered");
+        assertEquals(2, rendered.size(), "drawn for the last iteration, then again for the one selected: " + rendered);
+        assertEquals(its.get(2).path("frames").asLong(), rendered.path(0).path("frames").path(0).asLong());
+        assertEquals(its.get(0).path("frames").asLong(), rendered.path(1).path("frames").path(0).asLong());
+        assertTrue(check.path("charts").path("frames").path("points").asInt() > 0, check.toString());
+        assertFiguresEqual(dom, its.get(0), 0);
+
+        // the spread, from the summaries by hand
+        for (String metric : new String[] {"fps", "jankPercent", "frameTimeMs.p90", "frameTimeMs.p99", "timedFrames"}) {
+            double[] v = its.stream().mapToDouble(n -> at(n, metric).doubleValue()).sorted().toArray();
+            assertEquals(v[1], spread(dom, metric, 0, "median"), 1e-9, metric);
+            assertEquals(v[0], spread(dom, metric, 0, "min"), 1e-9, metric);
+            assertEquals(v[2], spread(dom, metric, 0, "max"), 1e-9, metric);
+            for (int k = 0; k < 3; k++) {
+                assertEquals(at(its.get(k), metric).doubleValue(), spread(dom, metric, 0, String.valueOf(k + 1)), 1e-9,
+                        metric + " of iteration " + (k + 1));
+            }
+        }
+
+        // the thresholds judged the medians
+        double[] fps = its.stream().mapToDouble(n -> n.path("fps").doubleValue()).sorted().toArray();
+        double[] jank = its.stream().mapToDouble(n -> n.path("jankPercent").doubleValue()).sorted().toArray();
+        assertTrue(dom.contains("<tr data-check=\"fps\"><td>fps</td><td>&gt;= 1.0</td><td>"
+                + String.format(java.util.Locale.ROOT, "%.1f", fps[1]) + "</td><td class=\"pass\">PASS</td>"), dom);
+        assertTrue(dom.contains("<tr data-check=\"jankPercent\"><td>jankPercent</td><td>&lt;= 100.00</td><td>"
+                + String.format(java.util.Locale.ROOT, "%.2f", jank[1]) + "</td><td class=\"pass\">PASS</td>"), dom);
+
+        // the verdicts against --baseline, by hand (3 + 3: the medians against 10 %)
+        for (String metric : new String[] {"fps", "jankPercent", "frameTimeMs.p90", "frameTimeMs.p99"}) {
+            assertVerdict(dom, 0, metric, baseIts, its, !metric.equals("fps"));
+        }
+
+        // report of both runs: a selector each, and run 2 judged against run 1 the same way
+        Path two = dir.resolve("it-two.html");
+        Cli rr = Cli.run("report", base.toString(), cand.toString(), "-o", two.toString());
+        assertEquals(0, rr.exit, rr.toString());
+        String both = chromium.dumpDom(two, "#iteration=2", Files.createTempDirectory(dir, "i"));
+        JsonNode bothCheck = selfCheck(both);
+        assertEquals(List.of(), errors(bothCheck));
+        assertEquals("[1,1]", bothCheck.path("selected").toString());
+        assertFiguresEqual(both, baseIts.get(1), 0);
+        assertFiguresEqual(both, its.get(1), 1);
+        for (String metric : new String[] {"fps", "jankPercent", "frameTimeMs.p90", "frameTimeMs.p99"}) {
+            assertVerdict(both, 1, metric, baseIts, its, !metric.equals("fps"));
+        }
+    }
+
+    /**
+     * Issue 26 in the report: a live gate run reads the app's CPU per thread and memory per live window
+     * (docs/metrics.md 13); the page charts them under the fps chart on the same time axis (the same x range), one
+     * point per live window as the fps chart has, for the main thread, RenderThread and the whole app, and RSS.
+     */
+    @Test
+    void gateReportChartsCpuPerThreadAndMemoryUnderTheFpsChart() throws Exception {
+        Path html = dir.resolve("res.html");
+        Path saved = dir.resolve("res.json");
+        Cli r = Cli.run("gate", PKG, "--simulate=jank", "--source", "gfxinfo", "--duration", "5s", "--min-fps", "1",
+                "--summary-out", saved.toString(), "--report", html.toString());
+        assertEquals(0, r.exit, r.toString());
+        JsonNode resources = JSON.readTree(saved.toFile()).path("resources");
+        assertTrue(resources.isObject(), "the simulated run read resources: " + resources);
+        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "res"));
+        JsonNode check = selfCheck(dom);
+        assertEquals(List.of(), errors(check));
+        JsonNode fps = check.path("charts").path("fps");
+        JsonNode cpu = check.path("charts").path("cpu");
+        JsonNode memory = check.path("charts").path("memory");
+        assertTrue(cpu.path("series").asInt() >= 3, "app, main thread and RenderThread at least: " + cpu);
+        assertTrue(cpu.path("pixels").asInt() > 0 && memory.path("pixels").asInt() > 0, check.toString());
+        assertTrue(memory.path("points").asInt() > 0, memory.toString());
+        assertEquals(fps.path("xRange").toString(), cpu.path("xRange").toString(), "one time axis");
+        assertEquals(fps.path("xRange").toString(), memory.path("xRange").toString(), "one time axis");
+        // one value per live window and series, at most: the windows are the fps chart's points
+        assertTrue(cpu.path("points").asInt() <= cpu.path("series").asInt() * fps.path("points").asInt(), check.toString());
+        assertTrue(dom.contains("CPU per thread") && dom.contains("RenderThread"), "titled and named");
+    }
+
+    private static BigDecimal at(JsonNode summary, String path) {
+        JsonNode n = summary;
+        for (String part : path.split("\\.")) {
+            n = n.path(part);
+        }
+        assertTrue(n.isNumber(), path + " in " + summary);
+        return n.decimalValue();
+    }
+
+    /** The page's spread cell of {@code metric}, run {@code run}, statistic {@code stat}. */
+    private static double spread(String dom, String metric, int run, String stat) {
+        Matcher m = Pattern.compile("data-spread=\"" + Pattern.quote(metric) + "\" data-run=\"" + run
+                + "\" data-stat=\"" + stat + "\"[^>]*>([^<]*)<").matcher(dom);
+        assertTrue(m.find(), "no spread cell " + metric + " " + stat);
+        return Double.parseDouble(m.group(1));
+    }
+
+    /** The verdict row of {@code metric}: its change in % and its verdict equal the medians rule worked out here. */
+    private static void assertVerdict(String dom, int run, String metric, List<JsonNode> base, List<JsonNode> cand,
+                                      boolean higherIsWorse) {
+        double b = base.stream().mapToDouble(n -> at(n, metric).doubleValue()).sorted().toArray()[1];
+        double c = cand.stream().mapToDouble(n -> at(n, metric).doubleValue()).sorted().toArray()[1];
+        boolean worse = higherIsWorse ? c > b : c < b;
+        String verdict;
+        Matcher change = Pattern.compile("data-verdict=\"" + Pattern.quote(metric) + "\" data-run=\"" + run
+                + "\" data-field=\"deltaPercent\"[^>]*>([^<]*)<").matcher(dom);
+        assertTrue(change.find(), "no verdict row for " + metric);
+        if (b == 0) {
+            verdict = worse ? "regressed" : "unchanged";
+            assertTrue(change.group(1).startsWith("from 0 to "), change.group(1));
+        } else {
+            double delta = (c - b) / Math.abs(b) * 100;
+            verdict = Math.abs(delta) > 10 ? (worse ? "regressed" : "improved") : "unchanged";
+            // the gate's change is of its in-memory candidate, the hand's of the JSON, rounded to the scale of its
+            // values (half a unit of the last decimal: 0.005 for 2 decimals), so up to 100 · 0.005 / |b| apart; the
+            // page rounds to 2 decimals
+            double halfUnit = 0.5 * Math.pow(10, -at(cand.get(0), metric).scale());
+            assertEquals(delta, Double.parseDouble(change.group(1).replace(" %", "")),
+                    100 * halfUnit / Math.abs(b) + 0.006, metric);
+        }
+        Matcher v = Pattern.compile("data-verdict=\"" + Pattern.quote(metric) + "\" data-run=\"" + run
+                + "\" data-field=\"verdict\"[^>]*>([^<]*)<").matcher(dom);
+        assertTrue(v.find(), "no verdict cell for " + metric);
+        assertEquals(verdict, v.group(1), metric + ": baseline median " + b + ", candidate median " + c);
+    }
+
     /** Compares every figure of run {@code run} with the summary file; returns the keys compared. */
     private static List<String> assertFiguresEqual(String dom, JsonNode summary, int run) {
         Matcher m = FIGURE.matcher(dom);

@@ -5,6 +5,7 @@ import io.fpsctl.engine.FrameTimelineJankType;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.core.metrics.Info;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.time.Duration;
 import java.util.Arrays;
@@ -16,8 +17,12 @@ import java.util.function.LongSupplier;
 
 /**
  * The exporter's metrics, registered in one {@link PrometheusRegistry}. Frame series carry the labels
- * {@code device, model, android, package, window, source}; per-app series (live fps, coverage gaps, the
- * FrameTimeline split of METRICS.md section 9) drop {@code window}; the refresh rate is per device. The FrameTimeline
+ * {@code device, package, window, source}; per-app series (live fps, coverage gaps, the
+ * FrameTimeline split of METRICS.md section 9) drop {@code window}; the refresh rate is per device. What describes
+ * a device rather than its frames (model, Android version) is in one info series per device,
+ * {@code fpsctl_device_info{device, model, android} 1}, and the exporter's own version in
+ * {@code fpsctl_build_info{version} 1} (Prometheus' {@code *_info} convention: joined in a query with
+ * {@code * on(device) group_left(model, android)}), not on every series. The FrameTimeline
  * jank types add a {@code type} label with one of the ten fixed keys. Cardinality is bounded: at most {@code maxWindows} windows
  * per app and device (the rest are counted as {@code window="other"}), and a series not updated for the
  * series TTL is removed by {@link #expire()}. Thread-safe: one {@link PackageListener} per device and app,
@@ -26,9 +31,11 @@ import java.util.function.LongSupplier;
 public final class FrameMetrics {
 
     /** Label names of frame series. */
-    static final String[] FRAME_LABELS = {"device", "model", "android", "package", "window", "source"};
-    static final String[] APP_LABELS = {"device", "model", "android", "package", "source"};
-    static final String[] DEVICE_LABELS = {"device", "model", "android"};
+    static final String[] FRAME_LABELS = {"device", "package", "window", "source"};
+    static final String[] APP_LABELS = {"device", "package", "source"};
+    static final String[] DEVICE_LABELS = {"device"};
+    /** Label names of {@code fpsctl_device_info}: one series per device. */
+    static final String[] DEVICE_INFO_LABELS = {"device", "model", "android"};
     /** The refresh rates whose vsync multiples are histogram bucket bounds. */
     static final int[] REFRESH_RATES = {60, 90, 120, 144};
 
@@ -49,6 +56,7 @@ public final class FrameMetrics {
     final Counter gapSeconds;
     final Gauge fps;
     final Gauge refresh;
+    final Info deviceInfo;
     final Counter ftFrames;
     final Counter ftAppJank;
     final Counter ftSystemJank;
@@ -57,17 +65,20 @@ public final class FrameMetrics {
     private final int maxWindows;
     private final long ttlNanos;
     private final LongSupplier clock;
-    /** Last update (clock ns) per series, by label values; three maps for the three label sets. */
+    /** Last update (clock ns) per series, by label values; one map per label set. */
     private final Map<List<String>, Long> frameSeries = new ConcurrentHashMap<>();
     private final Map<List<String>, Long> appSeries = new ConcurrentHashMap<>();
     private final Map<List<String>, Long> deviceSeries = new ConcurrentHashMap<>();
+    private final Map<List<String>, Long> deviceInfoSeries = new ConcurrentHashMap<>();
 
     /**
      * @param maxWindows windows per device and app before further ones count as {@code other}
      * @param ttl series not updated for this long are removed by {@link #expire()}
      * @param clock nanosecond clock ({@link System#nanoTime} outside tests)
+     * @param fpsctlVersion the exporter's version, the one label of {@code fpsctl_build_info}
      */
-    public FrameMetrics(PrometheusRegistry registry, int maxWindows, Duration ttl, LongSupplier clock) {
+    public FrameMetrics(PrometheusRegistry registry, int maxWindows, Duration ttl, LongSupplier clock,
+                        String fpsctlVersion) {
         if (maxWindows < 1) {
             throw new IllegalArgumentException("maxWindows must be at least 1");
         }
@@ -98,6 +109,12 @@ public final class FrameMetrics {
                 .labelNames(APP_LABELS).register(registry);
         refresh = Gauge.builder().name("fpsctl_refresh_rate_hz").help("Display refresh rate of the last frame")
                 .labelNames(DEVICE_LABELS).register(registry);
+        // Info metrics: the client appends _info and exports the value 1
+        deviceInfo = Info.builder().name("fpsctl_device")
+                .help("Always 1: the model and Android version of each measured device").labelNames(DEVICE_INFO_LABELS)
+                .register(registry);
+        Info.builder().name("fpsctl_build").help("Always 1: the version of the fpsctl exporter")
+                .labelNames("version").register(registry).setLabelValues(fpsctlVersion);
         ftFrames = Counter.builder().name("fpsctl_frametimeline_frames_total")
                 .help("Frames joined with a SurfaceFlinger FrameTimeline SurfaceFrame (docs/frametimeline.md, "
                         + "Android 12+)").labelNames(APP_LABELS).register(registry);
@@ -148,6 +165,13 @@ public final class FrameMetrics {
         deviceSeries.put(List.of(labels), clock.getAsLong());
     }
 
+    /** The device's info series: set to 1 (created when new) and kept for the series TTL from now. */
+    void touchDeviceInfo(String[] labels) {
+        if (deviceInfoSeries.put(List.of(labels), clock.getAsLong()) == null) {
+            deviceInfo.addLabelValues(labels);
+        }
+    }
+
     /**
      * Removes every series not updated for the TTL.
      *
@@ -188,6 +212,12 @@ public final class FrameMetrics {
                 removed++;
             }
         }
+        for (Map.Entry<List<String>, Long> e : deviceInfoSeries.entrySet()) {
+            if (now - e.getValue() > ttlNanos && deviceInfoSeries.remove(e.getKey(), e.getValue())) {
+                deviceInfo.remove(e.getKey().toArray(new String[0]));
+                removed++;
+            }
+        }
         return removed;
     }
 
@@ -200,4 +230,8 @@ public final class FrameMetrics {
         }
     }
 
+    /** Series currently kept (all four label sets; the one build info series is not counted). */
+    public int seriesCount() {
+        return frameSeries.size() + appSeries.size() + deviceSeries.size() + deviceInfoSeries.size();
+    }
 }

@@ -27,6 +27,7 @@ public final class PackageListener implements FrameEngine.Listener {
     private final int maxWindows;
     private final Map<String, String> windows = new HashMap<>();
     private final String[] deviceLabels;
+    private final String[] deviceInfoLabels;
     private volatile boolean gapPending;
     private long newestNs = Long.MIN_VALUE;
     private Source lastSource;
@@ -40,7 +41,9 @@ public final class PackageListener implements FrameEngine.Listener {
         this.device = device;
         this.pkg = pkg;
         this.maxWindows = maxWindows;
-        this.deviceLabels = new String[] {device.device(), device.model(), device.android()};
+        this.deviceLabels = new String[] {device.device()};
+        this.deviceInfoLabels = new String[] {device.device(), device.model(), device.android()};
+        m.touchDeviceInfo(deviceInfoLabels);
     }
 
     /**
@@ -65,7 +68,7 @@ public final class PackageListener implements FrameEngine.Listener {
         if (r.awaitsVerdict()) {
             verdictSource = r.source();
         }
-        String[] labels = {device.device(), device.model(), device.android(), pkg, window, source};
+        String[] labels = {device.device(), pkg, window, source};
         m.frames.labelValues(labels).inc();
         if (r.janky()) {
             m.janky.labelValues(labels).inc();
@@ -73,12 +76,12 @@ public final class PackageListener implements FrameEngine.Listener {
         if (r.dropped() > 0) {
             m.dropped.labelValues(labels).inc(r.dropped());
         }
-        m.byLevel.labelValues(device.device(), device.model(), device.android(), pkg, window, source,
-                r.dropLevel().key()).inc();
+        m.byLevel.labelValues(device.device(), pkg, window, source, r.dropLevel().key()).inc();
         if (r.duration() >= 0) {
             m.frameTime.labelValues(labels).observe(r.duration() / 1e9);
         }
         m.touchFrame(labels);
+        m.touchDeviceInfo(deviceInfoLabels);
         if (r.interval() > 0) {
             m.refresh.labelValues(deviceLabels).set(Math.round(1e11 / r.interval()) / 100.0);
             m.touchDevice(deviceLabels);
@@ -156,7 +159,7 @@ public final class PackageListener implements FrameEngine.Listener {
     }
 
     private String[] appLabels(String source) {
-        return new String[] {device.device(), device.model(), device.android(), pkg, source};
+        return new String[] {device.device(), pkg, source};
     }
 
     private String windowLabel(String window) {

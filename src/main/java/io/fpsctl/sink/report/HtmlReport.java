@@ -2,7 +2,12 @@ package io.fpsctl.sink.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.Stage;
+import io.fpsctl.engine.Summary;
+import io.fpsctl.engine.compare.MetricComparison;
+import io.fpsctl.engine.compare.RunComparison;
+import io.fpsctl.sink.ComparisonReport;
 import io.fpsctl.verdict.GateCheck;
 import io.fpsctl.verdict.GateResult;
 import java.io.IOException;
@@ -29,8 +34,18 @@ public final class HtmlReport {
     private static final String UPLOT_POM = "META-INF/maven/org.webjars.npm/uplot/pom.properties";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** Thresholds and options of one report. */
-    public record Options(String title, GateResult gate, double maxRegressionPercent) {
+    /**
+     * Thresholds and options of one report.
+     *
+     * @param gate               the gate's checks, or null
+     * @param baselineLabel      what the gate compared its run with ({@code --baseline FILE}), or null
+     * @param baselineComparison the docs/metrics.md section 8 verdicts against it, or null
+     */
+    public record Options(String title, GateResult gate, double maxRegressionPercent, String baselineLabel,
+                          List<MetricComparison> baselineComparison) {
+        public Options(String title, GateResult gate, double maxRegressionPercent) {
+            this(title, gate, maxRegressionPercent, null, null);
+        }
     }
 
     private HtmlReport() {
@@ -59,9 +74,22 @@ public final class HtmlReport {
             g.writeStringField("generated", Instant.now().toString());
             g.writeNumberField("maxRegressionPercent", options.maxRegressionPercent());
             gate(g, options.gate());
+            if (options.baselineComparison() == null) {
+                g.writeNullField("baselineComparison");
+            } else {
+                g.writeObjectFieldStart("baselineComparison");
+                g.writeStringField("against", options.baselineLabel());
+                g.writeFieldName("rows");
+                io.fpsctl.format.ComparisonJson.write(g, options.baselineComparison());
+                g.writeEndObject();
+            }
             g.writeArrayFieldStart("runs");
-            for (ReportRun r : runs) {
-                run(g, r);
+            List<Summary> first = runs.get(0).measured();
+            for (int i = 0; i < runs.size(); i++) {
+                List<Summary> these = runs.get(i).measured();
+                // each later run against the first, as fpsctl compare judges them (section 8)
+                run(g, runs.get(i), i == 0 || first == null || these == null ? null
+                        : RunComparison.compare(first, these, options.maxRegressionPercent()));
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -91,7 +119,7 @@ public final class HtmlReport {
         g.writeEndObject();
     }
 
-    private static void run(JsonGenerator g, ReportRun r) throws IOException {
+    private static void run(JsonGenerator g, ReportRun r, List<MetricComparison> comparison) throws IOException {
         g.writeStartObject();
         g.writeStringField("label", r.label());
         g.writeStringField("kind", r.kind());
@@ -100,13 +128,25 @@ public final class HtmlReport {
             g.writeStringField(e.getKey(), e.getValue());
         }
         g.writeEndObject();
-        g.writeFieldName("summary");
-        MAPPER.writeTree(g, r.summary());
-        ReportFrames f = r.frames();
-        if (f == null) {
-            g.writeNullField("frames");
+        g.writeArrayFieldStart("iterations");
+        for (ReportRun.Iteration it : r.iterations()) {
+            g.writeStartObject();
+            g.writeFieldName("summary");
+            MAPPER.writeTree(g, it.summary());
+            ReportFrames f = it.frames();
+            if (f == null) {
+                g.writeNullField("frames");
+            } else {
+                frames(g, f);
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (comparison == null) {
+            g.writeNullField("comparison");
         } else {
-            frames(g, f);
+            g.writeFieldName("comparison");
+            io.fpsctl.format.ComparisonJson.write(g, comparison);
         }
         g.writeEndObject();
     }
@@ -164,6 +204,7 @@ public final class HtmlReport {
             g.writeEndArray();
         }
         g.writeEndArray();
+        resources(g, f.liveWindows(), origin);
         g.writeNumberField("slowFrames", f.slowFrames());
         g.writeObjectFieldStart("slowStagesMs");
         for (Stage s : Stage.all()) {
@@ -188,6 +229,37 @@ public final class HtmlReport {
         }
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    /**
+     * {@code "resources"}: per live window (the fps chart's time axis), the app's CPU per thread in % of one core and
+     * its memory in MB (docs/metrics.md section 13), as {@code [t, app, main, RenderThread, hwuiTask, GPU completion,
+     * RSS MB, PSS MB]} with null where not read; null when no window has resources (a saved dump).
+     */
+    private static void resources(JsonGenerator g, List<ReportFrames.Window> windows, long origin)
+            throws IOException {
+        if (windows.stream().allMatch(w -> w.resources() == null)) {
+            g.writeNullField("resources");
+            return;
+        }
+        g.writeArrayFieldStart("resources");
+        for (ReportFrames.Window w : windows) {
+            ResourceUsage r = w.resources();
+            g.writeStartArray();
+            g.writeNumber((w.startNs() - origin) / 1e9);
+            Double[] values = r == null ? new Double[7] : new Double[] {r.appCpu(), r.mainCpu(), r.renderThreadCpu(),
+                r.hwuiTaskCpu(), r.gpuCompletionCpu(), r.rssKb() == null ? null : r.rssKb() / 1024.0,
+                r.pssKb() == null ? null : r.pssKb() / 1024.0};
+            for (Double v : values) {
+                if (v == null || !Double.isFinite(v)) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(v);
+                }
+            }
+            g.writeEndArray();
+        }
+        g.writeEndArray();
     }
 
     private static void number(JsonGenerator g, String key, Double v) throws IOException {

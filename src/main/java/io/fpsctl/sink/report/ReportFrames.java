@@ -4,6 +4,7 @@ import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.Stage;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,8 +45,11 @@ public final class ReportFrames implements FrameEngine.Listener {
                              String mainCause, double[] stagesMs) {
     }
 
-    /** One closed live window: its start on the frame timeline and its fps (null when idle). */
-    public record Window(long startNs, long endNs, long frames, Double fps) {
+    /**
+     * One closed live window: its start on the frame timeline, its fps (null when idle) and what the app and the
+     * device did in it (docs/metrics.md section 13; null when not read, e.g. a saved dump).
+     */
+    public record Window(long startNs, long endNs, long frames, Double fps, ResourceUsage resources) {
     }
 
     private long[] time = new long[1024];
@@ -167,7 +171,8 @@ public final class ReportFrames implements FrameEngine.Listener {
 
     @Override
     public void window(LiveWindow w) {
-        live.add(new Window(w.startNs(), w.endNs(), w.stats().frames(), w.stats().idle() ? null : w.stats().fps()));
+        live.add(new Window(w.startNs(), w.endNs(), w.stats().frames(), w.stats().idle() ? null : w.stats().fps(),
+                w.resources()));
     }
 
     @Override

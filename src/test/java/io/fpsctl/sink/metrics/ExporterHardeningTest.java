@@ -102,7 +102,7 @@ class ExporterHardeningTest {
     @Test
     void aDeviceThatGoesAwayStopsExportingItsGauges() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
-        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(10), new AtomicLong()::get);
+        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(10), new AtomicLong()::get, "9.9.9");
         PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
         FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
         long v = 10_000_000_000L;

@@ -61,7 +61,7 @@ class FrameMetricsTest {
     void countsFramesJankHistogramCapsWindowsAndExpiresSeries() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
         AtomicLong clock = new AtomicLong();
-        FrameMetrics m = new FrameMetrics(registry, 2, Duration.ofMinutes(1), clock::get);
+        FrameMetrics m = new FrameMetrics(registry, 2, Duration.ofMinutes(1), clock::get, "9.9.9");
         PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
         FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
         long v = 10_000_000_000L;
@@ -92,7 +92,12 @@ class FrameMetricsTest {
         assertEquals(3, value(text, "fpsctl_frame_time_seconds_bucket", "window=\"A\"", "le=\"0.05\""), text);
         assertEquals(0.056, value(text, "fpsctl_frame_time_seconds_sum", "window=\"A\""), 1e-9);
         assertEquals(60.0, value(text, "fpsctl_refresh_rate_hz", DEV), 0.01);
-        assertTrue(text.contains("model=\"Pixel 8\"") && text.contains("android=\"14\""), text);
+        // issue 25: model and Android version in one info series per device (value 1), on no other series
+        assertEquals(1, value(text, "fpsctl_device_info", DEV, "model=\"Pixel 8\"", "android=\"14\""), text);
+        assertEquals(1, text.lines().filter(x -> x.startsWith("fpsctl_device_info{")).count(), text);
+        assertEquals(List.of(), text.lines().filter(x -> !x.startsWith("#") && !x.startsWith("fpsctl_device_info{")
+                && (x.contains("model=") || x.contains("android="))).toList(), "series labelled with metadata");
+        assertEquals(1, value(text, "fpsctl_build_info", "version=\"9.9.9\""), text);
 
         // the device went away; the next frame read is 5 s after the newest one before
         l.disconnected();
@@ -111,8 +116,10 @@ class FrameMetricsTest {
         other.frame(resultOf(frame("A", v, 6)));
         assertTrue(m.expire() > 0);
         text = scrape(registry);
-        assertFalse(text.contains(DEV), text);
+        assertFalse(text.contains(DEV), text); // its info series too
         assertEquals(1, value(text, "fpsctl_frames_total", "device=\"d2\""), text);
+        assertEquals(1, value(text, "fpsctl_device_info", "device=\"d2\"", "model=\"\"", "android=\"\""), text);
+        assertEquals(1, value(text, "fpsctl_build_info", "version=\"9.9.9\""), "the build info never expires");
     }
 
     /**
@@ -125,7 +132,7 @@ class FrameMetricsTest {
     void frameTimelineVerdictsCountAppSystemUnattributedAndTypes() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
         AtomicLong clock = new AtomicLong();
-        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(1), clock::get);
+        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(1), clock::get, "9.9.9");
         FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(),
                 m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a"));
         FrameTimelineAttribution ft = new FrameTimelineAttribution();
