@@ -65,6 +65,9 @@ public final class CaptureSession {
     private PrefetchingDevice prefetch;
     /** Polled on this loop beside the poller, or null. */
     private Companion companion;
+    /** Run on the loop's thread about every {@link #CHECK_EVERY_NS} ({@link #checkEvery}), or null. */
+    private Runnable check;
+    private long checkedNs;
     private volatile boolean stopped;
     private volatile String stopReason;
     /** The driver of a driven run ({@link #runDriven}) ended: the run is complete, not stopped. */
@@ -145,6 +148,27 @@ public final class CaptureSession {
         this.companion = c;
     }
 
+    /**
+     * Runs {@code check} on the loop's thread about every 200 ms while the loop runs, between polls too (the loop then
+     * sleeps in slices of at most that): e.g. whether anybody still reads standard output, so a closed pipe ends a
+     * run that writes once a second within a fraction of that. {@code check} may call {@link #stop}. Call before
+     * {@link #run}.
+     */
+    public void checkEvery(Runnable check) {
+        this.check = check;
+    }
+
+    /** How often {@link #checkEvery}'s check runs. */
+    static final long CHECK_EVERY_NS = 200_000_000L;
+
+    /** Runs the check when it is due. */
+    private void checkIfDue() {
+        if (check != null && clock.nanoTime() - checkedNs >= CHECK_EVERY_NS) {
+            checkedNs = clock.nanoTime();
+            check.run();
+        }
+    }
+
     /** Asks the loop to end after the poll in progress. */
     public void stop() {
         stop("stopped");
@@ -215,7 +239,12 @@ public final class CaptureSession {
         long mainEarly = 0;
         long companionDue = mainDue;
         long companionEarly = 0;
+        checkedNs = started;
         while (!stopped && clock.nanoTime() < deadline) {
+            checkIfDue();
+            if (stopped) {
+                break;
+            }
             long start = clock.nanoTime();
             boolean mainNow = start >= mainDue - mainEarly;
             boolean companionNow = companion != null && start >= companionDue - companionEarly;
@@ -496,7 +525,8 @@ public final class CaptureSession {
 
     /**
      * Sleeps until the next poll in one go on the system clock ({@link #stop} unparks the loop thread): a live capture
-     * at 144 Hz then wakes about twice a second, and every wake-up costs CPU. Another clock (a test's) is slept in
+     * at 144 Hz then wakes about twice a second, and every wake-up costs CPU (with a {@link #checkEvery} check: at
+     * least every 200 ms, to run it). Another clock (a test's) is slept in
      * slices of at most {@link #MAX_SLICE_NS}, so a stop is seen within that.
      */
     private void sleepInterruptibly(long ns) throws InterruptedException {
@@ -507,13 +537,14 @@ public final class CaptureSession {
                 return;
             }
             if (clock == HostClock.SYSTEM) {
-                LockSupport.parkNanos(this, left);
+                LockSupport.parkNanos(this, check == null ? left : Math.min(left, CHECK_EVERY_NS));
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
             } else {
                 clock.sleepNanos(Math.min(MAX_SLICE_NS, Math.max(1_000_000L, left)));
             }
+            checkIfDue();
         }
     }
 

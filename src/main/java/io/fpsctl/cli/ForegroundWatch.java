@@ -108,6 +108,7 @@ final class ForegroundWatch {
             }
             say("watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason() + ")");
             current = m;
+            m.session().checkEvery(Main::checkStdoutReader); // `| head` leaving ends the watch between windows
             Thread watcher = new Thread(() -> stopOnSwitch(m, pkg), "fpsctl-foreground");
             watcher.setDaemon(true);
             watcher.start();

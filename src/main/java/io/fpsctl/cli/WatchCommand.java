@@ -99,6 +99,7 @@ final class WatchCommand implements Callable<Integer> {
             FrameEngine.Listener listener = TeeListener.of(recorder, trace);
             Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), config, listener,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
+            m.session().checkEvery(Main::checkStdoutReader); // `| head` leaving ends the watch between windows
             boolean ansi = !plain && System.console() != null;
             view[0] = new LiveView(out, ansi, serial, pkg, m.source(), new TerminalWidth());
             if (!colourOption.colour()) {
