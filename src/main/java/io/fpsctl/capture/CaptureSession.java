@@ -100,6 +100,16 @@ public final class CaptureSession {
     private int restarts;
     /** Ring overflows found by the first poll after a reconnect: the device's absence, not a slow poll. */
     private long reconnectOverflows;
+    /** Host time of the start of the last main poll whose answer could be read. */
+    private long lastReadNs;
+    /**
+     * The source could not be read ({@link FramePoller#unreadable}) since this host time (the start of the last poll
+     * that read), or -1 while it reads; and why, said once per run.
+     */
+    private long unreadableSinceNs = -1;
+    private String unreadableWhy;
+    /** A main poll has read its source at least once this run. */
+    private boolean everRead;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -224,6 +234,7 @@ public final class CaptureSession {
         long started = clock.nanoTime();
         startedNs = started;
         lastPollNs = started;
+        lastReadNs = started;
         asked = duration;
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
         boolean reconnected = false;
@@ -298,7 +309,14 @@ public final class CaptureSession {
         }
         long endNs = Math.min(clock.nanoTime(), deadline);
         ranNs = endNs - started;
-        if (awayAtEndSinceNs >= 0) {
+        if (unreadableSinceNs >= 0 && (awayAtEndSinceNs < 0 || unreadableSinceNs <= awayAtEndSinceNs)) {
+            // unreadable up to the end (or until the device went away): nothing after the last read was counted
+            long from = Math.min(unreadableSinceNs, endNs);
+            for (FrameEngine e : engines) {
+                e.coverageGap(deviceTime(from), deviceTime(endNs), "the source could not be read from "
+                        + seconds(from - started) + " s into the run to its end: " + unreadableWhy);
+            }
+        } else if (awayAtEndSinceNs >= 0) {
             // METRICS.md 11: the frames drawn from the last poll to the end of the run are missing
             long from = Math.min(awayAtEndSinceNs, endNs);
             for (FrameEngine e : engines) {
@@ -440,8 +458,10 @@ public final class CaptureSession {
         if (refresh != null) {
             refresh.beforePoll();
         }
+        long pollStart = clock.nanoTime();
         FramePoller.Poll p = poller.poll();
         polls++;
+        String why = poller.unreadable();
         if (afterReconnect) {
             reconnectOverflows += overflowCount() - overflowsBefore;
             // the rings were read back first; a ring wholly newer than what we had is the engine's
@@ -464,7 +484,8 @@ public final class CaptureSession {
                 e.advanceTo(hostNow + deviceOffset);
             }
         }
-        if (p.appRunning() != appWasRunning) {
+        unreadable(why, pollStart);
+        if (why == null && p.appRunning() != appWasRunning) { // unreadable: whether the app runs is not known
             notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
                     + "closed?): waiting for it");
             appWasRunning = p.appRunning();
@@ -473,6 +494,41 @@ public final class CaptureSession {
             notes.accept("frames may have been lost between two polls: polling faster");
         }
         return p.nextDelay().toNanos();
+    }
+
+    /**
+     * Keeps track of a source the device answers but that cannot be read ({@code why} non-null): said once per run,
+     * on stderr and in the summary's warnings; from the last poll that read, the time is missing until it reads
+     * again — then the engine's overflow rule counts what the device's buffers no longer hold, and a source still
+     * unreadable at the end is a coverage gap to the end ({@link #loop}).
+     */
+    private void unreadable(String why, long pollStart) {
+        if (why == null) {
+            if (unreadableSinceNs >= 0 && !everRead) {
+                // its first read was a history read (frames already in the buffers are not counted): what was drawn
+                // from the start of the run to it is missing
+                for (FrameEngine e : engines) {
+                    e.coverageGap(deviceTime(unreadableSinceNs), deviceTime(pollStart), "the source could not be "
+                            + "read for the first " + seconds(pollStart - startedNs) + " s of the run: " + unreadableWhy);
+                }
+            }
+            everRead = true;
+            unreadableSinceNs = -1;
+            lastReadNs = pollStart;
+            return;
+        }
+        if (unreadableSinceNs < 0) {
+            unreadableSinceNs = lastReadNs;
+        }
+        if (unreadableWhy == null) {
+            unreadableWhy = why;
+            String line = why + ": retrying at every poll; frames the device no longer holds when it reads again are "
+                    + "a coverage gap";
+            notes.accept(line);
+            for (FrameEngine e : engines) {
+                e.warn(line);
+            }
+        }
     }
 
     private void prefetchPoll(boolean main, boolean withCompanion) {
@@ -635,6 +691,9 @@ public final class CaptureSession {
         }
         if (disconnects > restarts) {
             c.add("the device was away");
+        }
+        if (unreadableWhy != null) {
+            c.add("the source could not be read");
         }
         if (s.overflows() > reconnectOverflows) {
             c.add("ring overflows");

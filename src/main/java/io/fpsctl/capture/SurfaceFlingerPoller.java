@@ -39,6 +39,8 @@ public final class SurfaceFlingerPoller implements FramePoller {
     private int current;
     private String measuring;
     private long polls;
+    /** Why the last poll read no layer although the device answered, or null ({@link #unreadable}). */
+    private String unreadable;
 
     public SurfaceFlingerPoller(Device device, String pkg, FrameEngine engine, String forcedLayer) {
         this(device, pkg, engine, forcedLayer, false);
@@ -101,6 +103,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             discover();
             if (candidates.isEmpty()) {
                 measuring = null;
+                unreadable = null;
                 return new Poll(0, false, false, MAX_DELAY);
             }
         }
@@ -112,6 +115,8 @@ public final class SurfaceFlingerPoller implements FramePoller {
         }
         current = first;
         int tried = 0;
+        String refused = null;
+        boolean read = false;
         while (current < candidates.size() && tried < 3) {
             String layer = candidates.get(current);
             boolean firstLook = seen.add(layer);
@@ -120,7 +125,14 @@ public final class SurfaceFlingerPoller implements FramePoller {
             try {
                 d = LatencyParser.parse(new StringReader(device.shell(latency(layer)).stdout()), layer, engine);
             } catch (DumpFormatException e) {
-                d = null; // a truncated or garbled answer: try again next poll
+                d = null; // a truncated or garbled answer, an impossible period: try again next poll
+                if (firstLook) {
+                    seen.remove(layer); // its first read that works reads the frames before it as history
+                }
+                if (refused == null) {
+                    refused = "device " + device.serial() + ": 'dumpsys SurfaceFlinger --latency' of layer '" + layer
+                            + "' cannot be believed (" + e.getMessage() + ")";
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } finally {
@@ -128,6 +140,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             }
             tried++;
             if (d != null) {
+                read = true;
                 engine.displayPeriodNs(d.periodNs());
                 if (d.hasData()) {
                     measuring = layer;
@@ -136,6 +149,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             }
             current++; // no data on this layer: the next candidate
         }
+        unreadable = read ? null : refused;
         boolean overflow = engine.overflowCount() > overflowsBefore;
         return new Poll(engine.countedFrames() - before, measuring != null, overflow, nextDelay(overflow));
     }
@@ -150,6 +164,11 @@ public final class SurfaceFlingerPoller implements FramePoller {
     @Override
     public Source source() {
         return Source.SURFACEFLINGER;
+    }
+
+    @Override
+    public String unreadable() {
+        return unreadable;
     }
 
     @Override
