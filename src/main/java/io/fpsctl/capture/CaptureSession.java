@@ -522,8 +522,7 @@ public final class CaptureSession {
         }
         if (unreadableWhy == null) {
             unreadableWhy = why;
-            String line = why + ": retrying at every poll; frames the device no longer holds when it reads again are "
-                    + "a coverage gap";
+            String line = why + ": frames that cannot be read back later count as a coverage gap";
             notes.accept(line);
             for (FrameEngine e : engines) {
                 e.warn(line);

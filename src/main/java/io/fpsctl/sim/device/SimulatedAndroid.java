@@ -222,6 +222,14 @@ public final class SimulatedAndroid implements ShellHandler {
         surfaceFlinger.setPeriodFault(ns);
     }
 
+    /**
+     * A fault, not Android: every {@code am broadcast} fails (exit 1) and reaches nobody, e.g. fpsctl's heartbeat
+     * to the agent, which then detaches by itself after three missed periods.
+     */
+    public void setBroadcastsLost(boolean lost) {
+        runtime.setBroadcastsLost(lost);
+    }
+
     /** Every {@code dumpsys} answer is cut after this many bytes (negative = off). */
     public void setTruncateDumpsysAt(int bytes) {
         shell.setTruncateDumpsysAt(bytes);
