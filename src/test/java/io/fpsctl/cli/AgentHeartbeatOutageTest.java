@@ -33,15 +33,13 @@ class AgentHeartbeatOutageTest {
         Path summary = dir.resolve("summary.json");
         try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
                 new SimOptions(AndroidVersion.of(14), 60, 5, PKG), 0, null, false, null, 0))) {
-            Thread fault = new Thread(() -> {
+            Thread fault = PollUntil.background("fault", () -> {
                 // the first heartbeat goes through (the agent streams), then every one fails
                 PollUntil.condition(() -> sim.android().receivedCommandLines().stream()
                         .anyMatch(c -> c.contains(AgentPoller.HEARTBEAT_ACTION)), Duration.ofSeconds(60),
                         "the first heartbeat");
                 sim.android().setBroadcastsLost(true);
-            }, "fault");
-            fault.setDaemon(true);
-            fault.start();
+            });
             Cli gate = Cli.run("gate", PKG, "--connect", sim.serial(), "--source", "agent", "--duration", "12s",
                     "--min-fps", "1", "--summary-out", summary.toString());
             fault.join(30_000);

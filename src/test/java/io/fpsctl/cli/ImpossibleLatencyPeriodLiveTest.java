@@ -68,7 +68,7 @@ class ImpossibleLatencyPeriodLiveTest {
     void aPeriodThatClearsWhileTheBuffersHoldTheFramesIsSaidOnceAndLosesNothing(@TempDir Path dir) throws Exception {
         Path summary = dir.resolve("summary.json");
         try (Simulator sim = game()) {
-            Thread fault = new Thread(() -> {
+            Thread fault = PollUntil.background("fault", () -> {
                 // once the run polls the layer, two latency reads answer with the fault (about a second: the
                 // 127-row ring holds 2.1 s at 60 Hz), then the period is right again
                 long before = latencyReads(sim);
@@ -77,9 +77,7 @@ class ImpossibleLatencyPeriodLiveTest {
                 long faulty = latencyReads(sim);
                 PollUntil.condition(() -> latencyReads(sim) >= faulty + 2, Duration.ofSeconds(60), "two faulty reads");
                 sim.android().setLatencyPeriodFault(0);
-            }, "fault");
-            fault.setDaemon(true);
-            fault.start();
+            });
             Cli gate = Cli.run("gate", PKG, "--connect", sim.serial(), "--source", "surfaceflinger", "--duration", "5s",
                     "--min-fps", "1", "--summary-out", summary.toString());
             fault.join(30_000);
