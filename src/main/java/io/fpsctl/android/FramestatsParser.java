@@ -55,6 +55,21 @@ public final class FramestatsParser {
     private ByteLineReader lines;
     /** False once rows were cut out of the input (the parallel parser): line numbers no longer match the file's. */
     private boolean exactLines = true;
+    /**
+     * The span the dump says it covers (docs/metrics.md section 12): the device clock when it was taken (the header's
+     * {@code Uptime:} ms, rounded up), and when the window being read began recording ({@code Stats since:} of its
+     * own section: hwui's {@code JankTracker::reset} clears the frame ring and restarts that time together); -1 when
+     * not printed.
+     */
+    private long dumpEndNs = -1;
+    private long windowSinceNs = -1;
+    /** Between a window's title line and the next process or window: a {@code Stats since:} line is the window's. */
+    private boolean inWindowSection;
+    /**
+     * A frame may have begun before its window's {@code Stats since} when it was in flight while the stats were reset
+     * ({@code dumpsys gfxinfo PKG reset} by another tool): by up to this much it is still believed.
+     */
+    static final long IN_FLIGHT_AT_RESET_NS = 1_000_000_000L;
 
     /** A row's values as parsed, by header column ({@link FramestatsColumns#value}); {@code values} is reused. */
     interface RowValues {
@@ -105,6 +120,9 @@ public final class FramestatsParser {
     public FramestatsDump parse(InputStream in) throws IOException {
         ByteLineReader r = new ByteLineReader(in);
         lines = r;
+        dumpEndNs = -1;
+        windowSinceNs = -1;
+        inWindowSection = false;
         String window = UNNAMED;
         List<String> windows = new ArrayList<>();
         columns = null;
@@ -194,6 +212,7 @@ public final class FramestatsParser {
             }
             String line = r.line();
             String trimmed = line.strip();
+            span(trimmed);
             if (trimmed.startsWith(WINDOW_PREFIX)) {
                 window = trimmed.substring(WINDOW_PREFIX.length()).strip();
                 gfxText = true;
@@ -214,6 +233,60 @@ public final class FramestatsParser {
             sink.blockEnd(); // truncated dump: keep what was read
         }
         return new FramestatsDump(blocks, rows, malformed, List.copyOf(windows), firstColumns, gfxText);
+    }
+
+    /**
+     * Keeps the dump's span from a text line: {@code Uptime: N Realtime: M} (ActivityManagerService
+     * {@code dumpGraphicsHardwareUsage}: {@code SystemClock.uptimeMillis()}, CLOCK_MONOTONIC ms, printed before the
+     * processes dump), a window's title line, and its {@code Stats since: Nns} (hwui {@code ProfileData::dump},
+     * {@code statStartTime}, CLOCK_MONOTONIC). A process's own {@code Stats since} (its global data, which
+     * GraphicsStatsService may restart while the window's ring keeps older frames) is not a window's.
+     */
+    private void span(String trimmed) {
+        if (trimmed.startsWith("Uptime: ")) {
+            long ms = leadingNumber(trimmed, 8);
+            dumpEndNs = ms < 0 || ms > Long.MAX_VALUE / 1_000_000L - 1 ? -1 : (ms + 1) * 1_000_000L;
+        } else if (trimmed.startsWith("** Graphics info for pid")) {
+            inWindowSection = false;
+            windowSinceNs = -1;
+        } else if (trimmed.contains(ROOT_MARKER) && trimmed.contains("(visibility=")) {
+            inWindowSection = true;
+            windowSinceNs = -1;
+        } else if (trimmed.startsWith("Stats since: ") && trimmed.endsWith("ns")) {
+            windowSinceNs = inWindowSection ? leadingNumber(trimmed, 13) : -1;
+        }
+    }
+
+    /** The decimal number at {@code from} in {@code text}, or -1. */
+    private static long leadingNumber(String text, int from) {
+        int i = from;
+        long n = 0;
+        while (i < text.length() && Character.isDigit(text.charAt(i)) && i - from < 18) {
+            n = n * 10 + (text.charAt(i++) - '0');
+        }
+        return i == from ? -1 : n;
+    }
+
+    /**
+     * Why a frame from IntendedVsync {@code iv} to FrameCompleted {@code fc} cannot be one of this dump's: it lasts
+     * longer than the dump spans, from its window's {@code Stats since} to when the dump was taken (its
+     * {@code Uptime:}, or the frame's own end when later: the app dumps after that line), plus
+     * {@link #IN_FLIGHT_AT_RESET_NS}; null when it fits or the dump does not say its span (docs/metrics.md section
+     * 12). A frame ending before it began is the engine's malformed-row rule.
+     */
+    String longerThanDump(long iv, long fc) {
+        if (windowSinceNs < 0 || fc <= iv) {
+            return null;
+        }
+        long end = Math.max(dumpEndNs, fc);
+        long span = end - windowSinceNs;
+        if (span < 0 || fc - iv <= span + IN_FLIGHT_AT_RESET_NS) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "a frame of %.2f ms (IntendedVsync %d to FrameCompleted %d) is "
+                + "longer than the %.2f ms its dump spans (from its window's Stats since %dns to %s) and 1 s in flight",
+                (fc - iv) / 1e6, iv, fc, Math.max(0, span) / 1e6, windowSinceNs,
+                dumpEndNs >= 0 ? "its Uptime" : "the frame's end");
     }
 
     /** Whether {@code b[s..e)} is a {@code ---PROFILEDATA---} line (spaces and tabs around it allowed). */
@@ -377,6 +450,12 @@ public final class FramestatsParser {
                     : "the row of window " + window + " with IntendedVsync " + c.value(v, Field.INTENDED_VSYNC),
                     c.whyImpossible(c.value(v, Field.FRAME_INTERVAL),
                     c.value(v, Field.FRAME_START_TIME)));
+            return false;
+        }
+        String tooLong = longerThanDump(c.value(v, Field.INTENDED_VSYNC), c.value(v, Field.FRAME_COMPLETED));
+        if (tooLong != null) {
+            rejected.reject(exactLines ? "line " + lines.lineNumber()
+                    : "the row of window " + window + " with IntendedVsync " + c.value(v, Field.INTENDED_VSYNC), tooLong);
             return false;
         }
         sink.frame(new RenderedFrame(window,

@@ -199,7 +199,7 @@ public final class ParallelFramestatsParser {
          * interval decided by the block's columns, which see the block's rows in file order. A row whose interval is
          * impossible is rejected into {@code rejected} instead (its line number is not known here); returns how many.
          */
-        int replay(FrameSink sink, FramestatsColumns block, RejectedRows rejected) {
+        int replay(FrameSink sink, FramestatsColumns block, RejectedRows rejected, FramestatsParser reader) {
             long[] v = values;
             int impossible = 0;
             for (int k = 0; k < count; k++) {
@@ -208,6 +208,12 @@ public final class ParallelFramestatsParser {
                 if (interval == FramestatsColumns.IMPOSSIBLE_INTERVAL) {
                     rejected.reject("the row of window " + window + " with IntendedVsync " + v[i + 1],
                             block.whyImpossible(v[i + 14], v[i + 16]));
+                    impossible++;
+                    continue;
+                }
+                String tooLong = reader.longerThanDump(v[i + 1], v[i + 11]);
+                if (tooLong != null) {
+                    rejected.reject("the row of window " + window + " with IntendedVsync " + v[i + 1], tooLong);
                     impossible++;
                     continue;
                 }
@@ -519,7 +525,7 @@ public final class ParallelFramestatsParser {
                 return;
             }
             // the parser has read this block's header, nothing after it
-            int impossible = slot.replay(relay, reader.columns(), reader.rejected());
+            int impossible = slot.replay(relay, reader.columns(), reader.rejected(), reader);
             rows += slot.rows;
             malformed += slot.malformed + impossible;
             free.add(slot);

@@ -70,7 +70,12 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
     private ShellStream stream;
     private Thread reader;
     private Thread heartbeat;
+    private AgentHeartbeat heartbeats;
     private volatile boolean closing;
+    /** The agent detached by itself (its last record said so) while fpsctl still read it: its text, else null. */
+    private volatile String detachedBy;
+    /** Records drained since the heartbeat lapsed (they prove the agent is still there). */
+    private long recordsSinceLapse;
 
     public AgentPoller(Device device, String pkg, FrameEngine engine, long slowMessageMs) {
         this.device = device;
@@ -115,11 +120,11 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         reader = new Thread(this::read, "fpsctl-agent-reader");
         reader.setDaemon(true);
         reader.start();
-        heartbeat = new Thread(new AgentHeartbeat(
+        heartbeats = new AgentHeartbeat(
                 this::sendHeartbeat,
                 HEARTBEAT.toMillis(), HEARTBEATS_MISSED, () -> System.nanoTime() / 1_000_000L, Thread::sleep,
-                () -> !closing && !ended, text -> queue.add(new AgentRecord.Problem(text))),
-                "fpsctl-agent-heartbeat");
+                () -> !closing && !ended, text -> queue.add(new AgentRecord.Problem(text)));
+        heartbeat = new Thread(heartbeats, "fpsctl-agent-heartbeat");
         heartbeat.setDaemon(true);
         heartbeat.start();
         started.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -212,6 +217,9 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
                                 if (!p.text().equals(DETACHED)) {
                                     queue.add(r); // it detached by itself: say why
                                 }
+                                if (!closing) {
+                                    detachedBy = p.text();
+                                }
                                 detached.countDown();
                             } else {
                                 queue.add(r);
@@ -270,9 +278,37 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         AgentRecord r;
         while ((r = queue.poll()) != null) {
             router.route(r);
+            if (heartbeats != null && heartbeats.lapsed() && !(r instanceof AgentRecord.Problem)) {
+                recordsSinceLapse++;
+            }
         }
         boolean running = !ended || !queue.isEmpty();
         return new Poll(engine.countedFrames() - before, running, false, BATCH);
+    }
+
+    /**
+     * The agent no longer reports while fpsctl reads it: it detached by itself (e.g. after missing fpsctl's
+     * heartbeat), its stream ended (the app's process ended, the stream broke), or the heartbeat could not be sent for
+     * longer than the agent waits and nothing arrived since (by its protocol it has detached). The poll loop counts
+     * the time from then on as a coverage gap (docs/metrics.md section 11); null while it reports.
+     */
+    @Override
+    public String unreadable() {
+        if (closing || !queue.isEmpty()) {
+            return null;
+        }
+        String where = "device " + device.serial() + ": the fpsctl agent in " + pkg;
+        if (detachedBy != null) {
+            return where + " detached by itself (" + detachedBy + ")";
+        }
+        if (ended) {
+            return where + " stopped reporting (" + (endReason != null ? endReason : "its stream ended") + ")";
+        }
+        if (heartbeats != null && heartbeats.lapsed() && recordsSinceLapse == 0) {
+            return where + " has had no heartbeat from fpsctl for longer than it waits (" + HEARTBEATS_MISSED
+                    * HEARTBEAT.toMillis() + " ms) and sent nothing since: it has detached by itself";
+        }
+        return null;
     }
 
     /** Why the agent's stream ended early, or null while it runs. */

@@ -107,6 +107,12 @@ final class AutoSource implements FramePoller {
         return main;
     }
 
+    /** The main source's {@link FramePoller#unreadable}: the other one is only watched. */
+    @Override
+    public String unreadable() {
+        return main == Source.SURFACEFLINGER ? sf.unreadable() : gfx.unreadable();
+    }
+
     @Override
     public boolean needsDisplayPeriod() {
         return gfx.needsDisplayPeriod();

@@ -68,6 +68,9 @@ public final class CaptureSession {
     private Companion companion;
     /** Reads resources in each main poll's batch (docs/metrics.md 13), or null. */
     private ResourceReader resources;
+    /** Run on the loop's thread about every {@link #CHECK_EVERY_NS} ({@link #checkEvery}), or null. */
+    private Runnable check;
+    private long checkedNs;
     private volatile boolean stopped;
     private volatile String stopReason;
     /** The driver of a driven run ({@link #runDriven}) ended: the run is complete, not stopped. */
@@ -100,6 +103,16 @@ public final class CaptureSession {
     private int restarts;
     /** Ring overflows found by the first poll after a reconnect: the device's absence, not a slow poll. */
     private long reconnectOverflows;
+    /** Host time of the start of the last main poll whose answer could be read. */
+    private long lastReadNs;
+    /**
+     * The source could not be read ({@link FramePoller#unreadable}) since this host time (the start of the last poll
+     * that read), or -1 while it reads; and why, said once per run.
+     */
+    private long unreadableSinceNs = -1;
+    private String unreadableWhy;
+    /** A main poll has read its source at least once this run. */
+    private boolean everRead;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -151,6 +164,27 @@ public final class CaptureSession {
     /** Reads resources with every main poll, their commands in its batch (docs/metrics.md 13). Call before {@link #run}. */
     void readResources(ResourceReader r) {
         this.resources = r;
+    }
+
+    /**
+     * Runs {@code check} on the loop's thread about every 200 ms while the loop runs, between polls too (the loop then
+     * sleeps in slices of at most that): e.g. whether anybody still reads standard output, so a closed pipe ends a
+     * run that writes once a second within a fraction of that. {@code check} may call {@link #stop}. Call before
+     * {@link #run}.
+     */
+    public void checkEvery(Runnable check) {
+        this.check = check;
+    }
+
+    /** How often {@link #checkEvery}'s check runs. */
+    static final long CHECK_EVERY_NS = 200_000_000L;
+
+    /** Runs the check when it is due. */
+    private void checkIfDue() {
+        if (check != null && clock.nanoTime() - checkedNs >= CHECK_EVERY_NS) {
+            checkedNs = clock.nanoTime();
+            check.run();
+        }
     }
 
     /** Asks the loop to end after the poll in progress. */
@@ -208,6 +242,7 @@ public final class CaptureSession {
         long started = clock.nanoTime();
         startedNs = started;
         lastPollNs = started;
+        lastReadNs = started;
         asked = duration;
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
         boolean reconnected = false;
@@ -223,7 +258,12 @@ public final class CaptureSession {
         long mainEarly = 0;
         long companionDue = mainDue;
         long companionEarly = 0;
+        checkedNs = started;
         while (!stopped && clock.nanoTime() < deadline) {
+            checkIfDue();
+            if (stopped) {
+                break;
+            }
             long start = clock.nanoTime();
             boolean mainNow = start >= mainDue - mainEarly;
             boolean companionNow = companion != null && start >= companionDue - companionEarly;
@@ -277,7 +317,14 @@ public final class CaptureSession {
         }
         long endNs = Math.min(clock.nanoTime(), deadline);
         ranNs = endNs - started;
-        if (awayAtEndSinceNs >= 0) {
+        if (unreadableSinceNs >= 0 && (awayAtEndSinceNs < 0 || unreadableSinceNs <= awayAtEndSinceNs)) {
+            // unreadable up to the end (or until the device went away): nothing after the last read was counted
+            long from = Math.min(unreadableSinceNs, endNs);
+            for (FrameEngine e : engines) {
+                e.coverageGap(deviceTime(from), deviceTime(endNs), "the source could not be read from "
+                        + seconds(from - started) + " s into the run to its end: " + unreadableWhy);
+            }
+        } else if (awayAtEndSinceNs >= 0) {
             // METRICS.md 11: the frames drawn from the last poll to the end of the run are missing
             long from = Math.min(awayAtEndSinceNs, endNs);
             for (FrameEngine e : engines) {
@@ -423,8 +470,10 @@ public final class CaptureSession {
             // read after the frames of this poll were drawn: they get the interval ending here (docs/metrics.md 13.9)
             resources.read(deviceOffset == Long.MIN_VALUE ? ResourceTimeline.UNPLACED : deviceTime(clock.nanoTime()));
         }
+        long pollStart = clock.nanoTime();
         FramePoller.Poll p = poller.poll();
         polls++;
+        String why = poller.unreadable();
         if (afterReconnect) {
             reconnectOverflows += overflowCount() - overflowsBefore;
             // the rings were read back first; a ring wholly newer than what we had is the engine's
@@ -447,7 +496,8 @@ public final class CaptureSession {
                 e.advanceTo(hostNow + deviceOffset);
             }
         }
-        if (p.appRunning() != appWasRunning) {
+        unreadable(why, pollStart);
+        if (why == null && p.appRunning() != appWasRunning) { // unreadable: whether the app runs is not known
             notes.accept(p.appRunning() ? "the app is running again" : "the app is not running (crashed or "
                     + "closed?): waiting for it");
             appWasRunning = p.appRunning();
@@ -456,6 +506,40 @@ public final class CaptureSession {
             notes.accept("frames may have been lost between two polls: polling faster");
         }
         return p.nextDelay().toNanos();
+    }
+
+    /**
+     * Keeps track of a source the device answers but that cannot be read ({@code why} non-null): said once per run,
+     * on stderr and in the summary's warnings; from the last poll that read, the time is missing until it reads
+     * again — then the engine's overflow rule counts what the device's buffers no longer hold, and a source still
+     * unreadable at the end is a coverage gap to the end ({@link #loop}).
+     */
+    private void unreadable(String why, long pollStart) {
+        if (why == null) {
+            if (unreadableSinceNs >= 0 && !everRead) {
+                // its first read was a history read (frames already in the buffers are not counted): what was drawn
+                // from the start of the run to it is missing
+                for (FrameEngine e : engines) {
+                    e.coverageGap(deviceTime(unreadableSinceNs), deviceTime(pollStart), "the source could not be "
+                            + "read for the first " + seconds(pollStart - startedNs) + " s of the run: " + unreadableWhy);
+                }
+            }
+            everRead = true;
+            unreadableSinceNs = -1;
+            lastReadNs = pollStart;
+            return;
+        }
+        if (unreadableSinceNs < 0) {
+            unreadableSinceNs = lastReadNs;
+        }
+        if (unreadableWhy == null) {
+            unreadableWhy = why;
+            String line = why + ": frames that cannot be read back later count as a coverage gap";
+            notes.accept(line);
+            for (FrameEngine e : engines) {
+                e.warn(line);
+            }
+        }
     }
 
     private void prefetchPoll(boolean main, boolean withCompanion) {
@@ -511,7 +595,8 @@ public final class CaptureSession {
 
     /**
      * Sleeps until the next poll in one go on the system clock ({@link #stop} unparks the loop thread): a live capture
-     * at 144 Hz then wakes about twice a second, and every wake-up costs CPU. Another clock (a test's) is slept in
+     * at 144 Hz then wakes about twice a second, and every wake-up costs CPU (with a {@link #checkEvery} check: at
+     * least every 200 ms, to run it). Another clock (a test's) is slept in
      * slices of at most {@link #MAX_SLICE_NS}, so a stop is seen within that.
      */
     private void sleepInterruptibly(long ns) throws InterruptedException {
@@ -522,13 +607,14 @@ public final class CaptureSession {
                 return;
             }
             if (clock == HostClock.SYSTEM) {
-                LockSupport.parkNanos(this, left);
+                LockSupport.parkNanos(this, check == null ? left : Math.min(left, CHECK_EVERY_NS));
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
                 }
             } else {
                 clock.sleepNanos(Math.min(MAX_SLICE_NS, Math.max(1_000_000L, left)));
             }
+            checkIfDue();
         }
     }
 
@@ -619,6 +705,9 @@ public final class CaptureSession {
         }
         if (disconnects > restarts) {
             c.add("the device was away");
+        }
+        if (unreadableWhy != null) {
+            c.add("the source could not be read");
         }
         if (s.overflows() > reconnectOverflows) {
             c.add("ring overflows");

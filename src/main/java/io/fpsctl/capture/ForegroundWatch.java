@@ -20,7 +20,7 @@ public final class ForegroundWatch {
     private static final Duration CHECK = Duration.ofSeconds(1);
 
     /** Where the live view and the notes go. */
-    public record Screen(PrintWriter out, PrintWriter err, boolean ansi, boolean colour) {
+    public record Screen(PrintWriter out, PrintWriter err, boolean ansi, boolean colour, Runnable readerCheck) {
     }
 
     private final Device device;
@@ -120,6 +120,9 @@ public final class ForegroundWatch {
             say("watching " + pkg + " on " + device.serial() + ": " + m.describe() + " (" + m.sourceReason() + ")");
             measurement = m;
             current = m;
+            if (screen.readerCheck() != null) {
+                m.session().checkEvery(screen.readerCheck()); // `| head` leaving ends the watch between windows
+            }
             try {
                 if (stopped) {
                     m.session().stop(); // stopped while it was being prepared

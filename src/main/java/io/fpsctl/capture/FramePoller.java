@@ -27,6 +27,16 @@ public interface FramePoller {
     /** The source measured now ({@code --source auto}: the main one; it may change during the run). */
     Source source();
 
+    /**
+     * Why the last {@link #poll} could not read its source although the device answered (e.g. a {@code --latency}
+     * dump whose refresh period no display has), in one line naming the device and what was read; null when it
+     * read. The poll loop says so once and counts the time until the source reads again as missing when its
+     * buffers no longer hold it (docs/metrics.md section 11).
+     */
+    default String unreadable() {
+        return null;
+    }
+
     /** What is being measured, for the user: e.g. {@code gfxinfo} or {@code SurfaceFlinger layer 'X'}. */
     String describe();
 

@@ -36,6 +36,8 @@ public final class SurfaceFlingerPoller implements FramePoller {
     private String measuring;
     private long polls;
     private final HalfRingDelay delay = new HalfRingDelay(FrameEngine.LATENCY_RING);
+    /** Why the last poll read no layer although the device answered, or null ({@link #unreadable}). */
+    private String unreadable;
 
     public SurfaceFlingerPoller(Device device, String pkg, FrameEngine engine, String forcedLayer) {
         this(device, pkg, engine, forcedLayer, false);
@@ -92,6 +94,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             discover();
             if (candidates.isEmpty()) {
                 measuring = null;
+                unreadable = null;
                 return new Poll(0, false, false, HalfRingDelay.MAX);
             }
         }
@@ -103,6 +106,8 @@ public final class SurfaceFlingerPoller implements FramePoller {
         }
         current = first;
         int tried = 0;
+        String refused = null;
+        boolean read = false;
         while (current < candidates.size() && tried < 3) {
             String layer = candidates.get(current);
             boolean firstLook = seen.add(layer);
@@ -111,12 +116,20 @@ public final class SurfaceFlingerPoller implements FramePoller {
                 d = LatencyParser.parse(new StringReader(device.shell(LatencyParser.command(layer)).stdout()), layer,
                         engine.input(firstLook ? FrameEngine.Rows.HISTORY : FrameEngine.Rows.LIVE));
             } catch (DumpFormatException e) {
-                d = null; // a truncated or garbled answer: try again next poll
+                d = null; // a truncated or garbled answer, an impossible period: try again next poll
+                if (firstLook) {
+                    seen.remove(layer); // its first read that works reads the frames before it as history
+                }
+                if (refused == null) {
+                    refused = "device " + device.serial() + ": 'dumpsys SurfaceFlinger --latency' of layer '" + layer
+                            + "' cannot be believed (" + e.getMessage() + ")";
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
             tried++;
             if (d != null) {
+                read = true;
                 engine.displayPeriodNs(d.periodNs());
                 if (d.hasData()) {
                     measuring = layer;
@@ -125,6 +138,7 @@ public final class SurfaceFlingerPoller implements FramePoller {
             }
             current++; // no data on this layer: the next candidate
         }
+        unreadable = read ? null : refused;
         boolean overflow = engine.overflowCount() > overflowsBefore;
         return new Poll(engine.countedFrames() - before, measuring != null, overflow, delay.next(engine.minIntervalNs(), overflow));
     }
@@ -143,6 +157,11 @@ public final class SurfaceFlingerPoller implements FramePoller {
     @Override
     public io.fpsctl.engine.Summary summary(String pkg) {
         return engine.summary(pkg);
+    }
+
+    @Override
+    public String unreadable() {
+        return unreadable;
     }
 
     @Override

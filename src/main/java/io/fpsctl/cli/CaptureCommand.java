@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:captured", "2:usage error", "3:adb/device problem: the device was lost, or the capture "
                 + "measured less than 90 percent of --duration (partial; files are written; see --allow-partial)",
             "4:app not installed, not running, or no frames", "5:cannot write the output, or another run is writing "
-                + "into --out", "129/130/143:stopped by SIGHUP/SIGINT/SIGTERM (summary.json and files whole)"})
+                + "into --out", "129/130/143:stopped by SIGHUP/SIGINT/SIGTERM (summary.json and files whole)",
+            "141:the reader of standard output went away (captured to the end, every file written)"})
 final class CaptureCommand implements Callable<Integer> {
 
     @Spec

@@ -50,7 +50,8 @@ import picocli.CommandLine.Spec;
             "3:adb/device problem (also: the device went away for good or was still away at the end; reports are "
                 + "written, marked partial)",
             "4:app not installed, not running, or the --run command failed (no perf verdict then)", "5:cannot read --from/--baseline or write a report",
-            "129:SIGHUP, 130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)"})
+            "129:SIGHUP, 130:SIGINT, 143:SIGTERM (judged on what was captured, marked partial)",
+            "141:the reader of standard output went away (measured to the end, reports written: the verdict is in them)"})
 final class GateCommand implements Callable<Integer> {
 
     @Spec

@@ -13,6 +13,17 @@ public final class Main {
     /** Standard output when running as the process (null in tests). */
     private static volatile StandardOutput stdout;
 
+    /**
+     * Stops the running command when standard output is a pipe nobody reads any more (see
+     * {@link StandardOutput#checkReader}); nothing when not running as the process (tests).
+     */
+    static void checkStdoutReader() {
+        StandardOutput so = stdout;
+        if (so != null) {
+            so.checkReader();
+        }
+    }
+
     public static void main(String[] args) {
         stdout = StandardOutput.open();
         System.exit(run(args, stdout.writer(), new PrintWriter(System.err, true)));

@@ -77,6 +77,11 @@ final class SimCommand implements Callable<Integer> {
             description = "Crash the app after DUR; it restarts at once with a new pid.")
     Duration crashAfter;
 
+    @Option(names = "--bad-latency-period-after", paramLabel = "DUR", converter = DurationConverter.class,
+            description = "A fault: from DUR on (0s: from the start), 'dumpsys SurfaceFlinger --latency' prints 2 ns "
+                    + "as its refresh period, which no display has.")
+    Duration badLatencyPeriodAfter;
+
     @Option(names = "--app-stopped", description = "The app is installed but not running.")
     boolean appStopped;
 
@@ -190,6 +195,9 @@ final class SimCommand implements Callable<Integer> {
         }
         if (crashAfter != null) {
             sim.after(crashAfter, a -> a.crashApp());
+        }
+        if (badLatencyPeriodAfter != null) {
+            sim.after(badLatencyPeriodAfter, a -> a.setLatencyPeriodFault(2));
         }
     }
 

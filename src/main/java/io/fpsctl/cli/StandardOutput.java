@@ -16,6 +16,8 @@ import java.nio.charset.Charset;
 final class StandardOutput extends FilterOutputStream {
     private volatile IOException failure;
     private volatile boolean gone;
+    /** Who reads standard output when it is a pipe; looked up at the first {@link #checkReader}. */
+    private PipeReaders readers;
 
     private StandardOutput() {
         super(new FileOutputStream(FileDescriptor.out));
@@ -35,6 +37,28 @@ final class StandardOutput extends FilterOutputStream {
     /** Whether a write failed because nobody reads any more (EPIPE). */
     boolean readerGone() {
         return gone;
+    }
+
+    /**
+     * Between writes: when standard output is a pipe that nobody reads any more ({@link PipeReaders}, Linux), stops
+     * the running command as its next write would ({@link StopSignal#readerGone()}, exit 141, no message), and fails
+     * every later write at once. Cheap after the first call (one link read per reader); a command that writes
+     * rarely calls it every 200 ms or so (the poll loop, {@code CaptureSession#checkEvery}).
+     */
+    void checkReader() {
+        if (gone) {
+            return;
+        }
+        PipeReaders r;
+        synchronized (this) {
+            if (readers == null) {
+                readers = PipeReaders.ofStandardOutput();
+            }
+            r = readers;
+        }
+        if (r.gone()) {
+            failed(new IOException("Broken pipe (nobody reads standard output any more)"));
+        }
     }
 
     /**

@@ -100,6 +100,7 @@ final class WatchCommand implements Callable<Integer> {
             FrameEngine.Listener listener = TeeListener.of(recorder, trace);
             Measurement m = Measurement.prepare(c.device, c.reconnector, pkg, measureOptions.request(), config, listener,
                     note -> err.println("fpsctl: " + note), deviceOptions.reconnectTimeout);
+            m.session().checkEvery(Main::checkStdoutReader); // `| head` leaving ends the watch between windows
             boolean ansi = !plain && System.console() != null;
             view[0] = new LiveView(out, ansi, serial, pkg, m.source(), new TerminalWidth());
             if (!colourOption.colour()) {
@@ -141,7 +142,7 @@ final class WatchCommand implements Callable<Integer> {
         try (DeviceOptions.Connection c = deviceOptions.connect(io.fpsctl.sim.device.SimOptions.DEFAULT_PACKAGE)) {
             ForegroundWatch follow = new ForegroundWatch(c.device, c.reconnector, measureOptions.request(), config,
                     deviceOptions.reconnectTimeout, new ForegroundWatch.Screen(out, err,
-                    !plain && System.console() != null, colourOption.colour()));
+                    !plain && System.console() != null, colourOption.colour(), Main::checkStdoutReader));
             err.println("fpsctl: following the app in front on " + c.device.serial()
                     + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             try (StopSignal signal = new StopSignal(name -> follow.stop())) {

@@ -1,6 +1,7 @@
 package io.fpsctl.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.device.DeviceException;
@@ -36,9 +37,11 @@ class AgentHeartbeatRetryTest {
     void aFailedBroadcastIsRetriedNextPeriod() {
         Driven d = new Driven();
         // periods end at 2, 4, 6, 8, 10 s; the broadcast at 4 s fails, the later ones go through
-        d.heartbeat(5, t -> t == 4_000).run();
+        AgentHeartbeat h = d.heartbeat(5, t -> t == 4_000);
+        h.run();
         assertEquals(List.of(2_000L, 6_000L, 8_000L, 10_000L), d.sentAt);
         assertEquals(List.of(), d.warnings, "4 s of silence is under the agent's 6 s");
+        assertFalse(h.lapsed(), "the agent is still attached");
     }
 
     @Test
@@ -46,7 +49,9 @@ class AgentHeartbeatRetryTest {
         Driven d = new Driven();
         // sent at 2 s; 4, 6, 8, 10 s fail: at 8 s the silence is 6 s (not over 3 × 2 s), at 10 s 8 s > 6 s: warned;
         // 12 s goes through; 14..20 s fail again: 8 s after 12 s is 20 s, warned a second time
-        d.heartbeat(10, t -> (t >= 4_000 && t <= 10_000) || t >= 14_000).run();
+        AgentHeartbeat h = d.heartbeat(10, t -> (t >= 4_000 && t <= 10_000) || t >= 14_000);
+        h.run();
+        assertTrue(h.lapsed(), "8 s of silence: the agent has detached, and stays so after a later success");
         assertEquals(List.of(2_000L, 12_000L), d.sentAt);
         assertEquals(2, d.warnings.size(), d.warnings.toString());
         assertTrue(d.warnings.get(0).contains("for 8000 ms (device offline)"), d.warnings.get(0));

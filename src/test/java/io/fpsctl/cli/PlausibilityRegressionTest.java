@@ -149,6 +149,62 @@ class PlausibilityRegressionTest {
         assertTrue(w.get(0).startsWith("1 impossible row(s) rejected (first: line 4: frame interval 1 ns "), w.get(0));
     }
 
+    /**
+     * A whole {@code dumpsys gfxinfo PKG framestats} around the rows, as Android 12 prints it: the header of
+     * ActivityManagerService {@code dumpGraphicsHardwareUsage} ({@code "Uptime: " + uptimeMillis + " Realtime: " +
+     * realtime}), the process line, the process's own {@code Stats since}, then the window's title line
+     * (WindowManagerGlobal {@code dumpGfxInfo}, {@code "\n\t%s (visibility=%d)"}), hwui's {@code "\nWindow: %s"} and
+     * the window's {@code "\nStats since: %lluns"} (ProfileData::dump), and its PROFILEDATA block. Lines 1-14 come
+     * before the rows: the first row is line 15.
+     */
+    private static String dumpAround(String uptimeLine, String windowStatsSince, String rows) {
+        return "Applications Graphics Acceleration Info:\n"        // 1
+                + uptimeLine + "\n"                                 // 2
+                + "\n"                                              // 3
+                + "** Graphics info for pid 4242 [com.example.feed] **\n" // 4
+                + "\n"                                              // 5
+                + "Stats since: 100ns\n"                            // 6: the process's, not the window's
+                + "Total frames rendered: 3\n"                      // 7
+                + "Profile data in ms:\n"                           // 8
+                + "\n"                                              // 9
+                + "\tcom.example.feed/com.example.feed.MainActivity/android.view.ViewRootImpl@1a2b3c (visibility=0)\n"
+                + "Window: com.example.feed/com.example.feed.MainActivity\n" // 11
+                + windowStatsSince + "\n"                           // 12
+                + "---PROFILEDATA---\n"                             // 13
+                + HEADER_12 + "\n"                                  // 14
+                + rows + "---PROFILEDATA---\n";
+    }
+
+    @Test
+    void aFrameLongerThanItsDumpSpansIsRejectedWithItsLine() throws IOException {
+        // The dump was taken at uptime 3600 ms (its end: 3.601 s, the ms rounded up); the window began recording at
+        // 3.0 s. Its span: 0.601 s; a frame is believed up to 0.601 + 1 s (in flight at a reset) = 1.601 s.
+        // Line 16: IntendedVsync 1.0 s, FrameCompleted 3.116666667 s: 2116.67 ms, under the 1 h rule but longer than
+        // the dump spans: rejected. Lines 15 and 17 (10 ms and 40 ms) stay, and line 18, 620 ms from 2.5 s, began
+        // before Stats since but within the second a frame in flight at a reset may take: kept.
+        String rows = row(3_100_000_000L, 10_000_000, T60) + row(1_000_000_000L, 2_116_666_667L, T60)
+                + row(3_133_333_334L, 40_000_000, T60) + row(2_500_000_000L, 620_000_000, T60);
+        JsonNode s = analyzed(file("span.txt", dumpAround("Uptime: 3600 Realtime: 3700",
+                "Stats since: 3000000000ns", rows)));
+        assertEquals(3, s.get("frames").asLong(), s.toString());
+        assertEquals(620.0, s.get("frameTimeMs").get("max").asDouble(), s.toString());
+        List<String> w = warnings(s).stream().filter(x -> x.contains("impossible row")).toList();
+        assertEquals(List.of("1 impossible row(s) rejected (first: line 16: a frame of 2116.67 ms (IntendedVsync "
+                + "1000000000 to FrameCompleted 3116666667) is longer than the 601.00 ms its dump spans (from its "
+                + "window's Stats since 3000000000ns to its Uptime) and 1 s in flight)"), w);
+
+        // without its Uptime line the dump ends with its newest frame (3.1733 s): span 0.1733 s + 1 s; the 2116.67 ms
+        // frame is still rejected, the 620 ms one still kept
+        JsonNode noUptime = analyzed(file("span-no-uptime.txt", dumpAround("", "Stats since: 3000000000ns", rows)));
+        assertEquals(3, noUptime.get("frames").asLong(), noUptime.toString());
+
+        // a dump that does not say when its window began recording (only the process's Stats since): no span, the
+        // 1 h rule alone; all four frames are kept
+        JsonNode noSince = analyzed(file("span-unknown.txt", dumpAround("Uptime: 3600 Realtime: 3700", "", rows)));
+        assertEquals(4, noSince.get("frames").asLong(), noSince.toString());
+        assertEquals(2116.67, noSince.get("frameTimeMs").get("max").asDouble(), noSince.toString());
+    }
+
     @Test
     void aDumpWhoseEveryIntervalIsOneNanosecondIsRefused() throws IOException {
         Path dump = file("all1.txt", "---PROFILEDATA---\n" + HEADER_12 + "\n" + row(2_000_000_000L, 10_000_000, 1)

@@ -49,6 +49,17 @@ public final class PollUntil {
         boolean test(T answer) throws Exception;
     }
 
+    /**
+     * Runs {@code steps} (waits of this class, then e.g. a fault to inject) on a daemon thread named {@code name}, so
+     * a test can act on a condition while the command under test runs on its own thread; join it afterwards.
+     */
+    public static Thread background(String name, Runnable steps) {
+        Thread t = new Thread(steps, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
     /** Waits until {@code condition} holds. */
     public static void condition(Callable<Boolean> condition, Duration within, String what) {
         value(condition, Boolean.TRUE::equals, within, what);

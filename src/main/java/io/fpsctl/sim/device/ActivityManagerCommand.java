@@ -43,6 +43,10 @@ final class ActivityManagerCommand implements ShellCommand {
         if (sub.equals("broadcast")) {
             int a = args.indexOf("-a");
             String action = a >= 0 && a + 1 < args.size() ? args.get(a + 1) : "";
+            if (runtime.broadcastsLost()) {
+                // a fault, not Android's text: the broadcast reaches nobody and am says it failed
+                return new ShellReply("", "Error: broadcast " + action + " lost (simulated fault)\n", 1);
+            }
             if (app.process() != null) {
                 runtime.broadcast(action);
             }

@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class AppRuntime {
     private volatile int targetSdk = 34;
     private volatile boolean agentAttached;
+    /** A fault: every {@code am broadcast} fails and reaches nobody. */
+    private volatile boolean broadcastsLost;
     private final AtomicLong launches = new AtomicLong();
     private final Map<String, Runnable> receivers = new ConcurrentHashMap<>();
 
@@ -40,6 +42,14 @@ final class AppRuntime {
     }
 
     /** Delivers a broadcast of {@code action} to the receiver registered for it, if any. */
+    void setBroadcastsLost(boolean lost) {
+        broadcastsLost = lost;
+    }
+
+    boolean broadcastsLost() {
+        return broadcastsLost;
+    }
+
     void broadcast(String action) {
         Runnable r = receivers.get(action);
         if (r != null) {

@@ -42,6 +42,8 @@ import java.util.SplittableRandom;
  */
 public final class SimulatedAndroid implements ShellHandler {
 
+    /** {@code dumpsys SurfaceFlinger} (for its period fault). */
+    private final SurfaceFlingerDump surfaceFlinger;
     private final AndroidVersion version;
     private final String packageName;
     private final Scenario scenario;
@@ -84,13 +86,14 @@ public final class SimulatedAndroid implements ShellHandler {
         this.frameTimeline = new FrameTimelineRing(version, clock,
                 FrameTimelineFaults.forScenario(this.scenario.name()), frames);
         frames.timeline(new FrameTimelineFeed(frameTimeline, app::process));
+        this.surfaceFlinger = new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline);
         AppThreads appThreads = new AppThreads(version, packageName, () -> this.app.process());
         frames.add(appThreads);
         DeviceThermals thermals = DeviceThermals.forScenario(this.scenario.name(), start);
         KernelFiles kernel = new KernelFiles(version, app, appThreads, thermals);
         Map<String, DumpsysService> services = new java.util.HashMap<>(Map.of(
                 "gfxinfo", new GfxinfoService(version, app, time),
-                "SurfaceFlinger", new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline),
+                "SurfaceFlinger", surfaceFlinger,
                 "display", new DisplayDump(version, clock, time),
                 "package", new PackageDump(app, runtime),
                 "window", new WindowDump(version, app, ids.taskId()),
@@ -210,6 +213,22 @@ public final class SimulatedAndroid implements ShellHandler {
     /** Every {@code dumpsys} answer is delayed by this much (0 = off). */
     public void setDumpsysDelayMillis(long ms) {
         shell.setDumpsysDelayMillis(ms);
+    }
+
+    /**
+     * A fault, not Android: {@code dumpsys SurfaceFlinger --latency} prints {@code ns} as its refresh period line
+     * instead of the display's (0 = off), e.g. 2, which no display has (docs/metrics.md section 12).
+     */
+    public void setLatencyPeriodFault(long ns) {
+        surfaceFlinger.setPeriodFault(ns);
+    }
+
+    /**
+     * A fault, not Android: every {@code am broadcast} fails (exit 1) and reaches nobody, e.g. fpsctl's heartbeat
+     * to the agent, which then detaches by itself after three missed periods.
+     */
+    public void setBroadcastsLost(boolean lost) {
+        runtime.setBroadcastsLost(lost);
     }
 
     /** Every {@code dumpsys} answer is cut after this many bytes (negative = off). */

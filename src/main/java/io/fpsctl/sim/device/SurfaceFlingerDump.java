@@ -18,6 +18,8 @@ final class SurfaceFlingerDump implements DumpsysService {
     private final VsyncClock clock;
     private final TimeSource time;
     private final FrameTimelineRing frameTimeline;
+    /** A fault: the period line {@code --latency} prints instead of the display's, or 0 (off). */
+    private volatile long periodFaultNs;
     /** Android 15+: the order {@code --list} prints layers in. */
     private final LayerLifecycleOrder lifecycle = new LayerLifecycleOrder();
 
@@ -43,7 +45,8 @@ final class SurfaceFlingerDump implements DumpsysService {
             case "--list":
                 return list(all);
             case "--latency":
-                return latency(all, name, clock.periodAt(now), now);
+                long fault = periodFaultNs;
+                return latency(all, name, fault != 0 ? fault : clock.periodAt(now), now);
             case "--latency-clear":
                 clear(all, name, now);
                 return "";
@@ -160,6 +163,11 @@ final class SurfaceFlingerDump implements DumpsysService {
             }
         }
         return sb.toString();
+    }
+
+    /** A fault, not Android: {@code --latency} prints {@code ns} as its period line from now on (0: the display's). */
+    void setPeriodFault(long ns) {
+        periodFaultNs = ns;
     }
 
     /** {@code --latency-clear [name]}: clears the named layer, or every layer; prints nothing. */
