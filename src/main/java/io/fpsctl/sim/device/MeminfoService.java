@@ -14,8 +14,9 @@ import java.util.Locale;
  * non-empty category, {@code Unknown}, {@code TOTAL}; then {@code " App Summary"} ({@code ONE_COUNT_COLUMN
  * "%21s %8d"}; Android 11+ {@code TWO_COUNT_COLUMNS} with Rss) ending in {@code "TOTAL:"} + {@code "TOTAL SWAP
  * PSS:"} (Android 7–10) or {@code "TOTAL PSS:"}, {@code "TOTAL RSS:"}, {@code "TOTAL SWAP PSS:"} (11+). Read in the
- * SDK sources of API 24, 28, 30, 31, 34, 35; Android 6 prints "Swapped" for the fourth column (a Lollipop/M-era
- * ActivityThread read through the search index) and, not checked, the same summary as 7 (inferred). No process:
+ * SDK sources of API 24, 28, 30, 31, 34, 35; Android 6 prints "(kB)" in the header, "Swapped" for the fourth column
+ * and an App Summary (a real Marshmallow dump quoted in KazuCocoa/droid-monitor issue #12; its summary's last line
+ * is not in that quote: "TOTAL SWAP (KB):" inferred from API 24's branch without SwapPss). No process:
  * {@code "No process found for: " + arg}. The Objects/SQL/Asset sections that follow are left out (inferred:
  * nothing reads them). The category split of the PSS is invented (inferred).
  */
@@ -42,7 +43,9 @@ final class MeminfoService implements DumpsysService {
     public String dump(List<String> args) {
         long now = time.nanoTime();
         String arg = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
-        StringBuilder b = new StringBuilder("Applications Memory Usage (in Kilobytes):\n");
+        // "(kB)" on Android 6 (a Marshmallow dump in KazuCocoa/droid-monitor issue #12), "(in Kilobytes)" from API 24
+        StringBuilder b = new StringBuilder(version.major() >= 7 ? "Applications Memory Usage (in Kilobytes):\n"
+                : "Applications Memory Usage (kB):\n");
         b.append("Uptime: ").append(now / 1_000_000L).append(" Realtime: ").append(now / 1_000_000L).append('\n');
         AppProcess p = app.process();
         if (arg == null || p == null || !(arg.equals(app.packageName()) || arg.equals(Integer.toString(p.pid())))) {
@@ -100,7 +103,8 @@ final class MeminfoService implements DumpsysService {
             row(b, "%21s %8d", "Java Heap:", pss * 18 / 100);
             row(b, "%21s %8d", "Native Heap:", pss * 30 / 100);
             b.append(" \n");
-            row(b, "%21s %8d %21s %8d", "TOTAL:", pss, "TOTAL SWAP PSS:", 0L);
+            // Android 6 has no SwapPss (hasSwappedOutPss is new in 7): its summary's second figure is TOTAL SWAP (KB)
+            row(b, "%21s %8d %21s %8d", "TOTAL:", pss, version.major() >= 7 ? "TOTAL SWAP PSS:" : "TOTAL SWAP (KB):", 0L);
         }
         return b.toString();
     }

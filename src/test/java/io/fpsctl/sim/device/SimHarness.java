@@ -25,6 +25,8 @@ final class SimHarness implements FrameObserver {
     final SimulatedAndroid device;
     final Map<Integer, List<HwuiFrame>> hwui = new HashMap<>();
     final Map<String, List<LayerFrame>> layers = new HashMap<>();
+    /** Every resources truth the device handed out (issue 26), oldest first. */
+    final List<ResourceTruth> resources = new ArrayList<>();
 
     SimHarness(String scenario, int android, Integer refresh, long seed) {
         this(Scenarios.byName(scenario), android, refresh, seed);
@@ -43,6 +45,11 @@ final class SimHarness implements FrameObserver {
     @Override
     public void layerFrame(String layerKey, long periodNs, LayerFrame frame) {
         layers.computeIfAbsent(layerKey, k -> new ArrayList<>()).add(frame);
+    }
+
+    @Override
+    public void resources(ResourceTruth truth) {
+        resources.add(truth);
     }
 
     List<HwuiFrame> frames(int window) {

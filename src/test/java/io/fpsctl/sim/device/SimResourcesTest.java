@@ -29,50 +29,22 @@ import org.junit.jupiter.api.Test;
  */
 class SimResourcesTest {
 
-    /** A device on a manual clock that keeps every frame and every resources truth. */
-    private static final class Device implements FrameObserver {
-        final ManualTimeSource time = new ManualTimeSource();
-        final List<HwuiFrame> frames = new ArrayList<>();
-        final List<ResourceTruth> truths = new ArrayList<>();
-        final SimulatedAndroid sim;
-
-        Device(String scenario, int android) {
-            sim = SimulatedAndroid.create(Scenarios.byName(scenario), SimOptions.defaults().withAndroid(android), time,
-                    this);
-        }
-
-        @Override
-        public void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
-            frames.add(frame);
-        }
-
-        @Override
-        public void layerFrame(String layerKey, long periodNs, LayerFrame frame) {
-        }
-
-        @Override
-        public void resources(ResourceTruth truth) {
-            truths.add(truth);
-        }
-
-        ResourceSample read(boolean slowParts) throws DumpFormatException, IOException {
-            int pid = sim.pid().orElseThrow();
-            ResourceProbe p = ResourceProbe.of(pid, sim.version().sdk(), slowParts, slowParts, SimHarness.PKG);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            sim.run(p.command(), out, err);
-            assertEquals("", err.toString(StandardCharsets.UTF_8), "2>&1 leaves nothing on stderr");
-            return p.parse(out.toString(StandardCharsets.UTF_8));
-        }
+    /** The batch fpsctl sends, run on the simulated device and parsed by fpsctl's parser. */
+    private static ResourceSample read(SimHarness h, boolean slowParts) throws DumpFormatException {
+        int pid = h.device.pid().orElseThrow();
+        ResourceProbe p = ResourceProbe.of(pid, h.device.version().sdk(), slowParts, slowParts, SimHarness.PKG);
+        SimHarness.Result r = h.run(p.command());
+        assertEquals("", r.err(), "2>&1 leaves nothing on stderr");
+        return p.parse(r.out());
     }
 
     @Test
     void everyPartReadsOnAndroid14AndTicksEqualTheTruth() throws Exception {
-        Device d = new Device("jank", 14);
+        SimHarness d = new SimHarness("jank", 14, null, 1);
         d.time.advanceMillis(5_000);
-        ResourceSample s = d.read(true);
+        ResourceSample s = read(d, true);
         assertEquals(List.of(), s.missing());
-        ResourceTruth t = d.truths.get(d.truths.size() - 1);
+        ResourceTruth t = d.resources.get(d.resources.size() - 1);
         assertEquals(t.pid(), s.pid());
         // /proc/uptime: the device clock in hundredths (3 600 s boot offset + 5 s)
         assertEquals(3605.00, s.uptimeSeconds(), 1e-9);
@@ -101,29 +73,26 @@ class SimResourcesTest {
 
     @Test
     void android6HasNoThermalServiceAndBinderThreadsOfItsTime() throws Exception {
-        Device d = new Device("smooth", 6);
+        SimHarness d = new SimHarness("smooth", 6, null, 1);
         d.time.advanceMillis(3_000);
-        ResourceSample s = d.read(true);
+        ResourceSample s = read(d, true);
         assertNull(s.thermalStatus());
         assertEquals(List.of("thermal status: needs Android 10 (API 29), the device is API 23"), s.missing());
         assertNotNull(s.pssKb());
         assertTrue(s.threads().stream().anyMatch(x -> x.name().equals("Binder_1")), s.threads().toString());
         // and dumpsys answers as Android 6 does when asked anyway
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        d.sim.run("dumpsys thermalservice", out, err);
-        assertEquals("Can't find service: thermalservice\n", err.toString(StandardCharsets.UTF_8));
+        assertEquals("Can't find service: thermalservice\n", d.run("dumpsys thermalservice").err());
     }
 
     @Test
     void ticksMoveWithTheSimulatedClockOnly() throws Exception {
-        Device d = new Device("jank", 14);
+        SimHarness d = new SimHarness("jank", 14, null, 1);
         d.time.advanceMillis(2_000);
-        ResourceSample a = d.read(false);
-        ResourceSample b = d.read(false);
+        ResourceSample a = read(d, false);
+        ResourceSample b = read(d, false);
         assertEquals(a.threads(), b.threads(), "no simulated time passed: the same counters");
         d.time.advanceMillis(1_000);
-        ResourceSample c = d.read(false);
+        ResourceSample c = read(d, false);
         assertTrue(c.thread(c.pid()).cpuTicks() > a.thread(a.pid()).cpuTicks());
         assertEquals(100, c.allCpus().totalTicks() / 8 - a.allCpus().totalTicks() / 8,
                 "each core's total advances 100 ticks per simulated second");
@@ -131,19 +100,19 @@ class SimResourcesTest {
 
     @Test
     void aFrameSlowInTheUiStagesKeepsTheMainThreadBusy() throws Exception {
-        Device d = new Device("jank", 14);
+        SimHarness d = new SimHarness("jank", 14, null, 1);
         long period = 16_666_667L;
         List<long[]> reads = new ArrayList<>(); // {time, main ticks, render ticks}
         for (int i = 0; i < 1_000; i++) { // 20 s in 20 ms steps
             d.time.advanceMillis(20);
-            ResourceSample s = d.read(false);
+            ResourceSample s = read(d, false);
             ThreadTicks main = s.thread(s.pid());
             ThreadTicks render = s.threads().stream().filter(t -> t.name().equals("RenderThread")).findFirst()
                     .orElseThrow();
             reads.add(new long[] {d.time.nanoTime(), main.cpuTicks(), render.cpuTicks()});
         }
         int checked = 0;
-        for (HwuiFrame f : d.frames) {
+        for (HwuiFrame f : d.frames(0)) {
             long ui = f.get(FrameColumn.SYNC_QUEUED) - f.get(FrameColumn.HANDLE_INPUT_START);
             if (ui < 6 * period) {
                 continue; // not a frame made slow in its UI-thread stages
@@ -170,9 +139,9 @@ class SimResourcesTest {
         // flight at that read complete first, so the truth holds them too.
         long[] end = reads.get(reads.size() - 1);
         d.time.advanceMillis(2_000);
-        d.sim.advance();
+        d.device.advance();
         long uiNs = 0;
-        for (HwuiFrame f : d.frames) {
+        for (HwuiFrame f : d.frames(0)) {
             long from = f.get(FrameColumn.HANDLE_INPUT_START);
             uiNs += Math.max(0, Math.min(f.get(FrameColumn.SYNC_QUEUED), end[0]) - from);
         }
@@ -181,21 +150,21 @@ class SimResourcesTest {
 
     @Test
     void throttleScenarioCapsFrequenciesRaisesStatusAndSlowsFrames() throws Exception {
-        Device d = new Device("throttle", 14);
+        SimHarness d = new SimHarness("throttle", 14, null, 1);
         d.time.advanceMillis(5_000);
-        ResourceSample cool = d.read(true);
+        ResourceSample cool = read(d, true);
         d.time.advanceMillis(30_000);
-        ResourceSample hot = d.read(true);
+        ResourceSample hot = read(d, true);
         assertEquals(0, cool.thermalStatus());
         assertEquals(3, hot.thermalStatus());
         assertTrue(hot.frequencies().stream().filter(f -> f.policy() == 4).findFirst().orElseThrow().belowMax());
         assertTrue(hot.maxTempC() > cool.maxTempC());
         assertTrue(hot.batteryTempC() > cool.batteryTempC());
-        ResourceTruth t = d.truths.get(d.truths.size() - 1);
+        ResourceTruth t = d.resources.get(d.resources.size() - 1);
         assertEquals(List.of(1_497_600L, 1_209_600L, 1_420_800L), t.curKhz());
         assertEquals(3, t.thermalStatus());
-        double early = meanFrameMs(d.frames, 3_600_000_000_000L, 3_610_000_000_000L);
-        double late = meanFrameMs(d.frames, 3_630_000_000_000L, 3_635_000_000_000L);
+        double early = meanFrameMs(d.frames(0), 3_600_000_000_000L, 3_610_000_000_000L);
+        double late = meanFrameMs(d.frames(0), 3_630_000_000_000L, 3_635_000_000_000L);
         assertTrue(late > early * 1.5, "frames " + early + " ms → " + late + " ms");
     }
 
