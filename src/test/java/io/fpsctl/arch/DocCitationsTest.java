@@ -111,8 +111,11 @@ class DocCitationsTest {
 
     @Test
     void bothDocumentsAreNumbered() {
-        assertEquals(List.of("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"),
-                topLevelNumbers("metrics"));
+        List<String> metrics = topLevelNumbers("metrics");
+        assertTrue(metrics.size() >= 12, "docs/metrics.md sections: " + metrics);
+        for (int i = 0; i < metrics.size(); i++) {
+            assertEquals(String.valueOf(i + 1), metrics.get(i), "docs/metrics.md sections numbered 1, 2, 3 …");
+        }
         List<String> formats = topLevelNumbers("formats");
         assertTrue(formats.size() >= 5 && formats.get(0).equals("1"), "docs/formats.md sections: " + formats);
         for (String heading : headings("formats")) {

@@ -81,15 +81,17 @@ class LayeringTest {
     private static final String ENGINE = "io.fpsctl.engine..";
 
     /**
-     * device → android → engine ← format ← analysis ← verdict ← sink; capture orchestrates the live run over all of
-     * them; cli wires and nothing uses it; sim, agentapk and the agent stand alone. {@code source} is today's name of
-     * {@code android} (the parsers of device text) and shares its place until it is gone.
+     * android (what a device prints: pure command lines and parsers) ← device (adb access; it reads its own getprop
+     * through android) ; android → engine ← format ← analysis ← verdict ← sink; text (line readers) under all of them;
+     * capture orchestrates the live run over all of them; cli wires and nothing uses it; sim, agentapk and the agent
+     * stand alone.
      */
     @ArchTest
     static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .withOptionalLayers(true)
+            .layer("text").definedBy("io.fpsctl.text..")
             .layer("device").definedBy("io.fpsctl.device..")
-            .layer("android").definedBy("io.fpsctl.android..", "io.fpsctl.source..")
+            .layer("android").definedBy("io.fpsctl.android..")
             .layer("engine").definedBy(ENGINE)
             .layer("format").definedBy("io.fpsctl.format..")
             .layer("analysis").definedBy("io.fpsctl.analysis..")
@@ -100,14 +102,15 @@ class LayeringTest {
             .layer("sim").definedBy("io.fpsctl.sim..")
             .layer("agentapk").definedBy("io.fpsctl.agentapk..")
             .layer("agent").definedBy("io.fpsctl.agent..")
-            .whereLayer("device").mayNotAccessAnyLayer()
-            .whereLayer("android").mayOnlyAccessLayers("device", "engine")
+            .whereLayer("text").mayNotAccessAnyLayer()
+            .whereLayer("android").mayOnlyAccessLayers("engine", "text")
+            .whereLayer("device").mayOnlyAccessLayers("android", "engine", "text")
             .whereLayer("engine").mayNotAccessAnyLayer()
-            .whereLayer("format").mayOnlyAccessLayers("engine")
-            .whereLayer("analysis").mayOnlyAccessLayers("android", "format", "engine")
+            .whereLayer("format").mayOnlyAccessLayers("engine", "text")
+            .whereLayer("analysis").mayOnlyAccessLayers("android", "format", "engine", "text")
             .whereLayer("verdict").mayOnlyAccessLayers("analysis", "format", "engine")
             .whereLayer("sink").mayOnlyAccessLayers("verdict", "format", "engine")
-            .whereLayer("capture").mayOnlyAccessLayers("device", "android", "engine", "format", "analysis",
+            .whereLayer("capture").mayOnlyAccessLayers("device", "android", "text", "engine", "format", "analysis",
                     "verdict", "sink", "agentapk")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("sim").mayNotAccessAnyLayer()
