@@ -33,7 +33,7 @@ final class DeviceOptions {
     @Option(names = "--simulate", arity = "0..1", fallbackValue = "jank", paramLabel = "SCENARIO",
             converter = ScenarioConverter.class,
             description = "Measure a built-in simulated device instead of a phone (scenario: smooth, jank, game, "
-                    + "game-late, refresh-switch, freeze, idle-bursts, two-windows, system-jank, scroll; default jank). "
+                    + "game-late, refresh-switch, freeze, idle-bursts, two-windows, system-jank, scroll, throttle; default jank). "
                     + "Needs no adb.")
     String simulate;
 

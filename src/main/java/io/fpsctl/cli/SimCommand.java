@@ -36,7 +36,7 @@ final class SimCommand implements Callable<Integer> {
 
     @Option(names = "--scenario", paramLabel = "NAME|FILE", converter = ScenarioConverter.class,
             description = "smooth, jank, game, game-late, refresh-switch, freeze, idle-bursts, two-windows, "
-                    + "system-jank, scroll, or a JSON scenario file (default: ${DEFAULT-VALUE}).")
+                    + "system-jank, scroll, throttle, or a JSON scenario file (default: ${DEFAULT-VALUE}).")
     String scenario = "jank";
 
     @Option(names = "--refresh", paramLabel = "HZ", description = "Display refresh rate: 60, 90, 120 or 144 "

@@ -3,8 +3,6 @@ package io.fpsctl.android.resources;
 import io.fpsctl.source.DumpFormatException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * {@code /proc/<pid>/stat} and {@code /proc/<pid>/task/<tid>/stat}: one line per task printed by the kernel's
@@ -22,9 +20,6 @@ import java.util.regex.Pattern;
 public final class ProcPidStat {
     /** Longest comm the kernel prints for a user task: TASK_COMM_LEN 16 minus the NUL. */
     static final int MAX_COMM = 15;
-    /** From the ')' after the comm: " S ppid pgrp ...": the numeric tail of the line. */
-    private static final Pattern TAIL = Pattern.compile("\\) [A-Za-z] -?\\d+(?: -?\\d+)*\\s*");
-    private static final Pattern HEAD = Pattern.compile("(\\d+) \\(");
 
     private ProcPidStat() {
     }
@@ -56,24 +51,28 @@ public final class ProcPidStat {
             if (i >= n) {
                 break;
             }
-            Matcher head = HEAD.matcher(text).region(i, n);
-            if (!head.lookingAt()) {
+            int digits = i;
+            while (digits < n && text.charAt(digits) >= '0' && text.charAt(digits) <= '9') {
+                digits++;
+            }
+            if (digits == i || !text.startsWith(" (", digits)) {
                 throw new DumpFormatException("not a /proc stat line (expected \"<pid> (<comm>) <state> ...\"): "
                         + excerpt(text, i));
             }
-            int commStart = head.end();
+            int commStart = digits + 2;
             // The comm's ')' is the last one, within MAX_COMM bytes (+1 for the ')' itself, and a little slack for
-            // multi-byte chars counted as one Java char), whose line continues with the numeric tail.
+            // multi-byte chars counted as one Java char), whose line continues with the numeric tail: search
+            // backwards and take the first that fits.
             int close = -1;
             int lineEnd = -1;
             int limit = Math.min(n, commStart + MAX_COMM * 4 + 1);
-            for (int j = commStart; j < limit; j++) {
+            for (int j = limit - 1; j >= commStart && close < 0; j--) {
                 if (text.charAt(j) != ')') {
                     continue;
                 }
                 int eol = text.indexOf('\n', j);
                 int end = eol < 0 ? n : eol;
-                if (TAIL.matcher(text).region(j, end).matches()) {
+                if (isTail(text, j, end)) {
                     close = j;
                     lineEnd = end;
                 }
@@ -82,17 +81,56 @@ public final class ProcPidStat {
                 throw new DumpFormatException("/proc stat line without \") <state> <numbers>\" after the comm: "
                         + excerpt(text, i));
             }
-            String[] f = text.substring(close + 2, lineEnd).strip().split(" +");
-            // f[0] is field 3 (state); field k is f[k - 3].
-            if (f.length < 13) {
-                throw new DumpFormatException("/proc stat line with " + (f.length + 2)
+            // Fields 3.. after ") ": field k starts the (k - 3)th space-separated word; utime is 14, stime 15.
+            long utime = -1;
+            long stime = -1;
+            int field = 3;
+            int k = close + 2;
+            while (k < lineEnd && field <= 15) {
+                int w = k;
+                while (w < lineEnd && text.charAt(w) != ' ') {
+                    w++;
+                }
+                try {
+                    if (field == 14) {
+                        utime = Long.parseLong(text, k, w, 10);
+                    } else if (field == 15) {
+                        stime = Long.parseLong(text, k, w, 10);
+                    }
+                } catch (NumberFormatException e) {
+                    throw new DumpFormatException("/proc stat field " + field + " is not a tick count: "
+                            + excerpt(text, i));
+                }
+                field++;
+                k = w + 1;
+            }
+            if (stime < 0) {
+                throw new DumpFormatException("/proc stat line with " + (field - 1)
                         + " fields, proc(5) has at least 15 (utime, stime): " + excerpt(text, i));
             }
-            out.add(new ThreadTicks(Integer.parseInt(head.group(1)), text.substring(commStart, close),
-                    Long.parseLong(f[14 - 3]), Long.parseLong(f[15 - 3])));
+            out.add(new ThreadTicks(Integer.parseInt(text, i, digits, 10), text.substring(commStart, close),
+                    utime, stime));
             i = lineEnd;
         }
         return out;
+    }
+
+    /** {@code text[close, end)} is {@code ") <letter> <number>[ <number>…]"}, maybe with trailing blanks. */
+    private static boolean isTail(String text, int close, int end) {
+        if (end - close < 6 || text.charAt(close + 1) != ' ' || !Character.isLetter(text.charAt(close + 2))
+                || text.charAt(close + 3) != ' ') {
+            return false;
+        }
+        boolean digit = false;
+        for (int k = close + 4; k < end; k++) {
+            char c = text.charAt(k);
+            if (c >= '0' && c <= '9') {
+                digit = true;
+            } else if (c != ' ' && c != '-' && c != '\r' && c != '\t') {
+                return false;
+            }
+        }
+        return digit;
     }
 
     private static String excerpt(String text, int from) {

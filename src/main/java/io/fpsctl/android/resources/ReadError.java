@@ -16,7 +16,12 @@ record ReadError(String path, String reason) {
 
     /** The error this line reports, or null when it is content. */
     static ReadError of(String line) {
-        Matcher m = TOOL.matcher(line.strip());
+        String s = line.strip();
+        if (!(s.startsWith("cat: ") || s.startsWith("grep: ") || s.startsWith("sh: ") || s.startsWith("toybox: ")
+                || s.startsWith("/system/bin/sh: ") || s.startsWith(NO_SERVICE))) {
+            return null; // content: the cheap test first, a poll holds hundreds of lines
+        }
+        Matcher m = TOOL.matcher(s);
         if (m.matches()) {
             return new ReadError(m.group(1), m.group(2).strip());
         }
