@@ -51,6 +51,22 @@ class SimResourceFilesGoldenTest {
     }
 
     @Test
+    void thermalServiceListsStaticThresholdsFromAndroid12() {
+        // ThermalManagerService dump after "HAL Ready: true": API 30 (Android 11) ends with the cooling devices;
+        // API 31 (Android 12) adds pw.println("Temperature static thresholds from HAL:") and dumpItemsLocked(...)
+        // of the thresholds (none on the simulated HAL). A cool phone: status 0, so the cooling device value is 0.
+        String cooling = "Current cooling devices from HAL:\n\tCoolingDevice{mValue=0, mType=2, mName=cpu4}\n";
+        String eleven = new SimHarness("smooth", 11, null, 1).sh("dumpsys thermalservice");
+        assertTrue(eleven.endsWith("HAL connection:\n\tThermalHAL 2.0 connected: yes\n"
+                + "Current temperatures from HAL:\n"
+                + "\tTemperature{mValue=48.0, mType=0, mName=cpu4, mStatus=0}\n"
+                + "\tTemperature{mValue=34.5, mType=3, mName=skin, mStatus=0}\n"
+                + "\tTemperature{mValue=30.2, mType=2, mName=battery, mStatus=0}\n" + cooling), eleven);
+        String twelve = new SimHarness("smooth", 12, null, 1).sh("dumpsys thermalservice");
+        assertTrue(twelve.endsWith(cooling + "Temperature static thresholds from HAL:\n"), twelve);
+    }
+
+    @Test
     void statLinesHave52FieldsAndStatusHasTaskMemsVmRss() {
         SimHarness h = new SimHarness("smooth", 14, null, 1);
         h.advanceMillis(2_000);
