@@ -69,6 +69,34 @@ class SimResourceFilesGoldenTest {
     }
 
     @Test
+    void meminfoOfNoProcessIsOneLineAndAndroid11TotalRowRepeatsThePss() {
+        // ActivityManagerService dumpApplicationMemoryUsage, procs == null: println("No process found for: " + proc)
+        // and return, before dumpApplicationMemoryUsageHeader (API 23 and 34 alike)
+        assertEquals("No process found for: com.other.app\n",
+                new SimHarness("smooth", 14, null, 1).sh("dumpsys meminfo com.other.app"));
+        assertEquals("No process found for: com.other.app\n",
+                new SimHarness("smooth", 6, null, 1).sh("dumpsys meminfo com.other.app"));
+        // ActivityThread.dumpMemInfoTable HEAP_COLUMN "TOTAL" row: API 30 passes getTotalPss() in the Rss Total
+        // column (5th number), API 31 getTotalRss(). 2 s after start: RSS 142 336 + 16 × 2 = 142 368 kB, PSS 5/8 of
+        // it = 88 980 kB (KernelFiles.rssKb / pssKb).
+        assertEquals("TOTAL 88980 80082 4449 0 88980",
+                totalRow(new SimHarness("smooth", 11, null, 1)));
+        assertEquals("TOTAL 88980 80082 4449 0 142368",
+                totalRow(new SimHarness("smooth", 12, null, 1)));
+    }
+
+    private static String totalRow(SimHarness h) {
+        h.advanceMillis(2_000);
+        for (String line : h.sh("dumpsys meminfo " + SimHarness.PKG).split("\n")) {
+            String[] f = line.strip().split(" +");
+            if (f[0].equals("TOTAL")) {
+                return String.join(" ", java.util.Arrays.copyOf(f, 6));
+            }
+        }
+        throw new AssertionError("no TOTAL row");
+    }
+
+    @Test
     void statLinesHave52FieldsAndStatusHasTaskMemsVmRss() {
         SimHarness h = new SimHarness("smooth", 14, null, 1);
         h.advanceMillis(2_000);
