@@ -47,7 +47,8 @@ class ProcPidStatTest {
                 + line(4031, ") S 1 2 3 4 5)", 'S', 12, 2)   // a whole fake tail inside the comm, 14 bytes
                 + line(4032, "pwn\n1 (z) S 2 3", 'D', 13, 3) // 15 bytes with a newline and a fake head
                 + line(4033, "((", 'Z', 14, 4)
-                + line(4034, "", 'S', 15, 5);                 // prctl(PR_SET_NAME, "")
+                + line(4034, "", 'S', 15, 5)                  // prctl(PR_SET_NAME, "")
+                + line(4035, "a) S 12\nb", 'S', 16, 6);        // first line: a whole record's shape (9 bytes)
         List<ThreadTicks> t = ProcPidStat.parse(text);
         assertEquals(List.of(
                 new ThreadTicks(4000, "om.example.feed", 10, 2),
@@ -57,7 +58,8 @@ class ProcPidStatTest {
                 new ThreadTicks(4031, ") S 1 2 3 4 5)", 12, 2),
                 new ThreadTicks(4032, "pwn\n1 (z) S 2 3", 13, 3),
                 new ThreadTicks(4033, "((", 14, 4),
-                new ThreadTicks(4034, "", 15, 5)), t);
+                new ThreadTicks(4034, "", 15, 5),
+                new ThreadTicks(4035, "a) S 12\nb", 16, 6)), t);
     }
 
     @Test
