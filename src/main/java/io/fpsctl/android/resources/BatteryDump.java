@@ -6,8 +6,9 @@ import java.util.regex.Pattern;
 
 /**
  * {@code dumpsys battery}: frameworks/base {@code services/core/java/com/android/server/BatteryService.java
- * dumpInternal} prints {@code "  temperature: " + mHealthInfo.batteryTemperature} (android-6.0.1_r81:
- * {@code mBatteryProps.batteryTemperature}), an int in tenths of a degree Celsius (hardware/interfaces health
+ * dumpInternal} prints {@code "  temperature: " + mHealthInfo.batteryTemperature} (SDK sources of API 28–31; API 23
+ * and 24: {@code mBatteryProps.batteryTemperature}; API 33+: {@code mHealthInfo.batteryTemperatureTenthsCelsius}),
+ * an int in tenths of a degree Celsius (hardware/interfaces health
  * {@code HealthInfo.batteryTemperature}: "in tenths of a degree Centigrade").
  */
 public final class BatteryDump {

@@ -10,7 +10,9 @@ import java.util.TreeMap;
 /**
  * cpufreq's sysfs files, one value each (kernel {@code drivers/cpufreq/cpufreq.c}: {@code related_cpus} by
  * {@code cpufreq_show_cpus}, the CPU numbers separated by single spaces then {@code '\n'}; {@code scaling_cur_freq}
- * by {@code show_scaling_cur_freq}, {@code "%u\n"} kHz, or {@code "<unknown>\n"} when the driver cannot tell;
+ * by {@code show_scaling_cur_freq}, always {@code "%u\n"} kHz (the driver's {@code get()}, the arch's estimate or
+ * {@code policy->cur}; {@code "<unknown>"} is {@code show_cpuinfo_cur_freq}'s, the {@code cpuinfo_cur_freq} file's,
+ * and is still tolerated here, inferred as harmless);
  * {@code cpuinfo_max_freq} by {@code show_one(cpuinfo_max_freq, cpuinfo.max_freq)}, {@code "%u\n"} kHz).
  * <p>
  * Since Linux 4.3 each policy is {@code /sys/devices/system/cpu/cpufreq/policyN} and every CPU's
@@ -76,7 +78,7 @@ public final class CpuFreqPolicies {
                 for (String c : rel.split("\\s+")) {
                     cpus.add(Integer.parseInt(c));
                 }
-                if (cur.equals("<unknown>")) { // show_scaling_cur_freq when the driver cannot tell (Linux 4.x+)
+                if (cur.equals("<unknown>")) { // cpuinfo_cur_freq's word; scaling_cur_freq prints %u (tolerated)
                     errors.add(shortPath(e.getKey()) + "/scaling_cur_freq: <unknown>");
                     continue;
                 }

@@ -8,14 +8,17 @@ import java.util.regex.Pattern;
 
 /**
  * {@code dumpsys meminfo <package>}: ActivityManagerService {@code dumpApplicationMemoryUsage} prints, for every
- * process of the package, {@code "** MEMINFO in pid " + pid + " [" + processName + "] **"} and then
+ * process the argument matched, {@code "** MEMINFO in pid " + pid + " [" + processName + "] **"} and then
  * ActivityThread {@code dumpMemInfoTable}'s table, whose {@code TOTAL} row starts with the Pss Total in kB
- * ({@code printRow(pw, HEAP_FULL_COLUMN, "TOTAL", memInfo.getTotalPss(), ...)}, {@code HEAP_FULL_COLUMN =
- * "%13s %8s %8s ..."} with {@code -d}, {@code HEAP_COLUMN} otherwise: the same first number from Android 7 (API 24)
- * to 15 (API 35), read in the SDK sources of each; Android 11+ adds an Rss Total column after Swap). The AMS
- * header line is printed only when {@code opts.dumpDetails}, which a package argument sets ({@code opts.packages}).
- * When no process matches: {@code "No process found for: " + arg}. The {@code App Summary}'s {@code "TOTAL:"}
- * (Android 7 to 10) / {@code "TOTAL PSS:"} (Android 11+, followed by TOTAL RSS and TOTAL SWAP PSS) repeats the
+ * ({@code printRow(pw, HEAP_COLUMN, "TOTAL", memInfo.getTotalPss(), ...)}, {@code HEAP_COLUMN = "%13s %8s %8s ..."};
+ * {@code HEAP_FULL_COLUMN} with {@code -a}, which sets {@code opts.dumpFullDetails}: the same first number from
+ * Android 6 (API 23) to 15 (API 35), read in the SDK sources of API 23, 24, 28, 30, 31, 34, 35; Android 11+ adds an
+ * Rss Total column after Swap). The AMS header line is printed only when {@code opts.dumpDetails}, which AMS sets
+ * when the argument matched exactly one process ({@code procs.size() == 1}: a process name or pid, {@code
+ * ProcessList.collectProcessesLOSP}); {@code --package} ({@code opts.packages}) would match every process that
+ * loaded the package. When no process matches: {@code "No process found for: " + arg}, alone. The
+ * {@code App Summary}'s {@code "TOTAL:"} (Android 6 to 10) / {@code "TOTAL PSS:"} (Android 11+, followed by TOTAL
+ * RSS and TOTAL SWAP PSS) repeats the
  * same number; it is read only when the table row is absent.
  */
 public final class MeminfoDump {

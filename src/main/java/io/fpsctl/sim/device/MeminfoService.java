@@ -14,10 +14,10 @@ import java.util.Locale;
  * non-empty category, {@code Unknown}, {@code TOTAL}; then {@code " App Summary"} ({@code ONE_COUNT_COLUMN
  * "%21s %8d"}; Android 11+ {@code TWO_COUNT_COLUMNS} with Rss) ending in {@code "TOTAL:"} + {@code "TOTAL SWAP
  * PSS:"} (Android 7–10) or {@code "TOTAL PSS:"}, {@code "TOTAL RSS:"}, {@code "TOTAL SWAP PSS:"} (11+). Read in the
- * SDK sources of API 24, 28, 30, 31, 34, 35; Android 6 prints "(kB)" in the header, "Swapped" for the fourth column
- * and an App Summary (a real Marshmallow dump quoted in KazuCocoa/droid-monitor issue #12; its summary's last line
- * is not in that quote: "TOTAL SWAP (KB):" inferred from API 24's branch without SwapPss). No process:
- * {@code "No process found for: " + arg}. The Objects/SQL/Asset sections that follow are left out (inferred:
+ * SDK sources of API 23, 24, 28, 30, 31, 34, 35; Android 6 prints "(kB)" in the header, "Swapped" for the fourth
+ * column and an App Summary ending in {@code "TOTAL:"} + {@code "TOTAL SWAP (KB):"} (API 23 ActivityThread and
+ * ActivityManagerService; also a real Marshmallow dump quoted in KazuCocoa/droid-monitor issue #12). No process:
+ * {@code "No process found for: " + arg} alone, without the header. The Objects/SQL/Asset sections that follow are left out (inferred:
  * nothing reads them). The category split of the PSS is invented (inferred).
  */
 final class MeminfoService implements DumpsysService {
@@ -44,13 +44,15 @@ final class MeminfoService implements DumpsysService {
         long now = time.nanoTime();
         String arg = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
         // "(kB)" on Android 6 (a Marshmallow dump in KazuCocoa/droid-monitor issue #12), "(in Kilobytes)" from API 24
+        AppProcess p = app.process();
+        if (arg == null || p == null || !(arg.equals(app.packageName()) || arg.equals(Integer.toString(p.pid())))) {
+            // dumpApplicationMemoryUsage with procs == null and no native process of that name: this line alone,
+            // before any header (API 23: "No process found for: " + args[opti]; API 34: + proc, "N/A" without arg)
+            return "No process found for: " + (arg == null ? "N/A" : arg) + "\n";
+        }
         StringBuilder b = new StringBuilder(version.major() >= 7 ? "Applications Memory Usage (in Kilobytes):\n"
                 : "Applications Memory Usage (kB):\n");
         b.append("Uptime: ").append(now / 1_000_000L).append(" Realtime: ").append(now / 1_000_000L).append('\n');
-        AppProcess p = app.process();
-        if (arg == null || p == null || !(arg.equals(app.packageName()) || arg.equals(Integer.toString(p.pid())))) {
-            return b.append("No process found for: ").append(arg == null ? "N/A" : arg).append('\n').toString();
-        }
         long up = now - p.startedAt();
         long pss = KernelFiles.pssKb(up);
         long rss = KernelFiles.rssKb(up);
@@ -84,7 +86,9 @@ final class MeminfoService implements DumpsysService {
         long unknown = pss - used;
         if (rssColumn) {
             row(b, f, "Unknown", unknown, unknown, 0, 0, unknown, "", "", "");
-            row(b, f, "TOTAL", pss, pss * 9 / 10, pss / 20, 0, rss, pss * 22 / 25, pss * 33 / 50, pss * 11 / 50);
+            // API 30 (Android 11) passes memInfo.getTotalPss() as the TOTAL row's Rss Total; API 31+ getTotalRss()
+            long rssTotal = version.major() == 11 ? pss : rss;
+            row(b, f, "TOTAL", pss, pss * 9 / 10, pss / 20, 0, rssTotal, pss * 22 / 25, pss * 33 / 50, pss * 11 / 50);
         } else {
             row(b, f, "Unknown", unknown, unknown, 0, 0, "", "", "");
             row(b, f, "TOTAL", pss, pss * 9 / 10, pss / 20, 0, pss * 22 / 25, pss * 33 / 50, pss * 11 / 50);
@@ -103,7 +107,7 @@ final class MeminfoService implements DumpsysService {
             row(b, "%21s %8d", "Java Heap:", pss * 18 / 100);
             row(b, "%21s %8d", "Native Heap:", pss * 30 / 100);
             b.append(" \n");
-            // Android 6 has no SwapPss (hasSwappedOutPss is new in 7): its summary's second figure is TOTAL SWAP (KB)
+            // Android 6 has no SwapPss (hasSwappedOutPss is new in 7): API 23 prints "TOTAL SWAP (KB):"
             row(b, "%21s %8d %21s %8d", "TOTAL:", pss, version.major() >= 7 ? "TOTAL SWAP PSS:" : "TOTAL SWAP (KB):", 0L);
         }
         return b.toString();

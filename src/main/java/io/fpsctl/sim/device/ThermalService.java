@@ -7,13 +7,13 @@ import java.util.List;
 /**
  * {@code dumpsys thermalservice} (Android 10+; earlier versions have no such service and {@link Dumpsys} answers
  * "Can't find service"): frameworks/base {@code services/core/java/com/android/server/power/
- * ThermalManagerService.java} binder {@code dump} (read at API 30, 33 and 34): {@code "IsStatusOverride: "},
+ * ThermalManagerService.java} binder {@code dump} (read at API 30, 31, 33 and 34): {@code "IsStatusOverride: "},
  * {@code "ThermalEventListeners:"} and {@code "ThermalStatusListeners:"} each followed by {@code RemoteCallbackList.dump}
  * ({@code "\tcallbacks: "}, {@code "\tkilled: "}, {@code "\tbroadcasts count: "}), {@code "Thermal Status: "} +
  * mStatus, {@code "Cached temperatures:"}, {@code "HAL Ready: "}, {@code "HAL connection:"} with the wrapper's line
  * ({@code "\tThermalHAL 2.0 connected: yes"}; Android 14+: {@code "\tThermalHAL AIDL 1  connected: yes"}),
- * {@code "Current temperatures from HAL:"}, {@code "Current cooling devices from HAL:"} and, Android 13+,
- * {@code "Temperature static thresholds from HAL:"} (none listed here); items with a tab and {@code Temperature.toString()}
+ * {@code "Current temperatures from HAL:"}, {@code "Current cooling devices from HAL:"} and, Android 12+ (in API
+ * 31's dump, not in API 30's), {@code "Temperature static thresholds from HAL:"} (none listed here); items with a tab and {@code Temperature.toString()}
  * ({@code Temperature{mValue=, mType=, mName=, mStatus=}}) / {@code CoolingDevice.toString()}. Sensor names,
  * values and the AIDL version are the simulator's (inferred).
  */
@@ -47,7 +47,7 @@ final class ThermalService implements DumpsysService {
         b.append("Current temperatures from HAL:\n").append(cpu).append(skin).append(battery);
         b.append("Current cooling devices from HAL:\n\tCoolingDevice{mValue=").append(status)
                 .append(", mType=2, mName=cpu4}\n");
-        if (version.major() >= 13) {
+        if (version.major() >= 12) { // API 31's ThermalManagerService dump prints it, API 30's does not
             b.append("Temperature static thresholds from HAL:\n");
         }
         return b.toString();

@@ -122,8 +122,7 @@ class ResourceProbeTest {
                 + "grep: " + SYS + "cpu[0-9]*/cpufreq/scaling_cur_freq: No such file or directory\n"
                 + "grep: " + SYS + "cpu[0-9]*/cpufreq/cpuinfo_max_freq: No such file or directory\n"
                 + M + "rss\ngrep: /proc/4000/status: No such file or directory\n"
-                + M + "meminfo\nApplications Memory Usage (in Kilobytes):\nUptime: 1 Realtime: 1\n"
-                + "No process found for: com.example.feed\n"
+                + M + "meminfo\nNo process found for: com.example.feed\n"
                 + M + "thermal\nCan't find service: thermalservice\n"
                 + M + "battery\n" + ServiceDumpsTest.BATTERY;
         ResourceSample s = ResourceProbe.of(4000, 30, true, true, "com.example.feed").parse(out);

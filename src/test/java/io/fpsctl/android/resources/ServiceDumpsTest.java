@@ -73,11 +73,33 @@ class ServiceDumpsTest {
         assertEquals(777L, MeminfoDump.totalPssKb(summaryOnly, 4000));
     }
 
+    /**
+     * Android 6 (API 23): AMS dumpApplicationMemoryUsageHeader "Applications Memory Usage (kB):"; ActivityThread
+     * HEAP_COLUMN "%13s %8s %8s %8s %8s %8s %8s %8s" with a "Swapped" column; App Summary ONE_COUNT_COLUMN_HEADER
+     * "%21s %8s", then TWO_COUNT_COLUMNS "TOTAL:" + getSummaryTotalPss(), "TOTAL SWAP (KB):" + getSummaryTotalSwap().
+     */
+    @Test
+    void meminfoOfAndroid6() throws DumpFormatException {
+        String text = "Applications Memory Usage (kB):\nUptime: 81234567 Realtime: 81234567\n"
+                + "\n** MEMINFO in pid 4000 [com.example.feed] **\n"
+                + row(HEAP_COLUMN_7, "", "Pss", "Private", "Private", "Swapped", "Heap", "Heap", "Heap")
+                + row(HEAP_COLUMN_7, "", "Total", "Dirty", "Clean", "Dirty", "Size", "Alloc", "Free")
+                + row(HEAP_COLUMN_7, "", "------", "------", "------", "------", "------", "------", "------")
+                + row(HEAP_COLUMN_7, "Native Heap", 9120, 9076, 0, 0, 18432, 12001, 6430)
+                + row(HEAP_COLUMN_7, "TOTAL", 31415, 27000, 1800, 0, 30000, 20000, 10000)
+                + " \n App Summary\n" + row("%21s %8s", "", "Pss(KB)") + row("%21s %8s", "", "------")
+                + " \n" + row("%21s %8d %21s %8d", "TOTAL:", 31415, "TOTAL SWAP (KB):", 0);
+        assertEquals(31415L, MeminfoDump.totalPssKb(text, 4000));
+        // the App Summary alone (dumpsys meminfo -s): its "TOTAL:" carries the same number
+        String summary = text.substring(0, text.indexOf("   ")) + text.substring(text.indexOf(" \n App Summary"));
+        assertEquals(31415L, MeminfoDump.totalPssKb(summary, 4000));
+    }
+
     @Test
     void meminfoWithoutOurProcessIsAbsentAndABlockWithoutTotalIsAnError() throws DumpFormatException {
         // ActivityManagerService dumpApplicationMemoryUsage: pw.println("No process found for: " + proc)
-        String none = "Applications Memory Usage (in Kilobytes):\nUptime: 1 Realtime: 1\n"
-                + "No process found for: com.example.feed\n";
+        // (the line alone: the header is printed only once a process matched, API 23 to 35)
+        String none = "No process found for: com.example.feed\n";
         assertNull(MeminfoDump.totalPssKb(none, 4000));
         assertEquals("No process found for: com.example.feed", MeminfoDump.absence(none, 4000));
         assertNull(MeminfoDump.totalPssKb(meminfoAndroid7(4000), 5000));

@@ -25,9 +25,11 @@ class SimResourceFilesGoldenTest {
                 + "  Max charging voltage: 5000000\n  Charge counter: 3053000\n  status: 2\n  health: 2\n"
                 + "  present: true\n  level: 87\n  scale: 100\n  voltage: 4254\n  temperature: 302\n"
                 + "  technology: Li-ion\n", new SimHarness("smooth", 14, null, 1).sh("dumpsys battery"));
+        // API 23 dumpInternal: no "Max charging current/voltage" nor "Charge counter" (new in API 24), status next
         String six = new SimHarness("smooth", 6, null, 1).sh("dumpsys battery");
-        assertTrue(six.startsWith("Current Battery Service state:\n  AC powered: false\n  USB powered: true\n"
-                + "  Wireless powered: false\n  Max charging current: 500000\n"), six);
+        assertEquals("Current Battery Service state:\n  AC powered: false\n  USB powered: true\n"
+                + "  Wireless powered: false\n  status: 2\n  health: 2\n  present: true\n  level: 87\n"
+                + "  scale: 100\n  voltage: 4254\n  temperature: 302\n  technology: Li-ion\n", six);
     }
 
     @Test
@@ -48,6 +50,50 @@ class SimResourceFilesGoldenTest {
                 + "\tTemperature{mValue=37.3, mType=2, mName=battery, mStatus=0}\n"
                 + "Current cooling devices from HAL:\n\tCoolingDevice{mValue=3, mType=2, mName=cpu4}\n"
                 + "Temperature static thresholds from HAL:\n", h.sh("dumpsys thermalservice"));
+    }
+
+    @Test
+    void thermalServiceListsStaticThresholdsFromAndroid12() {
+        // ThermalManagerService dump after "HAL Ready: true": API 30 (Android 11) ends with the cooling devices;
+        // API 31 (Android 12) adds pw.println("Temperature static thresholds from HAL:") and dumpItemsLocked(...)
+        // of the thresholds (none on the simulated HAL). A cool phone: status 0, so the cooling device value is 0.
+        String cooling = "Current cooling devices from HAL:\n\tCoolingDevice{mValue=0, mType=2, mName=cpu4}\n";
+        String eleven = new SimHarness("smooth", 11, null, 1).sh("dumpsys thermalservice");
+        assertTrue(eleven.endsWith("HAL connection:\n\tThermalHAL 2.0 connected: yes\n"
+                + "Current temperatures from HAL:\n"
+                + "\tTemperature{mValue=48.0, mType=0, mName=cpu4, mStatus=0}\n"
+                + "\tTemperature{mValue=34.5, mType=3, mName=skin, mStatus=0}\n"
+                + "\tTemperature{mValue=30.2, mType=2, mName=battery, mStatus=0}\n" + cooling), eleven);
+        String twelve = new SimHarness("smooth", 12, null, 1).sh("dumpsys thermalservice");
+        assertTrue(twelve.endsWith(cooling + "Temperature static thresholds from HAL:\n"), twelve);
+    }
+
+    @Test
+    void meminfoOfNoProcessIsOneLineAndAndroid11TotalRowRepeatsThePss() {
+        // ActivityManagerService dumpApplicationMemoryUsage, procs == null: println("No process found for: " + proc)
+        // and return, before dumpApplicationMemoryUsageHeader (API 23 and 34 alike)
+        assertEquals("No process found for: com.other.app\n",
+                new SimHarness("smooth", 14, null, 1).sh("dumpsys meminfo com.other.app"));
+        assertEquals("No process found for: com.other.app\n",
+                new SimHarness("smooth", 6, null, 1).sh("dumpsys meminfo com.other.app"));
+        // ActivityThread.dumpMemInfoTable HEAP_COLUMN "TOTAL" row: API 30 passes getTotalPss() in the Rss Total
+        // column (5th number), API 31 getTotalRss(). 2 s after start: RSS 142 336 + 16 × 2 = 142 368 kB, PSS 5/8 of
+        // it = 88 980 kB (KernelFiles.rssKb / pssKb).
+        assertEquals("TOTAL 88980 80082 4449 0 88980",
+                totalRow(new SimHarness("smooth", 11, null, 1)));
+        assertEquals("TOTAL 88980 80082 4449 0 142368",
+                totalRow(new SimHarness("smooth", 12, null, 1)));
+    }
+
+    private static String totalRow(SimHarness h) {
+        h.advanceMillis(2_000);
+        for (String line : h.sh("dumpsys meminfo " + SimHarness.PKG).split("\n")) {
+            String[] f = line.strip().split(" +");
+            if (f[0].equals("TOTAL")) {
+                return String.join(" ", java.util.Arrays.copyOf(f, 6));
+            }
+        }
+        throw new AssertionError("no TOTAL row");
     }
 
     @Test
