@@ -26,6 +26,10 @@ public final class ResourceTimeline {
     /** Reads kept at most, whatever the windows (a run without windows, or one whose windows are far apart). */
     static final int MAX_READS = 1024;
 
+    /** Threads by CPU, most first, then by name (a stable order for ties). */
+    private static final java.util.Comparator<Map.Entry<String, Double>> MOST_FIRST =
+            Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey());
+
     private final double ticksPerSecond;
     private final List<Read> reads = new ArrayList<>();
     private Read newest;
@@ -151,7 +155,7 @@ public final class ResourceTimeline {
             }
         }
         run.others.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(MOST_FIRST)
                 .limit(TOP_OTHERS)
                 .forEach(e -> threads.add(new ResourceSummary.Cpu(e.getKey(), e.getValue() / run.seconds,
                         peaks.others.get(e.getKey()))));
@@ -310,7 +314,7 @@ public final class ResourceTimeline {
         List<ResourceCounters.Frequency> freqs = end.c.frequencies();
         Boolean throttled = throttled(thermal, freqs, x, y, device);
         List<ResourceUsage.ThreadCpu> top = others.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(MOST_FIRST)
                 .limit(TOP_OTHERS).map(e -> new ResourceUsage.ThreadCpu(e.getKey(), e.getValue())).toList();
         ResourceUsage u = new ResourceUsage(dt, app, main, render, hwui, gpu, top, device, freqs, throttled, rss,
                 end.pssSoFar, thermal, temp, battery);

@@ -273,7 +273,7 @@ public final class SummaryJson {
         g.writeEndArray();
     }
 
-    private static void nullableLong(JsonGenerator g, String key, Long v) throws IOException {
+    static void nullableLong(JsonGenerator g, String key, Long v) throws IOException {
         if (v == null) {
             g.writeNullField(key);
         } else {
@@ -281,7 +281,7 @@ public final class SummaryJson {
         }
     }
 
-    private static void number(JsonGenerator g, String key, Double v, int decimals) throws IOException {
+    static void number(JsonGenerator g, String key, Double v, int decimals) throws IOException {
         if (v == null || v.isNaN() || v.isInfinite()) {
             g.writeNullField(key);
         } else {
