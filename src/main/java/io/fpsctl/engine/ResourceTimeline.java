@@ -106,6 +106,25 @@ public final class ResourceTimeline {
         }
     }
 
+    /**
+     * Places the newest read at {@code positionNs} on the frame timeline: the capture adds a read before the frames
+     * of its poll (rule 9) and knows where it sits only once those frames tightened the device clock estimate.
+     */
+    public void placeNewest(long positionNs) {
+        if (newest == null || positionNs == UNPLACED) {
+            return;
+        }
+        for (int i = reads.size() - 2; i >= 0; i--) {
+            if (reads.get(i).placed()) {
+                positionNs = Math.max(positionNs, reads.get(i).positionNs);
+                break;
+            }
+        }
+        Read r = new Read(positionNs, newest.c, newest.pssSoFar, newest.ticks);
+        reads.set(reads.size() - 1, r);
+        newest = r;
+    }
+
     /** Rule 9: the interval between the two newest reads (the one a frame read now gets), or null. */
     public ResourceUsage newestInterval() {
         return newestInterval;
