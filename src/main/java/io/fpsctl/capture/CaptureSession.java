@@ -491,6 +491,11 @@ public final class CaptureSession {
                 deviceOffset = Math.max(deviceOffset, n - hostNow);
             }
         }
+        if (resources != null && deviceOffset != Long.MIN_VALUE) {
+            // with the estimate this poll's frames tightened, at the instant that closes windows below: the read is
+            // the one after their end (it was made a few ms before, while the dump was parsed; docs/metrics.md 13.8)
+            resources.place(hostNow + deviceOffset);
+        }
         if (deviceOffset != Long.MIN_VALUE) {
             for (FrameEngine e : engines) {
                 e.advanceTo(hostNow + deviceOffset);

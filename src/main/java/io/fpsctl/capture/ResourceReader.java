@@ -51,6 +51,8 @@ public final class ResourceReader {
     /** The parts already said to be missing (the text before the first ':'). */
     private final Set<String> said = new LinkedHashSet<>();
     private boolean parseErrorSaid;
+    /** Whether the last {@link #read} added a read (to {@link #place}). */
+    private boolean added;
     /** Reads in a row that found nothing of the app's process. */
     private int unreadable;
     static final int UNREADABLE_READS = 3;
@@ -114,6 +116,7 @@ public final class ResourceReader {
      * {@code positionNs} on the frame timeline ({@link ResourceTimeline#UNPLACED} when not known yet).
      */
     void read(long positionNs) {
+        added = false;
         if (sourcePid.get() == null) {
             ShellResult r = device.shell(pidof);
             AppPid p = Pidof.parse(r.stdout());
@@ -152,6 +155,16 @@ public final class ResourceReader {
         ResourceCounters c = counters(s);
         for (ResourceTimeline t : timelines) {
             t.add(positionNs, c);
+        }
+        added = true;
+    }
+
+    /** Places the read of this poll, if any, at {@code positionNs} on the frame timeline (docs/metrics.md 13.8). */
+    void place(long positionNs) {
+        if (added) {
+            for (ResourceTimeline t : timelines) {
+                t.placeNewest(positionNs);
+            }
         }
     }
 

@@ -26,6 +26,10 @@ public final class ResourceTimeline {
     /** Reads kept at most, whatever the windows (a run without windows, or one whose windows are far apart). */
     static final int MAX_READS = 1024;
 
+    /** Threads by CPU, most first, then by name (a stable order for ties). */
+    private static final java.util.Comparator<Map.Entry<String, Double>> MOST_FIRST =
+            Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey());
+
     private final double ticksPerSecond;
     private final List<Read> reads = new ArrayList<>();
     private Read newest;
@@ -102,6 +106,25 @@ public final class ResourceTimeline {
         }
     }
 
+    /**
+     * Places the newest read at {@code positionNs} on the frame timeline: the capture adds a read before the frames
+     * of its poll (rule 9) and knows where it sits only once those frames tightened the device clock estimate.
+     */
+    public void placeNewest(long positionNs) {
+        if (newest == null || positionNs == UNPLACED) {
+            return;
+        }
+        for (int i = reads.size() - 2; i >= 0; i--) {
+            if (reads.get(i).placed()) {
+                positionNs = Math.max(positionNs, reads.get(i).positionNs);
+                break;
+            }
+        }
+        Read r = new Read(positionNs, newest.c, newest.pssSoFar, newest.ticks);
+        reads.set(reads.size() - 1, r);
+        newest = r;
+    }
+
     /** Rule 9: the interval between the two newest reads (the one a frame read now gets), or null. */
     public ResourceUsage newestInterval() {
         return newestInterval;
@@ -151,7 +174,7 @@ public final class ResourceTimeline {
             }
         }
         run.others.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(MOST_FIRST)
                 .limit(TOP_OTHERS)
                 .forEach(e -> threads.add(new ResourceSummary.Cpu(e.getKey(), e.getValue() / run.seconds,
                         peaks.others.get(e.getKey()))));
@@ -310,7 +333,7 @@ public final class ResourceTimeline {
         List<ResourceCounters.Frequency> freqs = end.c.frequencies();
         Boolean throttled = throttled(thermal, freqs, x, y, device);
         List<ResourceUsage.ThreadCpu> top = others.entrySet().stream()
-                .sorted(Map.Entry.<String, Double>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .sorted(MOST_FIRST)
                 .limit(TOP_OTHERS).map(e -> new ResourceUsage.ThreadCpu(e.getKey(), e.getValue())).toList();
         ResourceUsage u = new ResourceUsage(dt, app, main, render, hwui, gpu, top, device, freqs, throttled, rss,
                 end.pssSoFar, thermal, temp, battery);

@@ -1,5 +1,10 @@
 package io.fpsctl.format;
 
+import static io.fpsctl.format.SummaryJson.nullableLong;
+import static io.fpsctl.format.SummaryJson.number;
+import static io.fpsctl.format.SummaryJsonReader.abbreviated;
+import static io.fpsctl.format.SummaryJsonReader.number;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fpsctl.engine.ResourceSummary;
@@ -67,22 +72,6 @@ final class ResourcesJson {
         number(g, "peakCpuPercent", c == null ? null : c.peakPercent(), 2);
     }
 
-    private static void nullableLong(JsonGenerator g, String key, Long v) throws IOException {
-        if (v == null) {
-            g.writeNullField(key);
-        } else {
-            g.writeNumberField(key, v);
-        }
-    }
-
-    private static void number(JsonGenerator g, String key, Double v, int decimals) throws IOException {
-        if (v == null || v.isNaN() || v.isInfinite()) {
-            g.writeNullField(key);
-        } else {
-            g.writeNumberField(key, Decimals.round(v, decimals));
-        }
-    }
-
     /** The object read back with its types checked (plausibility: {@link PossibleSummary}); null when null. */
     static ResourceSummary read(JsonNode n) throws SummaryFormatException {
         if (n.isMissingNode() || n.isNull()) {
@@ -147,17 +136,6 @@ final class ResourcesJson {
         }
     }
 
-    private static Double number(JsonNode n, String key) throws SummaryFormatException {
-        JsonNode v = n.path(key);
-        if (v.isMissingNode() || v.isNull()) {
-            return null;
-        }
-        if (!v.isNumber() || !Double.isFinite(v.doubleValue())) {
-            throw new SummaryFormatException("'" + key + "' must be a number or null, got " + abbreviated(v));
-        }
-        return v.doubleValue();
-    }
-
     /** A whole number 0 or more, or null. */
     private static Long whole(JsonNode n, String key) throws SummaryFormatException {
         JsonNode v = n.path(key);
@@ -174,10 +152,5 @@ final class ResourcesJson {
     private static long count(JsonNode n, String key) throws SummaryFormatException {
         Long v = whole(n, key);
         return v == null ? 0 : v;
-    }
-
-    private static String abbreviated(JsonNode v) {
-        String text = v.toString();
-        return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }
 }

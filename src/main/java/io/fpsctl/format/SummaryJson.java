@@ -312,10 +312,14 @@ public final class SummaryJson {
     }
 
     private static void nullableLong(JsonGenerator g, Key key, Long v) throws IOException {
+        nullableLong(g, key.name(), v);
+    }
+
+    static void nullableLong(JsonGenerator g, String key, Long v) throws IOException {
         if (v == null) {
-            g.writeNullField(key.name());
+            g.writeNullField(key);
         } else {
-            g.writeNumberField(key.name(), v);
+            g.writeNumberField(key, v);
         }
     }
 
@@ -324,7 +328,7 @@ public final class SummaryJson {
         number(g, key.name(), v, key.decimals());
     }
 
-    private static void number(JsonGenerator g, String key, Double v, int decimals) throws IOException {
+    static void number(JsonGenerator g, String key, Double v, int decimals) throws IOException {
         if (v == null || v.isNaN() || v.isInfinite()) {
             g.writeNullField(key);
         } else {

@@ -358,7 +358,7 @@ public final class SummaryJsonReader {
     }
 
     /** A number: absent or null reads as absent; anything but a number is an error (a summary that lies). */
-    private static Double number(JsonNode n, String key) throws SummaryFormatException {
+    static Double number(JsonNode n, String key) throws SummaryFormatException {
         JsonNode v = n.path(key);
         if (v.isMissingNode() || v.isNull()) {
             return null;
@@ -382,7 +382,7 @@ public final class SummaryJsonReader {
     }
 
     /** A value as JSON for a message, at most 40 characters. */
-    private static String abbreviated(JsonNode v) {
+    static String abbreviated(JsonNode v) {
         String text = v.toString();
         return text.length() <= 40 ? text : text.substring(0, 40) + "…";
     }

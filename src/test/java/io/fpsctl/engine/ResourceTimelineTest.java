@@ -141,6 +141,16 @@ class ResourceTimelineTest {
     }
 
     @Test
+    void theNewestReadCanBePlacedLaterOnceTheClockEstimateTightens() {
+        ResourceTimeline t = new ResourceTimeline(100);
+        t.add(1 * S, A);
+        t.add(2 * S, B); // placed with the estimate before the poll
+        t.placeNewest(3 * S); // the poll's frames moved the estimate: B was read at 3 s
+        // [1.5 s, 2.5 s) now lies between A and B: 190 ticks over 2 s evenly, 95 ticks in 1 s = 95 %
+        assertEquals(95.0, t.window(1_500_000_000L, 2_500_000_000L).mainCpu(), EPS);
+    }
+
+    @Test
     void aPeakIsTheHighestLiveWindowWhenThereAreWindows() {
         ResourceTimeline t = new ResourceTimeline(100);
         t.add(1 * S, A);
