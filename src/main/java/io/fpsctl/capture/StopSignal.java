@@ -107,18 +107,18 @@ public final class StopSignal implements AutoCloseable {
     }
 
     /** One line for stderr saying which signal stopped the command. */
-    public String message() {
+    private String message() {
         return "stopped by " + received + ": the summary and files hold what was captured until then";
     }
 
-    /** Prints {@link #message()} when a signal stopped the command; nothing when none did or the reader went away. */
+    /** Prints {@code message()} when a signal stopped the command; nothing when none did or the reader went away. */
     public void printMessage(java.io.PrintWriter err) {
         if (received != null && !received.equals(READER_GONE)) {
             err.println("fpsctl: " + message());
         }
     }
 
-    public static int codeOf(String signal) {
+    private static int codeOf(String signal) {
         return switch (signal) {
             case "SIGTERM" -> SIGTERM_EXIT;
             case "SIGHUP" -> SIGHUP_EXIT;
