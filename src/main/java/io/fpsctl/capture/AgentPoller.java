@@ -311,11 +311,6 @@ public final class AgentPoller implements FramePoller, AutoCloseable {
         return null;
     }
 
-    /** Why the agent's stream ended early, or null while it runs. */
-    public String endReason() {
-        return ended ? endReason : null;
-    }
-
     @Override
     public Source source() {
         return Source.AGENT;

@@ -287,10 +287,6 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         }
     }
 
-    public long polls() {
-        return polls;
-    }
-
     public long overflows() {
         return overflows;
     }

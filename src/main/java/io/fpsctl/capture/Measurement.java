@@ -188,11 +188,6 @@ public final class Measurement {
         return new DeviceException(DeviceException.Blame.APP, message, null);
     }
 
-    /** The package measured. */
-    public String pkg() {
-        return pkg;
-    }
-
     /** The source measured (with {@code --source auto}: the main source now; it may change during the run). */
     public Source source() {
         return poller.source();

@@ -1,13 +1,10 @@
 package io.fpsctl.cli;
 
-import io.fpsctl.android.Pm;
 import io.fpsctl.agentapk.AgentApk;
 import io.fpsctl.agentapk.AgentManifest;
 import io.fpsctl.agentapk.SigningKey;
-import io.fpsctl.android.TargetSignatures;
-import io.fpsctl.device.Device;
+import io.fpsctl.capture.AgentInstaller;
 import io.fpsctl.device.DeviceException;
-import io.fpsctl.device.ShellResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -68,11 +65,9 @@ final class AgentInstallCommand implements Callable<Integer> {
             throw new CliException(ExitCode.IO, e.getMessage(), e);
         }
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
-            Device device = c.device;
-            ShellResult path = device.shell(Pm.path(pkg));
-            boolean appInstalled = Pm.installed(path.succeeded(), path.stdout());
+            AgentInstaller.Installed installed;
             try {
-                device.install(apk);
+                installed = AgentInstaller.install(c.device, pkg, apk);
             } catch (DeviceException e) {
                 String hint = e.getMessage().contains("INSTALL_FAILED_UPDATE_INCOMPATIBLE")
                         ? " (an agent signed with another key is installed: run 'fpsctl agent uninstall' first)" : "";
@@ -80,11 +75,11 @@ final class AgentInstallCommand implements Callable<Integer> {
             }
             out.printf("installed %s on %s: instruments %s, signed by %s (SHA-256 %s)%n", AgentManifest.PACKAGE,
                     DeviceOptions.label(c), pkg, key.certificate().getSubjectX500Principal().getName(), key.sha256());
-            if (!appInstalled) {
+            if (!installed.appInstalled()) {
                 err.printf("fpsctl: note: %s is not installed on this device; the agent can only run once it is "
                         + "(signed with the same key)%n", pkg);
             } else {
-                reportSignatureMatch(device, key, out, err);
+                reportSignatureMatch(installed, key, out, err);
             }
             out.printf("measure with: fpsctl watch %s --source agent%n", pkg);
         } catch (DeviceException e) {
@@ -96,20 +91,13 @@ final class AgentInstallCommand implements Callable<Integer> {
     }
 
     /** Compares the app's certificate hashes in {@code dumpsys package} with ours; explains a mismatch. */
-    private void reportSignatureMatch(Device device, SigningKey key, PrintWriter out, PrintWriter err) {
-        Optional<List<String>> app = Optional.empty();
-        try {
-            ShellResult r = device.shell(Pm.dumpsysPackage(pkg));
-            if (r.succeeded()) {
-                app = TargetSignatures.parse(r.stdout());
-            }
-        } catch (DeviceException e) {
-            // the check is advisory; the rule is explained below either way
-        }
+    private void reportSignatureMatch(AgentInstaller.Installed installed, SigningKey key, PrintWriter out,
+            PrintWriter err) {
+        Optional<List<String>> app = installed.appSignatures();
         if (app.isEmpty()) {
             out.printf("note: the agent can only instrument %s if the app is signed with this same key "
                     + "(or on a debuggable Android 13+ build after 'adb root')%n", pkg);
-        } else if (app.get().contains(key.dumpsysHash())) {
+        } else if (installed.signedWith(key.dumpsysHash())) {
             out.printf("%s is signed with the same key: the agent can instrument it%n", pkg);
         } else {
             err.printf("fpsctl: warning: %s is signed with another certificate (%s) than the agent (%s), so Android "

@@ -1,16 +1,15 @@
 package io.fpsctl.cli;
 
-import io.fpsctl.android.Pm;
 import io.fpsctl.agentapk.AgentManifest;
+import io.fpsctl.capture.AgentInstaller;
 import io.fpsctl.device.DeviceException;
-import io.fpsctl.device.ShellResult;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code fpsctl agent uninstall}: {@code pm uninstall io.fpsctl.agent}. */
+/** {@code fpsctl agent uninstall}: {@code pm uninstall io.fpsctl.agent} ({@link AgentInstaller#uninstall}). */
 @Command(name = "uninstall", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Remove the agent (" + AgentManifest.PACKAGE + ") from the device.",
         exitCodeListHeading = "%nExit codes:%n",
@@ -26,11 +25,10 @@ final class AgentUninstallCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (DeviceOptions.Connection c = deviceOptions.connect("com.example.feed")) {
-            ShellResult r = c.device.shell(Pm.uninstall(AgentManifest.PACKAGE));
-            String said = (r.stdout() + r.stderr()).trim();
-            if (!Pm.uninstalled(r.succeeded(), said)) {
+            AgentInstaller.Uninstalled r = AgentInstaller.uninstall(c.device);
+            if (!r.removed()) {
                 throw new CliException(ExitCode.APP, "cannot uninstall " + AgentManifest.PACKAGE + " from "
-                        + DeviceOptions.label(c) + ": " + (said.isEmpty() ? "pm exited " + r.exitCode() : said)
+                        + DeviceOptions.label(c) + ": " + (r.said().isEmpty() ? "pm exited " + r.exitCode() : r.said())
                         + " (is it installed? 'fpsctl agent install PACKAGE' installs it)");
             }
             spec.commandLine().getOut().printf("removed %s from %s%n", AgentManifest.PACKAGE, DeviceOptions.label(c));

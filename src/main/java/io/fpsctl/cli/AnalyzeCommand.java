@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.StopSignal;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Summary;

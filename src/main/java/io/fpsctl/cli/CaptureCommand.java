@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.StopSignal;
 import io.fpsctl.capture.CaptureJobs;
 import io.fpsctl.capture.DeviceMetadataProbe;
 import io.fpsctl.capture.Measurement;

@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.StopSignal;
 import io.fpsctl.device.DeviceException;
 
 /** fpsctl's documented exit codes (README, {@code --help}). */
@@ -17,16 +18,16 @@ public final class ExitCode {
     /** Input/output problem: unreadable file, not a dump, cannot write output. */
     public static final int IO = 5;
     /** Stopped by SIGINT (Ctrl-C), after writing what was captured. */
-    public static final int SIGINT = 130;
+    public static final int SIGINT = StopSignal.SIGINT_EXIT;
     /** Stopped by SIGHUP (terminal closed, ssh dropped), after writing what was captured. */
-    public static final int SIGHUP = 129;
+    public static final int SIGHUP = StopSignal.SIGHUP_EXIT;
     /** Stopped by SIGTERM, after writing what was captured. */
-    public static final int SIGTERM = 143;
+    public static final int SIGTERM = StopSignal.SIGTERM_EXIT;
     /**
      * The reader of standard output went away ({@code | head}): no message, the status a shell gives a process that
      * SIGPIPE ended (files the command writes are still complete).
      */
-    public static final int READER_GONE = 141;
+    public static final int READER_GONE = StopSignal.READER_GONE_EXIT;
 
     private ExitCode() {
     }

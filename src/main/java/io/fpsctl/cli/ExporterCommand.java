@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.StopSignal;
 import io.fpsctl.capture.farm.AppSink;
 import io.fpsctl.capture.farm.Farm;
 import io.fpsctl.device.AdbServers;

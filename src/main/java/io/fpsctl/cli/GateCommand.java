@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.StopSignal;
 import io.fpsctl.capture.DriverFailedException;
 import io.fpsctl.capture.GateIterations;
 import io.fpsctl.engine.Summary;

@@ -6,6 +6,7 @@ import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.format.SummaryJson;
 import io.fpsctl.format.SummaryJsonReader;
+import io.fpsctl.format.SummaryJsonSchema;
 import io.fpsctl.sink.report.ReportFrames;
 import io.fpsctl.sink.report.ReportRun;
 import io.fpsctl.android.DumpFormatException;
@@ -67,7 +68,7 @@ final class ReportInputs {
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, summaryFile + ": not a readable fpsctl summary: " + e.getMessage(), e);
         }
-        if (summary == null || !summary.isObject() || !summary.path("schemaVersion").isInt()) {
+        if (summary == null || !summary.isObject() || !summary.path(SummaryJsonSchema.SCHEMA_VERSION.name()).isInt()) {
             throw new CliException(ExitCode.IO, summaryFile + ": not an fpsctl summary (no schemaVersion): pass the "
                     + "summary.json that capture or analyze --format json wrote");
         }

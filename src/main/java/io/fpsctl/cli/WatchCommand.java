@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.capture.StopSignal;
 import io.fpsctl.capture.ForegroundWatch;
 import io.fpsctl.capture.Measurement;
 import io.fpsctl.engine.FrameEngine;

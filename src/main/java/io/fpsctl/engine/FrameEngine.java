@@ -131,10 +131,6 @@ public final class FrameEngine implements FrameSink {
         return source;
     }
 
-    public EngineConfig config() {
-        return config;
-    }
-
     /**
      * The period in force (METRICS.md 3, TEAM contract 3): the display's refresh period as read from the device
      * ({@code --latency} line 1, {@code dumpsys display}). Frames that arrive after this call without an interval

@@ -18,7 +18,6 @@ import io.fpsctl.engine.Summary;
 import io.fpsctl.format.SummaryJsonSchema.Key;
 import java.io.IOException;
 import java.io.Writer;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -79,17 +78,6 @@ public final class SummaryJson {
 
     /** The {@code source} of a FrameTimeline-only summary: not a {@link io.fpsctl.engine.Source}, no frames. */
     public static final String FRAME_TIMELINE_SOURCE = "frametimeline";
-
-    /** Several summaries as a JSON array. */
-    public static void writeAll(List<Summary> all, Writer out, boolean pretty) throws IOException {
-        try (JsonGenerator g = generator(out, pretty)) {
-            g.writeStartArray();
-            for (Summary s : all) {
-                object(g, s, null, true);
-            }
-            g.writeEndArray();
-        }
-    }
 
     /** The fpsctl version the jar's manifest names ({@code dev} when run from classes, e.g. in tests). */
     public static String fpsctlVersion() {

@@ -10,6 +10,7 @@ import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Source;
+import io.fpsctl.testing.ShellOnlyDevice;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;

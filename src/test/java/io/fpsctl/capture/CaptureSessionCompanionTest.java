@@ -7,6 +7,7 @@ import io.fpsctl.device.ShellResult;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.Source;
+import io.fpsctl.testing.ShellOnlyDevice;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

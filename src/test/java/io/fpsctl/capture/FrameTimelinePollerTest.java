@@ -2,6 +2,7 @@ package io.fpsctl.capture;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import io.fpsctl.engine.FrameTimelineVerdict;
+import io.fpsctl.testing.ShellOnlyDevice;
 import java.util.Set;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellResult;

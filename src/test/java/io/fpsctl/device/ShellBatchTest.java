@@ -7,11 +7,11 @@ import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.SimulatedAndroid;
 import io.fpsctl.sim.device.frames.ManualTimeSource;
 import io.fpsctl.sim.device.scenario.Scenarios;
+import io.fpsctl.testing.ShellOnlyDevice;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class ShellBatchTest {
 
     /** The simulator's shell as a device; counts the streams opened. */
-    private static final class SimShell implements Device {
+    private static final class SimShell extends ShellOnlyDevice {
         final SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName("smooth"), SimOptions.defaults(),
                 new ManualTimeSource(), null);
         final List<String> lines = new ArrayList<>();
@@ -53,24 +53,6 @@ class ShellBatchTest {
             }
         }
 
-        @Override
-        public ShellStream openShell(String command) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void install(Path apk) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void push(Path local, String remotePath) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void close() {
-        }
     }
 
     private static final Duration T = Duration.ofSeconds(5);

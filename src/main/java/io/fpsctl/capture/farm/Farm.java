@@ -113,11 +113,6 @@ public final class Farm implements AutoCloseable {
         }
     }
 
-    /** Devices currently measured. */
-    public int devicesMeasured() {
-        return (int) running.values().stream().filter(Running::alive).count();
-    }
-
     private void track(AdbServerAddress server) {
         String lastProblem = null;
         while (!closed) {

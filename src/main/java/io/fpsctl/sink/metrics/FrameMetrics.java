@@ -229,9 +229,4 @@ public final class FrameMetrics {
             counter.remove(with);
         }
     }
-
-    /** Series currently kept (all four label sets; the one build info series is not counted). */
-    public int seriesCount() {
-        return frameSeries.size() + appSeries.size() + deviceSeries.size() + deviceInfoSeries.size();
-    }
 }

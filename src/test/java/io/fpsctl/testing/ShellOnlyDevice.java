@@ -1,11 +1,11 @@
-package io.fpsctl.capture;
+package io.fpsctl.testing;
 
 import io.fpsctl.device.Device;
 import io.fpsctl.device.ShellStream;
 import java.nio.file.Path;
 
-/** A fake device for poller tests: subclasses answer {@code shell}; streams, installs and pushes are unsupported. */
-abstract class ShellOnlyDevice implements Device {
+/** A fake device for poller and shell tests: subclasses answer {@code shell}; streams, installs and pushes are unsupported. */
+public abstract class ShellOnlyDevice implements Device {
 
     @Override
     public String serial() {

@@ -1,4 +1,4 @@
-package io.fpsctl.cli;
+package io.fpsctl.capture;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,14 +18,19 @@ import sun.misc.SignalHandler;
  * ({@link #readerGone()}, called on the first failed write): its name is {@code SIGPIPE}, its exit code 141 and it
  * prints no message, as a tool ended by SIGPIPE.
  */
-final class StopSignal implements AutoCloseable {
+public final class StopSignal implements AutoCloseable {
     /** How long a command may take to finish its output after a signal. */
     private static final long GRACE_MS = 10_000;
 
     /** The handlers installed now (a reader gone stops each). */
     private static final List<StopSignal> INSTALLED = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The name a reader gone stops a command with. */
-    static final String READER_GONE = "SIGPIPE";
+    public static final String READER_GONE = "SIGPIPE";
+    /** Exit codes as a shell reports a process killed by the signal: 128 + the signal's number. */
+    public static final int SIGHUP_EXIT = 128 + 1;
+    public static final int SIGINT_EXIT = 128 + 2;
+    public static final int READER_GONE_EXIT = 128 + 13;
+    public static final int SIGTERM_EXIT = 128 + 15;
 
     private final Consumer<String> onStop;
     private final List<Signal> signals = new ArrayList<>();
@@ -35,7 +40,7 @@ final class StopSignal implements AutoCloseable {
 
     /** Installs the handlers; {@code onStop} receives {@code "SIGINT"}, {@code "SIGTERM"}, {@code "SIGHUP"} or
      *  {@code "SIGPIPE"} (the reader of standard output went away). */
-    StopSignal(Consumer<String> onStop) {
+    public StopSignal(Consumer<String> onStop) {
         this.onStop = onStop;
         INSTALLED.add(this);
         for (String name : new String[] {"INT", "TERM", "HUP"}) {
@@ -50,7 +55,7 @@ final class StopSignal implements AutoCloseable {
     }
 
     /** Standard output's reader went away: every installed command stops as after a signal, quietly. */
-    static void readerGone() {
+    public static void readerGone() {
         for (StopSignal s : INSTALLED) {
             if (s.received == null) {
                 s.stop(READER_GONE);
@@ -84,12 +89,12 @@ final class StopSignal implements AutoCloseable {
     }
 
     /** True once a signal asked the command to stop. */
-    boolean requested() {
+    public boolean requested() {
         return received != null;
     }
 
     /** {@code "SIGINT"}, {@code "SIGTERM"}, {@code "SIGHUP"} or {@code "SIGPIPE"}, or null when none arrived. */
-    String signal() {
+    public String signal() {
         return received;
     }
 
@@ -97,28 +102,28 @@ final class StopSignal implements AutoCloseable {
      * 130 after SIGINT, 143 after SIGTERM, 129 after SIGHUP, 141 when the reader went away (128 + the signal number);
      * {@code otherwise} when no signal arrived.
      */
-    int exitCode(int otherwise) {
+    public int exitCode(int otherwise) {
         return received == null ? otherwise : codeOf(received);
     }
 
     /** One line for stderr saying which signal stopped the command. */
-    String message() {
+    private String message() {
         return "stopped by " + received + ": the summary and files hold what was captured until then";
     }
 
-    /** Prints {@link #message()} when a signal stopped the command; nothing when none did or the reader went away. */
-    void printMessage(java.io.PrintWriter err) {
+    /** Prints {@code message()} when a signal stopped the command; nothing when none did or the reader went away. */
+    public void printMessage(java.io.PrintWriter err) {
         if (received != null && !received.equals(READER_GONE)) {
             err.println("fpsctl: " + message());
         }
     }
 
-    static int codeOf(String signal) {
+    private static int codeOf(String signal) {
         return switch (signal) {
-            case "SIGTERM" -> ExitCode.SIGTERM;
-            case "SIGHUP" -> ExitCode.SIGHUP;
-            case READER_GONE -> ExitCode.READER_GONE;
-            default -> ExitCode.SIGINT;
+            case "SIGTERM" -> SIGTERM_EXIT;
+            case "SIGHUP" -> SIGHUP_EXIT;
+            case READER_GONE -> READER_GONE_EXIT;
+            default -> SIGINT_EXIT;
         };
     }
 
