@@ -78,7 +78,6 @@ public final class CaptureSession {
     private volatile boolean driven;
     /** The thread running the loop, woken by {@link #stop} from its sleep between polls; null when not running. */
     private volatile Thread loopThread;
-    private long polls;
     /**
      * Contract 2: the device clock is estimated as host time plus the largest (device − host) offset seen, the offset
      * of a frame timestamp at the moment it was read: a lower bound that tightens as frames stream in.
@@ -472,7 +471,6 @@ public final class CaptureSession {
         }
         long pollStart = clock.nanoTime();
         FramePoller.Poll p = poller.poll();
-        polls++;
         String why = poller.unreadable();
         if (afterReconnect) {
             reconnectOverflows += overflowCount() - overflowsBefore;
@@ -584,11 +582,6 @@ public final class CaptureSession {
         return lostMessage;
     }
 
-    /** Why the run was stopped (e.g. "SIGINT"), or null. */
-    public String stopReason() {
-        return stopped ? stopReason : null;
-    }
-
     /**
      * True when the run ended before its time was up: the device was lost or still away at the end, or it was
      * stopped while a duration (or a driver) was set. A run may also be partial for measuring too little of its
@@ -625,14 +618,6 @@ public final class CaptureSession {
 
     /** The longest single sleep on a test's clock (its sleep is not woken by a stop). */
     private static final long MAX_SLICE_NS = 50_000_000L;
-
-    public long polls() {
-        return polls;
-    }
-
-    public long disconnects() {
-        return disconnects;
-    }
 
     /** Ring overflows of every engine so far. */
     private long overflowCount() {

@@ -123,11 +123,6 @@ public record Summary(
         return choreographerMs == null ? null : choreographerMs.clone();
     }
 
-    /** This summary with {@code slow} as its slow messages. */
-    public Summary withSlowMessages(SlowMessages slow) {
-        return toBuilder().slowMessages(slow).build();
-    }
-
     /** This summary with {@code ft} as its FrameTimeline attribution. */
     public Summary withFrameTimeline(FrameTimelineSummary ft) {
         return toBuilder().frameTimeline(ft).build();
