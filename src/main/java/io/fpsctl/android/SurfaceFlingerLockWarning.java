@@ -7,16 +7,18 @@ package io.fpsctl.android;
  * {@code --frametimeline}; it is printed at most once per dump. Two texts exist:
  *
  * <ul>
- * <li>Android 10 and before: {@code "SurfaceFlinger appears to be unresponsive (%s [%d]), dumping anyways (no locks
- * held)\n"} with {@code strerror(-err), err} (frameworks/native services/surfaceflinger/SurfaceFlinger.cpp
- * {@code SurfaceFlinger::doDump}, android-10.0.0_r23), for every dump flag.</li>
+ * <li>Android 6 to 10: {@code "SurfaceFlinger appears to be unresponsive (%s [%d]), dumping anyways (no locks
+ * held)\n"} with {@code strerror(-err), err}, before every dump flag (frameworks/native
+ * services/surfaceflinger/SurfaceFlinger.cpp {@code SurfaceFlinger::dump} / {@code doDump}, android-6.0.0_r1,
+ * 7.0.0_r1, 8.1.0_r4, 9.0.0_r16, 10.0.0_r1).</li>
  * <li>Android 11 to 14: {@code "Dumping without lock after timeout: %s (%d)\n"} with {@code strerror(-lock.status),
- * lock.status} (same file and function around the {@code TimedLock lock(mStateLock, s2ns(1), …)} that wraps every
- * dump flag, android-11.0.0_r27, android-12.1.0_r7, android-13.0.0_r11, android-14.0.0_r17; at android-14.0.0_r55 the
- * same text moved into {@code SurfaceFlinger.h lockedDumper}, which {@code dumper}/{@code argsDumper} wrap
- * {@code --latency}, {@code --list} and {@code --frametimeline} in). In the Android 15 sources read (LineageOS
- * lineage-22.0, AOSP 24Q3, not at a tag) only {@code --frametimeline} still goes through {@code lockedDumper};
- * {@code --latency} and {@code --list} run on the main thread without the lock and never print it.</li>
+ * lock.status}, from the {@code TimedLock lock(mStateLock, s2ns(1), …)} in {@code SurfaceFlinger::doDump} that wraps
+ * every dump flag ({@code --latency}, {@code --list}, 12+: {@code --frametimeline}), android-11.0.0_r1, 12.0.0_r1,
+ * 13.0.0_r1, 14.0.0_r1; at android-14.0.0_r29 the same text is printed by {@code SurfaceFlinger.h lockedDumper}, which
+ * {@code dumper}/{@code argsDumper} wrap those three flags in.</li>
+ * <li>Android 15 and 16: the same {@code lockedDumper}, but {@code --latency} and {@code --list} are registered with
+ * {@code argsMainThreadDumper}/{@code mainThreadDumper} (run on the main thread, no lock, no line); only
+ * {@code --frametimeline} ({@code argsDumper}) can still print it (android-15.0.0_r1, 16.0.0_r2).</li>
  * </ul>
  *
  * The status is {@code TIMED_OUT} ({@code -ETIMEDOUT}, -110 on Linux), so a device prints

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A saved SurfaceFlinger dump that begins with the lock-timeout warning is still recognised. Texts by hand from
  * frameworks/native services/surfaceflinger/SurfaceFlinger.cpp {@code doDump} ("Dumping without lock after timeout:
- * %s (%d)\n", android-11.0.0_r27 … 14.0.0_r17), {@code dumpStatsLocked} / {@code FrameTracker::dumpStats} and
+ * %s (%d)\n", android-11.0.0_r1 … 14.0.0_r1), {@code dumpStatsLocked} / {@code FrameTracker::dumpStats} and
  * {@code listLayersLocked} (android-13.0.0_r11).
  */
 class DumpKindLockWarningTest {

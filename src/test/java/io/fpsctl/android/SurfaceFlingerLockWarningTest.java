@@ -17,10 +17,10 @@ import org.junit.jupiter.api.Test;
  * The warning SurfaceFlinger writes as the first line of a dump taken without its state lock, in front of each dump
  * fpsctl reads. Texts written by hand from the format strings (frameworks/native services/surfaceflinger):
  * <ul>
- * <li>{@code SurfaceFlinger::doDump}, android-11.0.0_r27 … 14.0.0_r17, and {@code SurfaceFlinger.h lockedDumper},
- * android-14.0.0_r55: {@code "Dumping without lock after timeout: %s (%d)\n"} with {@code strerror(-status), status};
+ * <li>{@code SurfaceFlinger::doDump}, android-11.0.0_r1 … 14.0.0_r1, and {@code SurfaceFlinger.h lockedDumper},
+ * android-14.0.0_r29 … 16.0.0_r2: {@code "Dumping without lock after timeout: %s (%d)\n"} with {@code strerror(-status), status};
  * status is TIMED_OUT = -ETIMEDOUT = -110, and bionic's strerror(110) is "Connection timed out" (inferred);</li>
- * <li>{@code SurfaceFlinger::doDump}, android-10.0.0_r23: {@code "SurfaceFlinger appears to be unresponsive (%s [%d]),
+ * <li>{@code SurfaceFlinger::doDump}, android-10.0.0_r1: {@code "SurfaceFlinger appears to be unresponsive (%s [%d]),
  * dumping anyways (no locks held)\n"};</li>
  * <li>then {@code dumpStatsLocked} {@code "%" PRId64 "\n"} (the period) and {@code FrameTracker::dumpStats}
  * {@code "%" PRId64 "\t%" PRId64 "\t%" PRId64 "\n"} rows and a closing {@code "\n"} (android-13.0.0_r11);

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * A live SurfaceFlinger capture on Android 14 while every second (or every) {@code dumpsys SurfaceFlinger --list /
  * --latency / --frametimeline} begins with "Dumping without lock after timeout: Connection timed out (-110)" (the simulator's
- * lock-timeout fault, SurfaceFlinger.cpp {@code doDump} at android-14.0.0_r17): the capture succeeds and every
+ * lock-timeout fault, SurfaceFlinger.cpp {@code doDump} at android-14.0.0_r1): the capture succeeds and every
  * frame it wrote is one the simulated layer presented (its truth file), with none of the layer's presents missing
  * between the first and last captured one. With every second dump warned, a capture that misreads the warned dumps
  * still gets its frames from the next poll (half-ring polling); with every dump warned it gets none.

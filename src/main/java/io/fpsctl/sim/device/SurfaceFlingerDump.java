@@ -172,14 +172,14 @@ final class SurfaceFlingerDump implements DumpsysService {
 
     /**
      * The line SurfaceFlinger writes first when the fault says this dump could not take {@code mStateLock} within
-     * 1 s, else "". frameworks/native services/surfaceflinger/SurfaceFlinger.cpp {@code SurfaceFlinger::doDump}: at
-     * android-8.1.0_r4, 9.0.0_r16 and 10.0.0_r23 {@code "SurfaceFlinger appears to be unresponsive (%s [%d]), dumping
-     * anyways (no locks held)\n"} before every flag (6 and 7 inferred to be the same); at android-11.0.0_r27,
-     * 12.1.0_r7, 13.0.0_r11, 14.0.0_r17 {@code "Dumping without lock after timeout: %s (%d)\n"} before every flag
-     * (from 14.0.0_r55 printed by {@code SurfaceFlinger.h lockedDumper}); in the Android 15 source read (LineageOS
-     * lineage-22.0, not at a tag) {@code --latency} and {@code --list} run on the main thread without the lock and
-     * only {@code --frametimeline} prints it; 16 inferred to be as 15. {@code strerror(-status), status}: TIMED_OUT is
-     * -ETIMEDOUT (-110); the strerror text is bionic's, inferred.
+     * 1 s, else "". frameworks/native services/surfaceflinger/SurfaceFlinger.cpp {@code SurfaceFlinger::dump} /
+     * {@code doDump} at android-6.0.0_r1, 7.0.0_r1, 8.1.0_r4, 9.0.0_r16, 10.0.0_r1: {@code "SurfaceFlinger appears to
+     * be unresponsive (%s [%d]), dumping anyways (no locks held)\n"} before every flag; at android-11.0.0_r1,
+     * 12.0.0_r1, 13.0.0_r1, 14.0.0_r1: {@code "Dumping without lock after timeout: %s (%d)\n"} before every flag (at
+     * 14.0.0_r29 printed by {@code SurfaceFlinger.h lockedDumper}); at android-15.0.0_r1 and 16.0.0_r2
+     * {@code --latency} and {@code --list} run through {@code mainThreadDumper} without the lock and only
+     * {@code --frametimeline} prints it. {@code strerror(-status), status}: TIMED_OUT is -ETIMEDOUT (-110); the strerror
+     * text is bionic's, inferred.
      */
     private String lockWarning(String opt) {
         int every = lockTimeoutEvery;

@@ -8,9 +8,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The simulator's SurfaceFlinger lock-timeout fault prints the version's first line, written here by hand from
- * frameworks/native services/surfaceflinger/SurfaceFlinger.cpp {@code SurfaceFlinger::doDump}: 10.0.0_r23
- * "SurfaceFlinger appears to be unresponsive (%s [%d]), dumping anyways (no locks held)\n"; 11.0.0_r27–14.0.0_r17
- * "Dumping without lock after timeout: %s (%d)\n" (strerror(110) "Connection timed out", -110); on 15 (lineage-22.0)
+ * frameworks/native services/surfaceflinger/SurfaceFlinger.cpp {@code SurfaceFlinger::doDump}: 10.0.0_r1
+ * "SurfaceFlinger appears to be unresponsive (%s [%d]), dumping anyways (no locks held)\n"; 11.0.0_r1–14.0.0_r1
+ * "Dumping without lock after timeout: %s (%d)\n" (strerror(110) "Connection timed out", -110); on 15 and 16 (android-15.0.0_r1, 16.0.0_r2)
  * {@code --latency} and {@code --list} run on the main thread without the lock, so only {@code --frametimeline}
  * prints it. The rest of the dump is what the same dump prints without the fault.
  */
