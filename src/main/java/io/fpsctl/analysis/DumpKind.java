@@ -2,6 +2,7 @@ package io.fpsctl.analysis;
 
 import io.fpsctl.android.FrameTimelineParser;
 import io.fpsctl.android.FramestatsParser;
+import io.fpsctl.android.SurfaceFlingerLockWarning;
 import io.fpsctl.format.FrameCsvSchema;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
@@ -54,7 +55,7 @@ public enum DumpKind {
             return GFXINFO;
         }
         int firstIdx = indexOfMeaningful(lines, 0);
-        if (firstIdx >= 0 && lines[firstIdx].strip().startsWith("SurfaceFlinger appears to be unresponsive")) {
+        if (firstIdx >= 0 && SurfaceFlingerLockWarning.is(lines[firstIdx])) {
             firstIdx = indexOfMeaningful(lines, firstIdx + 1);
         }
         if (firstIdx >= 0 && INTEGER.matcher(lines[firstIdx].strip()).matches()) {
@@ -75,8 +76,9 @@ public enum DumpKind {
         }
         int layers = 0;
         int others = 0;
-        for (String l : lines) {
-            String s = l.strip();
+        int lead = indexOfMeaningful(lines, 0);
+        for (int i = lead >= 0 && SurfaceFlingerLockWarning.is(lines[lead]) ? lead + 1 : 0; i < lines.length; i++) {
+            String s = lines[i].strip();
             if (s.isEmpty() || s.equals("...")) {
                 continue;
             }

@@ -95,7 +95,18 @@ public final class FrameTimelineParser {
             seen.nextDump();
         }
         ByteLineReader lines = new ByteLineReader(in, 64 * 1024);
+        boolean first = true;
         while (lines.next()) {
+            if (first) {
+                String text = lines.line();
+                if (text.isBlank()) {
+                    continue;
+                }
+                first = false;
+                if (SurfaceFlingerLockWarning.is(text)) {
+                    continue; // printed before the dump when the state lock timed out; not a FrameTimeline line
+                }
+            }
             if (skipping) {
                 if (!startsDisplayFrame(lines.buffer(), lines.start(), lines.end())) {
                     continue;
@@ -149,16 +160,22 @@ public final class FrameTimelineParser {
     }
 
     /**
-     * A cheap content sniff: true when the text's first non-blank line is {@code Number of display frames : N} or
-     * {@code Display Frame N} (an empty {@code -jank} dump cannot be told from an empty file).
+     * A cheap content sniff: true when the text's first non-blank line (past a {@link SurfaceFlingerLockWarning}) is
+     * {@code Number of display frames : N} or {@code Display Frame N} (an empty {@code -jank} dump cannot be told from
+     * an empty file).
      */
     public static boolean looksLikeFrameTimeline(String head) {
         if (head == null) {
             return false;
         }
+        boolean first = true;
         for (String l : head.split("\r?\n", 50)) {
             String t = l.strip();
             if (t.isEmpty()) {
+                continue;
+            }
+            if (first && SurfaceFlingerLockWarning.is(t)) {
+                first = false;
                 continue;
             }
             return (t.startsWith(NUMBER_OF_DISPLAY_FRAMES) && t.contains(":"))

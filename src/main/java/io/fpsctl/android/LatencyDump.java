@@ -8,7 +8,7 @@ import java.util.Optional;
  *
  * @param layer               the layer name the dump was taken for (as given to the parser)
  * @param periodNs            the refresh period printed on line 1, in ns
- * @param unresponsiveWarning whether the dump began with "SurfaceFlinger appears to be unresponsive…"
+ * @param unresponsiveWarning whether the dump began with a {@link SurfaceFlingerLockWarning} line
  * @param rows                data rows parsed (every well-formed row, including {@code 0 0 0} and pending ones)
  * @param validRows           rows whose actualPresent (column 2) is neither 0 nor INT64_MAX (METRICS.md 2.2)
  * @param emptyRows           rows that were {@code 0 0 0} (unused FrameTracker slots)

@@ -15,7 +15,7 @@ import java.util.Objects;
  * Parses {@code dumpsys SurfaceFlinger --latency <layer>} output (FORMATS.md C.1, METRICS.md 2) as a
  * stream, line by line, handing every data row to a {@link FrameSink} as a {@link PresentedFrame}.
  *
- * <p>Layout: an optional "SurfaceFlinger appears to be unresponsive…" line, then the refresh period in ns,
+ * <p>Layout: an optional {@link SurfaceFlingerLockWarning} line, then the refresh period in ns,
  * then rows {@code desiredPresent actualPresent frameReady} separated by tabs and/or spaces, then usually an
  * empty line. All rows go to the sink, {@code 0 0 0} and INT64_MAX ones included: the engine decides
  * validity. A row that is not three integers is skipped and counted. A row whose actualPresent cannot be a
@@ -29,9 +29,6 @@ import java.util.Objects;
  * (frameworks/native services/surfaceflinger/FrameTracker.cpp, the FenceTime version of Android 8 and later).
  */
 public final class LatencyParser {
-
-    /** Prefix of the warning SurfaceFlinger prints before the dump when its lock could not be taken. */
-    public static final String UNRESPONSIVE_WARNING = "SurfaceFlinger appears to be unresponsive";
 
     /** Longest line kept; real lines are at most ~60 characters. */
     private static final int MAX_LINE_CHARS = 4096;
@@ -74,7 +71,7 @@ public final class LatencyParser {
             if (text.isEmpty()) {
                 continue;
             }
-            if (!warning && text.startsWith(UNRESPONSIVE_WARNING)) {
+            if (!warning && SurfaceFlingerLockWarning.is(text)) {
                 warning = true;
                 continue;
             }
@@ -132,8 +129,8 @@ public final class LatencyParser {
     }
 
     /**
-     * A cheap content sniff for kind detection: true when, after blank lines and an optional unresponsive
-     * warning, the first line is a single non-negative integer that fits in a {@code long} and the next
+     * A cheap content sniff for kind detection: true when, after blank lines and an optional
+     * {@link SurfaceFlingerLockWarning}, the first line is a single non-negative integer that fits in a {@code long} and the next
      * non-blank line (if any) is a row of three integers, and the period is one a display can have (1–1000 Hz).
      * A last line that was cut off (no line break) only
      * has to start like a row. When this is true (and no line exceeds 4096 characters), {@link #parse}
@@ -149,7 +146,7 @@ public final class LatencyParser {
         while (i < lines.length && lines[i].isBlank()) {
             i++;
         }
-        if (i < lines.length && lines[i].strip().startsWith(UNRESPONSIVE_WARNING)) {
+        if (i < lines.length && SurfaceFlingerLockWarning.is(lines[i])) {
             i++;
             while (i < lines.length && lines[i].isBlank()) {
                 i++;

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * Parses {@code dumpsys SurfaceFlinger --list}: one layer name per line (FORMATS.md C.1). Android 15
  * prints each layer as {@code RequestedLayerState{<name> parentId=… z=… …}}; that wrapper is stripped so
  * the result is always the plain name {@code --latency} expects. Blank lines are dropped; surrounding
- * whitespace and CR are trimmed.
+ * whitespace and CR are trimmed. A {@link SurfaceFlingerLockWarning} as the first non-blank line is not a layer and
+ * is dropped (Android 10 to 14 print it there when the dump ran without SurfaceFlinger's state lock).
  */
 public final class LayerList {
 
@@ -43,11 +44,18 @@ public final class LayerList {
         LineReader lines = new LineReader(in, MAX_LINE_CHARS);
         List<String> names = new ArrayList<>();
         String line;
+        boolean first = true;
         while ((line = lines.readLine()) != null) {
             String name = layerName(line);
-            if (!name.isEmpty()) {
-                names.add(name);
+            if (name.isEmpty()) {
+                continue;
             }
+            if (first && SurfaceFlingerLockWarning.is(name)) {
+                first = false;
+                continue;
+            }
+            first = false;
+            names.add(name);
         }
         return Collections.unmodifiableList(names);
     }

@@ -71,15 +71,21 @@ public record RefreshRate(double hz, long periodNs) {
 
     /**
      * From the output of {@link #LATENCY_PERIOD_COMMAND}: its first non-blank line, past a leading
-     * {@code SurfaceFlinger appears to be unresponsive} warning (METRICS.md 2.1); empty when that is not a positive
+     * {@link SurfaceFlingerLockWarning} (METRICS.md 2.1); empty when that is not a positive
      * integer.
      */
     public static Optional<RefreshRate> fromLatencyOutput(String out) {
-        for (String line : out.split("\n", 3)) {
+        boolean first = true;
+        for (String line : (Iterable<String>) out.lines()::iterator) {
             String s = line.strip();
-            if (!s.isEmpty() && !s.startsWith("SurfaceFlinger appears")) {
-                return fromLatencyPeriodLine(s);
+            if (s.isEmpty()) {
+                continue;
             }
+            if (first && SurfaceFlingerLockWarning.is(s)) {
+                first = false;
+                continue;
+            }
+            return fromLatencyPeriodLine(s);
         }
         return fromLatencyPeriodLine("");
     }

@@ -224,6 +224,20 @@ public final class SimulatedAndroid implements ShellHandler {
     }
 
     /**
+     * A fault SurfaceFlinger really shows: every {@code every}-th {@code dumpsys SurfaceFlinger --list / --latency /
+     * --frametimeline} that takes its state lock on this version times out on it and begins with the lock-timeout
+     * warning line (0 = off; see SurfaceFlingerDump#lockWarning for the text per version).
+     */
+    public void setSurfaceFlingerLockTimeoutEvery(int every) {
+        surfaceFlinger.setLockTimeoutEvery(every);
+    }
+
+    /** How many SurfaceFlinger dumps began with the lock-timeout warning so far. */
+    public long surfaceFlingerLockTimeouts() {
+        return surfaceFlinger.lockTimeouts();
+    }
+
+    /**
      * A fault, not Android: every {@code am broadcast} fails (exit 1) and reaches nobody, e.g. fpsctl's heartbeat
      * to the agent, which then detaches by itself after three missed periods.
      */

@@ -5,6 +5,7 @@ import io.fpsctl.sim.device.frames.VsyncClock;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -20,6 +21,10 @@ final class SurfaceFlingerDump implements DumpsysService {
     private final FrameTimelineRing frameTimeline;
     /** A fault: the period line {@code --latency} prints instead of the display's, or 0 (off). */
     private volatile long periodFaultNs;
+    /** A fault: every n-th {@code --list}, {@code --latency} or {@code --frametimeline} dump timed out on the lock. */
+    private volatile int lockTimeoutEvery;
+    private final AtomicLong lockableDumps = new AtomicLong();
+    private final AtomicLong lockTimeouts = new AtomicLong();
     /** Android 15+: the order {@code --list} prints layers in. */
     private final LayerLifecycleOrder lifecycle = new LayerLifecycleOrder();
 
@@ -43,10 +48,10 @@ final class SurfaceFlingerDump implements DumpsysService {
         String name = args.size() > 1 ? args.get(1) : null;
         switch (opt) {
             case "--list":
-                return list(all);
+                return lockWarning(opt) + list(all);
             case "--latency":
                 long fault = periodFaultNs;
-                return latency(all, name, fault != 0 ? fault : clock.periodAt(now), now);
+                return lockWarning(opt) + latency(all, name, fault != 0 ? fault : clock.periodAt(now), now);
             case "--latency-clear":
                 clear(all, name, now);
                 return "";
@@ -54,7 +59,7 @@ final class SurfaceFlingerDump implements DumpsysService {
                 return summary(all, clock.periodAt(now));
             case "--frametimeline":
                 if (frameTimeline.supported()) {
-                    return frameTimeline.dump(args.subList(1, args.size()), now);
+                    return lockWarning(opt) + frameTimeline.dump(args.subList(1, args.size()), now);
                 }
                 break;
             default:
@@ -163,6 +168,47 @@ final class SurfaceFlingerDump implements DumpsysService {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * The line SurfaceFlinger writes first when the fault says this dump could not take {@code mStateLock} within
+     * 1 s, else "". frameworks/native services/surfaceflinger/SurfaceFlinger.cpp {@code SurfaceFlinger::dump} /
+     * {@code doDump} at android-6.0.0_r1, 7.0.0_r1, 8.1.0_r4, 9.0.0_r16, 10.0.0_r1: {@code "SurfaceFlinger appears to
+     * be unresponsive (%s [%d]), dumping anyways (no locks held)\n"} before every flag; at android-11.0.0_r1,
+     * 12.0.0_r1, 13.0.0_r1, 14.0.0_r1: {@code "Dumping without lock after timeout: %s (%d)\n"} before every flag (at
+     * 14.0.0_r29 printed by {@code SurfaceFlinger.h lockedDumper}); at android-15.0.0_r1 and 16.0.0_r2
+     * {@code --latency} and {@code --list} run through {@code mainThreadDumper} without the lock and only
+     * {@code --frametimeline} prints it. {@code strerror(-status), status}: TIMED_OUT is -ETIMEDOUT (-110); the strerror
+     * text is bionic's, inferred.
+     */
+    private String lockWarning(String opt) {
+        int every = lockTimeoutEvery;
+        int v = version.major();
+        if (every <= 0 || (v >= 15 && !opt.equals("--frametimeline"))) {
+            return "";
+        }
+        if (lockableDumps.incrementAndGet() % every != 0) {
+            return "";
+        }
+        lockTimeouts.incrementAndGet();
+        return v <= 10
+                ? "SurfaceFlinger appears to be unresponsive (Connection timed out [-110]), dumping anyways"
+                + " (no locks held)\n"
+                : "Dumping without lock after timeout: Connection timed out (-110)\n";
+    }
+
+    /**
+     * A fault: from now on every {@code every}-th dump that goes through SurfaceFlinger's state lock on this version
+     * ({@code --list}, {@code --latency}, {@code --frametimeline}) finds it held for over a second and prints the
+     * version's warning first (0: off).
+     */
+    void setLockTimeoutEvery(int every) {
+        lockTimeoutEvery = every;
+    }
+
+    /** How many dumps printed the lock-timeout warning so far. */
+    long lockTimeouts() {
+        return lockTimeouts.get();
     }
 
     /** A fault, not Android: {@code --latency} prints {@code ns} as its period line from now on (0: the display's). */
