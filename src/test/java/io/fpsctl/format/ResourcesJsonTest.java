@@ -64,6 +64,9 @@ class ResourcesJsonTest {
             {"\"meanCpuPercent\":72.50", "\"meanCpuPercent\":250.0", "resources.threads 'main' CPU 250.0 % is not"},
             {"\"meanCpuPercent\":41.67", "\"meanCpuPercent\":100.5", "resources.device CPU 100.5 % is not 0–100"},
             {"\"threads\":[", "\"threads\":{\"x\":[", "'resources.threads' must be a list"},
+            // rule 11: a peak is the highest of the intervals its mean averages, so 95.01 % above the peak 95 %
+            {"\"meanCpuPercent\":72.50", "\"meanCpuPercent\":95.01",
+                "resources.threads 'main' CPU mean 95.01 % is above its peak 95.0 %"},
         };
         for (String[] c : cases) {
             assertTrue(good.contains(c[0]), c[0]);
