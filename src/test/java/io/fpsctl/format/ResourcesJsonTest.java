@@ -80,4 +80,28 @@ class ResourcesJsonTest {
             assertTrue(e.getMessage().contains(c[2]), e.getMessage());
         }
     }
+
+    /** Every key the writer puts in {@code resources} is one of the schema's, and every schema key is written. */
+    @Test
+    void theWrittenKeysAreTheSchemasKeys() throws Exception {
+        Summary s = EngineRun.smooth60().toBuilder().resources(R).build();
+        com.fasterxml.jackson.databind.JsonNode res = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json(s)).path(SummaryJsonSchema.RESOURCES.name());
+        java.util.Set<String> written = new java.util.TreeSet<>();
+        res.fieldNames().forEachRemaining(written::add);
+        assertEquals(keys(SummaryJsonSchema.InResources.class), written);
+        java.util.Set<String> cpu = new java.util.TreeSet<>();
+        res.path("threads").get(0).fieldNames().forEachRemaining(cpu::add);
+        assertEquals(keys(SummaryJsonSchema.InCpu.class), cpu);
+    }
+
+    private static java.util.Set<String> keys(Class<?> holder) throws IllegalAccessException {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (java.lang.reflect.Field f : holder.getFields()) {
+            if (f.getType() == SummaryJsonSchema.Key.class) {
+                names.add(((SummaryJsonSchema.Key) f.get(null)).name());
+            }
+        }
+        return names;
+    }
 }
