@@ -38,9 +38,17 @@ public record ResourceCounters(double uptimeSeconds, int pid, List<Thread> threa
             cpus = List.copyOf(cpus);
         }
 
-        /** True when it runs below its highest frequency. */
+        /**
+         * Both frequencies were read: a {@code scaling_cur_freq} of 0 (some drivers cannot tell) is unknown
+         * (docs/metrics.md 13 rule 4).
+         */
+        public boolean known() {
+            return maxKhz > 0 && curKhz > 0;
+        }
+
+        /** True when it is known to run below its highest frequency. */
         public boolean belowMax() {
-            return maxKhz > 0 && curKhz < maxKhz;
+            return known() && curKhz < maxKhz;
         }
     }
 

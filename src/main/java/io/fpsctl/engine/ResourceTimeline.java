@@ -36,8 +36,8 @@ public final class ResourceTimeline {
     private ResourceUsage newestInterval;
     private final Set<String> missing = new LinkedHashSet<>();
     private final Figures run = new Figures();
-    private final Peaks intervalPeaks = new Peaks();
-    private final Peaks windowPeaks = new Peaks();
+    /** The highest of the intervals between successive reads: the same intervals {@link #run} averages. */
+    private final Peaks peaks = new Peaks();
     private long deviceBusy;
     private long deviceTotal;
     private double throttledSeconds;
@@ -156,7 +156,6 @@ public final class ResourceTimeline {
                     : rates(from, to, reads.subList(a, last + 1), reads.get(last));
             if (rates != null) {
                 u = rates.usage;
-                windowPeaks.add(rates);
             }
         }
         prune(startNs - Math.max(0, endNs - startNs));
@@ -165,7 +164,6 @@ public final class ResourceTimeline {
 
     /** The run's figures so far (rule 11). */
     public ResourceSummary summary() {
-        Peaks peaks = windowPeaks.any ? windowPeaks : intervalPeaks;
         List<ResourceSummary.Cpu> threads = new ArrayList<>();
         threads.add(new ResourceSummary.Cpu(MAIN, run.mean(MAIN), peaks.get(MAIN)));
         for (String n : List.of(RENDER_THREAD, HWUI_TASK, GPU_COMPLETION)) {
@@ -209,7 +207,7 @@ public final class ResourceTimeline {
                 throttledSeconds += dt;
             }
         }
-        intervalPeaks.add(rates);
+        peaks.add(rates);
     }
 
     /** The index of the placed read at or before {@code t} whose successor is after it (or equals it); -1: none. */
@@ -346,7 +344,7 @@ public final class ResourceTimeline {
         if (thermal != null && thermal >= ResourceUsage.SEVERE) {
             return true;
         }
-        if (freqs.isEmpty()) {
+        if (freqs.stream().noneMatch(ResourceCounters.Frequency::known)) {
             return thermal == null ? null : false;
         }
         for (ResourceCounters.Frequency f : freqs) {
@@ -446,13 +444,11 @@ public final class ResourceTimeline {
 
     /** The highest figure of each kind over a set of intervals. */
     private static final class Peaks {
-        boolean any;
         final Map<String, Double> named = new HashMap<>();
         final Map<String, Double> others = new HashMap<>();
         Double device;
 
         void add(Rates r) {
-            any = true;
             ResourceUsage u = r.usage;
             put("app", u.appCpu());
             put(MAIN, u.mainCpu());

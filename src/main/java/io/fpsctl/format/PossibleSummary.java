@@ -168,6 +168,10 @@ final class PossibleSummary {
                 return key + " CPU " + v + " % is not 0–" + (long) max + " %";
             }
         }
+        // docs/metrics.md 13 rule 11: the peak is the highest of the intervals the mean averages
+        if (c.meanPercent() != null && c.peakPercent() != null && c.meanPercent() > c.peakPercent() + MS_ROUNDING) {
+            return key + " CPU mean " + c.meanPercent() + " % is above its peak " + c.peakPercent() + " %";
+        }
         return null;
     }
 

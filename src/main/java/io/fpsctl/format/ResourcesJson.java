@@ -8,6 +8,9 @@ import static io.fpsctl.format.SummaryJsonReader.number;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fpsctl.engine.ResourceSummary;
+import io.fpsctl.format.SummaryJsonSchema.InCpu;
+import io.fpsctl.format.SummaryJsonSchema.InResources;
+import io.fpsctl.format.SummaryJsonSchema.Key;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,29 +34,30 @@ final class ResourcesJson {
 
     static void write(JsonGenerator g, ResourceSummary r) throws IOException {
         if (r == null) {
-            g.writeNullField("resources");
+            g.writeNullField(SummaryJsonSchema.RESOURCES.name());
             return;
         }
-        g.writeObjectFieldStart("resources");
-        cpu(g, "app", r.app());
-        cpu(g, "device", r.device());
-        g.writeArrayFieldStart("threads");
+        g.writeObjectFieldStart(SummaryJsonSchema.RESOURCES.name());
+        cpu(g, InResources.APP, r.app());
+        cpu(g, InResources.DEVICE, r.device());
+        g.writeArrayFieldStart(InResources.THREADS.name());
         for (ResourceSummary.Cpu t : r.threads()) {
             g.writeStartObject();
-            g.writeStringField("name", t.name());
+            g.writeStringField(InCpu.NAME.name(), t.name());
             figures(g, t);
             g.writeEndObject();
         }
         g.writeEndArray();
-        nullableLong(g, "rssPeakKb", r.rssPeakKb());
-        nullableLong(g, "pssPeakKb", r.pssPeakKb());
-        nullableLong(g, "worstThermalStatus", r.worstThermalStatus() == null ? null : (long) r.worstThermalStatus());
-        number(g, "maxTempC", r.maxTempC(), 1);
-        number(g, "batteryTempC", r.batteryTempC(), 1);
-        number(g, "throttledShare", r.throttledShare(), 4);
-        g.writeNumberField("slowFramesMainThreadBusy", r.slowFramesMainThreadBusy());
-        g.writeNumberField("slowFramesThrottled", r.slowFramesThrottled());
-        g.writeArrayFieldStart("missing");
+        nullableLong(g, InResources.RSS_PEAK_KB.name(), r.rssPeakKb());
+        nullableLong(g, InResources.PSS_PEAK_KB.name(), r.pssPeakKb());
+        nullableLong(g, InResources.WORST_THERMAL_STATUS.name(),
+                r.worstThermalStatus() == null ? null : (long) r.worstThermalStatus());
+        decimal(g, InResources.MAX_TEMP_C, r.maxTempC());
+        decimal(g, InResources.BATTERY_TEMP_C, r.batteryTempC());
+        decimal(g, InResources.THROTTLED_SHARE, r.throttledShare());
+        g.writeNumberField(InResources.SLOW_FRAMES_MAIN_THREAD_BUSY.name(), r.slowFramesMainThreadBusy());
+        g.writeNumberField(InResources.SLOW_FRAMES_THROTTLED.name(), r.slowFramesThrottled());
+        g.writeArrayFieldStart(InResources.MISSING.name());
         for (String m : r.missing()) {
             g.writeString(m);
         }
@@ -61,15 +65,19 @@ final class ResourcesJson {
         g.writeEndObject();
     }
 
-    private static void cpu(JsonGenerator g, String key, ResourceSummary.Cpu c) throws IOException {
-        g.writeObjectFieldStart(key);
+    private static void decimal(JsonGenerator g, Key key, Double v) throws IOException {
+        number(g, key.name(), v, key.decimals());
+    }
+
+    private static void cpu(JsonGenerator g, Key key, ResourceSummary.Cpu c) throws IOException {
+        g.writeObjectFieldStart(key.name());
         figures(g, c);
         g.writeEndObject();
     }
 
     private static void figures(JsonGenerator g, ResourceSummary.Cpu c) throws IOException {
-        number(g, "meanCpuPercent", c == null ? null : c.meanPercent(), 2);
-        number(g, "peakCpuPercent", c == null ? null : c.peakPercent(), 2);
+        decimal(g, InCpu.MEAN_CPU_PERCENT, c == null ? null : c.meanPercent());
+        decimal(g, InCpu.PEAK_CPU_PERCENT, c == null ? null : c.peakPercent());
     }
 
     /** The object read back with its types checked (plausibility: {@link PossibleSummary}); null when null. */
@@ -80,22 +88,22 @@ final class ResourcesJson {
         if (!n.isObject()) {
             throw new SummaryFormatException("'resources' must be an object or null, got " + abbreviated(n));
         }
-        JsonNode threads = n.path("threads");
+        JsonNode threads = n.path(InResources.THREADS.name());
         List<ResourceSummary.Cpu> list = new ArrayList<>();
         if (!threads.isMissingNode() && !threads.isNull()) {
             if (!threads.isArray()) {
                 throw new SummaryFormatException("'resources.threads' must be a list, got " + abbreviated(threads));
             }
             for (JsonNode t : threads) {
-                if (!t.isObject() || !t.path("name").isTextual()) {
+                if (!t.isObject() || !t.path(InCpu.NAME.name()).isTextual()) {
                     throw new SummaryFormatException("'resources.threads' must hold objects with a 'name', got "
                             + abbreviated(t));
                 }
-                list.add(figures(t, t.path("name").textValue(), "resources.threads"));
+                list.add(figures(t, t.path(InCpu.NAME.name()).textValue(), "resources.threads"));
             }
         }
         List<String> missing = new ArrayList<>();
-        JsonNode m = n.path("missing");
+        JsonNode m = n.path(InResources.MISSING.name());
         if (!m.isMissingNode() && !m.isNull()) {
             if (!m.isArray()) {
                 throw new SummaryFormatException("'resources.missing' must be a list of text, got " + abbreviated(m));
@@ -108,18 +116,20 @@ final class ResourcesJson {
                 missing.add(line.textValue());
             }
         }
-        Long thermal = whole(n, "worstThermalStatus");
-        return new ResourceSummary(figures(object(n, "app"), "app", "resources.app"),
-                figures(object(n, "device"), "device", "resources.device"), list, whole(n, "rssPeakKb"),
-                whole(n, "pssPeakKb"), thermal == null ? null : (int) Math.min(Integer.MAX_VALUE, thermal),
-                number(n, "maxTempC"), number(n, "batteryTempC"), number(n, "throttledShare"),
-                count(n, "slowFramesMainThreadBusy"), count(n, "slowFramesThrottled"), missing);
+        Long thermal = whole(n, InResources.WORST_THERMAL_STATUS);
+        return new ResourceSummary(figures(object(n, InResources.APP), "app", "resources.app"),
+                figures(object(n, InResources.DEVICE), "device", "resources.device"), list,
+                whole(n, InResources.RSS_PEAK_KB), whole(n, InResources.PSS_PEAK_KB),
+                thermal == null ? null : (int) Math.min(Integer.MAX_VALUE, thermal),
+                number(n, InResources.MAX_TEMP_C.name()), number(n, InResources.BATTERY_TEMP_C.name()),
+                number(n, InResources.THROTTLED_SHARE.name()), count(n, InResources.SLOW_FRAMES_MAIN_THREAD_BUSY),
+                count(n, InResources.SLOW_FRAMES_THROTTLED), missing);
     }
 
-    private static JsonNode object(JsonNode n, String key) throws SummaryFormatException {
-        JsonNode v = n.path(key);
+    private static JsonNode object(JsonNode n, Key key) throws SummaryFormatException {
+        JsonNode v = n.path(key.name());
         if (!v.isMissingNode() && !v.isNull() && !v.isObject()) {
-            throw new SummaryFormatException("'resources." + key + "' must be an object or null, got "
+            throw new SummaryFormatException("'resources." + key.name() + "' must be an object or null, got "
                     + abbreviated(v));
         }
         return v;
@@ -130,26 +140,28 @@ final class ResourcesJson {
             return new ResourceSummary.Cpu(name, null, null);
         }
         try {
-            return new ResourceSummary.Cpu(name, number(n, "meanCpuPercent"), number(n, "peakCpuPercent"));
+            return new ResourceSummary.Cpu(name, number(n, InCpu.MEAN_CPU_PERCENT.name()),
+                    number(n, InCpu.PEAK_CPU_PERCENT.name()));
         } catch (SummaryFormatException e) {
             throw new SummaryFormatException(where + ": " + e.getMessage());
         }
     }
 
     /** A whole number 0 or more, or null. */
-    private static Long whole(JsonNode n, String key) throws SummaryFormatException {
-        JsonNode v = n.path(key);
+    private static Long whole(JsonNode n, Key key) throws SummaryFormatException {
+        JsonNode v = n.path(key.name());
         if (v.isMissingNode() || v.isNull()) {
             return null;
         }
         if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 0) {
-            throw new SummaryFormatException("'resources." + key + "' must be a non-negative integer or null, got "
+            throw new SummaryFormatException("'resources." + key.name()
+                    + "' must be a non-negative integer or null, got "
                     + abbreviated(v));
         }
         return v.longValue();
     }
 
-    private static long count(JsonNode n, String key) throws SummaryFormatException {
+    private static long count(JsonNode n, Key key) throws SummaryFormatException {
         Long v = whole(n, key);
         return v == null ? 0 : v;
     }

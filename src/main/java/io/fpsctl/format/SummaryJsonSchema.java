@@ -158,6 +158,40 @@ public final class SummaryJsonSchema {
         }
     }
 
+    /** The keys of {@link #RESOURCES} (docs/metrics.md 13 rule 11), written and read by {@link ResourcesJson}. */
+    public static final class InResources {
+        /** The app's CPU: an object of {@link InCpu} keys. */
+        public static final Key APP = Key.of("app", Type.OBJECT);
+        /** The device's CPU: an object of {@link InCpu} keys. */
+        public static final Key DEVICE = Key.of("device", Type.OBJECT);
+        /** The named threads: objects of {@link InCpu} keys with a {@link InCpu#NAME}. */
+        public static final Key THREADS = Key.of("threads", Type.LIST);
+        public static final Key RSS_PEAK_KB = Key.of("rssPeakKb", Type.INTEGER);
+        public static final Key PSS_PEAK_KB = Key.of("pssPeakKb", Type.INTEGER);
+        public static final Key WORST_THERMAL_STATUS = Key.of("worstThermalStatus", Type.INTEGER);
+        public static final Key MAX_TEMP_C = Key.decimal("maxTempC", 1);
+        public static final Key BATTERY_TEMP_C = Key.decimal("batteryTempC", 1);
+        public static final Key THROTTLED_SHARE = Key.decimal("throttledShare", 4);
+        public static final Key SLOW_FRAMES_MAIN_THREAD_BUSY = Key.of("slowFramesMainThreadBusy", Type.INTEGER);
+        public static final Key SLOW_FRAMES_THROTTLED = Key.of("slowFramesThrottled", Type.INTEGER);
+        /** One line of text per part that could not be read. */
+        public static final Key MISSING = Key.of("missing", Type.LIST);
+
+        private InResources() {
+        }
+    }
+
+    /** The keys of a CPU figure of {@link InResources}: the run's mean and peak in % (two decimals). */
+    public static final class InCpu {
+        /** A thread's name (in {@link InResources#THREADS} only). */
+        public static final Key NAME = Key.of("name", Type.TEXT);
+        public static final Key MEAN_CPU_PERCENT = Key.decimal("meanCpuPercent", 2);
+        public static final Key PEAK_CPU_PERCENT = Key.decimal("peakCpuPercent", 2);
+
+        private InCpu() {
+        }
+    }
+
     /** The keys of an entry of {@link #SLOW_MESSAGES} (the agent's slowest main-thread messages). */
     public static final class InSlowMessage {
         public static final Key DURATION_MS = Key.of("durationMs", Type.INTEGER);

@@ -9,6 +9,7 @@ import io.fpsctl.engine.Source;
 import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.FrameTimes;
+import io.fpsctl.engine.ResourceSummary;
 import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;
 import java.io.PrintWriter;
@@ -105,6 +106,7 @@ public final class SummaryText {
             }
             row("overflows", s.overflows() + (s.coverageGaps() == 0 ? "" : "   coverage gaps " + s.coverageGaps()
                     + " (" + fmt2(s.coverageGapMs()) + " ms where frames may be missing)"));
+            resources(s.resources());
             androidVitals(s.androidVitals(), s.source().presented());
             frameTimeline(s.frameTimeline());
             if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
@@ -124,6 +126,27 @@ public final class SummaryText {
                 wrapped("  warning: ", "           ", w.split(" "), " ");
             }
             out.flush();
+        }
+
+        /**
+         * The run's resources (docs/metrics.md 13 rule 11), one line when read: the app's, main thread's and
+         * RenderThread's CPU means (% of one core), the memory peak the gate compares (PSS, else RSS; MB of 1024 kB),
+         * the worst thermal status and the share of the measured time that was throttled; "-" for what is unknown.
+         */
+        private void resources(ResourceSummary r) {
+            if (r == null) {
+                return;
+            }
+            Long kb = r.memoryPeakKb();
+            row("resources", "CPU mean app " + percent(r.app()) + "  main " + percent(r.thread("main"))
+                    + "  RenderThread " + percent(r.thread("RenderThread"))
+                    + "  " + (kb == null ? "memory peak -" : r.memoryPeakKind() + " peak " + fmt1(kb / 1024.0) + " MB")
+                    + "  thermal worst " + (r.worstThermalStatus() == null ? "-" : r.worstThermalStatus())
+                    + "  throttled " + (r.throttledShare() == null ? "-" : fmt1(100 * r.throttledShare()) + " %"));
+        }
+
+        private static String percent(ResourceSummary.Cpu c) {
+            return c == null || c.meanPercent() == null ? "-" : fmt1(c.meanPercent()) + " %";
         }
 
         /** Android vitals computed locally (METRICS.md 7a), one line: the keys that apply to the source. */

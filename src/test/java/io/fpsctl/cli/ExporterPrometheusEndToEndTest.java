@@ -194,6 +194,13 @@ class ExporterPrometheusEndToEndTest {
             assertEquals(5, results(api, "{__name__=~\"fpsctl_.+\",model=~\".+\"}"), "only the 5 info series");
             assertEquals(0, results(api, "{__name__=~\"fpsctl_.+\",__name__!=\"fpsctl_device_info\",android=~\".+\"}"));
             assertEquals(1.0, value(api, "count(fpsctl_build_info{version=~\".+\"} == 1)"), "one build info");
+            // issue 26: resource gauges (docs/metrics.md 13) reach Prometheus, with only the bounded thread labels
+            assertTrue(waitFor(Duration.ofSeconds(20), () -> value(api,
+                    "count(fpsctl_app_cpu_percent{thread=\"main\"} >= 0)") >= 1), "main thread CPU is scraped");
+            assertTrue(waitFor(Duration.ofSeconds(20), () -> value(api,
+                    "count(fpsctl_app_memory_bytes{kind=\"rss\"} > 0)") >= 1), "RSS is scraped");
+            assertEquals(0, results(api, "fpsctl_app_cpu_percent{thread!~\"app|main|RenderThread|hwuiTask|GPU "
+                    + "completion\"}"), "no thread's own name as a label");
             // the histogram counts the same frames
             assertEquals(value(api, "sum(fpsctl_frames_total{device=\"" + label[0] + "\"})"),
                     value(api, "sum(fpsctl_frame_time_seconds_count{device=\"" + label[0] + "\"})"));

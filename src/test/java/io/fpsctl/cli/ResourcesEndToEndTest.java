@@ -110,6 +110,16 @@ class ResourcesEndToEndTest {
             assertEquals(expected, t.get("meanCpuPercent").asDouble(), oneTick + 0.005,
                     name + ": truth " + expected + " %, reported " + t);
         }
+        // docs/metrics.md 13 rule 11: a peak is the highest of the intervals its mean averages, never below it
+        // (a 3 s jank gate once reported app mean 79.51 % with a peak of 60.73 %); and the file reads back
+        List<JsonNode> figures = new java.util.ArrayList<>(List.of(res.get("app"), res.get("device")));
+        res.get("threads").forEach(figures::add);
+        for (JsonNode f : figures) {
+            assertTrue(f.get("meanCpuPercent").asDouble() <= f.get("peakCpuPercent").asDouble(), "mean ≤ peak: " + f);
+        }
+        assertEquals(res.get("app").get("peakCpuPercent").asDouble(), io.fpsctl.format.SummaryJsonReader.read(
+                cap.resolve("summary.json")).resources().app().peakPercent(),
+                1e-9);
         // memory: the peak RSS and PSS fpsctl reports are the highest the truth holds
         long rss = 0;
         long pss = 0;

@@ -151,15 +151,42 @@ class ResourceTimelineTest {
     }
 
     @Test
-    void aPeakIsTheHighestLiveWindowWhenThereAreWindows() {
+    void aPeakIsTheHighestIntervalBetweenReadsSoNeverBelowTheMeanWhateverTheWindows() {
         ResourceTimeline t = new ResourceTimeline(100);
         t.add(1 * S, A);
         t.add(3 * S, B);
         t.add(5 * S, C);
-        t.window(2_500_000_000L, 3_500_000_000L); // main 72.5 %
-        t.window(3_500_000_000L, 4_500_000_000L); // main 50 %: 100 ticks over B→C throughout
-        assertEquals(72.5, t.summary().thread("main").peakPercent(), EPS);
-        assertFalse(t.summary().threads().isEmpty());
-        assertTrue(t.summary().throttledShare() > 0);
+        // the only live window lies within B→C: main 100 ticks over 2 s evenly = 50 %
+        assertEquals(50.0, t.window(3_500_000_000L, 4_500_000_000L).mainCpu(), EPS);
+        ResourceSummary s = t.summary();
+        // mean A→C: (190 + 100) ticks / 4 s = 72.5 %; peak: A→B 190 / 2 s = 95 % (not the window's 50 %)
+        assertEquals(72.5, s.thread("main").meanPercent(), EPS);
+        assertEquals(95.0, s.thread("main").peakPercent(), EPS);
+        // app: A→B 142 %, B→C (100 + 20) / 2 s = 60 %; mean (284 + 120) / 4 s = 101 %; peak 142 %
+        assertEquals(101.0, s.app().meanPercent(), EPS);
+        assertEquals(142.0, s.app().peakPercent(), EPS);
+        // device: A→B 75 %, B→C 200/800 = 25 %; mean 800/1600 = 50 %; peak 75 %
+        assertEquals(50.0, s.device().meanPercent(), EPS);
+        assertEquals(75.0, s.device().peakPercent(), EPS);
+        for (ResourceSummary.Cpu c : s.threads()) {
+            assertTrue(c.meanPercent() <= c.peakPercent(), c.toString());
+        }
+    }
+
+    @Test
+    void aCurrentFrequencyOfZeroIsUnknownNotBelowTheMaximum() {
+        // B's cores are 92.5 % busy; with policy 0 at 1.4 of 1.8 GHz B is throttled (first test). A driver that
+        // reads scaling_cur_freq 0 tells nothing: with no thermal status either, throttled is unknown (null)
+        ResourceCounters zero = new ResourceCounters(B.uptimeSeconds(), B.pid(), B.threads(), B.cpu(), B.cores(),
+                List.of(new Frequency(0, List.of(0, 1), 0, 1_800_000)), B.rssKb(), B.pssKb(), null, null, null,
+                List.of());
+        ResourceCounters noThermal = new ResourceCounters(A.uptimeSeconds(), A.pid(), A.threads(), A.cpu(), A.cores(),
+                A.frequencies(), A.rssKb(), A.pssKb(), null, null, null, List.of());
+        assertFalse(zero.frequencies().get(0).belowMax());
+        ResourceTimeline t = new ResourceTimeline(100);
+        t.add(1 * S, noThermal);
+        t.add(3 * S, zero);
+        assertNull(t.newestInterval().throttled(), "0 kHz and no thermal status: not known");
+        assertNull(t.summary().throttledShare());
     }
 }

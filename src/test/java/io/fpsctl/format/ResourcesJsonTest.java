@@ -64,6 +64,9 @@ class ResourcesJsonTest {
             {"\"meanCpuPercent\":72.50", "\"meanCpuPercent\":250.0", "resources.threads 'main' CPU 250.0 % is not"},
             {"\"meanCpuPercent\":41.67", "\"meanCpuPercent\":100.5", "resources.device CPU 100.5 % is not 0–100"},
             {"\"threads\":[", "\"threads\":{\"x\":[", "'resources.threads' must be a list"},
+            // rule 11: a peak is the highest of the intervals its mean averages, so 95.01 % above the peak 95 %
+            {"\"meanCpuPercent\":72.50", "\"meanCpuPercent\":95.01",
+                "resources.threads 'main' CPU mean 95.01 % is above its peak 95.0 %"},
         };
         for (String[] c : cases) {
             assertTrue(good.contains(c[0]), c[0]);
@@ -76,5 +79,29 @@ class ResourcesJsonTest {
                     () -> SummaryJsonReader.read(new StringReader(in)), c[1]);
             assertTrue(e.getMessage().contains(c[2]), e.getMessage());
         }
+    }
+
+    /** Every key the writer puts in {@code resources} is one of the schema's, and every schema key is written. */
+    @Test
+    void theWrittenKeysAreTheSchemasKeys() throws Exception {
+        Summary s = EngineRun.smooth60().toBuilder().resources(R).build();
+        com.fasterxml.jackson.databind.JsonNode res = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json(s)).path(SummaryJsonSchema.RESOURCES.name());
+        java.util.Set<String> written = new java.util.TreeSet<>();
+        res.fieldNames().forEachRemaining(written::add);
+        assertEquals(keys(SummaryJsonSchema.InResources.class), written);
+        java.util.Set<String> cpu = new java.util.TreeSet<>();
+        res.path("threads").get(0).fieldNames().forEachRemaining(cpu::add);
+        assertEquals(keys(SummaryJsonSchema.InCpu.class), cpu);
+    }
+
+    private static java.util.Set<String> keys(Class<?> holder) throws IllegalAccessException {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (java.lang.reflect.Field f : holder.getFields()) {
+            if (f.getType() == SummaryJsonSchema.Key.class) {
+                names.add(((SummaryJsonSchema.Key) f.get(null)).name());
+            }
+        }
+        return names;
     }
 }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.EngineRun;
 import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import java.io.PrintWriter;
@@ -142,6 +143,49 @@ class LiveViewTest {
         assertEquals("jank   1.67 %   dropped 3   best 59  normal 1  middle 0  high 0  frozen 0", first[2]);
         assertEquals("time   p90 8.00 ms   worst 51.00 ms  cause draw", first[3]);
         assertEquals("", first[4]);
+    }
+
+    /**
+     * docs/metrics.md 13: the ANSI block's cpu line. Hand-made resources on the second window only: main 95 % (above
+     * the 90 % of a busy main thread: red), RenderThread 30 %, throttled (a red THROTTLED), app 142 %, device 75 %.
+     * No cpu line before any window had resources; a dash for a later window without them.
+     */
+    @Test
+    void ansiCpuLineShowsMainRenderThreadThrottlingAppAndDevice() {
+        EngineRun run = EngineRun.threeWindows();
+        ResourceUsage u = new ResourceUsage(1.0, 142.0, 95.0, 30.0, 10.0, 1.0, List.of(), 75.0, List.of(), true,
+                210_000L, null, 3, null, null);
+        List<LiveWindow> windows = List.of(run.windows.get(0), run.windows.get(1).withResources(u),
+                run.windows.get(2));
+        LiveView v = view(true);
+        show(v, windows.subList(0, 1));
+        assertFalse(strip(text.toString()).contains("cpu "), "no resources read yet: no cpu line");
+        text.getBuffer().setLength(0);
+        show(v, windows.subList(1, 2));
+        String drawn = text.toString();
+        List<String> cpu = screenLines(drawn).stream().filter(l -> l.startsWith("cpu")).toList();
+        assertEquals(List.of("cpu    main 95.0 %  render 30.0 %  THROTTLED  app 142.0 %  device 75.0 %"), cpu);
+        assertTrue(cpu.get(0).length() <= 75, "fits 80 columns");
+        assertTrue(drawn.contains(ESC + "31m95.0 %" + ESC + "0m"), "a busy main thread is red");
+        assertTrue(drawn.contains(ESC + "31mTHROTTLED" + ESC + "0m"), drawn);
+        text.getBuffer().setLength(0);
+        show(v, windows.subList(2, 3));
+        assertEquals(List.of("cpu    -"), screenLines(text.toString()).stream().filter(l -> l.startsWith("cpu"))
+                .toList(), "a window without resources after one with them: a dash");
+    }
+
+    @Test
+    void plainLinesGainResourceFieldsOnceAWindowHadThem() {
+        EngineRun run = EngineRun.threeWindows();
+        ResourceUsage u = new ResourceUsage(1.0, 142.0, 95.0, 30.0, null, null, List.of(), 75.0, List.of(), false,
+                210_000L, null, null, null, null);
+        show(view(false), List.of(run.windows.get(0), run.windows.get(1).withResources(u), run.windows.get(2)));
+        List<String> lines = text.toString().lines().filter(l -> l.contains("fps=")).toList();
+        assertFalse(lines.get(0).contains("mainCpu="), lines.get(0));
+        // RSS 210 000 kB / 1024 = 205.078 → 205.1 MB
+        assertTrue(lines.get(1).endsWith(" mainCpu=95.0 renderThreadCpu=30.0 appCpu=142.0 throttled=false rssMb=205.1"),
+                lines.get(1));
+        assertTrue(lines.get(2).endsWith(" mainCpu=- renderThreadCpu=- appCpu=- throttled=- rssMb=-"), lines.get(2));
     }
 
     @Test

@@ -13,8 +13,11 @@ public record CpuFrequency(int policy, List<Integer> cpus, long curKhz, long max
         cpus = List.copyOf(cpus);
     }
 
-    /** The current frequency is below the hardware's maximum. */
+    /**
+     * The current frequency is known to be below the hardware's maximum: a {@code scaling_cur_freq} of 0 (some
+     * drivers cannot tell) is unknown, not below (docs/metrics.md 13 rule 4).
+     */
     public boolean belowMax() {
-        return curKhz < maxKhz;
+        return curKhz > 0 && curKhz < maxKhz;
     }
 }

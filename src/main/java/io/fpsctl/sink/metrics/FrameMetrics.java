@@ -34,6 +34,15 @@ public final class FrameMetrics {
     static final String[] FRAME_LABELS = {"device", "package", "window", "source"};
     static final String[] APP_LABELS = {"device", "package", "source"};
     static final String[] DEVICE_LABELS = {"device"};
+    /** Label names of an app's resource series (docs/metrics.md section 13): no source, no window. */
+    static final String[] PACKAGE_LABELS = {"device", "package"};
+    /**
+     * The {@code thread} label of {@code fpsctl_app_cpu_percent}: the whole app and the threads docs/metrics.md 13
+     * rule 1 names; never a thread's own name (unbounded).
+     */
+    static final List<String> CPU_THREADS = List.of("app", "main", "RenderThread", "hwuiTask", "GPU completion");
+    /** The {@code kind} label of {@code fpsctl_app_memory_bytes}. */
+    static final List<String> MEMORY_KINDS = List.of("rss", "pss");
     /** Label names of {@code fpsctl_device_info}: one series per device. */
     static final String[] DEVICE_INFO_LABELS = {"device", "model", "android"};
     /** The refresh rates whose vsync multiples are histogram bucket bounds. */
@@ -62,6 +71,10 @@ public final class FrameMetrics {
     final Counter ftSystemJank;
     final Counter ftUnattributed;
     final Counter ftTypes;
+    final Gauge appCpu;
+    final Gauge appMemory;
+    final Gauge thermalStatus;
+    final Gauge throttled;
     private final int maxWindows;
     private final long ttlNanos;
     private final LongSupplier clock;
@@ -70,6 +83,7 @@ public final class FrameMetrics {
     private final Map<List<String>, Long> appSeries = new ConcurrentHashMap<>();
     private final Map<List<String>, Long> deviceSeries = new ConcurrentHashMap<>();
     private final Map<List<String>, Long> deviceInfoSeries = new ConcurrentHashMap<>();
+    private final Map<List<String>, Long> packageSeries = new ConcurrentHashMap<>();
 
     /**
      * @param maxWindows windows per device and app before further ones count as {@code other}
@@ -132,6 +146,22 @@ public final class FrameMetrics {
         ftTypes = Counter.builder().name("fpsctl_frametimeline_jank_type_frames_total")
                 .help("Joined frames per FrameTimeline jank type (a frame with several types counts in each)")
                 .labelNames(typeLabels).register(registry);
+        String[] threadLabels = {"device", "package", "thread"};
+        appCpu = Gauge.builder().name("fpsctl_app_cpu_percent")
+                .help("CPU of the app (thread=\"app\") and of its main, RenderThread, hwuiTask (all summed) and GPU "
+                        + "completion threads over the last live window, in % of one core (docs/metrics.md section 13)")
+                .labelNames(threadLabels).register(registry);
+        appMemory = Gauge.builder().name("fpsctl_app_memory_bytes")
+                .help("The app's memory in the last live window: kind=\"rss\" the highest VmRSS read, kind=\"pss\" "
+                        + "the latest dumpsys meminfo TOTAL PSS (docs/metrics.md section 13)")
+                .labelNames("device", "package", "kind").register(registry);
+        thermalStatus = Gauge.builder().name("fpsctl_device_thermal_status")
+                .help("The worst thermal status read in the last live window, 0 NONE to 6 SHUTDOWN "
+                        + "(docs/metrics.md section 13)").labelNames(DEVICE_LABELS).register(registry);
+        throttled = Gauge.builder().name("fpsctl_cpu_throttled")
+                .help("1 when the last live window was throttled (thermal status SEVERE or worse, or a saturated "
+                        + "cpufreq policy below its maximum), else 0 (docs/metrics.md section 13)")
+                .labelNames(DEVICE_LABELS).register(registry);
     }
 
     /** Vsync multiples 1..4 of every supported refresh rate, plus long frames up to 2 s (seconds, sorted). */
@@ -163,6 +193,10 @@ public final class FrameMetrics {
 
     void touchDevice(String[] labels) {
         deviceSeries.put(List.of(labels), clock.getAsLong());
+    }
+
+    void touchPackage(String[] labels) {
+        packageSeries.put(List.of(labels), clock.getAsLong());
     }
 
     /** The device's info series: set to 1 (created when new) and kept for the series TTL from now. */
@@ -208,7 +242,16 @@ public final class FrameMetrics {
         }
         for (Map.Entry<List<String>, Long> e : deviceSeries.entrySet()) {
             if (now - e.getValue() > ttlNanos && deviceSeries.remove(e.getKey(), e.getValue())) {
-                refresh.remove(e.getKey().toArray(new String[0]));
+                String[] l = e.getKey().toArray(new String[0]);
+                refresh.remove(l);
+                thermalStatus.remove(l);
+                throttled.remove(l);
+                removed++;
+            }
+        }
+        for (Map.Entry<List<String>, Long> e : packageSeries.entrySet()) {
+            if (now - e.getValue() > ttlNanos && packageSeries.remove(e.getKey(), e.getValue())) {
+                removeResources(e.getKey().get(0), e.getKey().get(1));
                 removed++;
             }
         }
@@ -219,6 +262,16 @@ public final class FrameMetrics {
             }
         }
         return removed;
+    }
+
+    /** Removes every resource series of {@code pkg} on {@code device} (its CPU per thread and its memory). */
+    void removeResources(String device, String pkg) {
+        for (String t : CPU_THREADS) {
+            appCpu.remove(device, pkg, t);
+        }
+        for (String k : MEMORY_KINDS) {
+            appMemory.remove(device, pkg, k);
+        }
     }
 
     /** Removes the series {@code labels + [v]} of {@code counter} for every {@code v} of its last label. */

@@ -5,7 +5,9 @@ import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.FrameTimelineJankType;
 import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.Source;
+import io.prometheus.metrics.core.metrics.Gauge;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -58,6 +60,7 @@ public final class PackageListener implements FrameEngine.Listener {
         }
         fpsSources.clear();
         m.refresh.remove(deviceLabels);
+        resources(null);
     }
 
     @Override
@@ -116,6 +119,37 @@ public final class PackageListener implements FrameEngine.Listener {
         m.fps.labelValues(app).set(fps == null ? 0 : fps);
         fpsSources.add(lastSource.key());
         m.touchApp(app);
+        resources(w.resources());
+    }
+
+    /**
+     * The resource gauges of a live window (docs/metrics.md section 13 rule 8): each figure the window has is set,
+     * each it has not (unknown, or a window without resources) is removed, so a dashboard never shows a stale
+     * value as the current one.
+     */
+    private void resources(ResourceUsage u) {
+        String d = device.device();
+        gauge(m.appCpu, u == null ? null : u.appCpu(), d, pkg, "app");
+        gauge(m.appCpu, u == null ? null : u.mainCpu(), d, pkg, "main");
+        gauge(m.appCpu, u == null ? null : u.renderThreadCpu(), d, pkg, "RenderThread");
+        gauge(m.appCpu, u == null ? null : u.hwuiTaskCpu(), d, pkg, "hwuiTask");
+        gauge(m.appCpu, u == null ? null : u.gpuCompletionCpu(), d, pkg, "GPU completion");
+        gauge(m.appMemory, u == null || u.rssKb() == null ? null : u.rssKb() * 1024.0, d, pkg, "rss");
+        gauge(m.appMemory, u == null || u.pssKb() == null ? null : u.pssKb() * 1024.0, d, pkg, "pss");
+        gauge(m.thermalStatus, u == null || u.thermalStatus() == null ? null : u.thermalStatus().doubleValue(), d);
+        gauge(m.throttled, u == null || u.throttled() == null ? null : u.throttled() ? 1.0 : 0.0, d);
+        if (u != null) {
+            m.touchPackage(new String[] {d, pkg});
+            m.touchDevice(deviceLabels);
+        }
+    }
+
+    private static void gauge(Gauge g, Double value, String... labels) {
+        if (value == null) {
+            g.remove(labels);
+        } else {
+            g.labelValues(labels).set(value);
+        }
     }
 
     /** One frame's FrameTimeline verdict: joined (app jank, system jank, on time) or unattributed. */

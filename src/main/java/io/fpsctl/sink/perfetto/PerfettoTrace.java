@@ -6,6 +6,8 @@ import com.google.protobuf.CodedOutputStream;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.ResourceCounters;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.sink.AtomicFile;
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
@@ -30,7 +32,11 @@ import java.util.Map;
  *   <li>debug annotations on every slice: {@code durationMs}, {@code dropped}; on janky frames also
  *       {@code dropLevel} and {@code mainCause} (slow frames), and the slice is named {@code janky frame};</li>
  *   <li>an {@code fps} counter track: one value per live window ({@code --window}) at its start; idle windows
- *       write no value (they are not 0 fps).</li>
+ *       write no value (they are not 0 fps);</li>
+ *   <li>resource counter tracks (docs/metrics.md section 13), one value per live window with resources at its
+ *       start, on the same clock as the frames: {@code app CPU %}, {@code main thread CPU %},
+ *       {@code RenderThread CPU %}, {@code RSS MB}, {@code PSS MB}, {@code thermal status}, {@code throttled}
+ *       (0/1), {@code cpu policyN MHz}.</li>
  * </ul>
  * Timestamps are the device's own (CLOCK_MONOTONIC ns), and the trace says so: its first packet is a ClockSnapshot
  * with primary_trace_clock MONOTONIC and every event packet has timestamp_clock_id MONOTONIC. Write failures surface as {@link UncheckedIOException}.
@@ -49,6 +55,8 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
     private boolean first = true;
     private String run = "";
     private long fpsTrack;
+    /** The resource counter tracks of the current run by name (docs/metrics.md section 13). */
+    private final Map<String, Long> resourceTracks = new HashMap<>();
 
     /** One window or layer: its parent track and the lanes its frames are drawn on. */
     private static final class Track {
@@ -89,6 +97,7 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
     public void startRun(String label) {
         run = label == null || label.isEmpty() ? "" : label + ": ";
         fpsTrack = 0;
+        resourceTracks.clear();
     }
 
     @Override
@@ -125,6 +134,7 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
 
     @Override
     public void window(LiveWindow w) {
+        resources(w.startNs(), w.resources());
         if (w.stats().idle() || w.stats().fps() == null) {
             return;
         }
@@ -135,6 +145,45 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         }
         packet(w.startNs(), new ProtoMessage().uint64(EVENT_TYPE, TYPE_COUNTER).uint64(EVENT_TRACK_UUID, fpsTrack)
                 .double64(EVENT_DOUBLE_COUNTER_VALUE, w.stats().fps()));
+    }
+
+    /**
+     * A live window's resources (docs/metrics.md 13 rule 8) as counter values at its start, like fps: app, main thread
+     * and RenderThread CPU (% of one core), RSS and PSS (MB of 1024 kB), the thermal status (0–6), throttled (0/1)
+     * and each cpufreq policy's current frequency (MHz; an unknown one, 0 kHz, is left out). An unknown figure
+     * writes no value; a window without resources writes none.
+     */
+    private void resources(long startNs, ResourceUsage u) {
+        if (u == null) {
+            return;
+        }
+        counter(startNs, "app CPU %", u.appCpu());
+        counter(startNs, "main thread CPU %", u.mainCpu());
+        counter(startNs, "RenderThread CPU %", u.renderThreadCpu());
+        counter(startNs, "RSS MB", u.rssKb() == null ? null : u.rssKb() / 1024.0);
+        counter(startNs, "PSS MB", u.pssKb() == null ? null : u.pssKb() / 1024.0);
+        counter(startNs, "thermal status", u.thermalStatus() == null ? null : u.thermalStatus().doubleValue());
+        counter(startNs, "throttled", u.throttled() == null ? null : u.throttled() ? 1.0 : 0.0);
+        for (ResourceCounters.Frequency f : u.frequencies()) {
+            if (f.known()) {
+                counter(startNs, "cpu policy" + f.policy() + " MHz", f.curKhz() / 1000.0);
+            }
+        }
+    }
+
+    private void counter(long timestampNs, String name, Double value) {
+        if (value == null) {
+            return;
+        }
+        Long uuid = resourceTracks.get(name);
+        if (uuid == null) {
+            uuid = nextUuid++;
+            resourceTracks.put(name, uuid);
+            descriptor(new ProtoMessage().uint64(TRACK_UUID, uuid).string(TRACK_NAME, run + name)
+                    .message(TRACK_COUNTER, new ProtoMessage()));
+        }
+        packet(timestampNs, new ProtoMessage().uint64(EVENT_TYPE, TYPE_COUNTER).uint64(EVENT_TRACK_UUID, uuid)
+                .double64(EVENT_DOUBLE_COUNTER_VALUE, value));
     }
 
     @Override

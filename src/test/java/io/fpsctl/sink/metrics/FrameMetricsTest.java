@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.RenderedFrame;
@@ -180,6 +183,63 @@ class FrameMetricsTest {
         clock.addAndGet(Duration.ofSeconds(61).toNanos());
         m.expire();
         assertFalse(scrape(registry).contains("fpsctl_frametimeline"), "the TTL removes them too");
+    }
+
+    /**
+     * Resources (docs/metrics.md 13) of the last live window as gauges with bounded labels. Hand-made window: app
+     * 125 %, main 95 %, RenderThread 30 %, GPU completion 1.5 %, hwuiTask unknown, an "OkHttp Dispatcher" thread
+     * 4 % (never a label), RSS 210 000 kB = 215 040 000 bytes, PSS 150 000 kB = 153 600 000 bytes, thermal 3,
+     * throttled.
+     */
+    @Test
+    void resourcesAreGaugesWithBoundedLabelsAndAnUnknownFigureIsRemoved() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AtomicLong clock = new AtomicLong();
+        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(1), clock::get, "9.9.9");
+        PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
+        l.frame(resultOf(frame("A", 10_000_000_000L, 6)));
+        ResourceUsage u = new ResourceUsage(1.0, 125.0, 95.0, 30.0, null, 1.5,
+                List.of(new ResourceUsage.ThreadCpu("OkHttp Dispatcher", 4.0)), 50.0, List.of(), true, 210_000L,
+                150_000L, 3, 44.0, 31.0);
+        l.window(new LiveWindow(0, 10_000_000_000L, 11_000_000_000L, EngineRun.smooth60(), u));
+        String text = scrape(registry);
+        String app = "package=\"com.a\"";
+        assertEquals(125.0, value(text, "fpsctl_app_cpu_percent", DEV, app, "thread=\"app\""), 1e-9, text);
+        assertEquals(95.0, value(text, "fpsctl_app_cpu_percent", DEV, app, "thread=\"main\""), 1e-9, text);
+        assertEquals(30.0, value(text, "fpsctl_app_cpu_percent", DEV, app, "thread=\"RenderThread\""), 1e-9);
+        assertEquals(1.5, value(text, "fpsctl_app_cpu_percent", DEV, app, "thread=\"GPU completion\""), 1e-9);
+        assertEquals(List.of("app", "main", "RenderThread", "GPU completion"), text.lines()
+                .filter(x -> x.startsWith("fpsctl_app_cpu_percent{"))
+                .map(x -> x.replaceAll(".*thread=\"([^\"]*)\".*", "$1")).sorted(java.util.Comparator.comparing(
+                        FrameMetrics.CPU_THREADS::indexOf)).toList(), "hwuiTask unknown: no series; no thread's own name");
+        assertEquals(215_040_000.0, value(text, "fpsctl_app_memory_bytes", DEV, app, "kind=\"rss\""), 1e-6, text);
+        assertEquals(153_600_000.0, value(text, "fpsctl_app_memory_bytes", DEV, app, "kind=\"pss\""), 1e-6, text);
+        assertEquals(3.0, value(text, "fpsctl_device_thermal_status", DEV), 1e-9, text);
+        assertEquals(1.0, value(text, "fpsctl_cpu_throttled", DEV), 1e-9, text);
+        assertTrue(text.contains("# HELP fpsctl_app_cpu_percent ") && text.lines().filter(x -> x.startsWith("# HELP")
+                && x.matches("# HELP fpsctl_(app_cpu_percent|app_memory_bytes|device_thermal_status|cpu_throttled) .*"))
+                .allMatch(x -> x.contains("docs/metrics.md section 13")), text);
+
+        // the next window could not read PSS, the thermal status nor the frequencies: those series go
+        l.window(new LiveWindow(1, 11_000_000_000L, 12_000_000_000L, EngineRun.smooth60(),
+                new ResourceUsage(1.0, 60.0, 40.0, 10.0, null, null, List.of(), 20.0, List.of(), null, 200_000L,
+                        null, null, null, null)));
+        text = scrape(registry);
+        assertEquals(40.0, value(text, "fpsctl_app_cpu_percent", DEV, app, "thread=\"main\""), 1e-9, text);
+        assertEquals(0, value(text, "fpsctl_app_memory_bytes", "kind=\"pss\""), text);
+        assertFalse(text.lines().anyMatch(x -> x.startsWith("fpsctl_app_memory_bytes{") && x.contains("kind=\"pss\"")),
+                text);
+        assertFalse(text.contains("fpsctl_device_thermal_status{"), text);
+        assertFalse(text.contains("fpsctl_cpu_throttled{"), text);
+        assertFalse(text.lines().anyMatch(x -> x.startsWith("fpsctl_app_cpu_percent{")
+                && x.contains("thread=\"GPU completion\"")), text);
+
+        // TTL: a minute without windows removes the rest
+        clock.addAndGet(Duration.ofSeconds(61).toNanos());
+        m.expire();
+        text = scrape(registry);
+        assertFalse(text.contains("fpsctl_app_cpu_percent{"), text);
+        assertFalse(text.contains("fpsctl_app_memory_bytes{"), text);
     }
 
     private static SurfaceFrameRecord sf(long token, String... types) {

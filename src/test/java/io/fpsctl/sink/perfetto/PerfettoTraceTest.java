@@ -8,6 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
 import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.EngineRun;
+import io.fpsctl.engine.LiveWindow;
+import io.fpsctl.engine.ResourceCounters;
+import io.fpsctl.engine.ResourceTimeline;
+import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.PresentedFrame;
 import io.fpsctl.engine.RenderedFrame;
@@ -37,7 +42,8 @@ class PerfettoTraceTest {
     }
 
     /** A decoded trace: slices, counter values, and track names by uuid. */
-    record Decoded(List<Slice> slices, List<double[]> counter, Map<Long, String> trackNames, Map<Long, Long> parents) {
+    record Decoded(List<Slice> slices, List<double[]> counter, Map<Long, String> trackNames, Map<Long, Long> parents,
+                   Map<String, List<double[]>> counters) {
     }
 
     /** delay 1 ms, draw takes the rest but 1 ms, swap 1 ms: a slow frame's main cause is draw. */
@@ -158,12 +164,84 @@ class PerfettoTraceTest {
         assertTrue(timed >= 4, "two frames give at least two slices (begin and end): " + timed);
     }
 
+    /**
+     * Resource counters (docs/metrics.md 13) are the live windows' own figures, at each window's start on the frames'
+     * clock. The figures come from a ResourceTimeline fed three hand-made reads (CLK_TCK 100) 2 s apart.
+     */
+    @Test
+    void resourcesBecomeCounterTracksWithEachWindowsValuesAtItsStart() throws Exception {
+        long s = 1_000_000_000L;
+        ResourceTimeline timeline = new ResourceTimeline(100);
+        timeline.add(T0, read(100.0, 500, 200, 200_000L, null, 0, 1_800_000));
+        timeline.add(T0 + 2 * s, read(102.0, 690, 260, 210_000L, 150_000L, 1, 1_400_000));
+        timeline.add(T0 + 4 * s, read(104.0, 790, 280, 190_000L, null, 3, 0));
+        List<LiveWindow> windows = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            long start = T0 + s / 2 + i * s;
+            windows.add(new LiveWindow(i, start, start + s, EngineRun.smooth60(), timeline.window(start, start + s)));
+        }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PerfettoTrace trace = new PerfettoTrace(bytes);
+        windows.forEach(trace::window);
+        trace.window(new LiveWindow(3, T0 + 7 * s, T0 + 8 * s, EngineRun.smooth60())); // no resources: no values
+        trace.close();
+        Decoded d = decode(bytes.toByteArray());
+
+        // by hand, window 0 = [0.5 s, 1.5 s) inside the first interval: main 190 ticks over 2 s evenly = 95 %,
+        // RenderThread 60 / 2 s = 30 %, app their sum 125 %; RSS the highest read bracketing it, 210 000 kB
+        List<double[]> main = d.counters().get("main thread CPU %");
+        assertEquals(T0 + s / 2, (long) main.get(0)[0], "at the window's start, on the frames' clock");
+        assertEquals(95.0, main.get(0)[1], 1e-9);
+        assertEquals(125.0, d.counters().get("app CPU %").get(0)[1], 1e-9);
+        assertEquals(210_000 / 1024.0, d.counters().get("RSS MB").get(0)[1], 1e-9);
+        // window 1 = [1.5 s, 2.5 s) straddles the second read: main 0.5 × 95 + 0.5 × 50 = 72.5 %
+        assertEquals(72.5, main.get(1)[1], 1e-9);
+        for (int i = 0; i < windows.size(); i++) {
+            ResourceUsage u = windows.get(i).resources();
+            long at = windows.get(i).startNs();
+            assertEquals(List.of(at, u.mainCpu()), point(d, "main thread CPU %", i));
+            assertEquals(List.of(at, u.renderThreadCpu()), point(d, "RenderThread CPU %", i));
+            assertEquals(List.of(at, u.appCpu()), point(d, "app CPU %", i));
+            assertEquals(List.of(at, u.rssKb() / 1024.0), point(d, "RSS MB", i));
+            assertEquals(List.of(at, (double) u.thermalStatus()), point(d, "thermal status", i));
+            assertEquals(List.of(at, u.throttled() ? 1.0 : 0.0), point(d, "throttled", i));
+        }
+        assertEquals(3, main.size(), "the window without resources wrote no value");
+        // PSS: the latest read at or before each window's last bracketing read: 150 000 kB (read at 2 s) for all three
+        assertEquals(3, d.counters().get("PSS MB").size());
+        assertEquals(150_000 / 1024.0, d.counters().get("PSS MB").get(0)[1], 1e-9);
+        // thermal: window 2 = [2.5 s, 3.5 s) is bracketed by the reads at 2 s and 4 s, the latter status 3 (SEVERE)
+        assertEquals(3.0, d.counters().get("thermal status").get(2)[1], 1e-9);
+        assertEquals(1.0, d.counters().get("throttled").get(2)[1], 1e-9);
+        assertEquals(0.0, d.counters().get("throttled").get(0)[1], 1e-9, "status 1, no core counters: not throttled");
+        // frequency: read at the window's last bracketing read: window 0's is the read at 2 s (1 400 000 kHz); the
+        // read at 4 s says 0 kHz, an unknown frequency, so windows 1 and 2 write none
+        List<double[]> freq = d.counters().get("cpu policy0 MHz");
+        assertEquals(1, freq.size(), "only window 0 ends at a read that knows the frequency");
+        assertEquals(1400.0, freq.get(0)[1], 1e-9);
+    }
+
+    private static List<Object> point(Decoded d, String track, int i) {
+        double[] p = d.counters().get(track).get(i);
+        return List.of((long) p[0], p[1]);
+    }
+
+    /** One read of pid 1000 (main thread 1000, RenderThread 1010) with one cpufreq policy of cores 0–1. */
+    private static ResourceCounters read(double uptime, long mainTicks, long renderTicks, Long rss, Long pss,
+                                         Integer thermal, long curKhz) {
+        return new ResourceCounters(uptime, 1000, List.of(new ResourceCounters.Thread(1000, "example.feed", mainTicks),
+                new ResourceCounters.Thread(1010, "RenderThread", renderTicks)), null, List.of(),
+                List.of(new ResourceCounters.Frequency(0, List.of(0, 1), curKhz, 1_800_000)), rss, pss, thermal, null,
+                null, List.of());
+    }
+
     // Perfetto field numbers (trace.proto, trace_packet.proto, track_event.proto, track_descriptor.proto,
     // debug_annotation.proto), written out here rather than taken from the code under test.
     private static Decoded decode(byte[] file) throws Exception {
         UnknownFieldSet traceSet = UnknownFieldSet.parseFrom(file);
         List<Slice> slices = new ArrayList<>();
         List<double[]> counter = new ArrayList<>();
+        Map<String, List<double[]>> counters = new HashMap<>();
         Map<Long, String> names = new HashMap<>();
         Map<Long, Long> parents = new HashMap<>();
         Map<Long, Deque<Object[]>> open = new HashMap<>();
@@ -204,12 +282,15 @@ class PerfettoTraceTest {
                     Map<String, Object> args = (Map<String, Object>) b[2];
                     slices.add(new Slice(track, (String) b[1], (Long) b[0], ts, args));
                 } else if (type == 4) {
-                    assertEquals("fps", names.get(track));
-                    counter.add(new double[] {ts, Double.longBitsToDouble(e.getField(44).getFixed64List().get(0))});
+                    double[] value = {ts, Double.longBitsToDouble(e.getField(44).getFixed64List().get(0))};
+                    counters.computeIfAbsent(names.get(track), k -> new ArrayList<>()).add(value);
+                    if ("fps".equals(names.get(track))) {
+                        counter.add(value);
+                    }
                 }
             }
         }
         assertTrue(open.values().stream().allMatch(Deque::isEmpty), "every slice begun has ended");
-        return new Decoded(slices, counter, names, parents);
+        return new Decoded(slices, counter, names, parents, counters);
     }
 }
