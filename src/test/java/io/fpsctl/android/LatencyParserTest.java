@@ -217,7 +217,8 @@ class LatencyParserTest {
                 "1.5 2 3",                              // not integers
                 "99999999999999999999 1 2",             // out of long range
                 "16666666",                             // a second period line
-                "SurfaceFlinger appears to be unresponsive, dumping anyways", // not leading
+                // not leading (frameworks/native SurfaceFlinger::doDump, android-10.0.0_r1, "%s [%d]" of -110):
+                "SurfaceFlinger appears to be unresponsive (Connection timed out [-110]), dumping anyways (no locks held)",
                 "   ",                                  // blank: not counted
                 "-1 5 6",                               // negative numbers are still integers
                 "  7\t \t8   9  "));                    // odd spacing
@@ -231,7 +232,8 @@ class LatencyParserTest {
 
     @Test
     void crlfAndLeadingBlankLinesAndWarning() throws Exception {
-        LatencyDump dump = parseText("\r\n\r\nSurfaceFlinger appears to be unresponsive, dumping anyways\r\n"
+        LatencyDump dump = parseText("\r\n\r\nSurfaceFlinger appears to be unresponsive (Connection timed out [-110]), "
+                + "dumping anyways (no locks held)\r\n"
                 + "16666666\r\n10\t20\t30\r\n40 50 60\r\n\r\n");
 
         assertTrue(dump.unresponsiveWarning());
@@ -251,7 +253,7 @@ class LatencyParserTest {
     @Test
     void notALatencyDump_throwsWithAMessageNamingTheExpectation() {
         for (String text : List.of("", "\n\n", "hello\n1 2 3\n", "1 2 3\n4 5 6\n", "16.6\n",
-                "SurfaceFlinger appears to be unresponsive, dumping anyways\n",
+                "SurfaceFlinger appears to be unresponsive (Connection timed out [-110]), dumping anyways (no locks held)\n",
                 "-16666666\n", "99999999999999999999\n", "Stats since: 1ns\n")) {
             RecordingSink own = new RecordingSink();
             DumpFormatException e = assertThrows(DumpFormatException.class,
@@ -301,7 +303,8 @@ class LatencyParserTest {
         assertTrue(LatencyParser.looksLikeLatencyDump("16666666\n"));
         assertTrue(LatencyParser.looksLikeLatencyDump("16666666"));
         assertTrue(LatencyParser.looksLikeLatencyDump("\r\n16666666\r\n0\t0\t0\r\n"));
-        assertTrue(LatencyParser.looksLikeLatencyDump("SurfaceFlinger appears to be unresponsive, dumping anyways\n8333333\n1 2 3\n"));
+        assertTrue(LatencyParser.looksLikeLatencyDump("SurfaceFlinger appears to be unresponsive (Connection timed out "
+                + "[-110]), dumping anyways (no locks held)\n8333333\n1 2 3\n"));
         assertTrue(LatencyParser.looksLikeLatencyDump("16666666\n3604011000000\t36040"), "a cut-off last line may be partial");
         assertFalse(LatencyParser.looksLikeLatencyDump("16666666\n3604011000000\t36040\n"), "a complete line must have 3 columns");
         assertFalse(LatencyParser.looksLikeLatencyDump("16666666\nhello\n"));

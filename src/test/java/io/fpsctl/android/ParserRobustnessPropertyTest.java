@@ -27,7 +27,7 @@ class ParserRobustnessPropertyTest {
 
     private static final List<String> LATENCY_BASES = List.of(
             "16666666\n0\t0\t0\n100\t200\t300\n9223372036854775807\t9223372036854775807\t9223372036854775807\n\n",
-            "SurfaceFlinger appears to be unresponsive, dumping anyways\n16954612\n7657467895508   7657482691352   7657493499756\n",
+            "SurfaceFlinger appears to be unresponsive (Connection timed out [-110]), dumping anyways (no locks held)\n16954612\n7657467895508   7657482691352   7657493499756\n",
             "8333333\r\n1  2\t3\r\n4\t5  6\r\n",
             "11111111\n");
 

@@ -104,7 +104,7 @@ class ShellAnswersTest {
     void theLatencyPeriodIsTheFirstLinePastTheUnresponsiveWarning() {
         assertEquals(Optional.of(16_666_666L), RefreshRate.fromLatencyOutput("16666666\n").map(RefreshRate::periodNs));
         assertEquals(Optional.of(8_333_333L), RefreshRate.fromLatencyOutput(
-                "SurfaceFlinger appears to be unresponsive, dumping anyways (no locks held)\n8333333\n")
+                "SurfaceFlinger appears to be unresponsive (Connection timed out [-110]), dumping anyways (no locks held)\n8333333\n")
                 .map(RefreshRate::periodNs));
         assertEquals(Optional.empty(), RefreshRate.fromLatencyOutput(""));
         assertEquals(Optional.empty(), RefreshRate.fromLatencyOutput("Permission Denial\n"));
