@@ -344,21 +344,8 @@ public class AgentLevelsTest {
         // the gap runs from the first frame's end (its IntendedVsync + TOTAL 10 ms) to the second's IntendedVsync
         assertEquals(first + 10 * MS, gaps.get(0).fromNs());
         assertEquals(second, gaps.get(0).toNs());
-        io.fpsctl.engine.FrameEngine engine = new io.fpsctl.engine.FrameEngine(io.fpsctl.engine.Source.AGENT,
-                io.fpsctl.engine.EngineConfig.defaults());
-        io.fpsctl.capture.AgentRecordRouter router = new io.fpsctl.capture.AgentRecordRouter(engine);
-        for (AgentRecord r : records) {
-            router.route(r); // what AgentPoller.poll does with every record
-        }
-        router.finish();
-        engine.finish();
-        io.fpsctl.engine.Summary summary = engine.summary("p");
-        assertEquals(1, summary.coverageGaps());
-        boolean named = false;
-        for (String w : summary.warnings()) {
-            named |= w.contains("the agent lost 5 frame(s): 5 FrameMetrics report(s)");
-        }
-        assertTrue(summary.warnings().toString(), named);
+        // what the host makes of this record (a coverage gap and a warning naming the count) is capture's:
+        // AgentRecordRouterTest, in fpsctl-cli, which this module's tests cannot reach
     }
 
     @Test

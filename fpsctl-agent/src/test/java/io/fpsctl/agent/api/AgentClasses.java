@@ -31,8 +31,8 @@ final class AgentClasses {
 
     /** Internal names of the agent's classes, nested ones included. */
     static List<String> names() {
-        Path src = Path.of("src/agent/java");
-        Path classes = Path.of("target/test-classes");
+        Path src = Path.of("src/main/java");
+        Path classes = Path.of("target/classes");
         List<String> out = new ArrayList<>();
         try (Stream<Path> files = Files.walk(src)) {
             for (Path p : files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("package-info.java")).toList()) {
@@ -55,7 +55,7 @@ final class AgentClasses {
     /** Every field and method reference made by the code of {@code internalName}. */
     static List<Ref> references(String internalName) {
         List<Ref> refs = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(Path.of("target/test-classes", internalName + ".class"))) {
+        try (InputStream in = Files.newInputStream(Path.of("target/classes", internalName + ".class"))) {
             new ClassReader(in).accept(new ClassVisitor(Opcodes.ASM9) {
                 @Override
                 public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {

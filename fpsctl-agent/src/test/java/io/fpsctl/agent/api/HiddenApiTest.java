@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.fpsctl.agent.wrappers.AgentMembers;
 import io.fpsctl.agent.wrappers.ReflectedMember;
-import io.fpsctl.capture.AgentPoller;
+import io.fpsctl.android.Am;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +42,8 @@ import org.objectweb.asm.Opcodes;
 class HiddenApiTest {
     private static final int FIRST = 24;
     private static final int LAST = 36;
-    private static final Path DOC = Path.of("docs/agent-hidden-api.md");
+    /** The repository's docs/ (this module is a folder of the repository; its tests run in that folder). */
+    private static final Path DOC = Path.of("..", "docs", "agent-hidden-api.md");
     /** Reflective lookups that only {@code PlatformAccess} may make. */
     private static final Set<String> LOOKUPS = Set.of("getDeclaredField", "getDeclaredMethod", "getField", "getMethod",
             "getDeclaredFields", "getDeclaredMethods", "getFields", "getMethods", "forName", "getDeclaredConstructor",
@@ -182,13 +183,10 @@ class HiddenApiTest {
                     .contains("android.permission.DISABLE_HIDDEN_API_CHECKS");
             assertEquals(level >= 28, parsed, "API " + level + ": `am help` lists the option");
             assertEquals(level >= 28, honoured, "API " + level + ": ActivityManagerService checks the permission");
-            String command = AgentPoller.command(100, level, 2000);
-            assertEquals(parsed, command.contains(" --no-hidden-api-checks "), "API " + level + ": " + command);
+            // the start of the command capture.AgentPoller sends (AgentPollerCommandTest checks the whole of it)
+            String command = Am.instrument(level);
+            assertEquals(parsed, command.contains(" --no-hidden-api-checks"), "API " + level + ": " + command);
         }
-        assertEquals("am instrument -w -r -e fpsctl.slowMessageMs 100 -e fpsctl.heartbeatMs 2000 "
-                + "io.fpsctl.agent/.FpsctlAgent", AgentPoller.command(100, 27, 2000));
-        assertEquals("am instrument -w -r --no-hidden-api-checks -e fpsctl.slowMessageMs 100 -e fpsctl.heartbeatMs "
-                + "2000 io.fpsctl.agent/.FpsctlAgent", AgentPoller.command(100, 35, 2000));
     }
 
     /** The {@code int[] DURATIONS} static initializer of FrameMetrics: index → value. */
