@@ -7,10 +7,6 @@ import io.fpsctl.device.AdbServers;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceAddress;
 import io.fpsctl.device.DeviceException;
-import io.fpsctl.sim.Simulator;
-import io.fpsctl.sim.device.AndroidVersion;
-import io.fpsctl.sim.device.SimOptions;
-import io.fpsctl.sim.device.scenario.Scenarios;
 import java.io.IOException;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -51,9 +47,9 @@ final class DeviceOptions {
     static final class Connection implements AutoCloseable {
         final Device device;
         final CaptureSession.Reconnector reconnector;
-        final Simulator simulator;
+        final SimulatedDevice simulator;
 
-        Connection(Device device, CaptureSession.Reconnector reconnector, Simulator simulator) {
+        Connection(Device device, CaptureSession.Reconnector reconnector, SimulatedDevice simulator) {
             this.device = device;
             this.reconnector = reconnector;
             this.simulator = simulator;
@@ -130,7 +126,7 @@ final class DeviceOptions {
         }
     }
 
-    /** Opens the device for {@code pkg} (a simulated device runs that package). */
+    /** Opens the device for {@code pkg} (a simulated device runs that package; null: the simulator's default). */
     Connection connect(String pkg) {
         return connect(pkg, serial());
     }
@@ -157,14 +153,12 @@ final class DeviceOptions {
     }
 
     private Connection simulated(String pkg) {
-        Simulator sim;
+        SimulatedDevice sim;
         try {
-            SimOptions options = new SimOptions(AndroidVersion.of(simAndroid), simRefresh, 1, pkg);
-            sim = Simulator.start(new Simulator.Config(Scenarios.byNameOrFile(simulate), options, 0, null, false,
-                    null, 0));
+            sim = SimulatedDevice.start(simulate, simAndroid, simRefresh, pkg);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCode.USAGE, "--simulate: " + e.getMessage() + " (scenarios: "
-                    + Scenarios.names() + ")");
+                    + SimulatedDevice.scenarioNames() + ")");
         } catch (IOException e) {
             throw new CliException(ExitCode.IO, "cannot start the simulated device: " + e.getMessage());
         }

@@ -1,6 +1,5 @@
 package io.fpsctl.cli;
 
-import io.fpsctl.sim.device.scenario.Scenarios;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -28,7 +27,7 @@ final class ScenarioConverter implements ITypeConverter<String> {
         if (value.startsWith("-")) {
             throw new OptionLikeValue(value);
         }
-        if (Scenarios.names().contains(value)) {
+        if (SimulatedDevice.scenarioNames().contains(value)) {
             return value;
         }
         try {
@@ -39,6 +38,6 @@ final class ScenarioConverter implements ITypeConverter<String> {
             // not a path either
         }
         throw new TypeConversionException("unknown scenario '" + value + "': use one of " + String.join(", ",
-                new java.util.TreeSet<>(Scenarios.names())) + ", or a scenario JSON file that exists");
+                new java.util.TreeSet<>(SimulatedDevice.scenarioNames())) + ", or a scenario JSON file that exists");
     }
 }

@@ -140,7 +140,8 @@ final class WatchCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, "--csv, --frames-csv and --perfetto need a PACKAGE: "
                     + "give the app to watch");
         }
-        try (DeviceOptions.Connection c = deviceOptions.connect(io.fpsctl.sim.device.SimOptions.DEFAULT_PACKAGE)) {
+        // null: a simulated device runs its default app; on a phone the app in front is whatever the user opens
+        try (DeviceOptions.Connection c = deviceOptions.connect(null)) {
             ForegroundWatch follow = new ForegroundWatch(c.device, c.reconnector, measureOptions.request(), config,
                     deviceOptions.reconnectTimeout, new ForegroundWatch.Screen(out, err,
                     !plain && System.console() != null, colourOption.colour(), Main::checkStdoutReader));

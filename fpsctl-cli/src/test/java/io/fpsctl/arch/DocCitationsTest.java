@@ -139,8 +139,8 @@ class DocCitationsTest {
         List<Path> files = new ArrayList<>();
         files.add(REPO.resolve("README.md"));
         try (Stream<Path> docs = Files.list(REPO.resolve("docs"));
-                Stream<Path> java = Files.walk(REPO.resolve("src/main/java"));
-                Stream<Path> resources = Files.walk(REPO.resolve("src/main/resources"))) {
+                Stream<Path> java = mainSources("java");
+                Stream<Path> resources = mainSources("resources")) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(files::add);
             java.filter(p -> p.toString().endsWith(".java")).sorted().forEach(files::add);
             resources.filter(p -> p.toString().matches(".*\\.(js|html|css|txt|properties)$")).sorted()
@@ -149,6 +149,22 @@ class DocCitationsTest {
             throw new UncheckedIOException(e);
         }
         return files;
+    }
+
+    /** Every file under src/main/{@code kind} of every module (fpsctl-*). */
+    private static Stream<Path> mainSources(String kind) throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> modules = Files.list(REPO)) {
+            for (Path module : modules.filter(m -> m.getFileName().toString().startsWith("fpsctl-")).sorted().toList()) {
+                Path dir = module.resolve("src/main").resolve(kind);
+                if (Files.isDirectory(dir)) {
+                    try (Stream<Path> files = Files.walk(dir)) {
+                        files.forEach(out::add);
+                    }
+                }
+            }
+        }
+        return out.stream();
     }
 
     /**

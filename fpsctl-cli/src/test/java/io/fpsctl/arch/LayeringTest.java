@@ -26,8 +26,6 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,46 +35,59 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The layering of docs/architecture.md, one rule per promise:
+ * The layering and the modules of docs/architecture.md, one rule per promise:
  * <ul>
  *   <li>{@link #layers}: who may use whom, for every package of fpsctl, the on-device agent included;</li>
  *   <li>{@link #noCycles}: no cycle between any two packages, sub-packages counted on their own
  *       ({@code sim} ⇄ {@code sim.adb} would be one);</li>
+ *   <li>{@link #everyPackageInItsModule} and the rules after it: each package is built by its module
+ *       (fpsctl-core, fpsctl-sim, fpsctl-cli), fpsctl-core uses no other module, and the simulator is reached only
+ *       by the two cli classes that start it ({@code fpsctl sim} and {@code --simulate});</li>
  *   <li>{@link #engineDoesNoIo} and the rules after it: the engine reads no file, stream or socket and is
  *       single-threaded (no thread, executor, lock, atomic, volatile field, {@code synchronized} method or block,
  *       wait/notify).</li>
  * </ul>
  * The layers {@code android}, {@code format}, {@code analysis} and {@code verdict} are optional: the rule holds
- * while they are being created (issue 27). The agent ({@code src/agent/java}) is compiled as test sources for the
- * JVM build, so it is imported from {@code target/test-classes} by {@link MainCodeAndAgent}.
+ * while they are being created. The agent's class files are here only when Maven hands this module fpsctl-agent's
+ * classes folder (a build that stops before {@code package}); its own module checks that it stands alone
+ * (fpsctl-agent's AgentStandsAloneTest).
  */
-@AnalyzeClasses(packages = "io.fpsctl", importOptions = LayeringTest.MainCodeAndAgent.class)
+@AnalyzeClasses(packages = "io.fpsctl", importOptions = LayeringTest.MainCode.class)
 class LayeringTest {
 
     /**
-     * fpsctl's main classes, and of the test classes only those compiled from {@code src/agent/java} (the
-     * agent's own JVM tests in {@code io.fpsctl.agent} live in {@code src/test/java} and are left out).
+     * The main classes of fpsctl's modules: no test class, neither this module's nor the test helpers other modules
+     * publish (their test-jars, fpsctl-testing).
      */
-    public static final class MainCodeAndAgent implements ImportOption {
-        private static final Path AGENT_SOURCES = Path.of("src", "agent", "java");
-        private static final ImportOption MAIN = new DoNotIncludeTests();
+    public static final class MainCode implements ImportOption {
+        private static final ImportOption NOT_TESTS = new DoNotIncludeTests();
 
         @Override
         public boolean includes(Location location) {
-            return MAIN.includes(location) || isAgentClass(location.asURI().toString());
-        }
-
-        static boolean isAgentClass(String uri) {
-            int at = uri.indexOf("/test-classes/io/fpsctl/agent/");
-            if (at < 0 || !uri.endsWith(".class")) {
-                return false;
-            }
-            String binaryPath = uri.substring(at + "/test-classes/".length(), uri.length() - ".class".length());
-            int nested = binaryPath.indexOf('$');
-            String topLevel = nested < 0 ? binaryPath : binaryPath.substring(0, nested);
-            return Files.isRegularFile(AGENT_SOURCES.resolve(topLevel + ".java"));
+            String uri = location.asURI().toString();
+            return NOT_TESTS.includes(location) && !uri.contains("-tests.jar") && !uri.contains("fpsctl-testing");
         }
     }
+
+    /** The module that builds each package: fpsctl-core, fpsctl-sim, fpsctl-cli (fpsctl-agent: its own test). */
+    static String moduleOf(String packageName) {
+        for (String core : List.of("text", "android", "engine", "format", "analysis", "verdict")) {
+            if (packageName.equals("io.fpsctl." + core) || packageName.startsWith("io.fpsctl." + core + ".")) {
+                return "fpsctl-core";
+            }
+        }
+        if (packageName.equals("io.fpsctl.sim") || packageName.startsWith("io.fpsctl.sim.")) {
+            return "fpsctl-sim";
+        }
+        if (packageName.equals("io.fpsctl.agent") || packageName.startsWith("io.fpsctl.agent.")) {
+            return "fpsctl-agent";
+        }
+        return "fpsctl-cli";
+    }
+
+    /** The cli classes that start the simulator: 'fpsctl sim' and --simulate. */
+    private static final List<String> SIMULATOR_STARTERS = List.of("io.fpsctl.cli.SimCommand",
+            "io.fpsctl.cli.SimulatedDevice");
 
     private static final String ENGINE = "io.fpsctl.engine..";
 
@@ -123,19 +134,56 @@ class LayeringTest {
     @ArchTest
     static final ArchRule noCycles = slices().matching("io.fpsctl.(**)").should().beFreeOfCycles();
 
-    /** The agent runs inside the app: it shares no class with the host (their contract is the wire protocol). */
+    /**
+     * A class is built by its package's module: a class added to the wrong module (a core package in fpsctl-cli, a
+     * simulator class in fpsctl-core) fails here. Maven hands each module's classes as its classes folder or jar, whose
+     * path names the module.
+     */
     @ArchTest
-    static final ArchRule agentStandsAlone = noClasses().that().resideInAPackage("io.fpsctl.agent..")
-            .should().dependOnClassesThat(describe("are fpsctl classes outside the agent",
-                    (JavaClass c) -> c.getPackageName().startsWith("io.fpsctl.")
-                            && !c.getPackageName().startsWith("io.fpsctl.agent")));
+    static final ArchRule everyPackageInItsModule = classes().should(new ArchCondition<JavaClass>(
+            "be built by its package's module") {
+        @Override
+        public void check(JavaClass c, ConditionEvents events) {
+            String module = moduleOf(c.getPackageName());
+            String uri = c.getSource().map(src -> src.getUri().toString()).orElse("");
+            boolean in = uri.contains("/" + module + "/") || uri.contains("/" + module + "-");
+            events.add(new SimpleConditionEvent(c, in, c.getName() + " belongs in " + module + " but comes from " + uri));
+        }
+    });
 
-    /** Guards the import option: the agent rules above would pass vacuously if its classes were not imported. */
+    /** fpsctl-core builds and tests alone: no device, adb, capture, output, command, simulator or agent code. */
     @ArchTest
-    static void agentClassesAreImported(JavaClasses classes) {
-        assertTrue(classes.contain("io.fpsctl.agent.FpsctlAgent"), "the agent is imported");
-        assertFalse(classes.contain("io.fpsctl.agent.AgentLevelsTest"), "the agent's JVM tests are left out");
-        assertTrue(classes.contain("io.fpsctl.engine.FrameEngine"), "fpsctl's main code is imported");
+    static final ArchRule coreUsesNoOtherModule = noClasses().that().resideInAnyPackage("io.fpsctl.text..",
+                    "io.fpsctl.android..", "io.fpsctl.engine..", "io.fpsctl.format..", "io.fpsctl.analysis..",
+                    "io.fpsctl.verdict..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.fpsctl.device..", "io.fpsctl.capture..",
+                    "io.fpsctl.sink..", "io.fpsctl.cli..", "io.fpsctl.agentapk..", "io.fpsctl.sim..",
+                    "io.fpsctl.agent..");
+
+    /** The simulator is a device of its own: it shares no class with the rest of fpsctl (their contract is adb). */
+    @ArchTest
+    static final ArchRule simulatorUsesNoOtherModule = noClasses().that().resideInAPackage("io.fpsctl.sim..")
+            .should().dependOnClassesThat(describe("are fpsctl classes outside the simulator",
+                    (JavaClass c) -> c.getPackageName().startsWith("io.fpsctl.")
+                            && !moduleOf(c.getPackageName()).equals("fpsctl-sim")));
+
+    /** No code path for a real device touches the simulator: only 'fpsctl sim' and --simulate start it. */
+    @ArchTest
+    static final ArchRule onlyTheSimulatorStartersUseTheSimulator = noClasses()
+            .that(describe("are outside the simulator and its starters", (JavaClass c) ->
+                    !c.getPackageName().startsWith("io.fpsctl.sim")
+                            && !SIMULATOR_STARTERS.contains(c.getName().replaceAll("\\$.*", ""))))
+            .should().dependOnClassesThat().resideInAPackage("io.fpsctl.sim..");
+
+    /** Guards the import option: the rules above would pass vacuously if a module's classes were not imported. */
+    @ArchTest
+    static void everyModuleIsImportedWithoutTests(JavaClasses classes) {
+        assertTrue(classes.contain("io.fpsctl.engine.FrameEngine"), "fpsctl-core is imported");
+        assertTrue(classes.contain("io.fpsctl.sim.Simulator"), "fpsctl-sim is imported");
+        assertTrue(classes.contain("io.fpsctl.cli.Main"), "fpsctl-cli is imported");
+        assertFalse(classes.contain("io.fpsctl.arch.LayeringTest"), "this module's tests are left out");
+        assertFalse(classes.contain("io.fpsctl.engine.EngineRun"), "fpsctl-core's test helpers are left out");
+        assertFalse(classes.contain("io.fpsctl.testing.PollUntil"), "fpsctl-testing is left out");
     }
 
     @ArchTest

@@ -88,7 +88,7 @@ class LauncherTest {
         assertFalse(Files.exists(root.resolve("target/fpsctl.jsa")));
     }
 
-    /** root/scripts/fpsctl (a copy of the launcher) and root/target/fpsctl.jar (this build's classes). */
+    /** root/scripts/fpsctl (a copy of the launcher) and root/target/fpsctl.jar (this build's main classes). */
     private Path install() throws IOException {
         Path scripts = Files.createDirectories(root.resolve("scripts"));
         Path launcher = scripts.resolve("fpsctl");
@@ -99,19 +99,28 @@ class LauncherTest {
         m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "io.fpsctl.cli.Main");
         StringBuilder cp = new StringBuilder();
+        List<Path> classFolders = new ArrayList<>(); // this module's and, in a reactor build, the other modules'
         for (String e : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
             if (e.endsWith(".jar")) {
                 cp.append(Paths.get(e).toUri()).append(' ');
+            } else if (Files.isDirectory(Paths.get(e)) && !e.contains("test-classes")) {
+                classFolders.add(Paths.get(e)); // a folder on Class-Path would keep -Xshare:dump from archiving
             }
         }
         m.getMainAttributes().put(Attributes.Name.CLASS_PATH, cp.toString().trim());
-        Path classes = Paths.get("target/classes");
-        try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o, m);
-             Stream<Path> files = Files.walk(classes)) {
-            for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-                j.putNextEntry(new JarEntry(classes.relativize(p).toString().replace('\\', '/')));
-                Files.copy(p, j);
-                j.closeEntry();
+        java.util.Set<String> written = new java.util.HashSet<>();
+        try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o, m)) {
+            for (Path classes : classFolders) {
+                try (Stream<Path> files = Files.walk(classes)) {
+                    for (Path p : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                        String name = classes.relativize(p).toString().replace('\\', '/');
+                        if (written.add(name)) {
+                            j.putNextEntry(new JarEntry(name));
+                            Files.copy(p, j);
+                            j.closeEntry();
+                        }
+                    }
+                }
             }
         }
         return jar;
