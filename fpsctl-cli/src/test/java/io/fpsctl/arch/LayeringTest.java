@@ -9,6 +9,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,9 +27,12 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
@@ -174,6 +178,28 @@ class LayeringTest {
                     !c.getPackageName().startsWith("io.fpsctl.sim")
                             && !SIMULATOR_STARTERS.contains(c.getName().replaceAll("\\$.*", ""))))
             .should().dependOnClassesThat().resideInAPackage("io.fpsctl.sim..");
+
+    /**
+     * The same in fpsctl-cli's sources: javac inlines the simulator's constants ({@code SimOptions.DEFAULT_PACKAGE}),
+     * so a class file does not show them. Its tests run in the repository's folder.
+     */
+    @ArchTest
+    static void onlyTheSimulatorStartersNameTheSimulatorInTheirSources(JavaClasses classes) throws IOException {
+        Path main = Path.of("fpsctl-cli", "src", "main", "java");
+        List<String> naming = new ArrayList<>();
+        List<Path> sources;
+        try (Stream<Path> files = Files.walk(main)) {
+            sources = files.filter(f -> f.toString().endsWith(".java")).toList();
+        }
+        for (Path f : sources) {
+            String name = main.relativize(f).toString().replace('\\', '/').replace(".java", "").replace('/', '.');
+            if (!SIMULATOR_STARTERS.contains(name) && Files.readString(f).contains("io.fpsctl.sim.")) {
+                naming.add(name);
+            }
+        }
+        assertTrue(sources.size() > 100, "fpsctl-cli's sources read: " + sources.size());
+        assertEquals(List.of(), naming, "cli sources that name the simulator");
+    }
 
     /** Guards the import option: the rules above would pass vacuously if a module's classes were not imported. */
     @ArchTest
