@@ -21,9 +21,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("apksigner")
+@Tag("aapt")
+@Tag("e2e")
 class AgentApkTest {
 
     @TempDir

@@ -44,6 +44,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,6 +71,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * [first dump start, last dump end] must not be. Frames lost at the start or end therefore show.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
+@Tag("adb")
+@Tag("e2e")
 class DeviceMatrixTest {
     static final long SCALE = 3;
     private static final String PKG = "com.example.feed";

@@ -11,9 +11,11 @@ import io.fpsctl.sim.device.scenario.Scenarios;
 import io.fpsctl.testing.TestAdb;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("e2e")
 class ForegroundAppTest {
 
     @Test

@@ -13,10 +13,13 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Several adb servers (a device farm): devices listed per server, colliding serials, a broken server. */
+@Tag("adb")
+@Tag("e2e")
 class AdbServersEndToEndTest {
     private static final String PKG = "com.example.feed";
 

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code fpsctl agent build}: the APK is checked by tools fpsctl does not contain — Debian's {@code apksigner}
  * and {@code aapt} (skipped when absent) — and the password forms resolve as apksigner's do.
  */
+@Tag("apksigner")
+@Tag("aapt")
+@Tag("e2e")
 class AgentBuildCommandTest {
     private static final String PKG = "com.example.feed";
     private static final Path APKSIGNER = Path.of("/usr/bin/apksigner");

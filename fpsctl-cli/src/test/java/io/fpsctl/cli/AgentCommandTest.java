@@ -14,12 +14,14 @@ import io.fpsctl.sim.device.scenario.Scenarios;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code fpsctl agent install/uninstall} against the simulator, signing with a throw-away keystore. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class AgentCommandTest {
     private static final String PKG = "com.example.feed";
 

@@ -12,12 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --source agent} end to end against the simulator's agent stream. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class AgentEndToEndTest {
     private static final String PKG = "com.example.feed";
 

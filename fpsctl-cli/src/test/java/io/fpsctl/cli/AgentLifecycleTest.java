@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * frames dated by the Choreographer frame time, and the agent detaching when fpsctl stops.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class AgentLifecycleTest {
     private static final String PKG = "com.example.feed";
 

@@ -14,12 +14,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** analyze reads every input once (stdin, FIFOs), keeps going past bad files, and caps what a line may cost. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class AnalyzeInputTest {
     private static final Path DUMP = Path.of("examples/feed-android14-framestats.txt");
 

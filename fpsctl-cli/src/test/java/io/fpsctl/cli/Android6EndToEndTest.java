@@ -38,6 +38,7 @@ import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +53,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * version without FrameDeadline (janky = duration > period), worked out here from the truth rows split by hand.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class Android6EndToEndTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

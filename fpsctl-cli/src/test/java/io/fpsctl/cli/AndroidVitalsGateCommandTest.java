@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code gate --max-slow-frames-percent / --max-frozen-frames-percent} end to end on the simulator (METRICS 7a). */
+@Tag("e2e")
 class AndroidVitalsGateCommandTest {
     private static final String PKG = "com.example.feed";
 

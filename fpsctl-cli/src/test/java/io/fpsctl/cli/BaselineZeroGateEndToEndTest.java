@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * allow, so any jank in the candidate regresses whatever {@code --max-regression} says ("from 0 to X").
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class BaselineZeroGateEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();

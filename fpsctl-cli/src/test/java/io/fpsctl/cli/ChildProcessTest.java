@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** fpsctl as a real process: signals from outside, and a standard output that cannot be written. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class ChildProcessTest {
 
     /** fpsctl as a child process on this test run's class path (shared by the other process tests). */

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** --no-color and https://no-color.org: NO_COLOR set and not empty turns colours off. */
+@Tag("e2e")
 class ColourOptionTest {
     @Test
     void noColorOptionAndEnvironment() {

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,8 @@ import org.w3c.dom.Document;
 
 /** watch, capture and gate end to end against the simulator: directly, and through the real adb server. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class CommandsEndToEndTest {
     private static final String PKG = "com.example.feed";
 

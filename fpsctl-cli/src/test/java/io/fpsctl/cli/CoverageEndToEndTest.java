@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its duration by the reconnect timeout (docs/metrics.md "Coverage").
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class CoverageEndToEndTest {
     private static final String PKG = "com.example.feed";
 

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * partial run when it leaves less than 90 % of the time measured).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class DeviceLossTest {
     private static final String PKG = "com.example.feed";
 

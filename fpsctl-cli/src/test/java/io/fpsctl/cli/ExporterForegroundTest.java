@@ -20,10 +20,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code exporter --foreground}: the app in front of each device is measured, and followed when it changes. */
+@Tag("adb")
+@Tag("e2e")
 class ExporterForegroundTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code exporter --help} lists only what works: it measures the devices of adb servers, nothing simulated. */
+@Tag("e2e")
 class ExporterOptionsTest {
 
     @Test

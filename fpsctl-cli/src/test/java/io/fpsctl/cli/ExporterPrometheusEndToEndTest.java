@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the FrameTimeline split (section 9, joined here by hand from the truth's FrameTimelineVsyncId column and its
  * SurfaceFrame file).
  */
+@Tag("adb")
+@Tag("prometheus")
+@Tag("e2e")
 class ExporterPrometheusEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final HttpClient HTTP = HttpClient.newHttpClient();

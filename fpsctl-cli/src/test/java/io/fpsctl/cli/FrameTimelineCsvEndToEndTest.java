@@ -22,6 +22,7 @@ import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * must give the capture's {@code frameTimeline} object.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class FrameTimelineCsvEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PKG = "com.example.feed";

@@ -9,6 +9,7 @@ import io.fpsctl.sim.device.scenario.Scenarios;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code capture} against the simulator through the real adb server: the {@code frameTimeline} counts in
  * summary.json equal the truth, computed here from the simulator's truth files without fpsctl's parsers.
  */
+@Tag("e2e")
 class FrameTimelineEndToEndTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -2,9 +2,11 @@ package io.fpsctl.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** gate --iterations prints the measuring banner once, and one short line per later iteration. */
+@Tag("e2e")
 class GateBannerTest {
     @Test
     void laterIterationsGetOneShortLine() {

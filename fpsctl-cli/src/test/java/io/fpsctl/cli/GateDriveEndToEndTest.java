@@ -15,12 +15,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The gate that drives (--scroll, --run, --restart-app), repeats (--iterations) and gives verdicts (--baseline). */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class GateDriveEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();

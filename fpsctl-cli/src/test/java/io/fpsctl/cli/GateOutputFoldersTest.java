@@ -3,9 +3,11 @@ package io.fpsctl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** gate writes its reports into folders that do not exist yet, as watch --csv does. */
+@Tag("e2e")
 class GateOutputFoldersTest {
 
     @Test

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * command line exactly as it received it; the expected lines are written here by hand.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class HostileArgumentsTest {
     private static final String PKG = "com.example.feed";
     private static final List<String> HOSTILE_PACKAGES = List.of("com.x;touch PWNED", "com.x$(touch PWNED)",

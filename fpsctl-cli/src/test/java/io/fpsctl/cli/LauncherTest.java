@@ -21,6 +21,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * of itself beside a jar of the compiled classes (its dependencies on the manifest's Class-Path), so it never builds
  * with Maven. Whether a class came from the archive is what the JVM's class-load log says.
  */
+@Tag("e2e")
 class LauncherTest {
     private static final String SHARED = "io.fpsctl.cli.Main source: shared objects file";
 

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Parse errors name what is wrong: a mistyped option or command gets a suggestion, a unitless duration its unit. */
+@Tag("e2e")
 class ParseErrorTest {
 
     private static String firstLine(Cli r) {

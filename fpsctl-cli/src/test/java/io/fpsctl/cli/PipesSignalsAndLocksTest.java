@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * output that fails mid-write (the trace left as it was, never truncated). Conditions are polled, never slept for.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class PipesSignalsAndLocksTest {
     private static final String PKG = "com.example.feed";
 

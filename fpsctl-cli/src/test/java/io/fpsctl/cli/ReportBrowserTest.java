@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * console error, every chart drew its data, and every figure the page prints equals summary.json.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("chromium")
+@Tag("e2e")
 class ReportBrowserTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -11,10 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** fpsctl report and --perfetto without a browser: inputs, errors, and what the files hold. */
+@Tag("e2e")
 class ReportCommandTest {
     private static final Path DUMP = Path.of("examples/feed-android14-framestats.txt");
 

@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * below what the app uses fails naming the metric.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class ResourcesEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PKG = "com.example.feed";

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * still gets its frames from the next poll (half-ring polling); with every dump warned it gets none.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class SurfaceFlingerLockTimeoutLiveTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -13,9 +13,11 @@ import java.io.StringWriter;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** {@code watch} without a package follows the app in front when it changes. */
+@Tag("e2e")
 class WatchForegroundTest {
 
     @Test

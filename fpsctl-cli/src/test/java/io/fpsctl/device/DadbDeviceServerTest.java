@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link DadbDeviceDirectTest}, with the same expected answers (what {@link FakeShell} prints). Skipped without adb.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag("adb")
 class DadbDeviceServerTest {
 
     private static final Duration QUICK = Duration.ofSeconds(20);

@@ -26,6 +26,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * answers are what {@code /system/bin/sh} prints for each command (the simulator's shell answers the same).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag("adb")
 class LegacyShellDeviceTest {
 
     private static final Duration QUICK = Duration.ofSeconds(20);

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * directly (its clock is held still, so every dump is the same). The adb server cases are skipped without adb.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("adb")
 class PersistentShellTest {
 
     private static final Duration QUICK = Duration.ofSeconds(20);

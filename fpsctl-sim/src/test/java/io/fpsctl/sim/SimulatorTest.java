@@ -24,12 +24,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The whole simulator (device + adb transport + clock) reached directly and through the real adb server. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class SimulatorTest {
 
     private static Simulator start(Path truth) throws Exception {

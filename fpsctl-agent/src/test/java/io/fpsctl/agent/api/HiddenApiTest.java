@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -39,6 +40,7 @@ import org.objectweb.asm.Opcodes;
  *   <li>only {@code wrappers.PlatformAccess} looks members up by reflection.</li>
  * </ul>
  */
+@Tag("android-all")
 class HiddenApiTest {
     private static final int FIRST = 24;
     private static final int LAST = 36;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  *       {@code Choreographer.getFrameTimeNanos()}.</li>
  * </ol>
  */
+@Tag("android-all")
 class PublicApiOnlyTest {
     private static final Set<String> FRAMEWORK = Set.of("android/", "com/android/", "dalvik/", "libcore/");
 

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Skipped when {@code adb} is not on PATH. Uses a private adb server port that is killed afterwards.
  */
 @Timeout(value = 40, unit = TimeUnit.SECONDS)
+@Tag("adb")
 class AdbServerInteropTest {
 
     private static final Duration QUICK = Duration.ofSeconds(20);
