@@ -10,8 +10,8 @@ import io.fpsctl.agent.report.RecordBatch;
 import java.util.Arrays;
 
 /**
- * What the agent costs the app, measured on the JVM with the agent's real classes (target/test-classes) and the
- * framework classes of android-all 15: see scripts/bench-agent. Each figure is the median of 7 rounds of
+ * What the agent costs the app, measured on the JVM with the agent's real classes (fpsctl-agent/target/classes) and
+ * the framework classes of android-all 15: see scripts/bench-agent. Each figure is the median of 7 rounds of
  * {@code N} calls after warm-up, in ns per call. JIT-compiled HotSpot on this machine, not ART on a phone:
  * read the numbers as orders of magnitude, and the ratios between them.
  *

@@ -15,8 +15,8 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The on-device agent's compiled classes (src/agent/java, compiled into the test classes) and every member of
- * another class their code refers to, read with ASM from the class files themselves.
+ * The on-device agent's compiled classes (this module's src/main/java, compiled into target/classes) and every
+ * member of another class their code refers to, read with ASM from the class files themselves.
  */
 final class AgentClasses {
     /** One reference from agent code: {@code owner} internal name, member name and descriptor. */
