@@ -73,6 +73,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 @Tag("adb")
 @Tag("e2e")
+@Tag("timing")
 class DeviceMatrixTest {
     static final long SCALE = 3;
     private static final String PKG = "com.example.feed";

@@ -31,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * summary.json equal the truth, computed here from the simulator's truth files without fpsctl's parsers.
  */
 @Tag("e2e")
+@Tag("timing")
 class FrameTimelineEndToEndTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

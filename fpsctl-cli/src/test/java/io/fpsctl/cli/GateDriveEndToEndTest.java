@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The gate that drives (--scroll, --run, --restart-app), repeats (--iterations) and gives verdicts (--baseline). */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("e2e")
+@Tag("timing")
 class GateDriveEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();
