@@ -212,8 +212,8 @@ public final class SavedDump {
         FrameEngine engine = new FrameEngine(source, config, listener);
         engine.savedDump(true);
         FrameCsvReader.Result res;
-        try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
-            res = new FrameCsvReader(engine).read(r);
+        try {
+            res = new FrameCsvReader(engine).read(in);
         } catch (FrameCsvFormatException e) {
             throw new DumpFormatException(file + ": " + e.getMessage()
                     + " (write it again with 'fpsctl analyze DUMP --format csv')");
