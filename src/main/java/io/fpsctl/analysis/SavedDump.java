@@ -7,12 +7,12 @@ import io.fpsctl.android.FrameTimelineDump;
 import io.fpsctl.android.FrameTimelineParser;
 import io.fpsctl.android.FramestatsDump;
 import io.fpsctl.android.GfxinfoSummary;
+import io.fpsctl.android.FramestatsParser;
 import io.fpsctl.android.GfxinfoSummaryReader;
 import io.fpsctl.android.GraphicsInfoPid;
 import io.fpsctl.android.LatencyDump;
 import io.fpsctl.android.LatencyParser;
 import io.fpsctl.android.PackageNames;
-import io.fpsctl.android.ParallelFramestatsParser;
 import io.fpsctl.android.Utf8Input;
 import io.fpsctl.format.FrameCsvFormatException;
 import io.fpsctl.format.FrameCsvReader;
@@ -125,7 +125,7 @@ public final class SavedDump {
                     engine.savedDump(true);
                     engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
-                    ParallelFramestatsParser parser = new ParallelFramestatsParser(engine, line -> {
+                    FramestatsParser parser = new FramestatsParser(engine, line -> {
                         reported.line(line);
                         io.fpsctl.engine.AppPid pid = GraphicsInfoPid.of(line);
                         if (pid != null) {
