@@ -88,7 +88,7 @@ public final class SavedDump {
     }
 
     /**
-     * Analyses one file, joining a gfxinfo dump's frames with a FrameTimeline dump's SurfaceFrames (METRICS.md 9).
+     * Analyses one file, joining a gfxinfo dump's frames with a FrameTimeline dump's SurfaceFrames (docs/metrics.md 10).
      *
      * @param frameTimeline SurfaceFrames read from a saved {@code --frametimeline} dump, or null
      */
@@ -185,7 +185,7 @@ public final class SavedDump {
                         alone.warn(dump.unknownLines() + " unknown FrameTimeline line(s) skipped");
                     }
                     engine.frameTimeline(alone);
-                    // verdicts, no frame times: "no frames" would contradict the split (issue 25 item 9)
+                    // verdicts, no frame times: "no frames" would contradict the split
                     Summary summary = engine.summary(packageName).replacingWarning(FrameEngine.NO_FRAMES,
                             "no frame times: a FrameTimeline dump holds jank verdicts only; for fps and frame times "
                             + "analyze the gfxinfo dump taken with it: 'fpsctl analyze gfx.txt --frametimeline "

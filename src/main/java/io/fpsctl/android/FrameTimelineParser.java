@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Parses {@code dumpsys SurfaceFlinger --frametimeline -all} / {@code -jank} (FORMATS.md C.4, Android 12–16) as a
+ * Parses {@code dumpsys SurfaceFlinger --frametimeline -all} / {@code -jank} (docs/formats.md 5.3, Android 12–16) as a
  * stream. The text is AOSP's {@code FrameTimeline::dumpAll} / {@code dumpJank}, {@code DisplayFrame::dump},
  * {@code SurfaceFrame::dump} and {@code dumpTable} (frameworks/native
  * {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp}), the same format strings at android-12.0.0_r1,
@@ -259,7 +259,7 @@ public final class FrameTimelineParser {
     /**
      * Keys of a SurfaceFrame that are read but not needed. {@code Last expected present time}, {@code Jank Debug
      * Metadata}, {@code Jank Severity Score}, {@code Jank Severity Type} and {@code GPU Composition} are printed at
-     * no release tag from android-12.0.0_r1 to android-16.0.0_r2 (inferred: later trees add them, FORMATS.md C.4
+     * no release tag from android-12.0.0_r1 to android-16.0.0_r2 (inferred: later trees add them, docs/formats.md 5.3
      * rev 2); they are listed so that a newer SurfaceFlinger's dump is read without an "unknown line" warning.
      */
     private static final List<String> SURFACE_FRAME_IGNORED = List.of("Scheduled rendering rate", "Drop time",
@@ -481,7 +481,7 @@ public final class FrameTimelineParser {
 
     /**
      * A display frame's own {@code Actual} line (before its SurfaceFrames): a present time of {@code N/A} means
-     * SurfaceFlinger had not processed its present fence yet ({@code DisplayFrame::onPresent} sets it; FORMATS.md
+     * SurfaceFlinger had not processed its present fence yet ({@code DisplayFrame::onPresent} sets it; docs/formats.md
      * C.4). SurfaceFlinger puts a display frame into the ring as soon as it is composed, so the newest one or two of
      * a dump are like that, and their SurfaceFrames still print {@code Jank Type : None} whatever they will be.
      */

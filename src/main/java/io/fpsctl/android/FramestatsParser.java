@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Streams {@code dumpsys gfxinfo <pkg> framestats} output (FORMATS.md A.2) into {@link RenderedFrame}s: every
+ * Streams {@code dumpsys gfxinfo <pkg> framestats} output (docs/formats.md 5.1) into {@link RenderedFrame}s: every
  * window's {@code ---PROFILEDATA---} block, columns by header name (14 → 26+ columns), trailing commas, the
  * Android 12–15 FrameInterval/FrameStartTime label swap, several windows and processes, and rows that lost
  * their header and markers. Lines outside the blocks go to a text consumer (the summary reader). Malformed rows
@@ -20,12 +20,12 @@ import java.util.function.Consumer;
  */
 public final class FramestatsParser {
     /**
-     * Fewest columns of a framestats row that carries its own FrameInterval (Android 12+; FORMATS.md A.3): from
+     * Fewest columns of a framestats row that carries its own FrameInterval (Android 12+; docs/formats.md 2): from
      * then on the frames say at which refresh they were drawn.
      */
     public static final int COLUMNS_WITH_FRAME_INTERVAL = 22;
 
-    /** {@code dumpsys gfxinfo <pkg> framestats}: the app's rings of frame timings (METRICS.md section 1). */
+    /** {@code dumpsys gfxinfo <pkg> framestats}: the app's rings of frame timings (docs/metrics.md section 1). */
     public static String command(String pkg) {
         return "dumpsys gfxinfo " + ShellQuote.quote(pkg) + " framestats";
     }

@@ -141,7 +141,7 @@ public final class Measurement {
     }
 
     /**
-     * The FrameTimeline poller for this measurement (METRICS.md 9), or null with one warning in the summary when
+     * The FrameTimeline poller for this measurement (docs/metrics.md 10), or null with one warning in the summary when
      * the device is older than Android 12 or the source cannot be joined.
      */
     private static FrameTimelinePoller frameTimeline(Device device, String pkg, List<FrameEngine> engines,

@@ -192,7 +192,7 @@ public final class FrameCsvReader {
 
     /**
      * Why a rendered (gfxinfo or agent) row cannot be true, or null: its times are no CLOCK_MONOTONIC times, it ends
-     * before it starts or lasts over an hour (METRICS.md 1.3 rev 2), its {@code durationMs} is not its
+     * before it starts or lasts over an hour (docs/metrics.md 1, its {@code durationMs} is not its
      * {@code endNs − intendedVsyncNs} (the engine takes the duration as given: one row's made-up duration would
      * decide every percentile), or a stage or Choreographer span is negative or over an hour.
      */

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * The FrameTimeline columns of frames.csv read back: hand-made rows with {@code jankTypes} and {@code presentState}
  * go through {@link FrameCsvReader} into the engine, which counts them into {@code frameTimeline} and hands each
  * verdict on right after its frame; written again through {@link CsvRecorder} / {@link FrameCsv}, the cells come
- * out as they went in. Expected counts are worked out by hand from the rows (METRICS.md 9).
+ * out as they went in. Expected counts are worked out by hand from the rows (docs/metrics.md 10).
  */
 class FrameCsvFrameTimelineRoundTripTest {
     private static final String W = "com.example/com.example.MainActivity";

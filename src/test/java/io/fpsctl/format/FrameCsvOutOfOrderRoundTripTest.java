@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A capture whose gfxinfo rows came out of IntendedVsync order (METRICS.md 1.6 rev 3) writes its frames to
+ * A capture whose gfxinfo rows came out of IntendedVsync order (docs/metrics.md 1 writes its frames to
  * frames.csv in the order they were counted; re-analysing that CSV must count every one of them again (a
  * watermark on IntendedVsync would drop the late row) and give the same spanFps (segments in IntendedVsync order).
  */
