@@ -35,7 +35,7 @@ import java.util.function.Consumer;
  * (it cannot be joined). Times are relative to the ring's oldest frame and change between polls, so they are not
  * read at all: callers key on the Token.
  *
- * <p>Its state is in parts named for what they hold: the dump's counts ({@link FrameTimelineTally}), the SurfaceFrame
+ * <p>Its state is in parts named for what they hold: the dump's counts ({@link FrameTimelineCounts}), the SurfaceFrame
  * being read ({@link SurfaceFrameBlock}), the byte path's reused Strings ({@link AsciiBytes}); what stays here is the
  * position in the display frames (skipping a seen one, its first SurfaceFrame, a pending present). It is longer than
  * the project's ~300 lines on purpose: the two readers of the same lines, the String path and the byte path that
@@ -59,7 +59,7 @@ public final class FrameTimelineParser {
      */
     boolean readBytes = true;
     /** What the dump holds besides its SurfaceFrames (a parser reads one dump). */
-    private final FrameTimelineTally tally = new FrameTimelineTally();
+    private final FrameTimelineCounts tally = new FrameTimelineCounts();
     private SeenDisplayFrames seen;
     /** Fast-forwarding to the next {@code Display Frame} line (the current one was seen before). */
     private boolean skipping;

@@ -5,7 +5,7 @@ package io.fpsctl.android;
  * the counts and the span of Tokens that {@link FrameTimelineDump} reports. Nothing here decides anything; the
  * parser says what it read.
  */
-final class FrameTimelineTally {
+final class FrameTimelineCounts {
     private boolean all;
     private int header = -1;
     private int displayFrames;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 /** The counts of one FrameTimeline dump, worked by hand. */
-class FrameTimelineTallyTest {
+class FrameTimelineCountsTest {
 
     @Test
     void countsWhatItIsTold() {
-        FrameTimelineTally t = new FrameTimelineTally();
+        FrameTimelineCounts t = new FrameTimelineCounts();
         t.header(64);
         t.displayFrame(false);
         t.displayFrame(true);
@@ -27,6 +27,6 @@ class FrameTimelineTallyTest {
 
     @Test
     void aJankDumpHasNoHeaderAndNoTokenSpanWhenEmpty() {
-        assertEquals(new FrameTimelineDump(false, -1, 0, 0, 0, -1, -1, 0, 0, 0), new FrameTimelineTally().dump());
+        assertEquals(new FrameTimelineDump(false, -1, 0, 0, 0, -1, -1, 0, 0, 0), new FrameTimelineCounts().dump());
     }
 }
