@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * Hands decoded agent records (docs/agent-protocol.md section 3) to the engine, on the engine's thread: frames and
- * slow messages as they are; a {@code G} record as one coverage gap (METRICS.md 11) whose warning names the count;
+ * slow messages as they are; a {@code G} record as one coverage gap (docs/metrics.md 11) whose warning names the count;
  * a capability refused or lost ({@code C|…|off}) as one warning naming the member, a recovery after it as another;
  * an {@code E} record as a warning; capabilities the {@code H} record lacks without a refusal as a warning each.
  */

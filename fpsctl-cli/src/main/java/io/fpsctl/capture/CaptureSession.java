@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * the poller asks between polls, polls once more when the time is up, and accounts for the time it measured
  * (docs/metrics.md "Coverage"). A device that goes away is waited for up to the reconnect timeout but never past
  * the end of the run; when it is back the rings are read at once (what they no longer hold is a coverage gap,
- * METRICS.md section 11, counted by the engine's overflow rule), and when it restarted meanwhile (boot id, clock
+ * docs/metrics.md section 11, counted by the engine's overflow rule), and when it restarted meanwhile (boot id, clock
  * going back: {@link DeviceBoot}) its frames start a new segment on a shifted timeline after a counted gap. A run
  * that ended early (device lost or still away at the end, a signal) or measured less than 90 % of its time has a
  * partial summary whose typed {@link RunCoverage} says why. Thread-safe {@link #stop}.
@@ -324,7 +324,7 @@ public final class CaptureSession {
                         + seconds(from - started) + " s into the run to its end: " + unreadableWhy);
             }
         } else if (awayAtEndSinceNs >= 0) {
-            // METRICS.md 11: the frames drawn from the last poll to the end of the run are missing
+            // docs/metrics.md 11: the frames drawn from the last poll to the end of the run are missing
             long from = Math.min(awayAtEndSinceNs, endNs);
             for (FrameEngine e : engines) {
                 e.coverageGap(deviceTime(from), deviceTime(endNs), "the device went away "
@@ -475,7 +475,7 @@ public final class CaptureSession {
         if (afterReconnect) {
             reconnectOverflows += overflowCount() - overflowsBefore;
             // the rings were read back first; a ring wholly newer than what we had is the engine's
-            // overflow rule (METRICS.md 1.7), which counts the gap from our newest frame to the ring's
+            // overflow rule (docs/metrics.md 1), which counts the gap from our newest frame to the ring's
             // oldest (section 11): say so in words the user connects with the disconnect
             notes.accept(overflowCount() > overflowsBefore
                     ? "frames drawn while the device was away were no longer all in its buffers: "

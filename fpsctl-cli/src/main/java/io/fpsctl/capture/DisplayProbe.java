@@ -9,9 +9,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Asks a device for its display's current refresh period (METRICS.md section 3): line 1 of
- * {@code dumpsys SurfaceFlinger --latency} (any layer name, or none, prints it; FORMATS.md C.1), else the active
- * mode of {@code dumpsys display} (FORMATS.md C.3).
+ * Asks a device for its display's current refresh period (docs/metrics.md section 2): line 1 of
+ * {@code dumpsys SurfaceFlinger --latency} (any layer name, or none, prints it; docs/formats.md 5.2), else the active
+ * mode of {@code dumpsys display} (docs/formats.md 4).
  */
 public final class DisplayProbe {
     private static final Duration TIMEOUT = Duration.ofSeconds(5);

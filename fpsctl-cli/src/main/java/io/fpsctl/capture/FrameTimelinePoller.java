@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * Polls {@code dumpsys SurfaceFlinger --frametimeline -all} (FORMATS.md C.4, Android 12+) into a
+ * Polls {@code dumpsys SurfaceFlinger --frametimeline -all} (docs/formats.md 5.3, Android 12+) into a
  * {@link FrameTimelineAttribution}, beside the main poller and never in its way:
  *
  * <ul>
@@ -96,7 +96,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
 
     /**
      * SurfaceFlinger source (a game): every buffer SurfaceFrame of {@code layer} and of the app's pid counts as a
-     * frame (METRICS.md 9 rev 3). The pid is read now with {@code pidof}, and again whenever the layer's
+     * frame (docs/metrics.md 10. The pid is read now with {@code pidof}, and again whenever the layer's
      * SurfaceFrames show an {@code Owner Pid} that is not the app's (the app restarted).
      */
     public void followGame(String pkg, String layer) {

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * Polls {@code dumpsys gfxinfo <pkg> framestats} (METRICS.md section 1). The engine de-duplicates the
+ * Polls {@code dumpsys gfxinfo <pkg> framestats} (docs/metrics.md section 1). The engine de-duplicates the
  * overlapping 120-frame rings; this class adapts the interval so a ring never fills between two polls (at most
  * half a ring of frames per poll, shorter after an overflow), and starts a new segment when the app's process
  * restarted (new pid).
@@ -75,7 +75,7 @@ public final class GfxinfoPoller implements FramePoller {
 
     /**
      * Whether the frames read carry their own interval (the FrameInterval column, Android 12+: 22 columns or
-     * more, FORMATS.md A.3); false before a block was read.
+     * more, docs/formats.md 2); false before a block was read.
      */
     public boolean framesCarryInterval() {
         return columns >= FramestatsParser.COLUMNS_WITH_FRAME_INTERVAL;
@@ -106,7 +106,7 @@ public final class GfxinfoPoller implements FramePoller {
                 engine.restartSegment();
             }
             pid = now;
-            engine.appPid(now); // the frames that follow join SurfaceFrames of this pid (METRICS.md 9 rev 3)
+            engine.appPid(now); // the frames that follow join SurfaceFrames of this pid (docs/metrics.md 10
         }
     }
 

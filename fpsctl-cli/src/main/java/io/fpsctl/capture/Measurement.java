@@ -77,21 +77,9 @@ public final class Measurement {
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
                 SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
                 AutoSource auto = new AutoSource(looped, pkg, config, listener, choice.source(), notes, clock);
-                RefreshWatch refresh = new RefreshWatch(looped, auto.engines(), auto::needsDisplayPeriod,
-                        clock::nanoTime, notes);
-                CaptureSession session = new CaptureSession(auto, auto.engines(), reconnector, reconnectTimeout,
-                        notes, refresh, clock);
-                session.prefetchThrough(looped);
-                session.watchBoot(() -> DeviceBoot.read(looped, clock));
-                session.readResources(new ResourceReader(looped, pkg, sdk(looped), auto.engines(),
-                        () -> sourcePid(auto.engines()), notes, clock));
-                FrameTimelinePoller ft = frameTimeline(looped, pkg, auto.engines(), null, notes);
-                if (ft != null) {
-                    session.ride(ft);
-                }
-                return new Measurement(pkg, choice.reason() + "; --source auto keeps watching HWUI "
-                        + "and SurfaceView layers and follows the one that draws more", auto, session, auto.engines(),
-                        ft);
+                return around(auto, auto.engines(), null, choice.reason() + "; --source auto keeps watching HWUI "
+                        + "and SurfaceView layers and follows the one that draws more", looped, pkg, reconnector,
+                        reconnectTimeout, notes, clock);
             }
             Source source = switch (m.kind()) {
                 case GFXINFO -> Source.GFXINFO;
@@ -121,19 +109,8 @@ public final class Measurement {
             } else {
                 poller = new GfxinfoPoller(looped, pkg, engine);
             }
-            RefreshWatch refresh = new RefreshWatch(looped, List.of(engine), poller::needsDisplayPeriod,
-                    clock::nanoTime, notes);
-            CaptureSession session = new CaptureSession(poller, List.of(engine), reconnector, reconnectTimeout, notes,
-                    refresh, clock);
-            session.prefetchThrough(looped);
-            session.watchBoot(() -> DeviceBoot.read(looped, clock));
-            session.readResources(new ResourceReader(looped, pkg, sdk(looped), List.of(engine),
-                    () -> sourcePid(List.of(engine)), notes, clock));
-            FrameTimelinePoller ft = frameTimeline(looped, pkg, List.of(engine), poller, notes);
-            if (ft != null) {
-                session.ride(ft);
-            }
-            return new Measurement(pkg, reason, poller, session, List.of(engine), ft);
+            return around(poller, List.of(engine), poller, reason, looped, pkg, reconnector, reconnectTimeout, notes,
+                    clock);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DeviceException("interrupted while probing " + pkg + " on " + device.serial());
@@ -141,7 +118,31 @@ public final class Measurement {
     }
 
     /**
-     * The FrameTimeline poller for this measurement (METRICS.md 9), or null with one warning in the summary when
+     * The one poll loop around a chosen poller, whichever the source: its display-period watch, boot watch, resource
+     * reads and FrameTimeline poller ride in the same loop and the same shell batch ({@code looped}).
+     *
+     * @param gamePoller the poller whose SurfaceView layer the FrameTimeline follows; null with {@code --source auto}
+     */
+    private static Measurement around(FramePoller poller, List<FrameEngine> engines, FramePoller gamePoller,
+                                      String reason, PrefetchingDevice looped, String pkg,
+                                      CaptureSession.Reconnector reconnector, Duration reconnectTimeout,
+                                      Consumer<String> notes, HostClock clock) {
+        RefreshWatch refresh = new RefreshWatch(looped, engines, poller::needsDisplayPeriod, clock::nanoTime, notes);
+        CaptureSession session = new CaptureSession(poller, engines, reconnector, reconnectTimeout, notes, refresh,
+                clock);
+        session.prefetchThrough(looped);
+        session.watchBoot(() -> DeviceBoot.read(looped, clock));
+        session.readResources(new ResourceReader(looped, pkg, sdk(looped), engines, () -> sourcePid(engines), notes,
+                clock));
+        FrameTimelinePoller ft = frameTimeline(looped, pkg, engines, gamePoller, notes);
+        if (ft != null) {
+            session.ride(ft);
+        }
+        return new Measurement(pkg, reason, poller, session, engines, ft);
+    }
+
+    /**
+     * The FrameTimeline poller for this measurement (docs/metrics.md 10), or null with one warning in the summary when
      * the device is older than Android 12 or the source cannot be joined.
      */
     private static FrameTimelinePoller frameTimeline(Device device, String pkg, List<FrameEngine> engines,

@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * Keeps the engine's display period current during a live capture (METRICS.md section 3, rev 2; TEAM contract 3):
+ * Keeps the engine's display period current during a live capture (docs/metrics.md section 2, rev 2; TEAM contract 3):
  * reads it with {@link DisplayProbe} before the first poll, again at least every {@link #EVERY}, after a
  * reconnect, and before every poll while the frames carry no interval of their own (gfxinfo on Android ≤ 11),
  * so a mid-run switch reaches them within one poll: the frames read after a reading take its period (frames drawn

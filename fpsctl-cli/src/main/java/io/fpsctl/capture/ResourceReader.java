@@ -13,7 +13,6 @@ import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.ResourceCounters;
 import io.fpsctl.engine.ResourceTimeline;
 import io.fpsctl.android.DumpFormatException;
-import io.fpsctl.android.ShellQuote;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,7 +70,7 @@ public final class ResourceReader {
         this.sourcePid = sourcePid;
         this.notes = notes;
         this.clock = clock;
-        this.pidof = "pidof " + ShellQuote.quote(pkg);
+        this.pidof = Pidof.command(pkg);
         for (FrameEngine e : engines) {
             ResourceTimeline t = new ResourceTimeline(ResourceProbe.clockTicksPerSecond());
             timelines.add(t);

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Polls {@code dumpsys SurfaceFlinger --latency <layer>} (METRICS.md section 2): finds the layer with
+ * Polls {@code dumpsys SurfaceFlinger --latency <layer>} (docs/metrics.md section 1): finds the layer with
  * {@code --list} and {@link LayerRanker}, falls back to the next candidate when a layer shows no data, and finds
  * the layers again when all candidates went quiet (the activity changed). {@code --layer} forces one name.
  */

@@ -193,7 +193,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     reported(result.reported(), out);
                     out.println();
                 } else if (json && result.kind() == DumpKind.FRAMETIMELINE) {
-                    // verdicts only: no frame counts claimed (issue 25)
+                    // verdicts only: no frame counts claimed (docs/frametimeline.md)
                     SummaryJson.writeFrameTimelineOnly(s, RunMetadata.ofFile(SummaryJson.fpsctlVersion(), name), out,
                             true);
                 } else if (json) {

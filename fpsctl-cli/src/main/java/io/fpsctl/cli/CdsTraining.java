@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * {@code -XX:ArchiveClassesAtExit} archives every class they load. Not a user command; prints nothing.
  */
 public final class CdsTraining {
-    /** A three-frame Android 12+ framestats dump (FORMATS.md A.2), enough to walk analyze's whole path. */
+    /** A three-frame Android 12+ framestats dump (docs/formats.md 5.1), enough to walk analyze's whole path. */
     private static final String DUMP = String.join("\n",
             "** Graphics info for pid 4242 [com.example.cds] **",
             "Window: com.example.cds/com.example.cds.MainActivity",

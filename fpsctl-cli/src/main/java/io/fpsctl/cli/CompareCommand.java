@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code fpsctl compare BASE CAND}: the METRICS.md section 10 verdict of two saved runs. */
+/** {@code fpsctl compare BASE CAND}: the docs/metrics.md section 8 verdict of two saved runs. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare two saved runs (summary.json files, or gate --summary-out files holding iterations):",
             "per metric the median over iterations, the Hodges-Lehmann change with its 95%% Mann-Whitney interval, and",

@@ -5,7 +5,7 @@ import io.fpsctl.engine.EngineConfig;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
-/** The METRICS.md thresholds, shared by every command that runs the engine. */
+/** The docs/metrics.md thresholds, shared by every command that runs the engine. */
 public final class EngineOptions {
 
     @Option(names = "--drop-levels", split = ",", paramLabel = "N",

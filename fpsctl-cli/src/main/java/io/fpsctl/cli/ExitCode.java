@@ -3,7 +3,7 @@ package io.fpsctl.cli;
 import io.fpsctl.capture.StopSignal;
 import io.fpsctl.device.DeviceException;
 
-/** fpsctl's documented exit codes (README, {@code --help}). */
+/** fpsctl's documented exit codes (docs/outputs-and-signals.md, {@code --help}). */
 public final class ExitCode {
     /** Success; for {@code gate}: every threshold passed. */
     public static final int OK = 0;

@@ -12,7 +12,7 @@ import java.util.Locale;
 /**
  * Turns what adb and dadb report into {@link DeviceException}s with one line saying what happened and what to
  * do. Server messages are the {@code FAIL} texts of adb 29+ ({@code device 'X' not found},
- * {@code device offline}, {@code device unauthorized.…}, {@code closed}; FORMATS.md D.6).
+ * {@code device offline}, {@code device unauthorized.…}, {@code closed}; docs/formats.md 5.6).
  */
 final class AdbErrors {
     private AdbErrors() {

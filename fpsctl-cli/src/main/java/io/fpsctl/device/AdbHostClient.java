@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * A client of the adb server's host services over TCP (the "smart socket" protocol, FORMATS.md D.6): a request
+ * A client of the adb server's host services over TCP (the "smart socket" protocol, docs/formats.md 5.6): a request
  * is 4 hex digits of length plus the text; the answer is {@code OKAY} or {@code FAIL}+hex4+message, and for
  * queries hex4+text. One TCP connection per request.
  *
@@ -76,7 +76,7 @@ public final class AdbHostClient {
      * {@code host:track-devices-l}: calls {@code listener} on a background thread with the full device list
      * now and after every change, until the returned tracker is closed or the server goes away. Note that a
      * device that dies is shown {@code offline} by {@code host:devices} at once but by track-devices only when
-     * the server reconnects or drops it (FORMATS.md D.8 item 9).
+     * the server reconnects or drops it (docs/formats.md 5.6 item 9).
      */
     public DeviceTracker trackDevices(Consumer<List<DeviceInfo>> listener) {
         Objects.requireNonNull(listener, "listener");

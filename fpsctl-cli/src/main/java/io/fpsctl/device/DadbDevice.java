@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A {@link Device} backed by dadb, in one of two ways:
  * <ul>
  *   <li>{@link #viaServer(AdbServerAddress, String)}: through the adb server ({@code host:transport:<serial>},
- *       FORMATS.md D.6), one TCP connection to the server per stream. Survives the device going away and
+ *       docs/formats.md 5.6), one TCP connection to the server per stream. Survives the device going away and
  *       coming back without being recreated.</li>
  *   <li>{@link #direct(String, int, AdbKeyPair)}: straight to a device's adb port with no server (the simulator
  *       behind {@code --simulate}), one TCP connection multiplexing all streams (D.1–D.4). After the

@@ -6,7 +6,7 @@ import java.time.Duration;
 /**
  * One Android device, as the rest of fpsctl sees it. Implementations talk adb; callers never do.
  *
- * <p>Commands run with the shell protocol v2 so exit codes and stderr are kept (FORMATS.md D.5); on a device
+ * <p>Commands run with the shell protocol v2 so exit codes and stderr are kept (docs/formats.md 1); on a device
  * without it (Android 6) the exit code comes from a mark the command line echoes and standard error arrives inside
  * standard output ({@link LegacyShellStream}). Every method
  * throws {@link DeviceException} (unchecked) on failure; {@link DeviceGoneException} when the transport died,

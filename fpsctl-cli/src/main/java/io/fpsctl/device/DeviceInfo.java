@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One line of the adb server's device list ({@code host:devices-l}, {@code host:track-devices-l}; FORMATS.md
+ * One line of the adb server's device list ({@code host:devices-l}, {@code host:track-devices-l}; docs/formats.md
  * D.6). Absent fields are empty strings, {@code transportId} 0.
  *
  * @param serial e.g. {@code emulator-5554}, {@code 127.0.0.1:15037}

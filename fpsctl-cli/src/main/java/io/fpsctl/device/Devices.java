@@ -168,7 +168,7 @@ public final class Devices {
     /**
      * Waits until the server lists {@code serial} in state {@code device}, using {@code host:track-devices-l}.
      * A TCP device ({@code host:port}) that the server has dropped altogether is re-connected every 2 s. The
-     * server reconnects a TCP device that went offline by itself, which can take ~10 s (FORMATS.md D.8 item 9).
+     * server reconnects a TCP device that went offline by itself, which can take ~10 s (docs/formats.md 5.6 item 9).
      *
      * @return the device's entry once online
      * @throws DeviceException if it is not back within {@code timeout}, naming the last state seen

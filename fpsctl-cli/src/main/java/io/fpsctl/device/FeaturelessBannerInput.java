@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  * that: {@code device::ro.product.name=…;ro.product.model=…;ro.product.device=…;} and a NUL (system/core
  * {@code adb/adb.cpp fill_connect_data}, android-6.0.1_r1; the feature list came with android-7.0.0_r1's
  * {@code get_connection_string}). Until the device's CNXN has passed, messages are read whole (24-byte header,
- * payload of {@code data_length} bytes, FORMATS.md D.1); that CNXN's banner gets an empty {@code features=}
+ * payload of {@code data_length} bytes, docs/formats.md 5.6); that CNXN's banner gets an empty {@code features=}
  * (which is what the device means: none) with its header's length and checksum redone. Everything else, and
  * everything after, passes through unchanged.
  */

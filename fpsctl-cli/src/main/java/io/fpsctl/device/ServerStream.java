@@ -12,7 +12,7 @@ import okio.BufferedSource;
 import okio.Okio;
 
 /**
- * One stream to a device through the adb server (FORMATS.md D.6): a TCP connection to the server,
+ * One stream to a device through the adb server (docs/formats.md 5.6): a TCP connection to the server,
  * {@code host:transport:<serial>}, then the service (e.g. {@code shell,v2,raw:<cmd>}); after the second
  * {@code OKAY} the socket carries the service's bytes. This is what dadb's server path does too, minus its extra
  * connection per stream (dadb first connects once just to see that a server answers) and its writer objects: a

@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * A finished shell command: its standard output and error and its exit status (0..255), as carried by the shell
- * protocol v2 exit packet (FORMATS.md D.5), or on a device without it echoed after a mark (standard error is then
+ * protocol v2 exit packet (docs/formats.md 1), or on a device without it echoed after a mark (standard error is then
  * inside standard output and empty here). The output is kept as the bytes the device sent; {@link #stdout()}
  * decodes it as UTF-8 on first use, {@link #stdoutStream()} reads the bytes as they are (a parser that wants bytes
  * never pays for a String and its re-encoding). Immutable; equal when output, error and status are.

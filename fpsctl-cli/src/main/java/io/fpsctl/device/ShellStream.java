@@ -9,7 +9,7 @@ import java.util.OptionalInt;
  *
  * <p>{@link #stdout()} ends (returns -1) when the command exits; {@link #exitCode()} is then present. If the
  * transport dies first, reads throw {@link DeviceGoneException} (unchecked, passes through readers) — a shell
- * v2 stream that ends without an exit packet means the device went away (FORMATS.md D.8 item 9).
+ * v2 stream that ends without an exit packet means the device went away (docs/formats.md 5.6 item 9).
  */
 public interface ShellStream extends Closeable {
 

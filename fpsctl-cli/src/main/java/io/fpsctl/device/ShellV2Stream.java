@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Reads the shell protocol v2 packets of one {@code shell,v2,raw:<cmd>} stream (FORMATS.md D.5): 1-byte id,
+ * Reads the shell protocol v2 packets of one {@code shell,v2,raw:<cmd>} stream (docs/formats.md 1): 1-byte id,
  * 4-byte little-endian length, payload; ids 1 stdout, 2 stderr, 3 exit (1 byte). Packets are read one by one
  * straight from the stream (dadb's, or fpsctl's own through the adb server), so output is handed on as it arrives.
  *

@@ -14,6 +14,6 @@
  *       come back ({@link io.fpsctl.device.Devices#awaitOnline}).</li>
  * </ul>
  *
- * Protocol references are to {@code docs/FORMATS.md} section D.
+ * Protocol references are to {@code docs/docs/formats.md section 5.6.
  */
 package io.fpsctl.device;

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A baseline-versus-candidate comparison (METRICS.md section 10) as a text table, a Markdown table or JSON. Values are
+ * A baseline-versus-candidate comparison (docs/metrics.md section 8) as a text table, a Markdown table or JSON. Values are
  * printed with the metric's usual precision: rates one decimal, percentages and milliseconds two.
  */
 public final class ComparisonReport {

@@ -149,7 +149,7 @@ public final class SummaryText {
             return c == null || c.meanPercent() == null ? "-" : fmt1(c.meanPercent()) + " %";
         }
 
-        /** Android vitals computed locally (METRICS.md 7a), one line: the keys that apply to the source. */
+        /** Android vitals computed locally (docs/metrics.md 6), one line: the keys that apply to the source. */
         private void androidVitals(AndroidVitals v, boolean presented) {
             if (v == null) {
                 return;
@@ -163,7 +163,7 @@ public final class SummaryText {
             }
         }
 
-        /** The FrameTimeline split (METRICS.md 9): who missed the deadline. */
+        /** The FrameTimeline split (docs/metrics.md 10): who missed the deadline. */
         private void frameTimeline(FrameTimelineSummary ft) {
             if (ft == null) {
                 return;

@@ -172,7 +172,7 @@ class FrameTimelinePollerTest {
                 continue;
             }
             joined++;
-            // METRICS.md 9 rev 3, applied here to the printed strings by hand
+            // docs/metrics.md 10, applied here to the printed strings by hand
             String jank = t.jankType();
             boolean unknownIsApp = jank.contains("Unknown jank")
                     && (t.finishMetadata().equals("Late Finish") || t.predictionState().equals("Expired"));

@@ -7,7 +7,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The expected figures of a capture, computed here from the simulator's structured frames and METRICS.md alone
+ * The expected figures of a capture, computed here from the simulator's structured frames and docs/metrics.md alone
  * (sections 4–7), independently of FramestatsParser, LatencyParser, FrameEngine and SummaryJson: the
  * independent side of the accuracy and matrix tests.
  *
@@ -22,11 +22,11 @@ record ReferenceSummary(long frames, long timedFrames, long jankyFrames, long dr
     }
 
     /**
-     * gfxinfo (METRICS.md 4, 6): counted = not skipped; timed = flags 0; dropped = max(0, ceil(d / T) − 1);
+     * gfxinfo (docs/metrics.md 3, 6): counted = not skipped; timed = flags 0; dropped = max(0, ceil(d / T) − 1);
      * janky = GpuCompleted ≥ FrameDeadline when the version prints FrameDeadline (12+) and the GPU time is known,
      * else d > T; fps = min(refreshHz, 1e9 N / Σ (dropped + 1) T).
      *
-     * @param deadlineColumn whether the Android version prints FrameDeadline (12+, FORMATS.md A.3)
+     * @param deadlineColumn whether the Android version prints FrameDeadline (12+, docs/formats.md 2)
      * @param gpuColumn      whether it prints GpuCompleted (11+)
      */
     static ReferenceSummary ofHwui(List<HwuiFrame> frames, boolean deadlineColumn, boolean gpuColumn) {
@@ -63,7 +63,7 @@ record ReferenceSummary(long frames, long timedFrames, long jankyFrames, long dr
     }
 
     /**
-     * SurfaceFlinger (METRICS.md 5, 6): gap to the previous present; a gap ≥ 1 s starts a segment (not judged);
+     * SurfaceFlinger (docs/metrics.md 3, 6): gap to the previous present; a gap ≥ 1 s starts a segment (not judged);
      * dropped = max(0, round(gap / T) − 1); janky = dropped ≥ 1; fps = min(refreshHz, 1e9 (N − segments) / Σ
      * segment spans).
      */

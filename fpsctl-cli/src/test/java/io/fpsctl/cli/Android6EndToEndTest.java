@@ -49,7 +49,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Android 6 as a real one is: its adbd (system/core android-6.0.1_r1) has no {@code shell_v2}, so fpsctl measures
  * through {@code exec:} and a status mark. {@code fpsctl sim --android 6} must say so in its CNXN banner, and
  * capture, gate and watch through Debian's adb server must give the simulator's own figures: every frame fpsctl
- * reports is a truth frame with the truth's duration, and the summary counts them as METRICS.md 4/6 say for a
+ * reports is a truth frame with the truth's duration, and the summary counts them as docs/metrics.md 3/6 say for a
  * version without FrameDeadline (janky = duration > period), worked out here from the truth rows split by hand.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -122,7 +122,7 @@ class Android6EndToEndTest {
             long period = Long.parseLong(r.get("intervalNs"));
             // 60 Hz: 1e9 / 60 = 16 666 666.7 ns
             assertTrue(Math.abs(period - 16_666_667L) <= 1, "period " + period);
-            boolean slow = d > period; // METRICS.md 6 before FrameDeadline (Android ≤ 11)
+            boolean slow = d > period; // docs/metrics.md 4 before FrameDeadline (Android ≤ 11)
             assertEquals(slow, Boolean.parseBoolean(r.get("janky")), "janky of " + r);
             janky += slow ? 1 : 0;
         }

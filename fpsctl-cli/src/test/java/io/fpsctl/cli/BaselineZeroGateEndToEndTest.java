@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * METRICS.md section 10 rev 3 through the CLI: a baseline with no janky frame (jankPercent 0) has no percentage to
+ * docs/metrics.md section 8 through the CLI: a baseline with no janky frame (jankPercent 0) has no percentage to
  * allow, so any jank in the candidate regresses whatever {@code --max-regression} says ("from 0 to X").
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)

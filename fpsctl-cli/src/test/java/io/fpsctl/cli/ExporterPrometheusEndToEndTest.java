@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The exporter end to end: four simulated devices behind two real adb servers, plus one that disconnects
  * mid-run, scraped by Debian's Prometheus. The frames Prometheus counted must equal the simulator's truth
- * (counted here from the truth files by METRICS.md section 1's rule: every row without Flags bit 8), and so must
+ * (counted here from the truth files by docs/metrics.md section 1's rule: every row without Flags bit 8), and so must
  * the FrameTimeline split (section 9, joined here by hand from the truth's FrameTimelineVsyncId column and its
  * SurfaceFrame file).
  */
@@ -226,7 +226,7 @@ class ExporterPrometheusEndToEndTest {
         }
     }
 
-    /** Rows of the truth's framestats block that METRICS.md counts: complete, Flags without bit 8 (skipped). */
+    /** Rows of the truth's framestats block that docs/metrics.md counts: complete, Flags without bit 8 (skipped). */
     private static long truthFrames(Path truth) {
         try {
             return Files.readAllLines(truth).stream().filter(l -> l.matches("[0-9]+,[0-9].*"))
@@ -268,7 +268,7 @@ class ExporterPrometheusEndToEndTest {
         return out;
     }
 
-    /** {joined, app jank, system jank, unattributed} of the truth (METRICS.md section 9 rev 3's rules). */
+    /** {joined, app jank, system jank, unattributed} of the truth (docs/metrics.md section 10's rules). */
     private static long[] truthFrameTimeline(Path truth) {
         long[] n = new long[4];
         for (String[] sf : truthVerdicts(truth)) {
@@ -277,7 +277,7 @@ class ExporterPrometheusEndToEndTest {
                 continue;
             }
             n[0]++;
-            switch (FrameTimelineTruth.blame(sf)) { // METRICS.md 9 rev 3: a dropped buffer is neither
+            switch (FrameTimelineTruth.blame(sf)) { // docs/metrics.md 10: a dropped buffer is neither
                 case "app" -> n[1]++;
                 case "system" -> n[2]++;
                 default -> { }

@@ -97,7 +97,7 @@ class FrameTimelineAnalyzeTest {
                 String[] c = line.split(",");
                 long flags = Long.parseLong(c[0]);
                 if (Long.parseLong(c[header.indexOf("FrameCompleted")]) == 0 || (flags & 8) != 0) {
-                    continue; // in flight or skipped: not counted (METRICS.md 1.3)
+                    continue; // in flight or skipped: not counted (docs/metrics.md 1)
                 }
                 String[] sf = byToken.get(Long.parseLong(c[header.indexOf("FrameTimelineVsyncId")]));
                 if (sf == null) {
@@ -105,7 +105,7 @@ class FrameTimelineAnalyzeTest {
                     continue;
                 }
                 joined++;
-                switch (FrameTimelineTruth.blame(sf)) { // METRICS.md 9 rev 3 on the printed strings
+                switch (FrameTimelineTruth.blame(sf)) { // docs/metrics.md 10 on the printed strings
                     case "system" -> system++;
                     case "app" -> app++;
                     case "dropped" -> dropped++;

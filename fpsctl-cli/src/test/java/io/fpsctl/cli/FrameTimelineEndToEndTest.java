@@ -40,7 +40,7 @@ class FrameTimelineEndToEndTest {
     /**
      * Through the real adb server, the simulator printing {@code TX - } names, bufferless SurfaceFrames, Token -1
      * transactions and expired predictions: frames equal the truth's joined frames (the app's buffer SurfaceFrame of
-     * the frame's Token), and the split equals METRICS.md 9 rev 3 applied here to the printed strings.
+     * the frame's Token), and the split equals docs/metrics.md 10 applied here to the printed strings.
      */
     @ParameterizedTest(name = "{0} on Android {1}")
     @CsvSource({"jank,14", "system-jank,14", "system-jank,12", "system-jank,13", "system-jank,15", "system-jank,16",

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code analyze gfx.txt --frametimeline ft.txt} on the hand-written AOSP-spelled dumps of {@link FrameTimelineGoldens}
  * (12, 13, 14 QPR2, 15, 16): every frame whose Token and pid are in the ring joins, and app / system jank and dropped
- * buffers equal the numbers worked out by hand below (METRICS.md 9 rev 3).
+ * buffers equal the numbers worked out by hand below (docs/metrics.md 10.
  */
 class FrameTimelineGoldenTest {
 

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * The FrameTimeline side of the simulator's truth files, read here without fpsctl's parsers: which token each
  * frame drew with, what SurfaceFlinger said about each of the app's SurfaceFrames, and the printed jank strings of
- * every version mapped to their keys by hand (METRICS.md 9).
+ * every version mapped to their keys by hand (docs/metrics.md 10).
  */
 final class FrameTimelineTruth {
     /** The printed jank strings of every version → keys. */
@@ -80,7 +80,7 @@ final class FrameTimelineTruth {
     /**
      * token → {presentState, jankType, predictionState, finishMetadata} of the app's buffer SurfaceFrames (the truth's
      * tab-separated lines of layer key {@code app} with {@code isBuffer} 1: the app's pid's SurfaceFrame with that
-     * Token that a buffer made — METRICS.md 9 rev 3's join key; bufferless ones and {@code Token: -1} are left out).
+     * Token that a buffer made — docs/metrics.md 10's join key; bufferless ones and {@code Token: -1} are left out).
      */
     static Map<Long, String[]> surfaceFrames(Path tsv) throws IOException {
         Map<Long, String[]> out = new HashMap<>();
@@ -97,7 +97,7 @@ final class FrameTimelineTruth {
     }
 
     /**
-     * Whom METRICS.md 9 rev 3 blames for a SurfaceFrame of {@link #surfaceFrames}, from its printed strings:
+     * Whom docs/metrics.md 10 blames for a SurfaceFrame of {@link #surfaceFrames}, from its printed strings:
      * {@code dropped} (Present State Dropped or Dropped Frame: neither), {@code app} (App Deadline Missed, or
      * Unknown jank with Late Finish or an expired prediction), {@code system} (any other type but Buffer Stuffing),
      * else {@code none}.

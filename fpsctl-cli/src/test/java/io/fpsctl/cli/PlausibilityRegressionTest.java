@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Golden texts: {@code --latency} is the period line then {@code desiredPresent \t actualPresent \t frameReady}
  * rows, as {@code FrameTracker::dumpStats} prints them (frameworks/native services/surfaceflinger/FrameTracker.cpp,
  * {@code "%" PRId64 "\t%" PRId64 "\t%" PRId64 "\n"}). The framestats header is Android 12's 22 columns
- * (frameworks/base libs/hwui/FrameInfo.cpp {@code FrameInfoNames}, android-12.0.0_r1, as FORMATS.md A.2 gives it), whose
- * columns labelled FrameInterval and FrameStartTime hold each other's values (METRICS.md 1.2).
+ * (frameworks/base libs/hwui/FrameInfo.cpp {@code FrameInfoNames}, android-12.0.0_r1, as docs/formats.md 5.1 gives it), whose
+ * columns labelled FrameInterval and FrameStartTime hold each other's values (docs/metrics.md 1).
  */
 class PlausibilityRegressionTest {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -95,7 +95,7 @@ class RealCapturesAnalyzeTest {
         Path f = real("framestats__aosp-mirror_platform_frameworks_base__performance_jd_M_preview_rows_only.txt");
         JsonNode s = analyze(f, "--package", "com.example");
         assertEquals(4, s.get("frames").asInt());
-        // no interval column and no --refresh-rate (METRICS.md 3 rev 2): the IntendedVsync steps are
+        // no interval column and no --refresh-rate (docs/metrics.md 2: the IntendedVsync steps are
         // 16790989 ns three times → T = 16790989 ns, 1e9 / T = 59.556 Hz → 59.6, with the warning
         assertEquals(59.6, s.get("refreshHz").asDouble());
         assertTrue(s.get("warnings").toString().contains(

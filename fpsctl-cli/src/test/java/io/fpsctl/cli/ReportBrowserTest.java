@@ -144,7 +144,7 @@ class ReportBrowserTest {
         assertTrue(!dom.contains("data-coverage=\"0\">coverage: complete"), dom);
     }
 
-    /** METRICS.md section 10 rev 3: jank from a baseline of 0 has no percentage, and regresses. */
+    /** docs/metrics.md section 8: jank from a baseline of 0 has no percentage, and regresses. */
     @Test
     void comparisonWithAZeroJankBaselineShowsTheRegression() throws Exception {
         Path base = dir.resolve("zero-base.json");
@@ -249,7 +249,7 @@ class ReportBrowserTest {
      * <li>shows each metric's spread across the iterations: median, min, max and each iteration's value, worked out
      * here from the iterations in {@code --summary-out} (median of 3 = the middle value once sorted);</li>
      * <li>shows each threshold with the median it judged (fps with 1 decimal, jank with 2) and PASS;</li>
-     * <li>shows the verdicts against {@code --baseline}: with 3 + 3 iterations METRICS.md 10 rev 3 gives no interval,
+     * <li>shows the verdicts against {@code --baseline}: with 3 + 3 iterations docs/metrics.md 8 gives no interval,
      * so the change is that of the medians, (medC − medB) / |medB| · 100, regressed or improved when beyond the
      * 10 % allowed on the worse or better side (a baseline of 0: regressed on any worse change, else unchanged).</li>
      * </ul>

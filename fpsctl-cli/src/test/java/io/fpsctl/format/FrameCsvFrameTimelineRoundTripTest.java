@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * The FrameTimeline columns of frames.csv read back: hand-made rows with {@code jankTypes} and {@code presentState}
  * go through {@link FrameCsvReader} into the engine, which counts them into {@code frameTimeline} and hands each
  * verdict on right after its frame; written again through {@link CsvRecorder} / {@link FrameCsv}, the cells come
- * out as they went in. Expected counts are worked out by hand from the rows (METRICS.md 9).
+ * out as they went in. Expected counts are worked out by hand from the rows (docs/metrics.md 10).
  */
 class FrameCsvFrameTimelineRoundTripTest {
     private static final String W = "com.example/com.example.MainActivity";
@@ -90,7 +90,7 @@ class FrameCsvFrameTimelineRoundTripTest {
         Events events = new Events();
         FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), events);
         engine.savedDump(true);
-        FrameCsvReader.Result res = new FrameCsvReader(engine).read(new StringReader(csv(HEADER, CELLS)));
+        FrameCsvReader.Result res = new FrameCsvReader(engine).read(utf8(csv(HEADER, CELLS)));
         engine.finish();
         FrameTimelineSummary ft = engine.summary("com.example").frameTimeline();
 
@@ -139,7 +139,7 @@ class FrameCsvFrameTimelineRoundTripTest {
         CsvRecorder recorder = new CsvRecorder(csv, "", w -> "com.example");
         FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), recorder);
         engine.savedDump(true);
-        new FrameCsvReader(engine).read(new StringReader(csv(HEADER, CELLS)));
+        new FrameCsvReader(engine).read(utf8(csv(HEADER, CELLS)));
         engine.finish();
         Summary first = engine.summary("com.example");
         recorder.close();
@@ -164,7 +164,7 @@ class FrameCsvFrameTimelineRoundTripTest {
 
         FrameEngine again = new FrameEngine(Source.GFXINFO, EngineConfig.defaults());
         again.savedDump(true);
-        new FrameCsvReader(again).read(new StringReader(out.toString()));
+        new FrameCsvReader(again).read(utf8(out.toString()));
         assertEquals(first.frameTimeline(), again.summary("com.example").frameTimeline());
     }
 
@@ -173,7 +173,7 @@ class FrameCsvFrameTimelineRoundTripTest {
         String[][] empty = {{"", ""}, {"", ""}, {"appDeadlineMissed", ""}}; // types without a state: not a verdict
         Events events = new Events();
         FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), events);
-        new FrameCsvReader(engine).read(new StringReader(csv(HEADER, empty)));
+        new FrameCsvReader(engine).read(utf8(csv(HEADER, empty)));
         assertNull(engine.summary("com.example").frameTimeline());
         assertEquals(List.of("frame 0", "frame 1", "frame 2"), events.log);
 
@@ -185,10 +185,15 @@ class FrameCsvFrameTimelineRoundTripTest {
             b.append(r, 0, r.length() - 2).append('\n'); // without the two trailing cells
         }
         FrameEngine older = new FrameEngine(Source.GFXINFO, EngineConfig.defaults());
-        FrameCsvReader.Result res = new FrameCsvReader(older).read(new StringReader(b.toString()));
+        FrameCsvReader.Result res = new FrameCsvReader(older).read(utf8(b.toString()));
         Summary s = older.summary("com.example");
         assertEquals(3, s.frames());
         assertEquals(0, res.malformedRows());
         assertNull(s.frameTimeline());
+    }
+
+    /** The text as the bytes of a file (the reader reads files). */
+    private static java.io.InputStream utf8(String text) {
+        return new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

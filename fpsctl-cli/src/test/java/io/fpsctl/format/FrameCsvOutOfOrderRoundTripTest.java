@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A capture whose gfxinfo rows came out of IntendedVsync order (METRICS.md 1.6 rev 3) writes its frames to
+ * A capture whose gfxinfo rows came out of IntendedVsync order (docs/metrics.md 1 writes its frames to
  * frames.csv in the order they were counted; re-analysing that CSV must count every one of them again (a
  * watermark on IntendedVsync would drop the late row) and give the same spanFps (segments in IntendedVsync order).
  */
@@ -48,7 +48,7 @@ class FrameCsvOutOfOrderRoundTripTest {
 
         FrameEngine again = new FrameEngine(Source.GFXINFO, EngineConfig.defaults());
         again.savedDump(true);
-        new FrameCsvReader(again).read(new StringReader(text.toString()));
+        new FrameCsvReader(again).read(utf8(text.toString()));
         Summary reread = again.summary("com.example");
 
         // 4 frames; vsyncs 0, 1, 2, 3 in order: one segment, 3 gaps over 3 T → 1 / T = 60.0 (capped at 60 Hz)
@@ -59,5 +59,10 @@ class FrameCsvOutOfOrderRoundTripTest {
         assertEquals(captured.fps(), reread.fps());
         assertEquals(captured.jankyFrames(), reread.jankyFrames());
         assertEquals(1, reread.jankyFrames()); // 40 ms > T
+    }
+
+    /** The text as the bytes of a file (the reader reads files). */
+    private static java.io.InputStream utf8(String text) {
+        return new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

@@ -27,7 +27,7 @@ import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** METRICS.md 7a (rev 2) through the sinks: JSON keys and round trip, the text line, the gate thresholds. */
+/** docs/metrics.md 6 through the sinks: JSON keys and round trip, the text line, the gate thresholds. */
 class AndroidVitalsSinkTest {
 
     /** 8 frames of 8 ms, one of 20 ms (slow), one of 710 ms (slow and frozen): slow 20 %, frozen 10 %. */

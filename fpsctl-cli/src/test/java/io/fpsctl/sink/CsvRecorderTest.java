@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * The recorder holds the rows of frames that await their FrameTimeline verdict, writes rows strictly in frame
  * order, holds at most {@link CsvRecorder#MAX_HELD} rows and writes what it holds when closed. A real engine and
  * FrameTimeline join deliver the verdicts; the expected cells are worked out by hand from the SurfaceFrames fed in
- * (METRICS.md 9: "App Deadline Missed" is appDeadlineMissed, Present State Dropped adds dropped, keys in the
+ * (docs/metrics.md 10: "App Deadline Missed" is appDeadlineMissed, Present State Dropped adds dropped, keys in the
  * order of the {@code types} object).
  */
 class CsvRecorderTest {

@@ -7,12 +7,12 @@ import io.fpsctl.android.FrameTimelineDump;
 import io.fpsctl.android.FrameTimelineParser;
 import io.fpsctl.android.FramestatsDump;
 import io.fpsctl.android.GfxinfoSummary;
+import io.fpsctl.android.FramestatsParser;
 import io.fpsctl.android.GfxinfoSummaryReader;
 import io.fpsctl.android.GraphicsInfoPid;
 import io.fpsctl.android.LatencyDump;
 import io.fpsctl.android.LatencyParser;
 import io.fpsctl.android.PackageNames;
-import io.fpsctl.android.ParallelFramestatsParser;
 import io.fpsctl.android.Utf8Input;
 import io.fpsctl.format.FrameCsvFormatException;
 import io.fpsctl.format.FrameCsvReader;
@@ -88,7 +88,7 @@ public final class SavedDump {
     }
 
     /**
-     * Analyses one file, joining a gfxinfo dump's frames with a FrameTimeline dump's SurfaceFrames (METRICS.md 9).
+     * Analyses one file, joining a gfxinfo dump's frames with a FrameTimeline dump's SurfaceFrames (docs/metrics.md 10).
      *
      * @param frameTimeline SurfaceFrames read from a saved {@code --frametimeline} dump, or null
      */
@@ -125,7 +125,7 @@ public final class SavedDump {
                     engine.savedDump(true);
                     engine.frameTimeline(frameTimeline);
                     GfxinfoSummaryReader reported = new GfxinfoSummaryReader();
-                    ParallelFramestatsParser parser = new ParallelFramestatsParser(engine, line -> {
+                    FramestatsParser parser = new FramestatsParser(engine, line -> {
                         reported.line(line);
                         io.fpsctl.engine.AppPid pid = GraphicsInfoPid.of(line);
                         if (pid != null) {
@@ -185,7 +185,7 @@ public final class SavedDump {
                         alone.warn(dump.unknownLines() + " unknown FrameTimeline line(s) skipped");
                     }
                     engine.frameTimeline(alone);
-                    // verdicts, no frame times: "no frames" would contradict the split (issue 25 item 9)
+                    // verdicts, no frame times: "no frames" would contradict the split
                     Summary summary = engine.summary(packageName).replacingWarning(FrameEngine.NO_FRAMES,
                             "no frame times: a FrameTimeline dump holds jank verdicts only; for fps and frame times "
                             + "analyze the gfxinfo dump taken with it: 'fpsctl analyze gfx.txt --frametimeline "
@@ -212,8 +212,8 @@ public final class SavedDump {
         FrameEngine engine = new FrameEngine(source, config, listener);
         engine.savedDump(true);
         FrameCsvReader.Result res;
-        try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
-            res = new FrameCsvReader(engine).read(r);
+        try {
+            res = new FrameCsvReader(engine).read(in);
         } catch (FrameCsvFormatException e) {
             throw new DumpFormatException(file + ": " + e.getMessage()
                     + " (write it again with 'fpsctl analyze DUMP --format csv')");

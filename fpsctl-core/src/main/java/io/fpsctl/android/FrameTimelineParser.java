@@ -1,5 +1,15 @@
 package io.fpsctl.android;
 
+import static io.fpsctl.android.AsciiBytes.NOT_ASCII;
+import static io.fpsctl.android.AsciiBytes.ascii;
+import static io.fpsctl.android.AsciiBytes.colonIfAscii;
+import static io.fpsctl.android.AsciiBytes.indexOf;
+import static io.fpsctl.android.AsciiBytes.isSpace;
+import static io.fpsctl.android.AsciiBytes.startsWith;
+
+import io.fpsctl.android.AsciiBytes.AsciiView;
+import io.fpsctl.android.AsciiBytes.LastString;
+import io.fpsctl.android.AsciiBytes.Words;
 import io.fpsctl.engine.SurfaceFrameRecord;
 
 import java.io.IOException;
@@ -12,7 +22,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Parses {@code dumpsys SurfaceFlinger --frametimeline -all} / {@code -jank} (FORMATS.md C.4, Android 12–16) as a
+ * Parses {@code dumpsys SurfaceFlinger --frametimeline -all} / {@code -jank} (docs/formats.md 5.3, Android 12–16) as a
  * stream. The text is AOSP's {@code FrameTimeline::dumpAll} / {@code dumpJank}, {@code DisplayFrame::dump},
  * {@code SurfaceFrame::dump} and {@code dumpTable} (frameworks/native
  * {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp}), the same format strings at android-12.0.0_r1,
@@ -24,6 +34,13 @@ import java.util.function.Consumer;
  * skipped, unknown jank strings are kept verbatim in the record, and a block without a {@code Token:} is dropped
  * (it cannot be joined). Times are relative to the ring's oldest frame and change between polls, so they are not
  * read at all: callers key on the Token.
+ *
+ * <p>Its state is in parts named for what they hold: the dump's counts ({@link FrameTimelineCounts}), the SurfaceFrame
+ * being read ({@link SurfaceFrameBlock}), the byte path's reused Strings ({@link AsciiBytes}); what stays here is the
+ * position in the display frames (skipping a seen one, its first SurfaceFrame, a pending present). It is longer than
+ * the project's ~300 lines on purpose: the two readers of the same lines, the String path and the byte path that
+ * takes every ASCII line, stay side by side so that a change to one is made to the other
+ * ({@code FrameTimelineBytePathPropertyTest} holds them equal).
  */
 public final class FrameTimelineParser {
     /** {@code dumpsys SurfaceFlinger --frametimeline -all}: every display frame of the ring (Android 12+). */
@@ -41,15 +58,8 @@ public final class FrameTimelineParser {
      * type that differs from the previous one; false decodes every line (tests compare both ways).
      */
     boolean readBytes = true;
-    private boolean all;
-    private int header = -1;
-    private int displayFrames;
-    private int jankyDisplayFrames;
-    private int surfaceFrames;
-    private long oldest = -1;
-    private long newest = -1;
-    private long unknownLines;
-    private int skippedDisplayFrames;
+    /** What the dump holds besides its SurfaceFrames (a parser reads one dump). */
+    private final FrameTimelineCounts tally = new FrameTimelineCounts();
     private SeenDisplayFrames seen;
     /** Fast-forwarding to the next {@code Display Frame} line (the current one was seen before). */
     private boolean skipping;
@@ -60,20 +70,7 @@ public final class FrameTimelineParser {
      * processed when the dump was taken, so its SurfaceFrames' jank is not classified yet.
      */
     private boolean pendingDisplayFrame;
-    private int pendingSurfaceFrames;
-
-    // the SurfaceFrame being read
-    private boolean inSurfaceFrame;
-    private String layer;
-    private long token;
-    private boolean hasToken;
-    private int pid;
-    private int layerId;
-    private boolean buffer;
-    private String presentState;
-    private List<String> jankTypes;
-    private String predictionState;
-    private String finishMetadata;
+    private final SurfaceFrameBlock block = new SurfaceFrameBlock();
 
     // the byte path's reused objects
     private final AsciiView view = new AsciiView();
@@ -118,8 +115,7 @@ public final class FrameTimelineParser {
             }
         }
         endSurfaceFrame();
-        return new FrameTimelineDump(all, header, displayFrames, jankyDisplayFrames, surfaceFrames, oldest, newest,
-                unknownLines, skippedDisplayFrames, pendingSurfaceFrames);
+        return tally.dump();
     }
 
     /**
@@ -143,18 +139,17 @@ public final class FrameTimelineParser {
 
     /** A SurfaceFrame's Token was read: when it is its display frame's first, the display frame may be skipped. */
     private void tokenRead(long value) {
-        token = value;
-        hasToken = true;
+        block.token(value);
         if (firstOfDisplayFrame) {
             firstOfDisplayFrame = false;
             // a pending display frame is not remembered as seen: the next dump reads it again, final by then
             if (seen != null && pendingDisplayFrame) {
                 seen.pendingFirstSurfaceFrame(value);
-            } else if (seen != null && seen.firstSurfaceFrame(layer, value)) {
-                inSurfaceFrame = false; // neither handed on nor counted: it was, by the previous dump
+            } else if (seen != null && seen.firstSurfaceFrame(block.layer(), value)) {
+                block.drop(); // neither handed on nor counted: it was, by the previous dump
                 skipping = true;
-                skippedDisplayFrames++;
-                tokenSeen(value);
+                tally.skippedDisplayFrame();
+                tally.token(value);
             }
         }
     }
@@ -191,18 +186,11 @@ public final class FrameTimelineParser {
             return;
         }
         if (t.startsWith(NUMBER_OF_DISPLAY_FRAMES)) {
-            all = true;
-            header = parseInt(valueOf(t), -1);
+            tally.header(parseInt(valueOf(t), -1));
             return;
         }
         if (t.startsWith(DISPLAY_FRAME + " ")) {
-            endSurfaceFrame();
-            displayFrames++;
-            firstOfDisplayFrame = true;
-            pendingDisplayFrame = false;
-            if (t.contains(JANKY_MARK)) {
-                jankyDisplayFrames++;
-            }
+            displayFrame(t.contains(JANKY_MARK));
             return;
         }
         if (t.startsWith(LAYER)) {
@@ -215,21 +203,21 @@ public final class FrameTimelineParser {
             return;
         }
         if (isTableLine(t)) {
-            if (!inSurfaceFrame && t.startsWith(ACTUAL)) {
+            if (!block.open() && t.startsWith(ACTUAL)) {
                 displayFrameActuals(t.endsWith(NOT_AVAILABLE));
             }
             return;
         }
         int colon = t.indexOf(':');
         if (colon < 0) {
-            unknownLines++;
+            tally.unknownLine();
             return;
         }
         String key = t.substring(0, colon).strip();
         String value = t.substring(colon + 1).strip();
-        if (!inSurfaceFrame) {
+        if (!block.open()) {
             if (!isDisplayFrameKey(key)) {
-                unknownLines++;
+                tally.unknownLine();
             }
             return;
         }
@@ -238,19 +226,19 @@ public final class FrameTimelineParser {
                 try {
                     tokenRead(Long.parseLong(value));
                 } catch (NumberFormatException e) {
-                    unknownLines++;
+                    tally.unknownLine();
                 }
             }
-            case "Owner Pid" -> pid = parseInt(value, -1);
-            case "Layer ID" -> layerId = parseInt(value, -1);
-            case "Is Buffer?" -> buffer = value.equals("1");
-            case "Present State" -> presentState = value;
-            case "Jank Type" -> jankTypes = splitTypes(value);
-            case "Prediction State" -> predictionState = value;
-            case "Finish Metadata" -> finishMetadata = value;
+            case "Owner Pid" -> block.pid(parseInt(value, -1));
+            case "Layer ID" -> block.layerId(parseInt(value, -1));
+            case "Is Buffer?" -> block.buffer(value.equals("1"));
+            case "Present State" -> block.presentState(value);
+            case "Jank Type" -> block.jankTypes(splitTypes(value));
+            case "Prediction State" -> block.predictionState(value);
+            case "Finish Metadata" -> block.finishMetadata(value);
             default -> {
                 if (!SURFACE_FRAME_IGNORED.contains(key)) {
-                    unknownLines++;
+                    tally.unknownLine();
                 } // else read but not needed: times are relative, metadata is implied by the jank types
             }
         }
@@ -259,7 +247,7 @@ public final class FrameTimelineParser {
     /**
      * Keys of a SurfaceFrame that are read but not needed. {@code Last expected present time}, {@code Jank Debug
      * Metadata}, {@code Jank Severity Score}, {@code Jank Severity Type} and {@code GPU Composition} are printed at
-     * no release tag from android-12.0.0_r1 to android-16.0.0_r2 (inferred: later trees add them, FORMATS.md C.4
+     * no release tag from android-12.0.0_r1 to android-16.0.0_r2 (inferred: later trees add them, docs/formats.md 5.3
      * rev 2); they are listed so that a newer SurfaceFlinger's dump is read without an "unknown line" warning.
      */
     private static final List<String> SURFACE_FRAME_IGNORED = List.of("Scheduled rendering rate", "Drop time",
@@ -328,13 +316,7 @@ public final class FrameTimelineParser {
             return false;
         }
         if (first == 'D' && startsWith(b, i, j, DISPLAY_FRAME_BYTES)) {
-            endSurfaceFrame();
-            displayFrames++;
-            firstOfDisplayFrame = true;
-            pendingDisplayFrame = false;
-            if (indexOf(b, i, j, JANKY_MARK_BYTES) >= 0) {
-                jankyDisplayFrames++;
-            }
+            displayFrame(indexOf(b, i, j, JANKY_MARK_BYTES) >= 0);
             return true;
         }
         if (first == 'L' && startsWith(b, i, j, LAYER_BYTES)) {
@@ -356,7 +338,7 @@ public final class FrameTimelineParser {
         if (TABLE_FIRST_LETTERS.indexOf(first) >= 0) {
             for (byte[] t : TABLE_STARTS) {
                 if (startsWith(b, i, j, t)) {
-                    if (!inSurfaceFrame && first == 'A' && startsWith(b, i, j, ACTUAL_BYTES)) {
+                    if (!block.open() && first == 'A' && startsWith(b, i, j, ACTUAL_BYTES)) {
                         displayFrameActuals(j - i >= NOT_AVAILABLE_BYTES.length
                                 && startsWith(b, j - NOT_AVAILABLE_BYTES.length, j, NOT_AVAILABLE_BYTES));
                     }
@@ -365,7 +347,7 @@ public final class FrameTimelineParser {
             }
         }
         if (colon < 0) {
-            unknownLines++;
+            tally.unknownLine();
             return true;
         }
         int keyEnd = colon;
@@ -376,9 +358,9 @@ public final class FrameTimelineParser {
         while (v < j && isSpace(b[v])) {
             v++;
         }
-        if (!inSurfaceFrame) {
+        if (!block.open()) {
             if (!DISPLAY_FRAME_KEY_WORDS.contains(b, i, keyEnd)) {
-                unknownLines++;
+                tally.unknownLine();
             }
             return true;
         }
@@ -387,91 +369,29 @@ public final class FrameTimelineParser {
                 try {
                     tokenRead(Long.parseLong(view.of(b, v, j), 0, j - v, 10));
                 } catch (NumberFormatException ex) {
-                    unknownLines++;
+                    tally.unknownLine();
                 }
             }
-            case OWNER_PID_KEY -> pid = parseInt(view.of(b, v, j), -1);
-            case LAYER_ID_KEY -> layerId = parseInt(view.of(b, v, j), -1);
-            case IS_BUFFER_KEY -> buffer = j - v == 1 && b[v] == '1';
-            case PRESENT_STATE_KEY -> presentState = presentStates.of(b, v, j);
+            case OWNER_PID_KEY -> block.pid(parseInt(view.of(b, v, j), -1));
+            case LAYER_ID_KEY -> block.layerId(parseInt(view.of(b, v, j), -1));
+            case IS_BUFFER_KEY -> block.buffer(j - v == 1 && b[v] == '1');
+            case PRESENT_STATE_KEY -> block.presentState(presentStates.of(b, v, j));
             case JANK_TYPE_KEY -> {
                 String value = jankTypeTexts.of(b, v, j);
                 if (!value.equals(lastJankText)) {
                     lastJankText = value;
                     lastJankTypes = List.copyOf(splitTypes(value));
                 }
-                jankTypes = lastJankTypes;
+                block.jankTypes(lastJankTypes);
             }
-            case PREDICTION_STATE_KEY -> predictionState = predictionStates.of(b, v, j);
-            case FINISH_METADATA_KEY -> finishMetadata = finishMetadatas.of(b, v, j);
-            case Words.NONE -> unknownLines++;
+            case PREDICTION_STATE_KEY -> block.predictionState(predictionStates.of(b, v, j));
+            case FINISH_METADATA_KEY -> block.finishMetadata(finishMetadatas.of(b, v, j));
+            case Words.NONE -> tally.unknownLine();
             default -> {
                 // read but not needed (SURFACE_FRAME_IGNORED)
             }
         }
         return true;
-    }
-
-    private static final int NOT_ASCII = -2;
-    private static final long COLONS = ByteLanes.every(':');
-
-    /**
-     * The first {@code ':'} of {@code b[from..to)} (−1 when none), or {@link #NOT_ASCII} when a byte is not ASCII;
-     * eight bytes at a time (a zero byte of {@code x ^ COLONS} is a colon; the lowest flag found is exact).
-     */
-    static int colonIfAscii(byte[] b, int from, int to) {
-        int colon = -1;
-        int k = from;
-        for (; k + 8 <= to; k += 8) {
-            long x = ByteLanes.get(b, k);
-            if ((x & ByteLanes.HIGHS) != 0) {
-                return NOT_ASCII;
-            }
-            if (colon < 0) {
-                long found = ByteLanes.zeroLanes(x ^ COLONS);
-                if (found != 0) {
-                    colon = k + ByteLanes.firstFlagged(found);
-                }
-            }
-        }
-        for (; k < to; k++) {
-            if (b[k] < 0) {
-                return NOT_ASCII;
-            }
-            if (b[k] == ':' && colon < 0) {
-                colon = k;
-            }
-        }
-        return colon;
-    }
-
-    /** ASCII white space as {@link String#strip()} sees it. */
-    private static boolean isSpace(byte c) {
-        return c == ' ' || c == '\t' || (c >= 0x0A && c <= 0x0D) || (c >= 0x1C && c <= 0x1F);
-    }
-
-    private static boolean startsWith(byte[] b, int from, int to, byte[] prefix) {
-        if (to - from < prefix.length) {
-            return false;
-        }
-        for (int k = 0; k < prefix.length; k++) {
-            if (b[from + k] != prefix[k]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static byte[][] ascii(List<String> words) {
-        byte[][] out = new byte[words.size()][];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = ascii(words.get(i));
-        }
-        return out;
-    }
-
-    private static byte[] ascii(String word) {
-        return word.getBytes(StandardCharsets.US_ASCII);
     }
 
     /** The prediction/actual table: header, {@code Expected|…}, {@code Actual|…} and the dashed rule. */
@@ -481,7 +401,7 @@ public final class FrameTimelineParser {
 
     /**
      * A display frame's own {@code Actual} line (before its SurfaceFrames): a present time of {@code N/A} means
-     * SurfaceFlinger had not processed its present fence yet ({@code DisplayFrame::onPresent} sets it; FORMATS.md
+     * SurfaceFlinger had not processed its present fence yet ({@code DisplayFrame::onPresent} sets it; docs/formats.md
      * C.4). SurfaceFlinger puts a display frame into the ring as soon as it is composed, so the newest one or two of
      * a dump are like that, and their SurfaceFrames still print {@code Jank Type : None} whatever they will be.
      */
@@ -491,47 +411,36 @@ public final class FrameTimelineParser {
         }
     }
 
+    /** A {@code Display Frame N} line: the SurfaceFrame before it ends, a new display frame begins. */
+    private void displayFrame(boolean janky) {
+        endSurfaceFrame();
+        tally.displayFrame(janky);
+        firstOfDisplayFrame = true;
+        pendingDisplayFrame = false;
+    }
+
     /** @param name the layer's name, without the {@code [*]} mark */
     private void beginSurfaceFrame(String name) {
-        inSurfaceFrame = true;
-        layer = name;
-        hasToken = false;
-        token = 0;
-        pid = -1;
-        layerId = -1;
-        buffer = false;
-        presentState = "";
-        jankTypes = List.of();
-        predictionState = "";
-        finishMetadata = "";
+        block.begin(name);
     }
 
     private void endSurfaceFrame() {
-        if (!inSurfaceFrame) {
+        if (!block.open()) {
             return;
         }
-        inSurfaceFrame = false;
         firstOfDisplayFrame = false; // (a first SurfaceFrame without Token leaves its display frame without key)
-        if (!hasToken) {
-            unknownLines++;
+        SurfaceFrameRecord record = block.close();
+        if (record == null) {
+            tally.unknownLine();
             return;
         }
-        tokenSeen(token);
+        tally.token(block.token());
         if (pendingDisplayFrame) {
-            pendingSurfaceFrames++; // its verdict is not final: a later dump hands it on
+            tally.pendingSurfaceFrame(); // its verdict is not final: a later dump hands it on
             return;
         }
-        surfaceFrames++;
-        consumer.accept(new SurfaceFrameRecord(token, layer, pid, layerId, buffer, presentState, jankTypes,
-                predictionState, finishMetadata));
-    }
-
-    /** A Token for the oldest / newest: {@code Token: -1} (a transaction without a vsync id) is not a position. */
-    private void tokenSeen(long value) {
-        if (value >= 0) {
-            oldest = oldest < 0 ? value : Math.min(oldest, value);
-            newest = Math.max(newest, value);
-        }
+        tally.surfaceFrame();
+        consumer.accept(record);
     }
 
     private static List<String> splitTypes(String value) {
@@ -571,120 +480,4 @@ public final class FrameTimelineParser {
         return all;
     }
 
-    /**
-     * A few ASCII words, looked up by length first: a key is compared with the words of its length only (one or two),
-     * instead of with every word.
-     */
-    private static final class Words {
-        static final int NONE = -1;
-        private final byte[][][] byLength;
-        private final int[][] indices;
-
-        Words(List<String> words) {
-            int longest = 0;
-            for (String w : words) {
-                longest = Math.max(longest, w.length());
-            }
-            byLength = new byte[longest + 1][][];
-            indices = new int[longest + 1][];
-            for (int n = 0; n <= longest; n++) {
-                List<Integer> of = new ArrayList<>();
-                for (int k = 0; k < words.size(); k++) {
-                    if (words.get(k).length() == n) {
-                        of.add(k);
-                    }
-                }
-                byLength[n] = new byte[of.size()][];
-                indices[n] = new int[of.size()];
-                for (int k = 0; k < of.size(); k++) {
-                    byLength[n][k] = ascii(words.get(of.get(k)));
-                    indices[n][k] = of.get(k);
-                }
-            }
-        }
-
-        /** The index in the list given of the word {@code b[from..to)}, or {@link #NONE}. */
-        int indexOf(byte[] b, int from, int to) {
-            int n = to - from;
-            if (n >= byLength.length) {
-                return NONE;
-            }
-            byte[][] candidates = byLength[n];
-            for (int c = 0; c < candidates.length; c++) {
-                byte[] w = candidates[c];
-                int k = 0;
-                while (k < n && b[from + k] == w[k]) {
-                    k++;
-                }
-                if (k == n) {
-                    return indices[n][c];
-                }
-            }
-            return NONE;
-        }
-
-        boolean contains(byte[] b, int from, int to) {
-            return indexOf(b, from, to) != NONE;
-        }
-    }
-
-    private static int indexOf(byte[] b, int from, int to, byte[] word) {
-        for (int k = from; k <= to - word.length; k++) {
-            if (startsWith(b, k, to, word)) {
-                return k;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * The String of an ASCII range, the same instance as last time when the bytes are the same: a dump repeats its
-     * layer names, present states and jank types on every SurfaceFrame.
-     */
-    private static final class LastString {
-        private byte[] bytes = new byte[0];
-        private String string = "";
-
-        String of(byte[] b, int from, int to) {
-            if (!Arrays.equals(b, from, to, bytes, 0, bytes.length)) {
-                bytes = Arrays.copyOfRange(b, from, to);
-                string = new String(bytes, StandardCharsets.US_ASCII);
-            }
-            return string;
-        }
-    }
-
-    /** An ASCII range as a CharSequence, for the JDK's number parsers (no String made); reused line after line. */
-    private static final class AsciiView implements CharSequence {
-        private byte[] b;
-        private int from;
-        private int length;
-
-        AsciiView of(byte[] bytes, int start, int end) {
-            b = bytes;
-            from = start;
-            length = end - start;
-            return this;
-        }
-
-        @Override
-        public int length() {
-            return length;
-        }
-
-        @Override
-        public char charAt(int index) {
-            return (char) b[from + index]; // ASCII only: readAscii checked
-        }
-
-        @Override
-        public CharSequence subSequence(int start, int end) {
-            return new String(b, from + start, end - start, StandardCharsets.US_ASCII);
-        }
-
-        @Override
-        public String toString() {
-            return new String(b, from, length, StandardCharsets.US_ASCII);
-        }
-    }
 }

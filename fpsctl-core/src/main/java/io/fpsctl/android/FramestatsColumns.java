@@ -4,7 +4,7 @@ import io.fpsctl.engine.PlausibleBounds;
 import java.util.List;
 
 /**
- * Where each timestamp fpsctl uses sits in a {@code ---PROFILEDATA---} header, found by name (METRICS.md 1.1:
+ * Where each timestamp fpsctl uses sits in a {@code ---PROFILEDATA---} header, found by name (docs/metrics.md 1:
  * never by position). Also the header lines of every Android version, for dumps that lost their header.
  */
 final class FramestatsColumns {
@@ -28,7 +28,7 @@ final class FramestatsColumns {
         /** As labelled; on Android 12–15 it holds the start time (see {@link #resolveInterval}). */
         FRAME_INTERVAL("FrameInterval"),
         FRAME_START_TIME("FrameStartTime"),
-        /** Android 12+: the FrameTimeline Token of the frame (FORMATS.md C.4). */
+        /** Android 12+: the FrameTimeline Token of the frame (docs/formats.md 5.3). */
         FRAME_TIMELINE_VSYNC_ID("FrameTimelineVsyncId");
 
         final String header;
@@ -39,7 +39,7 @@ final class FramestatsColumns {
     }
 
     private static final Field[] FIELDS = Field.values();
-    /** Values at or above this are timestamps, below it periods (METRICS.md 1.2). */
+    /** Values at or above this are timestamps, below it periods (docs/metrics.md 1). */
     private static final long PERIOD_LIMIT = 1_000_000_000L;
 
     /** Header lines by column count, for rows printed without one (Android 6 … 16). */
@@ -121,7 +121,7 @@ final class FramestatsColumns {
     static final long IMPOSSIBLE_INTERVAL = Long.MIN_VALUE;
 
     /**
-     * The interval of a row (METRICS.md 1.2 label swap): of the columns labelled FrameInterval and
+     * The interval of a row (docs/metrics.md 1 label swap): of the columns labelled FrameInterval and
      * FrameStartTime, the one whose value is below 1e9 is the interval. Decided on the first row where one of
      * them is below 1e9 and the other is not (one is a timestamp, the other a period), then kept for the block.
      * 0 when the row has no interval (no such column, or the documented 0 / −1 "unknown"), else the interval if it

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Streams {@code dumpsys gfxinfo <pkg> framestats} output (FORMATS.md A.2) into {@link RenderedFrame}s: every
+ * Streams {@code dumpsys gfxinfo <pkg> framestats} output (docs/formats.md 5.1) into {@link RenderedFrame}s: every
  * window's {@code ---PROFILEDATA---} block, columns by header name (14 → 26+ columns), trailing commas, the
  * Android 12–15 FrameInterval/FrameStartTime label swap, several windows and processes, and rows that lost
  * their header and markers. Lines outside the blocks go to a text consumer (the summary reader). Malformed rows
@@ -20,12 +20,12 @@ import java.util.function.Consumer;
  */
 public final class FramestatsParser {
     /**
-     * Fewest columns of a framestats row that carries its own FrameInterval (Android 12+; FORMATS.md A.3): from
+     * Fewest columns of a framestats row that carries its own FrameInterval (Android 12+; docs/formats.md 2): from
      * then on the frames say at which refresh they were drawn.
      */
     public static final int COLUMNS_WITH_FRAME_INTERVAL = 22;
 
-    /** {@code dumpsys gfxinfo <pkg> framestats}: the app's rings of frame timings (METRICS.md section 1). */
+    /** {@code dumpsys gfxinfo <pkg> framestats}: the app's rings of frame timings (docs/metrics.md section 1). */
     public static String command(String pkg) {
         return "dumpsys gfxinfo " + ShellQuote.quote(pkg) + " framestats";
     }
@@ -47,14 +47,10 @@ public final class FramestatsParser {
     private final FrameSink sink;
     private final Consumer<String> text;
     private long[] row = new long[32];
-    /** When set, rows go here as parsed values instead of as frames to the sink. */
-    private RowValues rowValues;
     /** Rows that parsed but cannot be true (an impossible frame interval); also counted as malformed rows. */
     private final RejectedRows rejected = new RejectedRows();
     /** The reader of the parse in progress, for the line number of a rejected row. */
     private ByteLineReader lines;
-    /** False once rows were cut out of the input (the parallel parser): line numbers no longer match the file's. */
-    private boolean exactLines = true;
     /**
      * The span the dump says it covers (docs/metrics.md section 12): the device clock when it was taken (the header's
      * {@code Uptime:} ms, rounded up), and when the window being read began recording ({@code Stats since:} of its
@@ -71,11 +67,6 @@ public final class FramestatsParser {
      */
     static final long IN_FLIGHT_AT_RESET_NS = 1_000_000_000L;
 
-    /** A row's values as parsed, by header column ({@link FramestatsColumns#value}); {@code values} is reused. */
-    interface RowValues {
-        void row(FramestatsColumns columns, long[] values);
-    }
-
     public FramestatsParser(FrameSink sink, Consumer<String> text) {
         this.sink = sink;
         this.text = text == null ? s -> { } : text;
@@ -85,23 +76,8 @@ public final class FramestatsParser {
         this(sink, null);
     }
 
-    /** A parser whose rows go to {@code rows} as values, with no frame made per row (the parallel parser's workers). */
-    static FramestatsParser ofValues(FrameSink sink, RowValues rows) {
-        FramestatsParser p = new FramestatsParser(sink);
-        p.rowValues = rows;
-        return p;
-    }
-
     /** The columns of the block being read (its header's, or a header-less block's by count); null outside one. */
     private FramestatsColumns columns;
-
-    /**
-     * The columns of the block being read, the one object that sees its rows in file order (which interval column a
-     * block uses is decided by its first row: {@link FramestatsColumns#resolveInterval}).
-     */
-    FramestatsColumns columns() {
-        return columns;
-    }
 
     /**
      * The rows rejected because their frame interval cannot be a display's (docs/metrics.md, "What fpsctl refuses to
@@ -109,11 +85,6 @@ public final class FramestatsParser {
      */
     public RejectedRows rejected() {
         return rejected;
-    }
-
-    /** Rows were taken out of the input this parser reads: it names rejected rows by window and time instead. */
-    void linesCut() {
-        exactLines = false;
     }
 
     /** Reads the whole stream; the caller closes it. */
@@ -440,22 +411,15 @@ public final class FramestatsParser {
         if (parseValues(b, s, e, v, want) != want) {
             return false;
         }
-        if (rowValues != null) {
-            rowValues.row(c, v);
-            return true;
-        }
         long interval = c.resolveInterval(v);
         if (interval == FramestatsColumns.IMPOSSIBLE_INTERVAL) {
-            rejected.reject(exactLines ? "line " + lines.lineNumber()
-                    : "the row of window " + window + " with IntendedVsync " + c.value(v, Field.INTENDED_VSYNC),
-                    c.whyImpossible(c.value(v, Field.FRAME_INTERVAL),
+            rejected.reject("line " + lines.lineNumber(), c.whyImpossible(c.value(v, Field.FRAME_INTERVAL),
                     c.value(v, Field.FRAME_START_TIME)));
             return false;
         }
         String tooLong = longerThanDump(c.value(v, Field.INTENDED_VSYNC), c.value(v, Field.FRAME_COMPLETED));
         if (tooLong != null) {
-            rejected.reject(exactLines ? "line " + lines.lineNumber()
-                    : "the row of window " + window + " with IntendedVsync " + c.value(v, Field.INTENDED_VSYNC), tooLong);
+            rejected.reject("line " + lines.lineNumber(), tooLong);
             return false;
         }
         sink.frame(new RenderedFrame(window,

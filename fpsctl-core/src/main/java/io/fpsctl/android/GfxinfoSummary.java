@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * One jank summary of plain {@code dumpsys gfxinfo <pkg>} (FORMATS.md B.1): the lines from
+ * One jank summary of plain {@code dumpsys gfxinfo <pkg>} (docs/formats.md 5.1): the lines from
  * {@code Stats since:} to the GPU histogram, either for the whole process or for one window.
  * Values are as printed; fields a given Android version does not print are {@code null} (or an empty map).
  *

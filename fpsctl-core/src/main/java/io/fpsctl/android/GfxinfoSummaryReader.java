@@ -18,7 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Collects the jank summaries of {@code dumpsys gfxinfo} output (FORMATS.md B.1) from lines fed one at a
+ * Collects the jank summaries of {@code dumpsys gfxinfo} output (docs/formats.md 5.1) from lines fed one at a
  * time, so a framestats parser can hand it every line outside its {@code PROFILEDATA} blocks.
  *
  * <p>A summary starts at {@code Stats since:}. It belongs to the process when the last context line was

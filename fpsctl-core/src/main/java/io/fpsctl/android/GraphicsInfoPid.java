@@ -7,10 +7,10 @@ import java.util.regex.Pattern;
 
 /**
  * The pid in the line that opens each process's section of {@code dumpsys gfxinfo}:
- * {@code ** Graphics info for pid <pid> [<processName>] **} (FORMATS.md A.1: {@code ActivityManagerService}'s
+ * {@code ** Graphics info for pid <pid> [<processName>] **} (docs/formats.md 5.1: {@code ActivityManagerService}'s
  * gfxinfo dump prints it before piping the process's own dump, {@code dumpGraphicsHardwareUsage}, SDK 23, 24, 28,
  * 31, 34 as the simulator's {@code GfxinfoFormatter} cites). The app's pid is the FrameTimeline join key with
- * the token (METRICS.md 9 rev 3); a new pid means the app restarted. The one home of that line's shape: the
+ * the token (docs/metrics.md 10; a new pid means the app restarted. The one home of that line's shape: the
  * summary reader takes the process name from {@link #HEADER} too.
  */
 public final class GraphicsInfoPid {

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Streaming parser of {@code am instrument -w -r} output (frameworks/base cmds/am/src/com/android/commands/am/
- * Instrument.java {@code TextStatusReporter}, android-11.0.0_r1; summarised in the shared FORMATS.md E.1 and in
+ * Instrument.java {@code TextStatusReporter}, android-11.0.0_r1; summarised in docs/formats.md 5.7 and in
  * docs/agent-protocol.md section 2). Reads line by line and yields one
  * {@link Event} per status bundle ({@code INSTRUMENTATION_STATUS: k=v} lines closed by
  * {@code INSTRUMENTATION_STATUS_CODE: n}), per final result ({@code INSTRUMENTATION_RESULT} lines closed by

@@ -10,7 +10,7 @@ import java.util.Optional;
  * @param periodNs            the refresh period printed on line 1, in ns
  * @param unresponsiveWarning whether the dump began with a {@link SurfaceFlingerLockWarning} line
  * @param rows                data rows parsed (every well-formed row, including {@code 0 0 0} and pending ones)
- * @param validRows           rows whose actualPresent (column 2) is neither 0 nor INT64_MAX (METRICS.md 2.2)
+ * @param validRows           rows whose actualPresent (column 2) is neither 0 nor INT64_MAX (docs/metrics.md 1)
  * @param emptyRows           rows that were {@code 0 0 0} (unused FrameTracker slots)
  * @param malformedLines      non-blank lines after the period that were not three integers (skipped)
  * @param rejectedRows        rows of three integers that cannot be true (an actualPresent that is negative or
@@ -36,7 +36,7 @@ public record LatencyDump(
 
     /**
      * Whether the layer showed any frame data: false when the dump was the period line only (unknown layer,
-     * or no layer on Android 14+) or when every row was {@code 0 0 0} (METRICS.md 2.4: try the next
+     * or no layer on Android 14+) or when every row was {@code 0 0 0} (docs/metrics.md 1: try the next
      * candidate layer).
      */
     public boolean hasData() {

@@ -12,7 +12,7 @@ import java.io.Reader;
 import java.util.Objects;
 
 /**
- * Parses {@code dumpsys SurfaceFlinger --latency <layer>} output (FORMATS.md C.1, METRICS.md 2) as a
+ * Parses {@code dumpsys SurfaceFlinger --latency <layer>} output (docs/formats.md 5.2, docs/metrics.md 1) as a
  * stream, line by line, handing every data row to a {@link FrameSink} as a {@link PresentedFrame}.
  *
  * <p>Layout: an optional {@link SurfaceFlingerLockWarning} line, then the refresh period in ns,
@@ -42,7 +42,7 @@ public final class LatencyParser {
 
     /**
      * {@code dumpsys SurfaceFlinger --latency <layer>}: the refresh period, then the layer's ring of frame times
-     * (METRICS.md section 2).
+     * (docs/metrics.md section 1).
      */
     public static String command(String layer) {
         return ShellQuote.command("dumpsys SurfaceFlinger --latency", layer);

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Parses {@code dumpsys SurfaceFlinger --list}: one layer name per line (FORMATS.md C.1). Android 15
+ * Parses {@code dumpsys SurfaceFlinger --list}: one layer name per line (docs/formats.md 5.2). Android 15
  * prints each layer as {@code RequestedLayerState{<name> parentId=… z=… …}}; that wrapper is stripped so
  * the result is always the plain name {@code --latency} expects. Blank lines are dropped; surrounding
  * whitespace and CR are trimmed. A {@link SurfaceFlingerLockWarning} as the first non-blank line is not a layer and

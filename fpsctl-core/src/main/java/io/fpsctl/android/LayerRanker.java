@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 /**
  * Orders the layers of a {@code --list} output into the candidates worth measuring with {@code --latency}
- * for one package (FORMATS.md C.2). The caller tries them in order and takes the first that has data
+ * for one package (docs/formats.md 3). The caller tries them in order and takes the first that has data
  * ({@link LatencyDump#hasData()}).
  *
  * <p>All ranking rules live in {@link Rank} and {@link #rankOf}. Only layers that mention the package as a

@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * A display refresh rate: {@code hz} as the device reports it (e.g. {@code 120.00001}) and the vsync
- * period {@code periodNs} = {@code Math.round(1e9 / hz)} (METRICS.md 3). Read from the first line of a
- * {@code --latency} dump or from {@code dumpsys display} text (FORMATS.md C.3).
+ * period {@code periodNs} = {@code Math.round(1e9 / hz)} (docs/metrics.md 2). Read from the first line of a
+ * {@code --latency} dump or from {@code dumpsys display} text (docs/formats.md 4).
  *
  * @param hz       refresh rate in Hz, finite and &gt; 0
  * @param periodNs vsync period in ns, &gt; 0
@@ -63,15 +63,15 @@ public record RefreshRate(double hz, long periodNs) {
 
     /**
      * {@code dumpsys SurfaceFlinger --latency} with no layer name: SurfaceFlinger prints the refresh period as its
-     * first line for any layer name, or none (FORMATS.md C.1).
+     * first line for any layer name, or none (docs/formats.md 5.2).
      */
     public static final String LATENCY_PERIOD_COMMAND = "dumpsys SurfaceFlinger --latency";
-    /** {@code dumpsys display}: the display's modes and the active one (FORMATS.md C.3). */
+    /** {@code dumpsys display}: the display's modes and the active one (docs/formats.md 4). */
     public static final String DISPLAY_COMMAND = "dumpsys display";
 
     /**
      * From the output of {@link #LATENCY_PERIOD_COMMAND}: its first non-blank line, past a leading
-     * {@link SurfaceFlingerLockWarning} (METRICS.md 2.1); empty when that is not a positive
+     * {@link SurfaceFlingerLockWarning} (docs/metrics.md 1); empty when that is not a positive
      * integer.
      */
     public static Optional<RefreshRate> fromLatencyOutput(String out) {
@@ -142,7 +142,7 @@ public record RefreshRate(double hz, long periodNs) {
      * {@code {id=N, …}} entry of the first {@code supportedModes [...]} list (frameworks/base
      * {@code DisplayDeviceInfo.toString()}: {@code ", supportedModes " + Arrays.toString(supportedModes)}, and
      * {@code Display.Mode.toString()}: {@code "{id=" + id + ", width=…, height=…, fps=" + refreshRate + …}";
-     * FORMATS.md C.3), distinct, ascending. Empty when there is no such list.
+     * docs/formats.md 4), distinct, ascending. Empty when there is no such list.
      */
     public static java.util.List<Double> supportedModesHz(String text) {
         java.util.TreeSet<Double> rates = new java.util.TreeSet<>();

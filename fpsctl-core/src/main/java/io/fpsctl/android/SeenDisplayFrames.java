@@ -9,7 +9,7 @@ import java.util.Set;
  * The display frames of the previous FrameTimeline dump, known by their first SurfaceFrame (layer and Token), so that
  * the next dump's parse can skip those it shows again ({@link FrameTimelineParser#skippingSeen}). Display frames have
  * no identity of their own in the dump: their index and times are relative to the ring's oldest frame and shift
- * between polls (FORMATS.md C.4).
+ * between polls (docs/formats.md 5.3).
  *
  * <p>The ring is first in, first out, so the display frames a dump shows again are its oldest: a run at its start.
  * A display frame is skipped while that run lasts, that is while its first SurfaceFrame is one the previous dump

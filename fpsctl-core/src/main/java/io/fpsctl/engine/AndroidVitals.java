@@ -1,7 +1,7 @@
 package io.fpsctl.engine;
 
 /**
- * Android vitals computed locally (METRICS.md section 7a rev 2): the thresholds Google Play uses. Rendered
+ * Android vitals computed locally (docs/metrics.md section 6: the thresholds Google Play uses. Rendered
  * frames (gfxinfo, agent) fill the two frame keys over counted frames; presented frames (SurfaceFlinger, games)
  * fill the two slow-session keys over judged frames. Keys that do not apply, and every key over zero frames,
  * are null (never 0).

@@ -2,7 +2,7 @@ package io.fpsctl.engine;
 
 /**
  * The pid of the measured app's process: with a SurfaceFrame's {@code Token} the key of the FrameTimeline join
- * (METRICS.md 9 rev 3). SurfaceFlinger prints it as {@code Owner Pid : N} ({@code SurfaceFrame::dump}, frameworks/native
+ * (docs/metrics.md 10. SurfaceFlinger prints it as {@code Owner Pid : N} ({@code SurfaceFrame::dump}, frameworks/native
  * {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp}, android-12.0.0_r1 … android-16.0.0_r2): the layer's
  * {@code mOwnerPid}, which {@code Layer::Layer} takes from the window's {@code METADATA_OWNER_PID} (the app's pid, set
  * by the window manager) or else from the creating process ({@code Layer.cpp}, same tags). A capture learns it from

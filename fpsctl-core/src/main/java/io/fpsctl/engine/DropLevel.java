@@ -1,7 +1,7 @@
 package io.fpsctl.engine;
 
 /**
- * How many vsyncs a frame missed, in the buckets of Tencent Matrix's FrameTracer (METRICS.md section 4).
+ * How many vsyncs a frame missed, in the buckets of Tencent Matrix's FrameTracer (docs/metrics.md section 3).
  * The boundaries are configurable ({@code --drop-levels 3,9,24,42}).
  */
 public enum DropLevel {
@@ -11,7 +11,7 @@ public enum DropLevel {
     HIGH("high"),
     FROZEN("frozen");
 
-    /** Lower bounds of normal, middle, high and frozen: the METRICS.md defaults. */
+    /** Lower bounds of normal, middle, high and frozen: the docs/metrics.md defaults. */
     public static final int[] DEFAULT_BOUNDS = {3, 9, 24, 42};
 
     private static final DropLevel[] ALL = values();

@@ -3,7 +3,7 @@ package io.fpsctl.engine;
 import java.util.Arrays;
 
 /**
- * The thresholds of the engine (METRICS.md defaults unless the user overrides them).
+ * The thresholds of the engine (docs/metrics.md defaults unless the user overrides them).
  *
  * @param dropLevelBounds       lower bounds of the normal, middle, high and frozen drop levels
  * @param slowFrameNs           {@code --slow-frame-ms} in ns; 0 means "the frame's own interval T"

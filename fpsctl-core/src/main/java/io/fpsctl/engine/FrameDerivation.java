@@ -1,14 +1,14 @@
 package io.fpsctl.engine;
 
 /**
- * Per-frame values (METRICS.md sections 4 and 5) of one new, counted frame, written into one reused
+ * Per-frame values (docs/metrics.md section 3) of one new, counted frame, written into one reused
  * {@link FrameResult} so the per-frame path allocates nothing. Which frames get here (de-duplication, history,
  * malformed rows) and which T they take is decided by {@link FrameEngine}.
  */
 final class FrameDerivation {
-    /** A timestamp at or above 2^62 is not a CLOCK_MONOTONIC value (METRICS.md 1.3 rev 2). */
+    /** A timestamp at or above 2^62 is not a CLOCK_MONOTONIC value (docs/metrics.md 1. */
     static final long TIMESTAMP_LIMIT = 1L << 62;
-    /** A frame longer than one hour is a malformed row (METRICS.md 1.3 rev 2). */
+    /** A frame longer than one hour is a malformed row (docs/metrics.md 1. */
     static final long MAX_DURATION_NS = 3_600_000_000_000L;
 
     private final Source source;
@@ -21,7 +21,7 @@ final class FrameDerivation {
     }
 
     /**
-     * METRICS.md 1.3 (rev 2): a complete row is malformed when FrameCompleted &lt; IntendedVsync, when the
+     * docs/metrics.md 1: a complete row is malformed when FrameCompleted &lt; IntendedVsync, when the
      * frame took more than an hour, or when a timestamp its metrics use is negative or ≥ 2^62 other than the
      * 0 / −1 / INT64_MAX "unknown" sentinels.
      */
@@ -46,7 +46,7 @@ final class FrameDerivation {
         return ts == 0 || ts == -1 || ts == Long.MAX_VALUE;
     }
 
-    /** METRICS.md section 4: {@code max(0, ceil(duration / T) − 1)}, so dropped ≥ 1 ⇔ duration > T. */
+    /** docs/metrics.md section 3: {@code max(0, ceil(duration / T) − 1)}, so dropped ≥ 1 ⇔ duration > T. */
     static long dropped(long durationNs, long intervalNs) {
         if (durationNs <= 0) {
             return 0;
@@ -115,7 +115,7 @@ final class FrameDerivation {
         r.end = now;
         r.interval = t;
         if (track.prevTime == Long.MIN_VALUE || now - track.prevTime >= config.idleGapNs()) {
-            track.gapCount = 0; // segment start: not judged, not in FPS time (METRICS.md section 5)
+            track.gapCount = 0; // segment start: not judged, not in FPS time (docs/metrics.md section 3)
         } else {
             long gap = now - track.prevTime;
             r.span = gap;
@@ -180,7 +180,7 @@ final class FrameDerivation {
             }
             r.mainCause = best >= 0 && bestSpan > slowNs / 2.0 ? Stage.all()[best] : null;
         }
-        // METRICS.md 6 (rev 3): segments on this window's IntendedVsync order, whatever order the frames came in
+        // docs/metrics.md 4: segments on this window's IntendedVsync order, whatever order the frames came in
         track.segments.insert(r.time);
         r.spanFrames = track.segments.addedFrames();
         r.span = r.spanFrames > 0 ? track.segments.addedNs() : -1;

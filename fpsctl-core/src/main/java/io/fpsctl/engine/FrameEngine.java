@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The one place where fpsctl computes metrics (METRICS.md). Sources push blocks of rows through
+ * The one place where fpsctl computes metrics (docs/metrics.md). Sources push blocks of rows through
  * {@link FrameSink}; the engine decides which rows are new, counted frames ({@link Track}: de-duplication, ring
  * overflow; pending and malformed rows), which T each frame takes (section 3), derives the per-frame values
  * ({@link FrameDerivation}), groups them into live windows ({@link LiveWindows}) and adds them up
@@ -32,7 +32,7 @@ public final class FrameEngine implements FrameSink {
         }
 
         /**
-         * A poll of {@code window} came back as a full ring that shares no row with its previous poll (METRICS.md
+         * A poll of {@code window} came back as a full ring that shares no row with its previous poll (docs/metrics.md
          * 1.7 rev 3; SurfaceFlinger: whose oldest row is newer than any read, 2.3): frames may have been lost.
          */
         default void overflow(String window) {
@@ -57,9 +57,9 @@ public final class FrameEngine implements FrameSink {
     public static final int GFXINFO_RING = 120;
     /** Rows printed by SurfaceFlinger's FrameTracker ({@code NUM_FRAME_RECORDS − 1}). */
     public static final int LATENCY_RING = 127;
-    /** A live row whose GPU fence is 0 waits this long behind the block's newest row (METRICS.md 1.3 rev 2). */
+    /** A live row whose GPU fence is 0 waits this long behind the block's newest row (docs/metrics.md 1. */
     static final long GPU_PENDING_NS = 1_000_000_000L;
-    /** Saved-dump frames held back while the vsync grid is not known yet (METRICS.md 3 rev 2). */
+    /** Saved-dump frames held back while the vsync grid is not known yet (docs/metrics.md 2. */
     static final int GRID_BUFFER = 1 << 16;
     private static final Listener NO_LISTENER = new Listener() {
     };
@@ -132,7 +132,7 @@ public final class FrameEngine implements FrameSink {
     }
 
     /**
-     * The period in force (METRICS.md 3, TEAM contract 3): the display's refresh period as read from the device
+     * The period in force (docs/metrics.md 2, TEAM contract 3): the display's refresh period as read from the device
      * ({@code --latency} line 1, {@code dumpsys display}). Frames that arrive after this call without an interval
      * of their own (gfxinfo on Android ≤ 11) take it; frames already derived keep theirs. Ignored unless
      * 0 &lt; period &lt; 1 s.
@@ -143,7 +143,7 @@ public final class FrameEngine implements FrameSink {
         }
     }
 
-    /** A {@code --latency} dump's period line (METRICS.md 3 rev 2: reported even when it holds no frames). */
+    /** A {@code --latency} dump's period line (docs/metrics.md 2: reported even when it holds no frames). */
     @Override
     public void period(long periodNs) {
         displayPeriodNs(periodNs);
@@ -151,7 +151,7 @@ public final class FrameEngine implements FrameSink {
 
     /**
      * Marks the input as a saved dump (analyze): GPU-pending rows are taken as they are, and gfxinfo frames
-     * without any period infer T from the vsync grid (METRICS.md 1.3 and 3, rev 2). Default: live polls.
+     * without any period infer T from the vsync grid (docs/metrics.md 1 and 3, rev 2). Default: live polls.
      */
     public void savedDump(boolean on) {
         this.saved = on;
@@ -224,7 +224,7 @@ public final class FrameEngine implements FrameSink {
     }
 
     /**
-     * One interval of the device timeline in which frames may be missing from the capture (METRICS.md 11, TEAM
+     * One interval of the device timeline in which frames may be missing from the capture (docs/metrics.md 11, TEAM
      * contract 1): counted in {@code coverageGaps} / {@code coverageGapMs} and one warning with its length.
      */
     public void coverageGap(long fromNs, long toNs, String reason) {
@@ -262,7 +262,7 @@ public final class FrameEngine implements FrameSink {
     /**
      * Forgets what every window read (de-duplication, segments): the app process restarted, its rings and
      * timestamps start over. Summaries keep what was counted; open live windows close. What the old process drew
-     * after the last poll is lost: a coverage gap (METRICS.md 11) opens at the newest frame read and ends at the
+     * after the last poll is lost: a coverage gap (docs/metrics.md 11) opens at the newest frame read and ends at the
      * first frame counted after it ({@link #openGap}).
      */
     public void restartSegment() {
@@ -344,7 +344,7 @@ public final class FrameEngine implements FrameSink {
         deferred.clear();
         t.gpuColumn = false;
         if (!history) {
-            // METRICS.md 1.7 (rev 3: no row of the previous block) and 2.3 (rev 2: oldest row above the watermark)
+            // docs/metrics.md 1: no row of the previous block) and 2.3 (rev 2: oldest row above the watermark)
             boolean presented = source.presented();
             boolean lost = presented ? t.presentedOverflow(LATENCY_RING) : t.renderedOverflow(GFXINFO_RING);
             if (lost) {
@@ -365,7 +365,7 @@ public final class FrameEngine implements FrameSink {
 
     /**
      * Joins every counted rendered frame with SurfaceFlinger's FrameTimeline through {@code attribution}
-     * (METRICS.md 9), whose summary then becomes the capture summary's {@code frameTimeline}; null stops it. The
+     * (docs/metrics.md 10), whose summary then becomes the capture summary's {@code frameTimeline}; null stops it. The
      * attribution is shared with its poller on the engine's thread.
      */
     public void frameTimeline(FrameTimelineAttribution attribution) {
@@ -379,7 +379,7 @@ public final class FrameEngine implements FrameSink {
 
     /**
      * The app's pid from now on (gfxinfo's {@code ** Graphics info for pid N} line, read again on every poll): the
-     * frames that follow join SurfaceFrames of this {@code Owner Pid} (METRICS.md 9 rev 3).
+     * frames that follow join SurfaceFrames of this {@code Owner Pid} (docs/metrics.md 10.
      */
     /** The app's pid as the source last printed it, or null when unknown. */
     public AppPid appPid() {
@@ -465,7 +465,7 @@ public final class FrameEngine implements FrameSink {
         }
     }
 
-    /** METRICS.md 1.3 (rev 2): in a live poll of a layout with GpuCompleted, a 0 there means the fence is pending. */
+    /** docs/metrics.md 1: in a live poll of a layout with GpuCompleted, a 0 there means the fence is pending. */
     private boolean gpuPending(Track t, RenderedFrame f) {
         return !saved && !history && t.gpuColumn && f.gpuCompleted() == 0;
     }
@@ -474,7 +474,7 @@ public final class FrameEngine implements FrameSink {
         if (!f.complete()) {
             return; // in flight: not remembered, may be complete in the next poll
         }
-        boolean fresh = t.freshRendered(f.intendedVsync(), f.frameCompleted()); // METRICS.md 1.6 rev 3
+        boolean fresh = t.freshRendered(f.intendedVsync(), f.frameCompleted()); // docs/metrics.md 1
         if (FrameDerivation.malformed(f)) {
             if (fresh && !history) {
                 malformedRows++; // not read by an earlier poll
@@ -538,11 +538,11 @@ public final class FrameEngine implements FrameSink {
         if (!f.valid() || !t.freshPresented(f.actualPresent()) || history) {
             return;
         }
-        // METRICS.md 2.3 (rev 2): each present carries the period printed by the poll that first showed it
+        // docs/metrics.md 1: each present carries the period printed by the poll that first showed it
         emit(t, derive.presented(t, f, interval(f.period())));
     }
 
-    /** METRICS.md section 3: the frame's own T, else the period in force, --refresh-rate, the grid, 60 Hz. */
+    /** docs/metrics.md section 2: the frame's own T, else the period in force, --refresh-rate, the grid, 60 Hz. */
     private long interval(long own) {
         if (validPeriod(own)) {
             return own;

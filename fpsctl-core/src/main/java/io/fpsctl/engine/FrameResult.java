@@ -3,7 +3,7 @@ package io.fpsctl.engine;
 import java.util.Arrays;
 
 /**
- * Everything the engine derived for one new, counted frame (METRICS.md sections 4 and 5). Read-only outside the
+ * Everything the engine derived for one new, counted frame (docs/metrics.md section 3). Read-only outside the
  * engine; the engine reuses one instance so the per-frame path allocates nothing (a 1 M-frame analyze): a
  * listener that keeps values must copy them.
  */
@@ -17,9 +17,9 @@ public final class FrameResult {
     boolean timed;
     long duration;
     /**
-     * What this frame added to the sum of gaps inside segments of its window (METRICS.md 6), ns; −1 when it added
+     * What this frame added to the sum of gaps inside segments of its window (docs/metrics.md 4), ns; −1 when it added
      * no frame to them (a segment start). A frame that arrives in time order adds its gap to the previous frame; a
-     * gfxinfo frame that arrives after later ones (METRICS.md 1.6 rev 3) splits a gap in two and adds 0.
+     * gfxinfo frame that arrives after later ones (docs/metrics.md 1 splits a gap in two and adds 0.
      */
     long span;
     /** Frames this frame added to those that do not start a segment: 0, 1, or 2 when it joined two segments. */
@@ -94,7 +94,7 @@ public final class FrameResult {
         return end;
     }
 
-    /** The vsync interval T used for this frame (METRICS.md section 3), ns. */
+    /** The vsync interval T used for this frame (docs/metrics.md section 2), ns. */
     public long interval() {
         return interval;
     }
@@ -130,7 +130,7 @@ public final class FrameResult {
         return stages[stage.ordinal()];
     }
 
-    /** {@code duration > S} (METRICS.md section 4). */
+    /** {@code duration > S} (docs/metrics.md section 3). */
     public boolean slow() {
         return slow;
     }

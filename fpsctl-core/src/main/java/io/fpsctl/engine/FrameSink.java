@@ -4,7 +4,7 @@ package io.fpsctl.engine;
  * Where a source delivers frames. A block is what one dump showed for one window or layer (a gfxinfo
  * {@code PROFILEDATA} block, a {@code --latency} dump): the engine de-duplicates across blocks and detects
  * ring overflow per block. Sources pass every row they parsed, complete or not; the engine applies the
- * METRICS.md rules.
+ * docs/metrics.md rules.
  */
 public interface FrameSink {
 
@@ -13,7 +13,7 @@ public interface FrameSink {
     }
 
     /**
-     * The current block's layout has a {@code GpuCompleted} column (gfxinfo; METRICS.md 1.3 rev 2: in a live poll
+     * The current block's layout has a {@code GpuCompleted} column (gfxinfo; docs/metrics.md 1: in a live poll
      * a 0 there is a pending GPU fence).
      */
     default void gpuColumn(boolean present) {

@@ -6,7 +6,7 @@ import java.util.TreeMap;
 /**
  * Frame times counted per microsecond, in memory that does not grow with the number of frames: pages of 4096
  * µs are allocated as values land in them (a capture uses a few), times beyond ~4.2 s go to a small sorted map.
- * Percentiles are nearest-rank (METRICS.md section 7) on the µs-truncated values: a 10 µs rounding boundary
+ * Percentiles are nearest-rank (docs/metrics.md section 5) on the µs-truncated values: a 10 µs rounding boundary
  * (x.xx5 ms) is a whole microsecond, so every value printed with two decimals is the same as from the exact
  * ns values. Max is exact; the mean sums in {@code double} (never overflows, exact below 2^53 ns).
  */

@@ -12,12 +12,12 @@ import java.util.TreeMap;
 import java.util.function.BiConsumer;
 
 /**
- * Joins frames with SurfaceFlinger's FrameTimeline SurfaceFrames and attributes their jank (METRICS.md section 9).
+ * Joins frames with SurfaceFlinger's FrameTimeline SurfaceFrames and attributes their jank (docs/metrics.md section 10).
  * Pure, no I/O.
  *
  * <ul>
  *   <li>gfxinfo / agent frames (Android 12+): {@link #renderedFrame} joins on (Token, Owner Pid) = (the frame's
- *       {@code FrameTimelineVsyncId}, the app's pid when the frame was read) — METRICS.md 9 rev 3. Of several
+ *       {@code FrameTimelineVsyncId}, the app's pid when the frame was read) — docs/metrics.md 10. Of several
  *       SurfaceFrames with that key, one with {@code Is Buffer?: 1} wins, then one whose layer is named after the
  *       frame's window. Only when the pid is not known (a saved dump without its pid line) are layer names the key:
  *       the SurfaceFrame's layer, without SurfaceFlinger's {@code TX - } prefix, must start with the window's name.

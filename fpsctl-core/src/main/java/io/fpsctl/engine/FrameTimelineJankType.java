@@ -3,7 +3,7 @@ package io.fpsctl.engine;
 import java.util.List;
 
 /**
- * The jank types of SurfaceFlinger's FrameTimeline (METRICS.md section 9, FORMATS.md C.4) with their JSON keys and
+ * The jank types of SurfaceFlinger's FrameTimeline (docs/metrics.md section 10, docs/formats.md 5.3) with their JSON keys and
  * every spelling SurfaceFlinger printed for them across Android 12–16. The declaration order is the order of the
  * {@code frameTimeline.types} object.
  */

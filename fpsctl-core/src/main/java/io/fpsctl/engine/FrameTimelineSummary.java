@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The {@code frameTimeline} object of a summary (METRICS.md section 9). Percentages are over joined frames and
+ * The {@code frameTimeline} object of a summary (docs/metrics.md section 10). Percentages are over joined frames and
  * null when none joined.
  *
  * @param frames            frames joined with a SurfaceFrame
@@ -17,7 +17,7 @@ import java.util.Map;
  * @param appJankPercent    {@code 100 · appJank / frames}
  * @param systemJankPercent {@code 100 · systemJank / frames}
  * @param droppedBuffers    joined frames whose buffer SurfaceFlinger dropped (a newer one replaced it before it was
- *                          shown): neither app nor system jank (METRICS.md 9 rev 3)
+ *                          shown): neither app nor system jank (docs/metrics.md 10
  * @param types             count of every type key (a frame with several types counts in each), all keys present
  * @param warnings          unknown jank strings (verbatim) and other notes
  */

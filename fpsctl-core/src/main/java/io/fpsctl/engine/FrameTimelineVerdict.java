@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.StringJoiner;
 
 /**
- * What FrameTimeline says about one frame (METRICS.md section 9): its jank types, its present state, and whom it
+ * What FrameTimeline says about one frame (docs/metrics.md section 10): its jank types, its present state, and whom it
  * blames. Immutable.
  *
  * @param attributed   false when no SurfaceFrame joined the frame
@@ -37,7 +37,7 @@ public record FrameTimelineVerdict(boolean attributed, Set<FrameTimelineJankType
     }
 
     /**
-     * METRICS.md 9 rev 3, from AOSP's {@code SurfaceFrame::classifyJankLocked} (frameworks/native
+     * docs/metrics.md 10, from AOSP's {@code SurfaceFrame::classifyJankLocked} (frameworks/native
      * {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp}, android-12.0.0_r1 … android-16.0.0_r2):
      * <ol>
      *   <li>a dropped buffer ({@code dropped}: {@code Dropped Frame}, printed from android-14.0.0_r29, or
@@ -68,7 +68,7 @@ public record FrameTimelineVerdict(boolean attributed, Set<FrameTimelineJankType
         return FrameTimelineBlame.NONE;
     }
 
-    /** The app was late (METRICS.md 9 rev 3). */
+    /** The app was late (docs/metrics.md 10. */
     public boolean appJank() {
         return blame == FrameTimelineBlame.APP;
     }

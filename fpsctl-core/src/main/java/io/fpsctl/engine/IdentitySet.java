@@ -3,7 +3,7 @@ package io.fpsctl.engine;
 import java.util.Arrays;
 
 /**
- * A set of row identities — pairs of longs, for gfxinfo ({@code IntendedVsync}, {@code FrameCompleted}) (METRICS.md
+ * A set of row identities — pairs of longs, for gfxinfo ({@code IntendedVsync}, {@code FrameCompleted}) (docs/metrics.md
  * 1.6 and 1.7 rev 3) — kept in two primitive arrays (open addressing, linear probing), so that remembering a row
  * allocates nothing once the table has grown to the size of a block. No removal: a set is cleared as a whole.
  */

@@ -1,7 +1,7 @@
 package io.fpsctl.engine;
 
 /**
- * One closed live window of {@code --window} length on the frames' own timeline (METRICS.md section 6). A
+ * One closed live window of {@code --window} length on the frames' own timeline (docs/metrics.md section 4). A
  * window without frames is idle ({@code stats.idle()}), not 0 fps.
  *
  * @param index     0 for the window that starts at the first counted frame

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Live windows (METRICS.md section 6): counted frames grouped into consecutive windows of {@code --window} on
+ * Live windows (docs/metrics.md section 4): counted frames grouped into consecutive windows of {@code --window} on
  * one device-time grid. A frame lands in the window of its own timestamp: the window in progress or the one
  * before it (kept open so that a second window's or layer's older frames of the same poll still land where they
  * belong, never in a later window); an older frame is late and only counts in the summary. Windows close when a

@@ -10,7 +10,7 @@ package io.fpsctl.engine;
  * @param choreographerNs agent Choreographer queue spans ({@link Interaction#CH_INPUT} …), null when unknown
  * @param verdict         the frame's FrameTimeline verdict as the CSV recorded it (its {@code presentState} cell was
  *                        not empty), or null: the engine counts it into the summary's {@code frameTimeline} and
- *                        hands it to the listener right after the frame (METRICS.md 9)
+ *                        hands it to the listener right after the frame (docs/metrics.md 10)
  */
 public record MeasuredFrame(
         String window,

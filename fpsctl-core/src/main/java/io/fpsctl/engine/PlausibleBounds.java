@@ -13,9 +13,9 @@ public final class PlausibleBounds {
     /** The refresh rates those periods give. */
     public static final double MIN_REFRESH_HZ = 1.0;
     public static final double MAX_REFRESH_HZ = 1000.0;
-    /** A frame longer than an hour is not a frame (METRICS.md 1.3 rev 2). */
+    /** A frame longer than an hour is not a frame (docs/metrics.md 1. */
     public static final long MAX_FRAME_NS = 3_600_000_000_000L;
-    /** A CLOCK_MONOTONIC timestamp at or above 2^62 ns (146 years of uptime) is not one (METRICS.md 1.3 rev 2). */
+    /** A CLOCK_MONOTONIC timestamp at or above 2^62 ns (146 years of uptime) is not one (docs/metrics.md 1. */
     public static final long TIMESTAMP_LIMIT = 1L << 62;
 
     private PlausibleBounds() {

@@ -16,7 +16,7 @@ public record PresentedFrame(String window, long desiredPresent, long actualPres
         return actualPresent;
     }
 
-    /** METRICS.md 2.2: actualPresent is neither 0 nor INT64_MAX. */
+    /** docs/metrics.md 1: actualPresent is neither 0 nor INT64_MAX. */
     public boolean valid() {
         return actualPresent != 0 && actualPresent != PENDING;
     }

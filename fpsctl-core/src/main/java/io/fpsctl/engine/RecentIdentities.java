@@ -1,7 +1,7 @@
 package io.fpsctl.engine;
 
 /**
- * The identities of the rows read most recently for one window (METRICS.md 1.6 rev 3): at least the last
+ * The identities of the rows read most recently for one window (docs/metrics.md 1: at least the last
  * {@code keep} distinct identities added, at most twice as many (two generations; the older one is dropped as a
  * whole when the newer one is full), so memory stays bounded however long the capture.
  *

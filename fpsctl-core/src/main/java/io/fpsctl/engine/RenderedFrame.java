@@ -50,7 +50,7 @@ public record RenderedFrame(
         return intendedVsync;
     }
 
-    /** METRICS.md 1.3: FrameCompleted and IntendedVsync are both set. */
+    /** docs/metrics.md 1: FrameCompleted and IntendedVsync are both set. */
     public boolean complete() {
         return frameCompleted > 0 && intendedVsync > 0;
     }

@@ -3,7 +3,7 @@ package io.fpsctl.engine;
 import java.util.Locale;
 
 /**
- * How much of the time asked for a run measured (docs/metrics.md "Coverage", METRICS.md section 11), and whether
+ * How much of the time asked for a run measured (docs/metrics.md "Coverage", docs/metrics.md section 11), and whether
  * the run is partial and why. A typed field of the summary: reports and the gate read it, never a warning's text.
  *
  * @param askedMs       the time asked for ({@code --duration}; for a driven run, how long the driver ran), ms;

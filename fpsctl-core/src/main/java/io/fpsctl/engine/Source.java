@@ -1,8 +1,8 @@
 package io.fpsctl.engine;
 
-/** Where frames come from; decides which METRICS.md sections apply. */
+/** Where frames come from; decides which docs/metrics.md sections apply. */
 public enum Source {
-    /** {@code dumpsys gfxinfo <pkg> framestats} (METRICS.md sections 1, 4). */
+    /** {@code dumpsys gfxinfo <pkg> framestats} (docs/metrics.md sections 1, 3). */
     GFXINFO("gfxinfo"),
     /** {@code dumpsys SurfaceFlinger --latency <layer>} (sections 2, 5). */
     SURFACEFLINGER("surfaceflinger"),

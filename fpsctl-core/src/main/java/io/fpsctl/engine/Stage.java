@@ -1,6 +1,6 @@
 package io.fpsctl.engine;
 
-/** The pipeline stages of a rendered frame (METRICS.md section 4; same spans as android.view.FrameMetrics). */
+/** The pipeline stages of a rendered frame (docs/metrics.md section 3; same spans as android.view.FrameMetrics). */
 public enum Stage {
     DELAY("delay"),
     INPUT("input"),

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Adds up {@link FrameResult}s into the sums a {@link Summary} is made of. Every field is additive, so the
  * summary of a capture is the merge of its windows' accumulators. Sums of nanoseconds are {@code double}s
- * (METRICS.md 7 rev 2: they never overflow; exact while below 2^53 ns, about 104 days).
+ * (docs/metrics.md 5: they never overflow; exact while below 2^53 ns, about 104 days).
  */
 final class StatsAccumulator {
     private static final int CAUSES = Stage.count() + 1;
@@ -29,7 +29,7 @@ final class StatsAccumulator {
     long bigJank;
     double jankGapNs;
     long overflows;
-    /** Coverage gaps (METRICS.md 11): how many, and their total length. */
+    /** Coverage gaps (docs/metrics.md 11): how many, and their total length. */
     int coverageGaps;
     double coverageGapNs;
     final FrameTimeHistogram durations = new FrameTimeHistogram();
@@ -40,7 +40,7 @@ final class StatsAccumulator {
     double scrollRenderNs;
     long fingerFrames;
     double fingerRenderNs;
-    /** Android vitals (METRICS.md 7a): counted frames over 16 / 700 ms; judged gaps over 50 / 34 ms. */
+    /** Android vitals (docs/metrics.md 6): counted frames over 16 / 700 ms; judged gaps over 50 / 34 ms. */
     long vitalsSlow;
     long vitalsFrozen;
     long vitalsOver50;
@@ -172,7 +172,7 @@ final class StatsAccumulator {
         }
     }
 
-    /** One gap of {@code ns} in the device timeline where frames may be missing (METRICS.md 11). */
+    /** One gap of {@code ns} in the device timeline where frames may be missing (docs/metrics.md 11). */
     void coverageGap(long ns) {
         coverageGaps++;
         coverageGapNs += Math.max(0, ns);
@@ -232,13 +232,13 @@ final class StatsAccumulator {
                 .coverageGaps(coverageGaps).coverageGapMs(coverageGapNs / 1e6).androidVitals(vitals()).build();
     }
 
-    /** METRICS.md 7a: over counted frames (rendered) or judged frames (presented). */
+    /** docs/metrics.md 6: over counted frames (rendered) or judged frames (presented). */
     private AndroidVitals vitals() {
         return source.presented() ? AndroidVitals.presented(timed, vitalsOver50, vitalsOver34)
                 : AndroidVitals.rendered(frames, vitalsSlow, vitalsFrozen);
     }
 
-    /** METRICS.md section 6 rendering fps over a subset of frames; null without frames. */
+    /** docs/metrics.md section 4 rendering fps over a subset of frames; null without frames. */
     private static Double rate(long n, double renderNs, Double refreshHz) {
         if (n == 0 || renderNs <= 0 || refreshHz == null) {
             return null;

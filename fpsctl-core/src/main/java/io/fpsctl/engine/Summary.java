@@ -3,7 +3,7 @@ package io.fpsctl.engine;
 import java.util.List;
 
 /**
- * The summary of a set of frames (METRICS.md sections 6–8): a whole capture, one window or layer, or one live
+ * The summary of a set of frames (docs/metrics.md sections 4–9): a whole capture, one window or layer, or one live
  * window. Values are unrounded; sinks round when printing. Absent values are null (never 0).
  *
  * @param name            the window or layer; null for a whole capture
@@ -19,12 +19,12 @@ import java.util.List;
  * @param choreographerMs agent: mean time per Choreographer queue (input, animation, traversal), null entries
  *                        where unknown; null when no frame had them
  * @param slowMessages    agent: slow main-thread messages of the run (whole capture only); null otherwise
- * @param coverageGaps    intervals of the device timeline where frames may be missing (METRICS.md 11), 0 when none
+ * @param coverageGaps    intervals of the device timeline where frames may be missing (docs/metrics.md 11), 0 when none
  * @param coverageGapMs   their total length in ms, 0.0 when none
  * @param coverage        what part of the time asked for a live run measured, and whether (and why) the run is
  *                        partial (docs/metrics.md "Coverage"); null for a summary of a saved dump or file
- * @param frameTimeline   FrameTimeline attribution (METRICS.md 9, whole capture only); null where it does not apply
- * @param androidVitals   Android vitals computed locally (METRICS.md 7a); null when not computed (an older summary)
+ * @param frameTimeline   FrameTimeline attribution (docs/metrics.md 10, whole capture only); null where it does not apply
+ * @param androidVitals   Android vitals computed locally (docs/metrics.md 6); null when not computed (an older summary)
  * @param resources       what the app and the device did (docs/metrics.md 13; whole live capture, or one live
  *                        window); null for a saved dump or file, or when nothing could be read
  */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One SurfaceFrame block of a {@code dumpsys SurfaceFlinger --frametimeline} dump (FORMATS.md C.4), as printed by
+ * One SurfaceFrame block of a {@code dumpsys SurfaceFlinger --frametimeline} dump (docs/formats.md 5.3), as printed by
  * {@code SurfaceFrame::dump} (frameworks/native {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp},
  * the same at android-12.0.0_r1 … android-16.0.0_r2): the strings are kept verbatim so that unknown types survive to
  * a warning.

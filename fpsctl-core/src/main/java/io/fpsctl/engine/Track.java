@@ -4,10 +4,10 @@ package io.fpsctl.engine;
  * Ring bookkeeping of one window (gfxinfo, agent, frames CSV) or layer (SurfaceFlinger): which rows are new, what
  * one block showed (for overflow) and the segment state the per-frame derivation needs. No metric is computed here.
  * <ul>
- * <li>Rendered frames (METRICS.md 1.6 / 1.7, rev 3): de-duplication by identity ({@code IntendedVsync},
+ * <li>Rendered frames (docs/metrics.md 1 / 1.7, rev 3): de-duplication by identity ({@code IntendedVsync},
  * {@code FrameCompleted}), since rows are not ordered by {@code IntendedVsync}; overflow when a full ring shares no
  * row with the window's previous block; segments on {@code IntendedVsync} order ({@link VsyncSegments}).</li>
- * <li>Presented frames and agent frames (METRICS.md 2.3, 12): a watermark on {@code actualPresent} /
+ * <li>Presented frames and agent frames (docs/metrics.md 1, 12): a watermark on {@code actualPresent} /
  * {@code IntendedVsync}; overflow when a full ring's oldest row is newer than the watermark.</li>
  * </ul>
  */
@@ -19,7 +19,7 @@ final class Track {
     final StatsAccumulator stats;
     /** Greatest key (IntendedVsync / actualPresent) read; {@code Long.MIN_VALUE} before the first row. */
     long maxSeen = Long.MIN_VALUE;
-    /** Rendered rows read lately, by identity (METRICS.md 1.6 rev 3). */
+    /** Rendered rows read lately, by identity (docs/metrics.md 1. */
     private final RecentIdentities read = new RecentIdentities(IDENTITIES_KEPT);
     /** Agent frames: FrameCompleted values of the frames already seen at {@link #maxSeen}. */
     private final IdentitySet endsAtMax = new IdentitySet();
@@ -45,7 +45,7 @@ final class Track {
     /** Whether a row of this block was in the previous block; the previous block's newest IntendedVsync. */
     private boolean sharesRow;
     private long previousNewest = Long.MIN_VALUE;
-    /** Whether the current block's layout has a GpuCompleted column (gfxinfo, METRICS.md 1.3 rev 2). */
+    /** Whether the current block's layout has a GpuCompleted column (gfxinfo, docs/metrics.md 1. */
     boolean gpuColumn;
     final long[] gaps = new long[3];
     int gapCount;
@@ -79,7 +79,7 @@ final class Track {
 
     /**
      * Every row of a rendered block passes here, complete or not: the ring's fill, its oldest and newest
-     * IntendedVsync, and whether the previous block held a row of the same identity (METRICS.md 1.7 rev 3).
+     * IntendedVsync, and whether the previous block held a row of the same identity (docs/metrics.md 1.
      */
     void renderedRow(long intendedVsync, long frameCompleted) {
         blockRows++;
@@ -108,7 +108,7 @@ final class Track {
     }
 
     /**
-     * METRICS.md 2.3 (rev 2), presented frames: on a block after the first, a full ring whose oldest row is newer
+     * docs/metrics.md 1, presented frames: on a block after the first, a full ring whose oldest row is newer
      * than the watermark means frames between the polls may be lost.
      */
     boolean presentedOverflow(int ring) {
@@ -116,7 +116,7 @@ final class Track {
     }
 
     /**
-     * METRICS.md 1.7 (rev 3), rendered frames: on a block after the first, a full ring none of whose rows (complete
+     * docs/metrics.md 1, rendered frames: on a block after the first, a full ring none of whose rows (complete
      * or not, by identity) was in the previous block means frames between the polls may be lost.
      */
     boolean renderedOverflow(int ring) {
@@ -135,7 +135,7 @@ final class Track {
     }
 
     /**
-     * METRICS.md 1.6 (rev 3), rendered rows: true when no row read lately had this IntendedVsync and FrameCompleted
+     * docs/metrics.md 1, rendered rows: true when no row read lately had this IntendedVsync and FrameCompleted
      * (whatever its place in IntendedVsync order), and then remembers it.
      */
     boolean freshRendered(long intendedVsync, long frameCompleted) {
@@ -147,7 +147,7 @@ final class Track {
         maxSeen = Math.max(maxSeen, intendedVsync);
     }
 
-    /** METRICS.md 2.3: a present is new when it is later than every present read. */
+    /** docs/metrics.md 1: a present is new when it is later than every present read. */
     boolean freshPresented(long actualPresent) {
         if (actualPresent > maxSeen) {
             maxSeen = actualPresent;
@@ -157,7 +157,7 @@ final class Track {
     }
 
     /**
-     * Agent frames (METRICS.md 12; rev 3 changed only gfxinfo rows): new when the key is above the watermark, or
+     * Agent frames (docs/metrics.md 3; rev 3 changed only gfxinfo rows): new when the key is above the watermark, or
      * equal to it with an end that no frame at that key had.
      */
     boolean freshAgent(long key, long end) {

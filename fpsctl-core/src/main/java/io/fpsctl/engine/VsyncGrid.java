@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * METRICS.md section 3 (rev 2) for saved gfxinfo dumps without an interval column: T is the smallest positive
+ * docs/metrics.md section 2 for saved gfxinfo dumps without an interval column: T is the smallest positive
  * difference between consecutive counted frames' IntendedVsync values (per window) that occurs at least 3 times,
  * provided it lies between 4 ms and 50 ms.
  */

@@ -2,13 +2,13 @@ package io.fpsctl.engine;
 
 /**
  * The segments of one window's frames on that window's own timeline, in {@code IntendedVsync} order whatever order
- * the frames arrive in (METRICS.md 6, rev 3; gfxinfo rows are not ordered by {@code IntendedVsync}, 1.6): two
+ * the frames arrive in (docs/metrics.md 4, rev 3; gfxinfo rows are not ordered by {@code IntendedVsync}, 1.6): two
  * frames that follow each other in time belong to one segment when they are less than {@code --idle-gap} apart.
  * spanFps needs, over all segments, the frames that do not start one and the sum of the gaps between consecutive
  * frames; {@link #insert} returns how one more frame changes those two sums, so they add up whatever the order.
  *
  * <p>The times are kept sorted, but only within {@link #HORIZON_NS} of the newest: a row that is not malformed took
- * less than an hour (METRICS.md 1.3), and a frame read as new was not yet complete when the frames already read
+ * less than an hour (docs/metrics.md 1), and a frame read as new was not yet complete when the frames already read
  * were polled, so it is older than them by less than its own duration. The greatest time dropped is kept, so a
  * frame just inside the horizon still finds its predecessor; a frame behind it adds nothing to the spans.
  */

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * The METRICS.md section 10 comparison object, {@code {"<metric>": {"baseline", "candidate", "deltaPercent", …}}}:
+ * The docs/metrics.md section 8 comparison object, {@code {"<metric>": {"baseline", "candidate", "deltaPercent", …}}}:
  * the {@code "comparison"} of a gate's run JSON ({@link RunJson}) and of {@code fpsctl compare --format json}.
  * Values have the metric's printed precision ({@link Decimals#of}).
  */

@@ -5,7 +5,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * How fpsctl rounds the numbers it prints (METRICS.md section 8: half up, a fixed number of decimals), the same in
+ * How fpsctl rounds the numbers it prints (docs/metrics.md section 9: half up, a fixed number of decimals), the same in
  * JSON, CSV, text and gate tables. Not in {@link SummaryJson}, so that text output does not load Jackson.
  */
 public final class Decimals {
@@ -17,7 +17,7 @@ public final class Decimals {
         return BigDecimal.valueOf(v).setScale(decimals, RoundingMode.HALF_UP);
     }
 
-    /** The decimals a compared metric is printed with (METRICS.md section 10): rates one, counts none, the rest two. */
+    /** The decimals a compared metric is printed with (docs/metrics.md section 8): rates one, counts none, the rest two. */
     public static int of(ComparedMetric m) {
         return switch (m) {
             case FPS, SCROLL_FPS -> 1;

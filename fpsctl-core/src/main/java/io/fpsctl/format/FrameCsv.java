@@ -18,7 +18,7 @@ import org.apache.commons.csv.CSVPrinter;
  * actualPresent in {@code endNs}, leave {@code intendedVsyncNs} and the stage columns empty, and leave
  * {@code durationMs} (the gap) empty on the first frame of a segment. The agent's columns ({@code interaction},
  * {@code chInputMs}, {@code chAnimationMs}, {@code chTraversalMs}) come next and are empty for other sources. The
- * FrameTimeline columns come last (METRICS.md 9, Android 12+): {@code jankTypes}, the frame's jank type keys joined
+ * FrameTimeline columns come last (docs/metrics.md 10, Android 12+): {@code jankTypes}, the frame's jank type keys joined
  * with {@code |} (empty when on time), and {@code presentState} ({@code Presented}, {@code Dropped},
  * {@code Unknown} as SurfaceFlinger printed it); both are empty when the frame was not joined with a SurfaceFrame
  * (unattributed), on Android 11 and older, and for SurfaceFlinger-source and agent frames. The resource columns

@@ -3,7 +3,6 @@ package io.fpsctl.format;
 import io.fpsctl.text.RejectedRows;
 
 import io.fpsctl.android.DumpFormatException;
-import io.fpsctl.text.BoundedLines;
 import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.FrameTimelineJankType;
 import io.fpsctl.engine.FrameTimelineVerdict;
@@ -14,8 +13,7 @@ import io.fpsctl.engine.PresentedFrame;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Stage;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -25,9 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Reads fpsctl's own per-frame CSV (written by {@code capture}, {@code watch --frames-csv} and
@@ -56,10 +51,8 @@ public final class FrameCsvReader {
      */
     static final long DURATION_TOLERANCE_NS = 10_000;
 
-    /** A frames CSV row is a few hundred characters; a longer line is a malformed row (bounded memory and time). */
+    /** A frames CSV row is a few hundred bytes; a longer line is a malformed row (bounded memory and time). */
     static final int MAX_LINE_CHARS = 64 * 1024;
-    /** Longer number cells are malformed (a decimal ms value exact to the ns has at most ~26 characters). */
-    private static final int MAX_NUMBER_CHARS = 40;
 
     /** Distinct unknown jank type keys named in warnings at most. */
     private static final int MAX_UNKNOWN_KEYS = 20;
@@ -95,97 +88,92 @@ public final class FrameCsvReader {
     }
 
     /**
-     * Streams the rows of one file; rows of a source other than the first row's are counted as malformed.
+     * Streams the rows of one file (UTF-8); rows of a source other than the first row's are counted as malformed.
+     * Cells are read from the bytes ({@link CsvRecordReader}): a million-row file in well under a second.
      *
      * @throws FrameCsvFormatException when the header lacks a required column
      */
-    public Result read(Reader in) throws IOException, FrameCsvFormatException {
-        in = new BoundedLines(in, MAX_LINE_CHARS);
-        CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
+    public Result read(InputStream in) throws IOException, FrameCsvFormatException {
+        FrameCsvRows rowsIn = new FrameCsvRows(new CsvRecordReader(in, MAX_LINE_CHARS));
         long rows = 0;
         long malformed = 0;
         Source source = null;
         String pkg = null;
         String device = null;
         String window = null;
+        String sourceCell = null;
         RejectedRows rejected = new RejectedRows();
-        try (CSVParser p = CSVParser.parse(in, format)) {
-            Map<String, Integer> header = p.getHeaderMap();
-            for (CsvColumn col : FrameCsvSchema.REQUIRED) {
-                if (!header.containsKey(col.name())) {
-                    throw new FrameCsvFormatException("not an fpsctl frames CSV: the header has no '" + col.name()
-                            + "' column");
-                }
+        List<String> header = rowsIn.readHeader();
+        for (CsvColumn col : FrameCsvSchema.REQUIRED) {
+            if (!header.contains(col.name())) {
+                throw new FrameCsvFormatException("not an fpsctl frames CSV: the header has no '" + col.name()
+                        + "' column");
             }
-            for (CSVRecord rec : p) {
-                rows++;
-                try {
-                    Source s = Source.fromKey(rec.get(FrameCsvSchema.SOURCE.name()));
-                    if (s == null || (source != null && s != source)) {
-                        malformed++;
-                        continue;
-                    }
-                    source = s;
-                    if (pkg == null) {
-                        pkg = emptyToNull(get(rec, FrameCsvSchema.PACKAGE));
-                        device = emptyToNull(get(rec, FrameCsvSchema.DEVICE));
-                    }
-                    String w = rec.get(FrameCsvSchema.WINDOW.name());
-                    if (!Objects.equals(w, window)) {
-                        if (window != null) {
-                            sink.blockEnd();
-                        }
-                        sink.blockStart(w);
-                        window = w;
-                    }
-                    long end = Long.parseLong(rec.get(FrameCsvSchema.END_NS.name()));
-                    long interval = Long.parseLong(rec.get(FrameCsvSchema.INTERVAL_NS.name()));
-                    String impossible = !PlausibleBounds.period(interval)
-                            ? FrameCsvSchema.INTERVAL_NS.name() + " " + PlausibleBounds.whyNotPeriod(interval)
-                            : !PlausibleBounds.timestamp(end) ? FrameCsvSchema.END_NS.name() + " " + end
-                            + " is no CLOCK_MONOTONIC time" : null;
-                    if (impossible != null) {
-                        rejected.reject(lineOf(rec), impossible);
-                        continue;
-                    }
-                    if (s.presented()) {
-                        sink.frame(new PresentedFrame(w, 0, end, 0, interval));
-                        continue;
-                    }
-                    long[] stages = new long[Stage.count()];
-                    for (Stage st : Stage.all()) {
-                        String v = get(rec, FrameCsvSchema.stage(st));
-                        stages[st.ordinal()] = v == null || v.isEmpty() ? -1 : parseMillis(v);
-                    }
-                    String bits = get(rec, FrameCsvSchema.INTERACTION);
-                    long interaction = bits == null || bits.isEmpty() ? Interaction.UNKNOWN : Long.parseLong(bits);
-                    long[] ch = null;
-                    for (int q = 0; q < Interaction.CH_QUEUES; q++) {
-                        String v = get(rec, FrameCsvSchema.choreographer(q));
-                        if (v != null && !v.isEmpty()) {
-                            ch = ch == null ? new long[] {-1, -1, -1} : ch;
-                            ch[q] = parseMillis(v);
-                        }
-                    }
-                    long intendedVsync = Long.parseLong(rec.get(FrameCsvSchema.INTENDED_VSYNC_NS.name()));
-                    long duration = parseMillis(rec.get(FrameCsvSchema.DURATION_MS.name()));
-                    impossible = impossibleRendered(intendedVsync, end, duration, stages, ch);
-                    if (impossible != null) {
-                        rejected.reject(lineOf(rec), impossible);
-                        continue;
-                    }
-                    sink.frame(new MeasuredFrame(w, intendedVsync, end, interval,
-                            Long.parseLong(rec.get(FrameCsvSchema.FLAGS.name())), duration,
-                            Boolean.parseBoolean(get(rec, FrameCsvSchema.JANKY)), stages, interaction, ch,
-                            verdict(rec)));
-                } catch (RuntimeException e) {
-                    malformed++; // a cell that is not a number, a short record
+        }
+        rowsIn.mapColumns(header);
+        FrameCsvRows.Row rec;
+        while ((rec = rowsIn.next()) != null) {
+            rows++;
+            try {
+                String cell = rec.tooLong() ? null : rec.text(FrameCsvRows.SOURCE);
+                Source s = cell == null ? null : cell == sourceCell ? source : Source.fromKey(cell);
+                if (s == null || (source != null && s != source)) {
+                    malformed++;
+                    continue;
                 }
+                source = s;
+                sourceCell = cell;
+                if (pkg == null) {
+                    pkg = emptyToNull(rec.optionalText(FrameCsvRows.PACKAGE));
+                    device = emptyToNull(rec.optionalText(FrameCsvRows.DEVICE));
+                }
+                String w = rec.text(FrameCsvRows.WINDOW);
+                if (!Objects.equals(w, window)) {
+                    if (window != null) {
+                        sink.blockEnd();
+                    }
+                    sink.blockStart(w);
+                    window = w;
+                }
+                long end = rec.number(FrameCsvRows.END_NS);
+                long interval = rec.number(FrameCsvRows.INTERVAL_NS);
+                String impossible = !PlausibleBounds.period(interval)
+                        ? FrameCsvSchema.INTERVAL_NS.name() + " " + PlausibleBounds.whyNotPeriod(interval)
+                        : !PlausibleBounds.timestamp(end) ? FrameCsvSchema.END_NS.name() + " " + end
+                        + " is no CLOCK_MONOTONIC time" : null;
+                if (impossible != null) {
+                    rejected.reject(rec.line(), impossible);
+                    continue;
+                }
+                if (s.presented()) {
+                    sink.frame(new PresentedFrame(w, 0, end, 0, interval));
+                    continue;
+                }
+                long[] stages = new long[Stage.count()];
+                for (Stage st : Stage.all()) {
+                    stages[st.ordinal()] = rec.optionalMillis(FrameCsvRows.stage(st));
+                }
+                long interaction = rec.optionalNumber(FrameCsvRows.INTERACTION, Interaction.UNKNOWN);
+                long[] ch = null;
+                for (int q = 0; q < Interaction.CH_QUEUES; q++) {
+                    long v = rec.optionalMillis(FrameCsvRows.choreographer(q));
+                    if (v != -1) {
+                        ch = ch == null ? new long[] {-1, -1, -1} : ch;
+                        ch[q] = v;
+                    }
+                }
+                long intendedVsync = rec.number(FrameCsvRows.INTENDED_VSYNC_NS);
+                long duration = rec.millis(FrameCsvRows.DURATION_MS);
+                impossible = impossibleRendered(intendedVsync, end, duration, stages, ch);
+                if (impossible != null) {
+                    rejected.reject(rec.line(), impossible);
+                    continue;
+                }
+                sink.frame(new MeasuredFrame(w, intendedVsync, end, interval, rec.number(FrameCsvRows.FLAGS),
+                        duration, rec.isTrue(FrameCsvRows.JANKY), stages, interaction, ch, verdict(rec)));
+            } catch (RuntimeException e) {
+                malformed++; // a cell that is not a number, a short record
             }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new FrameCsvFormatException("not an fpsctl frames CSV: " + e.getMessage());
         }
         if (window != null) {
             sink.blockEnd();
@@ -203,16 +191,8 @@ public final class FrameCsvReader {
     }
 
     /**
-     * The line a record starts on: fpsctl's rows hold no line breaks, so record N (1-based, after the header) is
-     * line N + 1.
-     */
-    private static long lineOf(CSVRecord rec) {
-        return rec.getRecordNumber() + 1;
-    }
-
-    /**
      * Why a rendered (gfxinfo or agent) row cannot be true, or null: its times are no CLOCK_MONOTONIC times, it ends
-     * before it starts or lasts over an hour (METRICS.md 1.3 rev 2), its {@code durationMs} is not its
+     * before it starts or lasts over an hour (docs/metrics.md 1, its {@code durationMs} is not its
      * {@code endNs − intendedVsyncNs} (the engine takes the duration as given: one row's made-up duration would
      * decide every percentile), or a stage or Choreographer span is negative or over an hour.
      */
@@ -252,12 +232,12 @@ public final class FrameCsvReader {
     }
 
     /** The FrameTimeline verdict the row recorded; null when its {@code presentState} is empty or absent. */
-    private FrameTimelineVerdict verdict(CSVRecord rec) {
-        String state = get(rec, FrameCsvSchema.PRESENT_STATE);
+    private FrameTimelineVerdict verdict(FrameCsvRows.Row rec) {
+        String state = rec.optionalText(FrameCsvRows.PRESENT_STATE);
         if (state == null || state.isEmpty()) {
             return null;
         }
-        String types = get(rec, FrameCsvSchema.JANK_TYPES);
+        String types = rec.optionalText(FrameCsvRows.JANK_TYPES);
         types = types == null ? "" : types;
         String key = types + '\n' + state;
         FrameTimelineVerdict v = verdicts.get(key);
@@ -287,20 +267,6 @@ public final class FrameCsvReader {
             types.add(t);
         }
         return types;
-    }
-
-    /** The cell of an optional column; null when the file has no such column or the record is short. */
-    private static String get(CSVRecord rec, CsvColumn col) {
-        return rec.isMapped(col.name()) && rec.isSet(col.name()) ? rec.get(col.name()) : null;
-    }
-
-    /** Decimal milliseconds (as fpsctl writes them, exact to the ns) to ns. */
-    static long parseMillis(String ms) {
-        if (ms.length() > MAX_NUMBER_CHARS) {
-            throw new NumberFormatException("too long");
-        }
-        return new java.math.BigDecimal(ms.trim()).movePointRight(6)
-                .setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
     }
 
     private static String emptyToNull(String s) {

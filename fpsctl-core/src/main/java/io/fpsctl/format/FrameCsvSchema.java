@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The columns of fpsctl's per-frame CSV ({@code frames.csv}; README {@code --frames-csv}, docs/frametimeline.md
+ * The columns of fpsctl's per-frame CSV ({@code frames.csv}; docs/commands.md {@code --frames-csv}, docs/frametimeline.md
  * "Per frame: frames.csv"), in order: the one list that {@link FrameCsv} writes and {@link FrameCsvReader} reads.
  * The agent's columns ({@link #INTERACTION} and the three Choreographer spans) come after the frame's own; the
- * FrameTimeline columns ({@link #JANK_TYPES}, {@link #PRESENT_STATE}, METRICS.md 9) come last, so a file written
+ * FrameTimeline columns ({@link #JANK_TYPES}, {@link #PRESENT_STATE}, docs/metrics.md 10) come last, so a file written
  * before they existed still reads.
  */
 public final class FrameCsvSchema {

@@ -15,7 +15,7 @@ import java.io.Writer;
 import java.util.List;
 
 /**
- * A gate run of several iterations as one JSON object (METRICS.md section 10): the last iteration's schema-1
+ * A gate run of several iterations as one JSON object (docs/metrics.md section 8): the last iteration's schema-1
  * summary (so tools reading one summary still read it), plus {@code "iterations"} (every measured iteration's
  * summary, warm-ups left out) and {@code "comparison"} (the verdicts against {@code --baseline}, or null).
  * {@link SummaryJsonReader#readRun} reads the iterations back.

@@ -21,7 +21,7 @@ import java.io.Writer;
 import java.util.Map;
 
 /**
- * Writes {@link Summary} objects as the METRICS.md section 8 JSON (schema version 1). Keys are stable; rates
+ * Writes {@link Summary} objects as the docs/metrics.md section 9 JSON (schema version 1). Keys are stable; rates
  * have one decimal, milliseconds and percentages two. Absent values are {@code null}.
  */
 public final class SummaryJson {
@@ -51,7 +51,7 @@ public final class SummaryJson {
             "partialReason");
 
     /**
-     * A {@code dumpsys SurfaceFlinger --frametimeline} dump analysed on its own (issue 25): {@code "source":
+     * A {@code dumpsys SurfaceFlinger --frametimeline} dump analysed on its own (docs/frametimeline.md): {@code "source":
      * "frametimeline"}, the {@code frameTimeline} object, the warnings and the metadata; every frame count, rate,
      * frame time, drop level and window is null, because such a dump holds jank verdicts and no frame times
      * (docs/metrics.md: null where a key does not apply, never 0 for "unknown").
@@ -242,7 +242,7 @@ public final class SummaryJson {
         g.writeEndObject();
     }
 
-    /** {@code androidVitals} (METRICS.md 7a): every key present, null where it does not apply. */
+    /** {@code androidVitals} (docs/metrics.md 6): every key present, null where it does not apply. */
     private static void androidVitals(JsonGenerator g, AndroidVitals v) throws IOException {
         if (v == null) {
             g.writeNullField(ANDROID_VITALS.name());
@@ -256,7 +256,7 @@ public final class SummaryJson {
         g.writeEndObject();
     }
 
-    /** {@code frameTimeline} (METRICS.md 9): null where it does not apply. */
+    /** {@code frameTimeline} (docs/metrics.md 10): null where it does not apply. */
     private static void frameTimeline(JsonGenerator g, FrameTimelineSummary ft) throws IOException {
         if (ft == null) {
             g.writeNullField(FRAME_TIMELINE.name());

@@ -29,7 +29,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a METRICS.md section 8 JSON summary (what {@link SummaryJson#write} produces, schema version 1) back into a
+ * Reads a docs/metrics.md section 9 JSON summary (what {@link SummaryJson#write} produces, schema version 1) back into a
  * {@link Summary}, for {@code gate --from} and baselines. Values come back with the rounding they were printed with.
  * Unknown keys are ignored (adding keys is allowed by the schema); a missing optional key reads as absent.
  *
@@ -75,7 +75,7 @@ public final class SummaryJsonReader {
 
     /**
      * Reads a run: the summaries of its iterations when the file has an {@code iterations} list (a gate run with
-     * {@code --iterations}, METRICS.md section 10), else the one summary it holds as a run of one iteration.
+     * {@code --iterations}, docs/metrics.md section 8), else the one summary it holds as a run of one iteration.
      *
      * @throws SummaryFormatException (naming the file) when it is not a summary
      */
@@ -141,7 +141,7 @@ public final class SummaryJsonReader {
         return read;
     }
 
-    /** The {@code androidVitals} object (METRICS.md 7a); null when absent or null (a summary from before 7a). */
+    /** The {@code androidVitals} object (docs/metrics.md 6); null when absent or null (a summary from before 7a). */
     private static AndroidVitals androidVitals(JsonNode v) throws SummaryFormatException {
         if (!v.isObject()) {
             return null;
@@ -151,7 +151,7 @@ public final class SummaryJsonReader {
                 number(v, InAndroidVitals.SLOW_SESSION_30_PERCENT));
     }
 
-    /** The {@code frameTimeline} object (METRICS.md 9); null when absent or null. */
+    /** The {@code frameTimeline} object (docs/metrics.md 10); null when absent or null. */
     private static FrameTimelineSummary frameTimeline(JsonNode ft) throws SummaryFormatException {
         if (!ft.isObject()) {
             return null;
@@ -195,7 +195,7 @@ public final class SummaryJsonReader {
     }
 
     /**
-     * {@code droppedBuffers} (METRICS.md 9 rev 3); a summary written before it counts the same buffers in
+     * {@code droppedBuffers} (docs/metrics.md 10; a summary written before it counts the same buffers in
      * {@code types.dropped}.
      */
     private static long droppedBuffers(JsonNode ft, Map<String, Long> types) throws SummaryFormatException {

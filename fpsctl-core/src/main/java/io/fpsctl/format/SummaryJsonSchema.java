@@ -3,7 +3,7 @@ package io.fpsctl.format;
 import java.util.List;
 
 /**
- * The keys of fpsctl's JSON summary (schema version 1; docs/metrics.md section 9 "The JSON summary", METRICS.md
+ * The keys of fpsctl's JSON summary (schema version 1; docs/metrics.md section 9 "The JSON summary", docs/metrics.md
  * section 8), each with the type of its value and, for decimal numbers, the decimals it is written with: the one
  * list {@link SummaryJson} and {@link RunJson} write and {@link SummaryJsonReader} reads. Keys named by the engine
  * (drop levels, stages, main causes, Choreographer queues, FrameTimeline jank types) come from its enums.
@@ -47,7 +47,7 @@ public final class SummaryJsonSchema {
     public static final Key PARTIAL_REASON = Key.of("partialReason", Type.TEXT);
     public static final Key ASKED_MS = Key.decimal("askedMs", 2);
     public static final Key MEASURED_MS = Key.decimal("measuredMs", 2);
-    /** A gate run's iterations (METRICS.md section 10), each a summary; written by {@link RunJson}. */
+    /** A gate run's iterations (docs/metrics.md section 8), each a summary; written by {@link RunJson}. */
     public static final Key ITERATIONS = Key.of("iterations", Type.LIST);
     /** A gate run's verdicts against its baseline ({@link ComparisonJson}), or null. */
     public static final Key COMPARISON = Key.of("comparison", Type.OBJECT);
@@ -127,7 +127,7 @@ public final class SummaryJsonSchema {
         }
     }
 
-    /** The keys of {@link #ANDROID_VITALS} (METRICS.md 7a). */
+    /** The keys of {@link #ANDROID_VITALS} (docs/metrics.md 6). */
     public static final class InAndroidVitals {
         public static final Key SLOW_FRAMES_PERCENT = Key.decimal("slowFramesPercent", 2);
         public static final Key FROZEN_FRAMES_PERCENT = Key.decimal("frozenFramesPercent", 2);
@@ -138,7 +138,7 @@ public final class SummaryJsonSchema {
         }
     }
 
-    /** The keys of {@link #FRAME_TIMELINE} (METRICS.md 9). */
+    /** The keys of {@link #FRAME_TIMELINE} (docs/metrics.md 10). */
     public static final class InFrameTimeline {
         public static final Key FRAMES = Key.of("frames", Type.INTEGER);
         public static final Key UNATTRIBUTED = Key.of("unattributed", Type.INTEGER);

@@ -13,7 +13,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 /**
- * fpsctl's per-live-window CSV (METRICS.md section 6): one row per closed {@link LiveWindow}, flushed as soon as
+ * fpsctl's per-live-window CSV (docs/metrics.md section 4): one row per closed {@link LiveWindow}, flushed as soon as
  * it is written so an interrupted capture keeps every window it produced. Rates have one decimal, percentages and
  * milliseconds two (the printed rounding). An idle window has {@code idle=true}, zero counts and empty rates and
  * frame times: it is never reported as 0 fps. The {@code window} column is the live window's index (0 = the window

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The columns of fpsctl's per-live-window CSV ({@code windows.csv}, METRICS.md section 6), in order: the one list
+ * The columns of fpsctl's per-live-window CSV ({@code windows.csv}, docs/metrics.md section 4), in order: the one list
  * {@link WindowCsv} writes. Rates have one decimal, percentages and milliseconds two (the printed rounding); an idle
  * window leaves its rates and frame times empty.
  */

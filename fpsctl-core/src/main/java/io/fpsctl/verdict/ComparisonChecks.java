@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The METRICS.md section 10 verdicts of a gate run against its {@code --baseline} run, as {@link GateCheck} rows
+ * The docs/metrics.md section 8 verdicts of a gate run against its {@code --baseline} run, as {@link GateCheck} rows
  * so that the gate table, Markdown, JUnit and HTML reports show them beside the thresholds: {@code regressed}
  * fails the gate; {@code unchanged} and {@code improved} pass.
  */

@@ -5,7 +5,7 @@ import io.fpsctl.format.Decimals;
 import java.util.Locale;
 
 /**
- * The figures of one baseline-versus-candidate comparison (METRICS.md section 10) as text, with the metric's printed
+ * The figures of one baseline-versus-candidate comparison (docs/metrics.md section 8) as text, with the metric's printed
  * precision ({@link Decimals#of}): the same words in the gate's checks ({@link ComparisonChecks}) and in
  * {@code fpsctl compare}'s tables.
  */

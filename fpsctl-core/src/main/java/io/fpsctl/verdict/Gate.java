@@ -31,17 +31,17 @@ import java.util.function.Function;
  *       sources it is {@code NA}. {@code --min-scroll-fps} is {@code NA} while no scroll fps is measured (only the agent
  *       measures it).</li>
  *   <li><b>App or system</b> ({@code --max-app-jank-percent}, {@code --max-system-jank-percent}): the FrameTimeline
- *       split of METRICS.md section 9; {@code NA} when the summary has no {@code frameTimeline} (Android 11 or
+ *       split of docs/metrics.md section 10; {@code NA} when the summary has no {@code frameTimeline} (Android 11 or
  *       older, agent source, dump refused), and a failure ("no frames measured") when it has one but no frame
  *       joined. Whenever the summary has a {@code frameTimeline}, both halves appear: a half without a threshold
  *       as an {@code INFO} row (threshold "—"), which neither passes nor fails the gate.</li>
  *   <li><b>Android vitals</b> ({@code --max-slow-frames-percent}, {@code --max-frozen-frames-percent}): the
- *       {@code androidVitals} of METRICS.md section 7a; {@code NA} for SurfaceFlinger sources, whose frames have
+ *       {@code androidVitals} of docs/metrics.md section 6; {@code NA} for SurfaceFlinger sources, whose frames have
  *       no duration (the key is null there).</li>
  *   <li><b>Baseline regression</b> ({@code --baseline FILE --max-regression PCT}): fps and spanFps may fall to
  *       {@code baseline × (1 − PCT/100)}; jankPercent, p90, p99 and droppedFrames may rise to
  *       {@code baseline × (1 + PCT/100)}. When the baseline value is 0 a percentage of it means nothing
- *       (METRICS.md section 10 rev 3): any printed value on the worse side of 0 fails ("from 0 to X"); a user
+ *       (docs/metrics.md section 8: any printed value on the worse side of 0 fails ("from 0 to X"); a user
  *       who tolerates a little jank gives an absolute threshold ({@code --max-jank-percent}). A metric the baseline lacks (null) is {@code NA}; a
  *       metric the measurement lacks fails with "no frames measured". droppedFrames is a total, so it is only
  *       comparable between captures of the same length.</li>
@@ -49,7 +49,7 @@ import java.util.function.Function;
  *       asked for: device away or restarted, app restarted; the device was lost; a signal stopped the run) adds a
  *       {@code completeRun} check that fails, unless {@code --allow-partial}: then it is {@code NA} and every
  *       report says the run was partial. Why comes from the summary's typed {@link RunCoverage}. Coverage gaps
- *       (METRICS.md section 11) add an informative {@code coverage} row with the measured share.</li>
+ *       (docs/metrics.md section 11) add an informative {@code coverage} row with the measured share.</li>
  * </ul>
  */
 public final class Gate {
@@ -122,7 +122,7 @@ public final class Gate {
     }
 
     /**
-     * Evaluates every threshold against the iterations of a run (METRICS.md 10): each metric's value is its median
+     * Evaluates every threshold against the iterations of a run (docs/metrics.md 8): each metric's value is its median
      * over the iterations that have one (a metric no iteration has fails with "no frames measured"). Which checks
      * apply (source, FrameTimeline) follows the last iteration; the run is partial when any iteration was.
      * {@code --baseline} (single summary) compares the last iteration.
@@ -251,7 +251,7 @@ public final class Gate {
     }
 
     /**
-     * An Android vitals bound (METRICS.md 7a): {@code NA} for SurfaceFlinger, where the gfxinfo keys are null by
+     * An Android vitals bound (docs/metrics.md 6): {@code NA} for SurfaceFlinger, where the gfxinfo keys are null by
      * definition (its games keys are the slow sessions); no frames fails as every other bound.
      */
     private static Function<Summary, Double> vital(Function<AndroidVitals, Double> key) {
@@ -364,7 +364,7 @@ public final class Gate {
         BigDecimal limit;
         String threshold;
         if (base.signum() == 0) {
-            // METRICS.md section 10 rev 3: a percentage of 0 means nothing, so PCT does not apply; any printed
+            // docs/metrics.md section 8: a percentage of 0 means nothing, so PCT does not apply; any printed
             // value on the worse side of 0 is a regression (users who tolerate some jank use an absolute threshold)
             limit = base;
             threshold = op + plain(limit, decimals) + " (baseline 0: no worse)";
@@ -483,13 +483,13 @@ public final class Gate {
             return this;
         }
 
-        /** {@code --max-app-jank-percent}: FrameTimeline app jank (METRICS.md 9) must be at most this. */
+        /** {@code --max-app-jank-percent}: FrameTimeline app jank (docs/metrics.md 10) must be at most this. */
         public Builder maxAppJankPercent(Double percent) {
             maxAppJankPercent = check("--max-app-jank-percent", percent);
             return this;
         }
 
-        /** {@code --max-system-jank-percent}: FrameTimeline system jank (METRICS.md 9) must be at most this. */
+        /** {@code --max-system-jank-percent}: FrameTimeline system jank (docs/metrics.md 10) must be at most this. */
         public Builder maxSystemJankPercent(Double percent) {
             maxSystemJankPercent = check("--max-system-jank-percent", percent);
             return this;

@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** METRICS.md section 3 (rev 2) through {@code analyze}'s path: saved dumps that state no interval per frame. */
+/** docs/metrics.md section 2 through {@code analyze}'s path: saved dumps that state no interval per frame. */
 class SavedDumpRefreshTest {
-    /** The Android 9 header (17 columns, no FrameInterval), as FORMATS.md A.2 prints it. */
+    /** The Android 9 header (17 columns, no FrameInterval), as docs/formats.md 5.1 prints it. */
     private static final String HEADER = "Flags,IntendedVsync,Vsync,OldestInputEvent,NewestInputEvent,HandleInputStart,"
             + "AnimationStart,PerformTraversalsStart,DrawStart,SyncQueued,SyncStart,IssueDrawCommandsStart,SwapBuffers,"
             + "FrameCompleted,DequeueBufferDuration,QueueBufferDuration,GpuCompleted,";

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The {@code --frametimeline} text of Android 12–16, written by hand from FORMATS.md C.4 and SurfaceFlinger's
+ * The {@code --frametimeline} text of Android 12–16, written by hand from docs/formats.md 5.3 and SurfaceFlinger's
  * {@code DisplayFrame::dump} / {@code SurfaceFrame::dump} / {@code dumpTable}; expected records by hand.
  */
 class FrameTimelineParserTest {

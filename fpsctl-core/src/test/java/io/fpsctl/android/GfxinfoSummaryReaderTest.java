@@ -47,7 +47,7 @@ class GfxinfoSummaryReaderTest {
         return map;
     }
 
-    /** ProfileData::findPercentile (FORMATS.md B.4), recomputed from a parsed histogram. */
+    /** ProfileData::findPercentile (docs/formats.md 5.1), recomputed from a parsed histogram. */
     private static int percentileFromHistogram(Map<Integer, Long> histogram, long total, int percentile) {
         long remaining = total - percentile * total / 100;
         List<Integer> labels = new ArrayList<>(histogram.keySet());

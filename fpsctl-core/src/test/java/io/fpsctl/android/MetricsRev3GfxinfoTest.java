@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * METRICS.md rev 3 for gfxinfo, on dumps written by hand: de-duplication by identity (1.6), overflow when a full
+ * docs/metrics.md rev 3 for gfxinfo, on dumps written by hand: de-duplication by identity (1.6), overflow when a full
  * ring shares no row with the window's previous block (1.7), spanFps over several windows (6). Every expected value
  * is worked out by hand in the comments.
  *
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * 120>}, filled by {@code JankTracker::startFrame} in the order frames start) whose {@code SyncStart} is not 0,
  * every value {@code "%" PRId64 ","} (frameworks/base libs/hwui/JankTracker.cpp / JankTracker.h as stored in the
  * search index, release tag not resolved; the names are FrameInfo.cpp's 16 of Android 9/10 plus
- * {@code GpuCompleted}, FORMATS.md A.2 — inferred for the 11 tag). Without an interval column the period comes from
+ * {@code GpuCompleted}, docs/formats.md 5.1 — inferred for the 11 tag). Without an interval column the period comes from
  * the display: 10 ms (100 Hz) here, so the arithmetic stays readable.
  */
 class MetricsRev3GfxinfoTest {

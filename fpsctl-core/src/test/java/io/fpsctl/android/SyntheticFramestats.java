@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Writes our own synthetic {@code dumpsys gfxinfo <pkg> framestats} text in every column layout Android
- * printed (FORMATS.md A.2/A.3), so parser tests stand on their own without real captures.
+ * printed (docs/formats.md 5.1/A.3), so parser tests stand on their own without real captures.
  */
 final class SyntheticFramestats {
 

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** METRICS.md section 7a (rev 2): Android vitals computed locally; expected values worked out by hand below. */
+/** docs/metrics.md section 6: Android vitals computed locally; expected values worked out by hand below. */
 class AndroidVitalsTest {
     private static final String A = "com.example/com.example.MainActivity";
     private static final String B = "com.example/com.example.DetailActivity";

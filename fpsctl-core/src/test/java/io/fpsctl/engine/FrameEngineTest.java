@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** METRICS.md sections 1, 3, 4, 6, 7 for rendered (gfxinfo) frames. */
+/** docs/metrics.md sections 1, 2, 4, 6, 7 for rendered (gfxinfo) frames. */
 class FrameEngineTest {
     private static final String W = "com.example/com.example.MainActivity";
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class FrameTimeHistogramTest {
 
-    /** Exact nearest rank on sorted ns values, as METRICS.md section 7 writes it. */
+    /** Exact nearest rank on sorted ns values, as docs/metrics.md section 5 writes it. */
     private static double exactMs(long[] sorted, int p) {
         int rank = (int) Math.ceil(p / 100.0 * sorted.length);
         return sorted[rank - 1] / 1e6;

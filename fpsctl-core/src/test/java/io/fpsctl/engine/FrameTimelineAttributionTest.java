@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** METRICS.md section 9 worked by hand on small sets of SurfaceFrames. */
+/** docs/metrics.md section 10 worked by hand on small sets of SurfaceFrames. */
 class FrameTimelineAttributionTest {
 
     private static final String WINDOW = "com.example/com.example.MainActivity";
@@ -162,7 +162,7 @@ class FrameTimelineAttributionTest {
         assertEquals(0.0, tally.appJankPercent(), 1e-9);
     }
 
-    // ---- METRICS.md 9 rev 3: the join key is (Token, Owner Pid); names only as a fallback, without "TX - "
+    // ---- docs/metrics.md 10: the join key is (Token, Owner Pid); names only as a fallback, without "TX - "
 
     private static final String TX_LAYER = "TX - " + LAYER;
 

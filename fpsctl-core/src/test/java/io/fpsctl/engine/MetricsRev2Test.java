@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * One test per METRICS.md revision-2 rule of the engine. Every expected number is worked out by hand in the
+ * One test per docs/metrics.md revision-2 rule of the engine. Every expected number is worked out by hand in the
  * comments; none is taken from the engine.
  */
 class MetricsRev2Test {

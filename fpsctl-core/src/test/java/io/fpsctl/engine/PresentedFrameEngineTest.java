@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** METRICS.md sections 2, 5, 6 and 7 for SurfaceFlinger presents. */
+/** docs/metrics.md sections 1, 3, 6 and 7 for SurfaceFlinger presents. */
 class PresentedFrameEngineTest {
     private static final String L = "SurfaceView[com.game/com.game.Main](BLAST)#12";
 

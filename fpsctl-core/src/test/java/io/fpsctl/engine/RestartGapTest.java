@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Restarts as coverage gaps (METRICS.md 11, docs/metrics.md "Coverage" rules 2 and 5): an app restart opens a gap at
+ * Restarts as coverage gaps (docs/metrics.md 11, docs/metrics.md "Coverage" rules 2 and 5): an app restart opens a gap at
  * the newest frame read that the first frame of the new process closes; a device restart also moves the new boot's
  * times onto the run's timeline. Expected lengths are worked out by hand from the frames given.
  */

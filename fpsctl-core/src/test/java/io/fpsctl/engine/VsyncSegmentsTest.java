@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** {@link VsyncSegments}: the spanFps sums of METRICS.md 6 on IntendedVsync order, worked out by hand. */
+/** {@link VsyncSegments}: the spanFps sums of docs/metrics.md 4 on IntendedVsync order, worked out by hand. */
 class VsyncSegmentsTest {
     private static final long S = 1_000_000_000L;
     private static final long MS = 1_000_000L;

@@ -96,7 +96,7 @@ class AgentSummaryRoundTripTest {
         assertTrue(lines[1].endsWith(",3,0.05,1.00,2.50," + ",".repeat(10) + ","), lines[1]);
 
         FrameEngine again = new FrameEngine(Source.AGENT, EngineConfig.defaults());
-        FrameCsvReader.Result r = new FrameCsvReader(again).read(new StringReader(csv.toString()));
+        FrameCsvReader.Result r = new FrameCsvReader(again).read(utf8(csv.toString()));
         assertEquals(Source.AGENT, r.source());
         Summary a = e.summary("com.example");
         Summary b = again.summary("com.example");
@@ -105,5 +105,10 @@ class AgentSummaryRoundTripTest {
         assertEquals(a.fingerScrollFps(), b.fingerScrollFps());
         assertEquals(a.choreographerMs(Interaction.CH_TRAVERSAL), b.choreographerMs(Interaction.CH_TRAVERSAL));
         assertEquals(a.jankyFrames(), b.jankyFrames());
+    }
+
+    /** The text as the bytes of a file (the reader reads files). */
+    private static java.io.InputStream utf8(String text) {
+        return new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

@@ -147,7 +147,7 @@ class GateTest {
         GateResult r = Gate.builder().baseline(base, 10).build().evaluate(now);
         assertEquals(List.of("fps vs baseline", "spanFps vs baseline", "jankPercent vs baseline", "p90Ms vs baseline",
                 "p99Ms vs baseline", "droppedFrames vs baseline"), r.checks().stream().map(GateCheck::metric).toList());
-        // baseline 0 % jank and 0 dropped (METRICS.md section 10 rev 3): PCT does not apply, any printed value
+        // baseline 0 % jank and 0 dropped (docs/metrics.md section 8: PCT does not apply, any printed value
         // above 0 regresses — 0.17 % and 1 dropped frame fail even at 10 %
         assertFalse(r.passed(), r.checks().toString());
         assertEquals(new GateCheck("fps vs baseline", ">= 54.0 (baseline 60.0 - 10%)", "59.9 (-0.2% vs 60.0)",

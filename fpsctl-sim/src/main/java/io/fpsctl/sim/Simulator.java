@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * keep coming even when nobody polls. Used by {@code fpsctl sim} and by {@code --simulate}.
  */
 public final class Simulator implements AutoCloseable {
-    /** Default port: outside 5555–5585, which the adb server probes for emulators (FORMATS.md D.7). */
+    /** Default port: outside 5555–5585, which the adb server probes for emulators (docs/formats.md 5.6). */
     public static final int DEFAULT_PORT = 15037;
     private static final long TICK_MS = 200;
 

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * ({@code libs/hwui/FrameInfo.cpp}) as {@code JankTracker::dumpFrames} prints it ({@code "%s"} then {@code ","} per
  * name: a trailing comma, no newline). Read in copies, not at tags: 16 names {@code aosp-mirror/platform_frameworks_base@1bcacfdc},
  * 23 names {@code aosp-mirror/platform_frameworks_base@347c00eb}, 24 names {@code msft-mirror-aosp/platform.frameworks.base@92b519bd};
- * 14, 17 and 22 from FORMATS.md A.3. Counts cross-checked against {@code FrameMetrics.Index.FRAME_STATS_COUNT} in the
+ * 14, 17 and 22 from docs/formats.md 2. Counts cross-checked against {@code FrameMetrics.Index.FRAME_STATS_COUNT} in the
  * Robolectric android-all release jars (8.0-10: 16, 11: 17, 12/12.1: 22, 13-15: 23, 16: 24).
  * Never produced by the simulator: the test checks the simulator prints exactly these and fpsctl maps them.
  */

@@ -1011,7 +1011,7 @@ public final class FrameTimelineGoldens {
     /**
      * The {@code dumpsys gfxinfo com.example framestats} dump of {@code android}: the app's pid line, its window, and
      * one {@code ---PROFILEDATA---} block with one row per {@link #TOKENS} token, in that version's column layout
-     * (FORMATS.md A.3: 22 columns on 12, 23 on 13–15, 24 on 16; data order FrameDeadline, FrameStartTime,
+     * (docs/formats.md 2: 22 columns on 12, 23 on 13–15, 24 on 16; data order FrameDeadline, FrameStartTime,
      * FrameInterval whatever the 12–15 labels say). Each frame starts on its own vsync (60 Hz) and takes 10 ms.
      */
     public static String gfxinfo(int android) {

@@ -43,7 +43,7 @@ public final class InteractionState {
 
     /**
      * The {@code F.interaction} bits {@link Protocol#INTERACTION_SCROLLING} and {@link Protocol#INTERACTION_FINGER}
-     * for the frame just finished; clears the scroll flag for the next frame. Scrolling (METRICS.md 12 rev 2) is a
+     * for the frame just finished; clears the scroll flag for the next frame. Scrolling (docs/metrics.md 3 is a
      * view's {@code onScrollChanged} or, for UIs that scroll through draw only (Jetpack Compose), a drag past
      * touch slop or the fling after it.
      */

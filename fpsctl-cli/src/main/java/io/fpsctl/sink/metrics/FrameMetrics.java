@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
 /**
  * The exporter's metrics, registered in one {@link PrometheusRegistry}. Frame series carry the labels
  * {@code device, package, window, source}; per-app series (live fps, coverage gaps, the
- * FrameTimeline split of METRICS.md section 9) drop {@code window}; the refresh rate is per device. What describes
+ * FrameTimeline split of docs/metrics.md section 10) drop {@code window}; the refresh rate is per device. What describes
  * a device rather than its frames (model, Android version) is in one info series per device,
  * {@code fpsctl_device_info{device, model, android} 1}, and the exporter's own version in
  * {@code fpsctl_build_info{version} 1} (Prometheus' {@code *_info} convention: joined in a query with

@@ -13,9 +13,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Feeds {@link FrameMetrics} from the engine of one app on one device. Counts a coverage gap (METRICS.md 11) when
+ * Feeds {@link FrameMetrics} from the engine of one app on one device. Counts a coverage gap (docs/metrics.md 11) when
  * frames resume after {@link #disconnected()} (its length: from the newest frame read before to the oldest frame
- * read after) and on a ring overflow (length not known, so only counted). Each FrameTimeline verdict (METRICS.md 9,
+ * read after) and on a ring overflow (length not known, so only counted). Each FrameTimeline verdict (docs/metrics.md 10,
  * Android 12+) counts once in the per-app FrameTimeline series, labelled with the source of the frames that awaited
  * verdicts; the first verdict creates all of them at 0, so rates exist before the first jank.
  */
@@ -99,7 +99,7 @@ public final class PackageListener implements FrameEngine.Listener {
         newestNs = Math.max(newestNs, r.time());
     }
 
-    /** A full ring of new frames: frames may be missing (METRICS.md 1.7); counted as a gap of unknown length. */
+    /** A full ring of new frames: frames may be missing (docs/metrics.md 1); counted as a gap of unknown length. */
     @Override
     public synchronized void overflow(String window) {
         if (lastSource != null) {

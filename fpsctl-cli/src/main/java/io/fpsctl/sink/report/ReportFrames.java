@@ -17,7 +17,7 @@ import java.util.PriorityQueue;
 
 /**
  * An engine listener that keeps what the HTML report draws of every counted frame: its time, its frame time,
- * its drop level, its window and its FrameTimeline verdict (METRICS.md 9), in compact columns (about 16 bytes a
+ * its drop level, its window and its FrameTimeline verdict (docs/metrics.md 10), in compact columns (about 16 bytes a
  * frame, so a million frames fit easily); the closed live windows (fps over time); the stage means of slow frames;
  * and the worst frames.
  *

@@ -87,7 +87,7 @@ class FrameMetricsTest {
         assertEquals(1, value(text, "fpsctl_janky_frames_total", DEV, "window=\"A\""), text);
         double dropped = value(text, "fpsctl_dropped_vsyncs_total", DEV, "window=\"A\"");
         assertTrue(dropped >= 1 && dropped <= 2, text);
-        // best = fewer than 3 missed vsyncs (METRICS.md section 4): all three
+        // best = fewer than 3 missed vsyncs (docs/metrics.md section 3): all three
         assertEquals(3, value(text, "fpsctl_drop_level_frames_total", "window=\"A\"", "level=\"best\""), text);
         // histogram: 6 and 10 ms are within one 60 Hz vsync, 40 ms within 3
         assertEquals(2, value(text, "fpsctl_frame_time_seconds_bucket", "window=\"A\"", "le=\"0.016666667\""), text);
@@ -126,7 +126,7 @@ class FrameMetricsTest {
     }
 
     /**
-     * FrameTimeline verdicts (METRICS.md 9) count per app. Hand-worked: five frames of window A through an engine
+     * FrameTimeline verdicts (docs/metrics.md 10) count per app. Hand-worked: five frames of window A through an engine
      * with a FrameTimeline join. Token 1 on time; 2 App Deadline Missed + SurfaceFlinger CPU (app jank, both types);
      * 3 Display HAL (system jank); 4 Buffer Stuffing alone (not jank, but the type counts); 5 never polled
      * (unattributed at the end).

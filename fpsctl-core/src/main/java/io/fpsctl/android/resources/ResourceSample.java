@@ -3,8 +3,8 @@ package io.fpsctl.android.resources;
 import java.util.List;
 
 /**
- * One read of what the device and the app were doing: raw counters, no rates. Pure value; the fields follow
- * /work/notes/RESOURCES-API.md (issue 26).
+ * One read of what the device and the app were doing: raw counters, no rates (the rates are worked out by the
+ * engine, docs/metrics.md 13). Pure value.
  *
  * @param uptimeSeconds  {@code /proc/uptime} first field (CLOCK_BOOTTIME, 10 ms resolution) at the read; NaN when
  *                       unreadable

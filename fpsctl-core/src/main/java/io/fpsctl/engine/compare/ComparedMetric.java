@@ -5,7 +5,7 @@ import io.fpsctl.engine.Summary;
 import java.util.function.Function;
 
 /**
- * A metric that runs are compared on (METRICS.md section 10), with the direction that counts as worse. A metric a
+ * A metric that runs are compared on (docs/metrics.md section 8), with the direction that counts as worse. A metric a
  * summary has no value for (no timed frames, not measured by its source) reads as null.
  */
 public enum ComparedMetric {

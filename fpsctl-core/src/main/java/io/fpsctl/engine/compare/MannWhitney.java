@@ -2,10 +2,10 @@ package io.fpsctl.engine.compare;
 
 /**
  * The null distribution of the Mann–Whitney U statistic, used for the confidence interval of the Hodges–Lehmann
- * shift (METRICS.md section 10): exact for {@code n·m ≤ 400}, the normal approximation above.
+ * shift (docs/metrics.md section 8): exact for {@code n·m ≤ 400}, the normal approximation above.
  */
 final class MannWhitney {
-    /** Above this many pairs the normal approximation is used (METRICS.md section 10). */
+    /** Above this many pairs the normal approximation is used (docs/metrics.md section 8). */
     static final int EXACT_LIMIT = 400;
     private static final double Z_975 = 1.959963984540054;
 

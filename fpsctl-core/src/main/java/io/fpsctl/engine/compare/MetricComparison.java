@@ -1,7 +1,7 @@
 package io.fpsctl.engine.compare;
 
 /**
- * One metric of a baseline run against a candidate run (METRICS.md section 10). Percentages are of the baseline's
+ * One metric of a baseline run against a candidate run (docs/metrics.md section 8). Percentages are of the baseline's
  * median; they are null when that median is 0 (rev 3: the change is then judged by its side alone) and the
  * interval's are null when there is no finite interval.
  *

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Compares a candidate run with a baseline run, each a list of iteration summaries, metric by metric
- * (METRICS.md section 10): the run's value of a metric is the median over its iterations; the verdict comes from
+ * (docs/metrics.md section 8): the run's value of a metric is the median over its iterations; the verdict comes from
  * the Hodges–Lehmann shift and its 95 % Mann–Whitney interval when both runs have enough iterations for one (4 + 4
  * or 3 + 5), else from the medians alone.
  */

@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The Hodges–Lehmann estimate of how far a candidate's values lie from a baseline's (the median of all {@code n·m}
  * differences {@code c − b}) with its 95 % confidence interval from the Mann–Whitney U distribution
- * (METRICS.md section 10).
+ * (docs/metrics.md section 8).
  *
  * @param delta  the shift, in the metric's unit
  * @param ciLow  lower end of the 95 % interval; {@code -Infinity} when no finite interval exists

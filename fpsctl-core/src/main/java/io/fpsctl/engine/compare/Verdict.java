@@ -1,6 +1,6 @@
 package io.fpsctl.engine.compare;
 
-/** What a comparison says about one metric (METRICS.md section 10). */
+/** What a comparison says about one metric (docs/metrics.md section 8). */
 public enum Verdict {
     REGRESSED("regressed"), IMPROVED("improved"), UNCHANGED("unchanged");
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** METRICS.md section 10, with every expected number worked out by hand in the comments. */
+/** docs/metrics.md section 8, with every expected number worked out by hand in the comments. */
 class RunComparisonTest {
 
     @Test

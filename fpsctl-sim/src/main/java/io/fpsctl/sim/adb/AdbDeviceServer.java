@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A simulated Android device that speaks the adb device transport over TCP on 127.0.0.1, so that a real adb
- * server accepts it after {@code adb connect 127.0.0.1:<port>} (FORMATS.md D.1–D.8).
+ * server accepts it after {@code adb connect 127.0.0.1:<port>} (docs/formats.md 5.6–D.8).
  *
  * <p>Each accepted TCP connection is one host transport; any number of hosts and streams may be active at
  * once. Shell services ({@code shell,v2,…:}, {@code shell:}, {@code exec:}) run the {@link ShellHandler} on

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * One adb device-transport message (FORMATS.md D.1): a 24-byte header of six little-endian
+ * One adb device-transport message (docs/formats.md 5.6): a 24-byte header of six little-endian
  * {@code uint32} ({@code command, arg0, arg1, data_length, data_check, magic}) followed by the payload.
  *
  * @param command the command tag, e.g. {@link #A_CNXN}
@@ -54,7 +54,7 @@ public record AdbMessage(int command, int arg0, int arg1, byte[] payload) {
         return new AdbMessage(command, arg0, arg1, new byte[0]);
     }
 
-    /** The unsigned byte sum of {@code data} (FORMATS.md D.1/D.3: "data_crc32" is really this sum). */
+    /** The unsigned byte sum of {@code data} (docs/formats.md 5.6/D.3: "data_crc32" is really this sum). */
     public static int checksum(byte[] data) {
         int sum = 0;
         for (byte b : data) {

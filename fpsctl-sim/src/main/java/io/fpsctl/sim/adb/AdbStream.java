@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * The device side of one open adb stream (FORMATS.md D.4): turns what a shell handler writes into WRTE
+ * The device side of one open adb stream (docs/formats.md 5.6): turns what a shell handler writes into WRTE
  * messages with adb's flow control.
  *
  * <p>Without delayed-ack only <em>one</em> WRTE may be in flight per stream: the next one is sent when the

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * What the simulated device reports about itself in its CNXN banner: the three properties the adb server
- * shows in {@code adb devices -l} as {@code product:}, {@code model:} and {@code device:} (FORMATS.md D.2).
+ * shows in {@code adb devices -l} as {@code product:}, {@code model:} and {@code device:} (docs/formats.md 5.6).
  *
  * @param productName {@code ro.product.name}
  * @param model {@code ro.product.model}

@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 
 /**
  * One TCP connection from an adb host, i.e. one host transport: the CNXN/AUTH handshake, the stream table
- * and the dispatch of incoming messages (FORMATS.md D.2, D.4).
+ * and the dispatch of incoming messages (docs/formats.md 5.6, D.4).
  *
  * <p>Threads: a reader thread dispatches incoming messages and never blocks on the socket's output; a writer
  * thread sends queued messages in order (so an OKAY for an OPEN always precedes that stream's first WRTE);

@@ -3,7 +3,7 @@ package io.fpsctl.sim.adb;
 import java.util.Optional;
 
 /**
- * A parsed OPEN destination for one of the shell services (FORMATS.md D.5).
+ * A parsed OPEN destination for one of the shell services (docs/formats.md 1).
  *
  * @param kind how output is framed
  * @param commandLine the command handed to the {@link ShellHandler}

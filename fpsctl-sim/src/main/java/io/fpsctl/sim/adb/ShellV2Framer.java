@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * Shell protocol v2 packets (FORMATS.md D.5): 1-byte id, 4-byte little-endian length, data.
+ * Shell protocol v2 packets (docs/formats.md 1): 1-byte id, 4-byte little-endian length, data.
  */
 public final class ShellV2Framer {
 

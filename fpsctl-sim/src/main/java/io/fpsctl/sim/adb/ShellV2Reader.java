@@ -6,7 +6,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Reads the shell protocol v2 packets the host sends (FORMATS.md D.5; {@link ShellV2Framer} writes them): the
+ * Reads the shell protocol v2 packets the host sends (docs/formats.md 1; {@link ShellV2Framer} writes them): the
  * host's bytes come in WRTE messages whose boundaries need not fall between packets, so they are collected until a
  * whole packet is there.
  */

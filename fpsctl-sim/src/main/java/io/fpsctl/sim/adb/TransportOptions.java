@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * @param authNever answer CNXN with an AUTH token and never accept the host's signature or key, so the
  *     adb server shows the device as {@code unauthorized} ({@code --auth-never})
  * @param maxPayload the max payload advertised in the CNXN reply; the effective limit per connection is
- *     {@code min(maxPayload, host's)} (FORMATS.md D.2)
+ *     {@code min(maxPayload, host's)} (docs/formats.md 5.6)
  * @param diagnostics where the one-line notes about dropped connections go (default: standard error)
  */
 public record TransportOptions(boolean authNever, int maxPayload, Consumer<String> diagnostics) {

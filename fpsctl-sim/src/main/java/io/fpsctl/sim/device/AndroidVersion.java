@@ -11,9 +11,9 @@ import static io.fpsctl.sim.device.frames.FrameColumn.*;
 /**
  * The one place where the emulated Android versions differ: framestats column sets and labels, which
  * summary lines exist, blank-line quirks, SurfaceFlinger layer naming and build properties
- * (FORMATS.md A.3, B.1, C.1, C.2).
+ * (docs/formats.md 2, B.1, C.1, C.2).
  *
- * <p>Facts for 9+ come from FORMATS.md; the 6/7 shapes (no {@code Window:} line, per-window summary
+ * <p>Facts for 9+ come from docs/formats.md; the 6/7 shapes (no {@code Window:} line, per-window summary
  * printed without {@code framestats} on 6, no {@code #0} layer suffix before 8) are inferred from the real
  * captures and older hwui/SurfaceFlinger code and are the least certain part.
  */
@@ -201,7 +201,7 @@ public enum AndroidVersion {
 
     /**
      * A layer's {@code Layer::getName()}: the requested name as is before 8, with the uniquifier {@code #0}
-     * on 8–12, with the layer sequence id {@code #<id>} on 13+ (FORMATS.md C.2).
+     * on 8–12, with the layer sequence id {@code #<id>} on 13+ (docs/formats.md 3).
      */
     public String layerName(String requested, int sequenceId) {
         if (!hasLayerSuffix()) {
@@ -213,7 +213,7 @@ public enum AndroidVersion {
     /**
      * {@code SurfaceView - <title>} naming (7–11); on 6 the layer is just {@code SurfaceView}: Marshmallow's
      * {@code SurfaceView.onAttachedToWindow} sets the window title to {@code "SurfaceView"}, Nougat's to
-     * {@code "SurfaceView - " + viewRoot.getTitle()} (FORMATS.md C.2; the 7.0 boundary is inferred from the
+     * {@code "SurfaceView - " + viewRoot.getTitle()} (docs/formats.md 3; the 7.0 boundary is inferred from the
      * {@code mLayout.packageName} line that came with it in N).
      */
     public boolean hasTitledLegacySurfaceView() {

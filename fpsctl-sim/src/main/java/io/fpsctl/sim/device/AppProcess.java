@@ -112,7 +112,7 @@ final class AppProcess {
     }
 
     /**
-     * Creates this process's SurfaceFlinger layers in Z order, named per version (FORMATS.md C.2).
+     * Creates this process's SurfaceFlinger layers in Z order, named per version (docs/formats.md 3).
      *
      * @param seq       the device-global layer sequence counter
      * @param hex       random short hex ids ({@code identityHashCode}-like)

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The CPU time each thread of the simulated app has used, derived from the frames the app renders, so the
- * {@code /proc} files agree with the frames (issue 26): the main thread (tid = pid) runs each frame from
+ * {@code /proc} files agree with the frames (docs/metrics.md 13): the main thread (tid = pid) runs each frame from
  * {@code HandleInputStart} to {@code SyncQueued} (input, animation, traversal, draw: hwui's UI-thread stages),
  * {@code RenderThread} from {@code SyncStart} to {@code FrameCompleted}; a slow frame whose extra time lies in
  * animation, layout or draw therefore keeps the main thread busy, one whose extra time lies in sync, command

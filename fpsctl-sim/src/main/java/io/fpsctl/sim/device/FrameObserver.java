@@ -32,7 +32,7 @@ public interface FrameObserver {
     default void surfaceFrame(SurfaceFrameTruth surfaceFrame) {
     }
 
-    /** The app's resource files were read (issue 26): what they said at that moment. */
+    /** The app's resource files were read (docs/metrics.md 13): what they said at that moment. */
     default void resources(ResourceTruth truth) {
     }
 

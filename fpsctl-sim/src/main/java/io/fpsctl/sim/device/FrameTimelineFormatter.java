@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Prints {@code dumpsys SurfaceFlinger --frametimeline -jank|-all} byte for byte as SurfaceFlinger does (FORMATS.md
+ * Prints {@code dumpsys SurfaceFlinger --frametimeline -jank|-all} byte for byte as SurfaceFlinger does (docs/formats.md
  * C.4 rev 3). Every line below comes from frameworks/native {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp};
  * {@code FrameTimeline::dumpAll}, {@code FrameTimeline::dumpJank}, {@code DisplayFrame::dumpJank},
  * {@code DisplayFrame::dump}, {@code SurfaceFrame::dump} and {@code dumpTable} are the same text at android-12.0.0_r1,

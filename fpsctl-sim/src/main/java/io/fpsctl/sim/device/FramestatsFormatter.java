@@ -6,7 +6,7 @@ import io.fpsctl.sim.device.frames.HwuiFrame;
 import java.util.List;
 
 /**
- * The PROFILEDATA block of {@code JankTracker::dumpFrames} (FORMATS.md A.2): header and rows each end in a
+ * The PROFILEDATA block of {@code JankTracker::dumpFrames} (docs/formats.md 5.1): header and rows each end in a
  * trailing comma; rows in the version's data order (so on 12–15 the values sit under swapped labels).
  *
  * <p>Sources (frameworks/base {@code libs/hwui}, C++, in no SDK source jar; its tagged mirror is too large to
@@ -21,7 +21,7 @@ import java.util.List;
  *       {@code aosp-mirror/platform_frameworks_base@1bcacfdc}; 23 names with {@code FrameDeadline,FrameInterval,
  *       FrameStartTime} (13-15) copy {@code aosp-mirror/platform_frameworks_base@347c00eb}; 24 names in index order
  *       with {@code WorkloadTarget} (16) copy {@code msft-mirror-aosp/platform.frameworks.base@92b519bd}. 14 (6-7.0),
- *       17 (11) and 22 (12) are <b>inferred</b> from FORMATS.md A.3 (its tag readings via googlesource).</li>
+ *       17 (11) and 22 (12) are <b>inferred</b> from docs/formats.md 2 (its tag readings via googlesource).</li>
  *   <li>Counts and data order cross-checked in release builds: the Robolectric {@code android-all} jars
  *       (8.0.0_r4, 9, 10, 11, 12, 12.1, 13, 14, 15, 16) hold {@code android.view.FrameMetrics.Index}
  *       ({@code FRAME_STATS_COUNT} 16, 16, 16, 17, 22, 22, 23, 23, 23, 24) and, from 12,

@@ -3,7 +3,7 @@ package io.fpsctl.sim.device;
 import java.util.Locale;
 
 /**
- * Text of {@code dumpsys gfxinfo <pkg> [framestats]} for one process (FORMATS.md A.1, A.2, B.1, G.1), with the
+ * Text of {@code dumpsys gfxinfo <pkg> [framestats]} for one process (docs/formats.md 5.1, A.2, B.1, G.1), with the
  * per-version global section, memory filler, per-window blocks and {@code View hierarchy} tail.
  *
  * <p>Sources, per line (SDK N = the SDK source jar of API level N, release sources but not a git tag; "hwui copy" =

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * {@code dumpsys gfxinfo [<pkg|pid>] [framestats] [reset] [-a]}: ActivityManagerService's process selection and
- * argument flags (FORMATS.md A.1 step 1 and 3); the process text comes from {@link GfxinfoFormatter}.
+ * argument flags (docs/formats.md 5.1 step 1 and 3); the process text comes from {@link GfxinfoFormatter}.
  */
 final class GfxinfoService implements DumpsysService {
 

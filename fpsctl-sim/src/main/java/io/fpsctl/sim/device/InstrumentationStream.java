@@ -5,7 +5,7 @@ import java.io.OutputStream;
 import java.util.List;
 
 /**
- * What the simulated device prints for {@code am instrument …} (FORMATS.md E.1). Pluggable so an agent
+ * What the simulated device prints for {@code am instrument …} (docs/formats.md 5.7). Pluggable so an agent
  * emulation can stream real {@code INSTRUMENTATION_STATUS} records; the default is
  * {@link FailedInstrumentation}.
  */

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * The kernel files of the simulated device that say what the app and the CPUs are doing (issue 26), built from
+ * The kernel files of the simulated device that say what the app and the CPUs are doing (docs/metrics.md 13), built from
  * the simulator's own clock and the app's frames ({@link AppThreads}), {@link DeviceThermals} and a memory model;
  * {@code cat} ({@link ProcFiles}) and {@code grep} ({@link FileGrep}) read them, expanding globs as mksh would
  * (sorted; an unmatched pattern stays as it is).

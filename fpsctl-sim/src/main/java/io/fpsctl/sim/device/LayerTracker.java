@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * SurfaceFlinger's {@code FrameTracker} for one layer (FORMATS.md C.1): the last 127 latched buffers,
+ * SurfaceFlinger's {@code FrameTracker} for one layer (docs/formats.md 5.2): the last 127 latched buffers,
  * printed oldest → newest, with {@code 0 0 0} for never-used slots and INT64_MAX for fences still pending
  * at dump time. Also hands each buffer to the truth sink once all its fences have signalled. Bounded memory.
  */

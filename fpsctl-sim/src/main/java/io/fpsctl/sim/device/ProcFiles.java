@@ -17,7 +17,7 @@ import java.util.UUID;
  *       {@code seq_printf(m, "%lu.%02lu %lu.%02lu\n", …)}: CLOCK_BOOTTIME seconds with two decimals, then the idle
  *       time summed over the CPUs. The simulated device never suspends, so its boot time is its CLOCK_MONOTONIC
  *       (the frames' clock); the idle figure is made up (inferred: 6 idle CPUs of 8).</li>
- *   <li>The app's and the CPUs' files of {@link KernelFiles} (issue 26), globs expanded as mksh does; reading
+ *   <li>The app's and the CPUs' files of {@link KernelFiles} (docs/metrics.md 13), globs expanded as mksh does; reading
  *       the app's stat files also hands that moment's {@link ResourceTruth} to the truth observer.</li>
  *   <li>Anything else: toybox {@code cat} reports a missing file as {@code cat: FILE: No such file or directory}
  *       on stderr and exits 1, after printing the files it could read (toybox {@code lib/lib.c perror_msg}:

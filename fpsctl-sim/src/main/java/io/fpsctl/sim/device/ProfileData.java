@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * hwui's {@code ProfileData}: the counters behind the gfxinfo jank summary, fed one frame at a time with the
- * (simplified) {@code JankTracker} rules of FORMATS.md B.2/B.3, and printed byte-exact per B.1. Histogram
+ * (simplified) {@code JankTracker} rules of docs/formats.md 5.1/B.3, and printed byte-exact per B.1. Histogram
  * buckets and percentiles follow B.4 exactly. One instance per window plus one process-global instance.
  *
  * <p>Simplifications, all documented: no dequeue forgiveness (generated dequeue durations stay below the
@@ -27,7 +27,7 @@ import java.util.Locale;
  *       {@code aosp-mirror/platform_frameworks_base@2a1087b6} (7 jank names, with {@code (legacy)}).</li>
  *   <li>7.1-era: the same lines printed by {@code JankTracker.cpp JankTracker::dumpData} (no legacy, no GPU lines,
  *       5 jank names, ends {@code "\n"}) - copy {@code BenzoRoms/frameworks_base@93e135cb}. 8-11 (6 names with
- *       {@code Frame deadline missed}, GPU lines on 11) are <b>inferred</b> from FORMATS.md B.1; 6 without the
+ *       {@code Frame deadline missed}, GPU lines on 11) are <b>inferred</b> from docs/formats.md 5.1; 6 without the
  *       50th percentile and histogram is <b>inferred</b> from the real Android 6 capture in
  *       {@code shared/fixtures/real}.</li>
  *   <li>Bucket math ({@code frameCountIndexForFrameTime}, {@code frameTimeForFrameCountIndex},

@@ -3,7 +3,7 @@ package io.fpsctl.sim.device;
 import java.util.List;
 
 /**
- * What the simulated device's resource files said at one read (issue 26 truth): written by {@link TruthWriter}
+ * What the simulated device's resource files said at one read (the truth of docs/metrics.md 13): written by {@link TruthWriter}
  * as one JSON line per read of the app's {@code /proc} stat files, so a test can compare what fpsctl reports.
  *
  * @param uptimeNs      device CLOCK_BOOTTIME at the read (what {@code /proc/uptime} shows, before truncation)

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * {@code dumpsys SurfaceFlinger [--list | --latency [name] | --latency-clear [name]]} (FORMATS.md C.1–C.3) and,
+ * {@code dumpsys SurfaceFlinger [--list | --latency [name] | --latency-clear [name]]} (docs/formats.md 5.2–C.3) and,
  * on Android 12+, {@code --frametimeline -all|-jank} ({@link FrameTimelineRing}, C.4).
  */
 final class SurfaceFlingerDump implements DumpsysService {

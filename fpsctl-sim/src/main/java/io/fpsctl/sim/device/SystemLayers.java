@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The SurfaceFlinger layers that are not the app's (display root, wallpaper, status and navigation bar), and
- * the full Z-ordered layer list with the app's layers in between (FORMATS.md C.2).
+ * the full Z-ordered layer list with the app's layers in between (docs/formats.md 3).
  */
 final class SystemLayers {
 

@@ -43,7 +43,7 @@ import java.util.Map;
  *       after a header line, the strings exactly as the emulated version prints them (e.g. {@code App Deadline
  *       Missed, Buffer Stuffing}, {@code Expired}, {@code Late Finish}); layer keys as above plus
  *       {@code surfaceview-container} (bufferless transactions of the SurfaceView's container layer).</li>
- *   <li>{@code t.resources.jsonl} – one JSON object per read of the app's {@code /proc} stat files (issue 26):
+ *   <li>{@code t.resources.jsonl} – one JSON object per read of the app's {@code /proc} stat files (docs/metrics.md 13):
  *       {@link ResourceTruth} (uptime ns, pid, every thread's exact CPU ns and printed ticks, the process's ticks,
  *       each cpufreq policy's current and maximum kHz, thermal status, RSS and PSS in kB).</li>
  * </ul>

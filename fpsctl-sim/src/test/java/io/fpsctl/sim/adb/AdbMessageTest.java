@@ -41,7 +41,7 @@ class AdbMessageTest {
         byte[] banner = "device::ro.product.name=sim;ro.product.model=Sim;ro.product.device=sim;features=shell_v2,cmd"
                 .getBytes(StandardCharsets.US_ASCII);
         byte[] wire = new AdbMessage(AdbMessage.A_CNXN, 0x01000001, 0x00100000, banner).encode();
-        // FORMATS.md D.1: 92-byte banner, byte sum 8958 (0x22fe)
+        // docs/formats.md 5.6: 92-byte banner, byte sum 8958 (0x22fe)
         byte[] header = {0x43, 0x4e, 0x58, 0x4e, 0x01, 0x00, 0x00, 0x01, 0x00, 0x00, 0x10, 0x00,
                 0x5c, 0x00, 0x00, 0x00, (byte) 0xfe, 0x22, 0x00, 0x00, (byte) 0xbc, (byte) 0xb1, (byte) 0xa7, (byte) 0xb1};
         assertArrayEquals(header, Arrays.copyOf(wire, 24));

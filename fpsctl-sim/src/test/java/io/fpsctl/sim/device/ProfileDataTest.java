@@ -12,7 +12,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The gfxinfo summary for a handful of frames whose every line is worked out by hand from FORMATS.md B.1–B.4
+ * The gfxinfo summary for a handful of frames whose every line is worked out by hand from docs/formats.md 5.1–B.4
  * (durations, bucket labels, the percentile walk), not from {@link ProfileData}.
  */
 class ProfileDataTest {

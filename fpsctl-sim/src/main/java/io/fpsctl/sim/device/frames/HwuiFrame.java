@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * One frame rendered by hwui for one window: every {@link FrameColumn} value plus the time SurfaceFlinger
  * presents it ({@link #presentTime()}, not a framestats column: {@code DisplayPresentTime} stays 0 as in
- * real dumps, FORMATS.md F.5). Immutable.
+ * real dumps, docs/formats.md 5.8). Immutable.
  */
 public final class HwuiFrame {
 

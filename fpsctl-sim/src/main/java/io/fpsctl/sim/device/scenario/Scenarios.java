@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  *   <li>{@code scroll} – a touch-driven feed: draws nothing until it is swiped; {@code input swipe … MS} makes it
  *       render one frame per vsync for MS plus a 300 ms fling, {@code input tap} for 50 ms (the gate's
  *       {@code --scroll} driver end to end).</li>
- *   <li>{@code throttle} – scrolls while the phone heats up (issue 26): every 10 s the thermal status rises
+ *   <li>{@code throttle} – scrolls while the phone heats up (docs/metrics.md 13): every 10 s the thermal status rises
  *       (NONE, LIGHT, MODERATE, then SEVERE for good), the big CPU clusters are capped lower
  *       ({@code DeviceThermals}) and the frames take longer in step (work ×1.25, ×1.5, then ×2: the longest
  *       normal frames at 90 % of the period and a slow frame every 12 ± 4 frames).</li>
