@@ -11,6 +11,7 @@ import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
+import io.fpsctl.text.TerminalText;
 import java.io.IOException;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -115,7 +116,7 @@ final class DeviceOptions {
 
     /** The devices a multi-device command should use: the {@code -s} values, or every online device. */
     java.util.List<String> serialsFor(boolean allDevices) {
-        return serialsFor(allDevices, message -> System.err.println("fpsctl: " + message));
+        return serialsFor(allDevices, message -> System.err.println("fpsctl: " + TerminalText.escape(message)));
     }
 
     /** Same, reporting adb servers that do not answer (skipped) to {@code problems}. */
@@ -142,7 +143,7 @@ final class DeviceOptions {
         }
         DeviceRequest request = request();
         try {
-            DeviceRequest.Opened d = request.open(serial, message -> System.err.println("fpsctl: " + message));
+            DeviceRequest.Opened d = request.open(serial, message -> System.err.println("fpsctl: " + TerminalText.escape(message)));
             return new Connection(d.device(), d.reconnector(), null);
         } catch (DeviceException e) {
             if (connect != null) {
