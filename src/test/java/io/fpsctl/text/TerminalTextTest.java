@@ -3,6 +3,7 @@ package io.fpsctl.text;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.fpsctl.testing.HostileText;
 import java.io.IOException;
 import java.io.StringWriter;
 import net.jqwik.api.Arbitraries;
@@ -15,9 +16,7 @@ import org.junit.jupiter.api.Test;
 /** The terminal rule (docs/outputs-and-signals.md, "Text from a device on the terminal"), expected values by hand. */
 class TerminalTextTest {
 
-    /** The title issue 37 item 1 names: OSC 0 (window title), CSI 2J, SGR 31, OSC 8 hyperlink, BEL, CR. */
-    static final String HOSTILE = "\u001b]0;PWNED\u0007\u001b[2J\u001b[31mRED\u001b]8;;http://evil.example/\u0007"
-            + "CLICKME\u001b]8;;\u0007\rFAKEOVERWRITE";
+    private static final String HOSTILE = HostileText.HOSTILE;
 
     @Test
     void deviceEscapesAreShownVisibly() {
@@ -72,7 +71,7 @@ class TerminalTextTest {
         w.write(text.substring(0, at));
         w.write(text.substring(at));
         w.close();
-        assertNoRawControl(out.toString());
+        HostileText.assertNoRawControl(out.toString());
     }
 
     @Provide
@@ -87,20 +86,5 @@ class TerminalTextTest {
     @Provide
     Arbitrary<Integer> cuts() {
         return Arbitraries.integers().between(0, 40);
-    }
-
-    /** Fails when {@code s} holds a control character other than line feed and tab, or a bidi override. */
-    public static void assertNoRawControl(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean bad = (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c < 0xa0)
-                    || (c >= '\u202a' && c <= '\u202e') || (c >= '\u2066' && c <= '\u2069') || c == '\u2028'
-                    || c == '\u2029' || c == TerminalText.MARK
-                    || (Character.isHighSurrogate(c) && (i + 1 == s.length() || !Character.isLowSurrogate(s.charAt(i + 1))))
-                    || (Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(s.charAt(i - 1))));
-            if (bad) {
-                throw new AssertionError(String.format("raw U+%04X at %d in %s", (int) c, i, s));
-            }
-        }
     }
 }

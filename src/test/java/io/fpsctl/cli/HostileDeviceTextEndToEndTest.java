@@ -1,0 +1,66 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.testing.HostileText;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A window title is app-controlled ({@code Activity.setTitle}): a simulated app names its window with terminal escape
+ * sequences, and nothing fpsctl prints may carry them raw (docs/outputs-and-signals.md, "Text from a device on the
+ * terminal"). The title reaches gfxinfo's "Window:" header and SurfaceFlinger's layer names, so watch, capture and
+ * analyze all print it somewhere.
+ */
+class HostileDeviceTextEndToEndTest {
+    private static final String PKG = "com.example.feed";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A scenario whose one window is titled {@code title} (given through JSON, so any character can be named). */
+    static Path scenario(Path dir, String title) throws Exception {
+        String json = JSON.writeValueAsString(Map.of("name", "hostile", "windows", java.util.List.of(Map.of(
+                "activity", ".MainActivity", "title", title, "phases", java.util.List.of(Map.of("kind", "render",
+                        "durationMs", 100000000, "slow", Map.of("everyFrames", 20, "missedVsyncs",
+                                java.util.List.of(2, 4))))))));
+        return Files.writeString(dir.resolve("hostile.json"), json);
+    }
+
+    @Test
+    void watchPlainShowsTheHostileTitleEscaped(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, HostileText.HOSTILE);
+        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "2s", "--plain");
+        assertEquals(ExitCode.OK, r.exit, r::toString);
+        HostileText.assertNoRawControl(r.out);
+        HostileText.assertNoRawControl(r.err);
+        assertTrue(r.out.contains("\\e]8;;http://evil.example/\\x07CLICKME"), r::toString);
+    }
+
+    @Test
+    void captureShowsTheHostileTitleEscaped(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, HostileText.HOSTILE);
+        Cli r = Cli.run("capture", PKG, "--simulate=" + s, "--duration", "2s", "--out", dir.resolve("run").toString());
+        assertEquals(ExitCode.OK, r.exit, r::toString);
+        HostileText.assertNoRawControl(r.out);
+        HostileText.assertNoRawControl(r.err);
+    }
+
+    @Test
+    void analyzeQuotesTheTitleEscaped(@TempDir Path dir) throws Exception {
+        String example = Files.readString(Path.of("examples/feed-android14-framestats.txt"), StandardCharsets.UTF_8);
+        String hostile = example.replace("Window: com.example.feed/com.example.feed.MainActivity",
+                "Window: " + HostileText.HOSTILE.replace("\r", "") + "\u202e\u009b");
+        Path dump = Files.writeString(dir.resolve("dump.txt"), hostile, StandardCharsets.UTF_8);
+        Cli a = Cli.run("analyze", dump.toString());
+        assertEquals(ExitCode.OK, a.exit, a::toString);
+        HostileText.assertNoRawControl(a.out);
+        HostileText.assertNoRawControl(a.err);
+        assertTrue(a.out.contains("android says (window \\e]0;PWNED\\x07\\e[2J\\e[31mRED"), a::toString);
+        assertTrue(a.out.contains("\\u202e\\u009b)"), a::toString);
+    }
+}
