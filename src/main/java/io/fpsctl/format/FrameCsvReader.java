@@ -1,5 +1,6 @@
 package io.fpsctl.format;
 
+import io.fpsctl.text.CsvText;
 import io.fpsctl.text.RejectedRows;
 
 import io.fpsctl.android.DumpFormatException;
@@ -128,9 +129,9 @@ public final class FrameCsvReader {
                     source = s;
                     if (pkg == null) {
                         pkg = emptyToNull(get(rec, FrameCsvSchema.PACKAGE));
-                        device = emptyToNull(get(rec, FrameCsvSchema.DEVICE));
+                        device = emptyToNull(CsvText.read(get(rec, FrameCsvSchema.DEVICE)));
                     }
-                    String w = rec.get(FrameCsvSchema.WINDOW.name());
+                    String w = CsvText.read(rec.get(FrameCsvSchema.WINDOW.name()));
                     if (!Objects.equals(w, window)) {
                         if (window != null) {
                             sink.blockEnd();

