@@ -98,4 +98,24 @@ class HostileDeviceTextEndToEndTest {
                 || a.out.contains(JSON.writeValueAsString(formula)), a::toString);
         assertTrue(!a.out.contains("'=HYPERLINK"), a::toString);
     }
+
+    /**
+     * A 200 000-character title (Android sets no bound) is cut and marked once (docs/outputs-and-signals.md, "Bounds
+     * on what a device sends"), not copied whole into every frames.csv row and every terminal line.
+     */
+    @Test
+    void aHugeTitleIsCutAndMarked(@TempDir Path dir) throws Exception {
+        Path s = scenario(dir, "com.example.feed/" + "x".repeat(200_000));
+        Path frames = dir.resolve("frames.csv");
+        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "2s", "--plain", "--frames-csv",
+                frames.toString());
+        assertEquals(ExitCode.OK, r.exit, () -> r.toString().substring(0, 2000));
+        java.util.List<String> rows = Files.readAllLines(frames);
+        assertTrue(rows.size() > 30, "rows: " + rows.size());
+        for (String row : rows) {
+            assertTrue(row.length() < io.fpsctl.text.DeviceNames.MAX_CHARS + 1000, "row of " + row.length());
+        }
+        assertTrue(rows.get(1).contains("…(+"), rows.get(1));
+        assertTrue(r.out.length() < 100_000, "stdout of " + r.out.length() + " chars");
+    }
 }
