@@ -88,7 +88,12 @@ public final class Main {
             }
             return report(ex, err);
         });
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            code = report(e, err); // one line, never the JVM's stack trace
+        }
         out.flush();
         return finish(code, rawOut, err);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fpsctl.testing.HostileAdbd;
 import io.fpsctl.testing.HostileAdbd.Misbehaviour;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -20,17 +21,42 @@ class HostileAdbdEndToEndTest {
     private static final String PKG = "com.example.feed";
 
     @ParameterizedTest
-    @EnumSource(Misbehaviour.class)
-    void anImpossibleMessageIsAOneLineDeviceError(Misbehaviour m, @TempDir Path home) throws Exception {
+    @EnumSource(value = Misbehaviour.class, names = {"LENGTH_2GB", "LENGTH_MAX_INT", "BAD_MAGIC"})
+    void anImpossibleMessageIsAOneLineDeviceError(Misbehaviour m) throws Exception {
         try (HostileAdbd adbd = new HostileAdbd(m)) {
-            String oldHome = System.getProperty("user.home");
             Cli r = Cli.run("watch", PKG, "--connect", adbd.address(), "--duration", "3s", "--plain");
-            assertEquals(ExitCode.DEVICE, r.exit, r::toString);
-            assertFalse(r.err.contains("internal error"), r::toString);
-            assertEquals(1, r.err.strip().lines().count(), r::toString);
-            assertTrue(r.err.contains(adbd.address()), r::toString);
-            assertTrue(r.err.contains(m == Misbehaviour.BAD_MAGIC ? "not adb" : "bytes (adb sends at most 1048576)"),
-                    r::toString);
+            assertOneLineDeviceError(r, adbd, m == Misbehaviour.BAD_MAGIC ? "not adb"
+                    : "bytes (adb sends at most 1048576)");
         }
+    }
+
+    /** A shell that prints without end: the whole-output bound (16 MiB), not the heap, ends it. */
+    @Test
+    void endlessOutputStopsAtTheBound(@TempDir Path dir) throws Exception {
+        try (HostileAdbd adbd = new HostileAdbd(Misbehaviour.NO_NEWLINE)) {
+            Cli r = Cli.run("capture", PKG, "--connect", adbd.address(), "--duration", "3s", "--out",
+                    dir.resolve("run").toString());
+            assertOneLineDeviceError(r, adbd, "printed more than 16 MiB");
+        }
+    }
+
+    /** A device that never answers an OPEN: the open's own bound (5 s), not the device, ends the run. */
+    @Test
+    void aStreamNeverAnsweredEndsWithinTheOpenBound() throws Exception {
+        try (HostileAdbd adbd = new HostileAdbd(Misbehaviour.NEVER_OKAY)) {
+            long start = System.nanoTime();
+            Cli r = Cli.run("gate", PKG, "--connect", adbd.address(), "--duration", "2s", "--min-fps", "1");
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertOneLineDeviceError(r, adbd, "did not answer the request");
+            assertTrue(ms < 2000 + 5000 + 3000, "took " + ms + " ms"); // duration + open bound + start-up
+        }
+    }
+
+    private static void assertOneLineDeviceError(Cli r, HostileAdbd adbd, String what) {
+        assertEquals(ExitCode.DEVICE, r.exit, r::toString);
+        assertFalse(r.err.contains("internal error"), r::toString);
+        assertEquals(1, r.err.strip().lines().count(), r::toString);
+        assertTrue(r.err.contains(adbd.address()), r::toString);
+        assertTrue(r.err.contains(what), r::toString);
     }
 }

@@ -26,6 +26,10 @@ public final class HostileAdbd implements AutoCloseable {
         LENGTH_MAX_INT,
         /** A header whose magic is not the command's complement. */
         BAD_MAGIC,
+        /** Never answers the OPEN (no OKAY, no CLSE). */
+        NEVER_OKAY,
+        /** OKAY, then shell v2 stdout packets of {@code A} without a line end, for ever. */
+        NO_NEWLINE,
     }
 
     private final ServerSocket server;
@@ -75,7 +79,9 @@ public final class HostileAdbd implements AutoCloseable {
                     out.flush();
                 } else if (m.command() == AdbMessage.A_OPEN) {
                     misbehave(out, m.arg0());
-                    return;
+                    if (misbehaviour != Misbehaviour.NEVER_OKAY) {
+                        return;
+                    }
                 }
             }
         } catch (IOException e) {
@@ -93,6 +99,23 @@ public final class HostileAdbd implements AutoCloseable {
                 byte[] junk = new byte[64 * 1024];
                 for (long sent = 0; sent < 3L << 30 && !server.isClosed(); sent += junk.length) {
                     out.write(junk);
+                }
+            }
+            case NEVER_OKAY -> {
+                // silence: the host's read blocks until it gives up or the test closes the device
+            }
+            case NO_NEWLINE -> {
+                int local = 7;
+                out.write(header(AdbMessage.A_OKAY, local, hostId, 0, ~AdbMessage.A_OKAY));
+                // shell v2 packet: id 1 (stdout), u32 LE length, data (system/core adb/shell_protocol.h)
+                byte[] data = new byte[64 * 1024 - 5];
+                java.util.Arrays.fill(data, (byte) 'A');
+                byte[] packet = ByteBuffer.allocate(5 + data.length).order(ByteOrder.LITTLE_ENDIAN).put((byte) 1)
+                        .putInt(data.length).put(data).array();
+                AdbMessage wrte = new AdbMessage(AdbMessage.A_WRTE, local, hostId, packet);
+                byte[] encoded = wrte.encode();
+                while (!server.isClosed()) {
+                    out.write(encoded); // the host's OKAYs are not awaited: a hostile device does not
                 }
             }
             default -> throw new IllegalStateException(misbehaviour.toString());
