@@ -52,6 +52,30 @@ class HostileAdbdEndToEndTest {
         }
     }
 
+    /**
+     * Through Debian's adb server (the test's own, on a free port): adb's own header check ends the connection on an
+     * impossible length (fpsctl then sees the device refuse its command), a device that never answers an OPEN is
+     * bounded by the server stream's deadline (10 s), and endless output by the whole-output bound. Either way a
+     * one-line error, exit 3, well within the duration plus the bounds.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Misbehaviour.class, names = {"LENGTH_2GB", "NEVER_OKAY", "NO_NEWLINE"})
+    void throughTheAdbServer(Misbehaviour m, @TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(AdbFarm.available(), "adb is not on PATH: skipping");
+        try (HostileAdbd adbd = new HostileAdbd(m); AdbFarm farm = new AdbFarm(dir, 1)) {
+            farm.connect(0, adbd.address());
+            long start = System.nanoTime();
+            Cli r = Cli.run("watch", PKG, "--adb-server", farm.address(0), "-s", adbd.address(), "--duration", "2s",
+                    "--plain");
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(ExitCode.DEVICE, r.exit, r::toString);
+            assertFalse(r.err.contains("internal error"), r::toString);
+            assertEquals(1, r.err.strip().lines().count(), r::toString);
+            assertTrue(r.err.contains(adbd.address()), r::toString);
+            assertTrue(ms < 20_000, "took " + ms + " ms: " + r);
+        }
+    }
+
     private static void assertOneLineDeviceError(Cli r, HostileAdbd adbd, String what) {
         assertEquals(ExitCode.DEVICE, r.exit, r::toString);
         assertFalse(r.err.contains("internal error"), r::toString);
