@@ -7,6 +7,7 @@ import io.fpsctl.device.AdbServers;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceAddress;
 import io.fpsctl.device.DeviceException;
+import io.fpsctl.text.TerminalText;
 import java.io.IOException;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -111,7 +112,7 @@ final class DeviceOptions {
 
     /** The devices a multi-device command should use: the {@code -s} values, or every online device. */
     java.util.List<String> serialsFor(boolean allDevices) {
-        return serialsFor(allDevices, message -> System.err.println("fpsctl: " + message));
+        return serialsFor(allDevices, message -> System.err.println("fpsctl: " + TerminalText.escape(message)));
     }
 
     /** Same, reporting adb servers that do not answer (skipped) to {@code problems}. */
@@ -138,7 +139,7 @@ final class DeviceOptions {
         }
         DeviceRequest request = request();
         try {
-            DeviceRequest.Opened d = request.open(serial, message -> System.err.println("fpsctl: " + message));
+            DeviceRequest.Opened d = request.open(serial, message -> System.err.println("fpsctl: " + TerminalText.escape(message)));
             return new Connection(d.device(), d.reconnector(), null);
         } catch (DeviceException e) {
             if (connect != null) {

@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import io.fpsctl.text.TerminalWriter;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
@@ -39,9 +40,27 @@ public final class Main {
      *               {@code analyze FILE... [--format F]}) may run without building picocli's command tree (tests
      *               compare both ways)
      */
-    static int run(String[] args, PrintWriter out, PrintWriter err, boolean direct) {
+    static int run(String[] args, PrintWriter rawOut, PrintWriter rawErr, boolean direct) {
+        // every character any command prints passes the terminal rule here, once (docs/outputs-and-signals.md,
+        // "Text from a device on the terminal"); finish() still asks the raw writers whether a write failed
+        PrintWriter out = terminal(rawOut, true);
+        PrintWriter err = terminal(rawErr, true);
+        try {
+            return run(args, out, err, rawOut, direct);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** {@code w} behind the terminal rule ({@link TerminalWriter}). */
+    static PrintWriter terminal(PrintWriter w, boolean autoFlush) {
+        return new PrintWriter(new TerminalWriter(w), autoFlush);
+    }
+
+    private static int run(String[] args, PrintWriter out, PrintWriter err, PrintWriter rawOut, boolean direct) {
         if (direct) {
-            Integer code = runDirect(args, out, err);
+            Integer code = runDirect(args, out, err, rawOut);
             if (code != null) {
                 return code;
             }
@@ -51,6 +70,9 @@ public final class Main {
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // picocli's own colours would be shown as \e[1m…: its help holds no device text, but it is printed
+        // through the same terminal writer as everything else
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
         cl.setParameterExceptionHandler((ex, a) -> {
             if (debug) {
                 ex.printStackTrace(err);
@@ -66,7 +88,14 @@ public final class Main {
             }
             return report(ex, err);
         });
-        return finish(cl.execute(args), out, err);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            code = report(e, err); // one line, never the JVM's stack trace
+        }
+        out.flush();
+        return finish(code, rawOut, err);
     }
 
     /** " (did you mean watch?)" for a mistyped command or option picocli can match; "" otherwise. */
@@ -97,14 +126,16 @@ public final class Main {
     }
 
     /** The start-up-critical commands without picocli; null when {@code args} are anything else. */
-    private static Integer runDirect(String[] args, PrintWriter out, PrintWriter err) {
+    private static Integer runDirect(String[] args, PrintWriter out, PrintWriter err, PrintWriter rawOut) {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             VersionProvider.lines().forEach(out::println);
-            return finish(ExitCode.OK, out, err);
+            out.flush();
+            return finish(ExitCode.OK, rawOut, err);
         }
         if (args.length == 0 || (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h")))) {
             TopLevelHelp.print(out);
-            return finish(ExitCode.OK, out, err);
+            out.flush();
+            return finish(ExitCode.OK, rawOut, err);
         }
         if (args[0].equals("analyze")) {
             AnalyzeCommand analyze = AnalyzeCommand.direct(args, 1);
@@ -115,7 +146,8 @@ public final class Main {
                 } catch (Exception | OutOfMemoryError e) {
                     code = report(e, err);
                 }
-                return finish(code, out, err);
+                out.flush();
+                return finish(code, rawOut, err);
             }
         }
         return null;

@@ -42,6 +42,12 @@ final class AdbErrors {
         if (e instanceof DeviceException d) {
             return d;
         }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof AdbMessageGuardInput.DeviceProtocolException p) {
+                // a device that breaks adb's framing is not "gone": reconnecting would get the same
+                return new DeviceException(p.getMessage(), e);
+            }
+        }
         if (e instanceof AdbAuthException) {
             return unauthorized(serial);
         }

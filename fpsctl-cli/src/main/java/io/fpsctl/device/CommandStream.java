@@ -47,6 +47,24 @@ abstract class CommandStream implements ShellStream {
      */
     abstract ShellResult readAll();
 
+    /**
+     * The most a command read whole ({@link #readAll}) may print, stdout and stderr together: far above the largest
+     * one-shot output fpsctl asks for (a whole {@code dumpsys window windows} or {@code dumpsys SurfaceFlinger} is a
+     * few MiB on a real phone; inferred, none of the real captures is above 4 MiB), and a bound on memory whatever a device
+     * sends (docs/outputs-and-signals.md, "Bounds on what a device sends").
+     */
+    static final int MAX_WHOLE_OUTPUT = 16 << 20;
+
+    /** Fails when {@code held} bytes are more than {@link #MAX_WHOLE_OUTPUT}; closes the stream first. */
+    final void checkWholeOutput(long held) {
+        if (held > MAX_WHOLE_OUTPUT) {
+            close();
+            throw new DeviceException("device " + serial + " printed more than " + (MAX_WHOLE_OUTPUT >> 20)
+                    + " MiB for '" + AdbErrors.oneLine(command.length() > 80 ? command.substring(0, 80) + "…" : command)
+                    + "' (no Android command fpsctl runs prints that much): stopped reading; is it a real device?");
+        }
+    }
+
     @Override
     public OptionalInt exitCode() {
         int e = exitStatus;

@@ -276,13 +276,30 @@ public final class DadbDevice implements Device {
         requireOpen();
         String service = serviceFor(command);
         AdbStream stream;
+        // dadb waits for the device's OKAY without a deadline: a device that never answers an OPEN would hold the
+        // run for ever, so the open has its own bound (docs/outputs-and-signals.md, "Bounds on what a device sends")
+        AtomicBoolean unanswered = new AtomicBoolean();
+        ScheduledFuture<?> openWatchdog = WATCHDOG.schedule(() -> {
+            unanswered.set(true);
+            dropConnection(); // wakes the reader blocked on the OKAY
+        }, OPEN_TIMEOUT.toNanos(), TimeUnit.NANOSECONDS);
         try {
             stream = dadb.open(service);
         } catch (Exception e) {
+            if (unanswered.get()) {
+                throw new DeviceGoneException(serial, "device " + serial + " did not answer the request to run '"
+                        + AdbErrors.oneLine(command) + "' within " + OPEN_TIMEOUT.toSeconds()
+                        + " s (adbd answers at once): reconnect it and retry", e);
+            }
             throw failure("run '" + command + "'", e);
+        } finally {
+            openWatchdog.cancel(false);
         }
         return streamOver(command, stream);
     }
+
+    /** How long a device may take to accept or refuse a stream (adbd answers an OPEN as soon as it starts it). */
+    static final Duration OPEN_TIMEOUT = Duration.ofSeconds(5);
 
     /** The adb service that runs {@code command}: shell protocol v2 where the device has it, else {@code exec:}. */
     private String serviceFor(String command) {

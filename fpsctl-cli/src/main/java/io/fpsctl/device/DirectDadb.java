@@ -52,7 +52,9 @@ final class DirectDadb implements Dadb {
                 @Override
                 public synchronized InputStream getInputStream() throws IOException {
                     if (input == null) {
-                        input = new FeaturelessBannerInput(super.getInputStream());
+                        // the guard sees the device's bytes first: nothing impossible reaches dadb's reader
+                        input = new FeaturelessBannerInput(new AdbMessageGuardInput(super.getInputStream(),
+                                host + ":" + port));
                     }
                     return input;
                 }

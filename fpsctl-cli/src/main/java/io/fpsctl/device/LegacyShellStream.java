@@ -72,6 +72,7 @@ final class LegacyShellStream extends CommandStream {
         byte[] chunk = new byte[INITIAL_BUFFER];
         int n;
         while ((n = stdout.read(chunk, 0, chunk.length)) >= 0) {
+            checkWholeOutput((long) out.size() + n);
             out.write(chunk, 0, n);
         }
         int status = exitStatus;

@@ -69,8 +69,14 @@ final class ShellV2Stream extends CommandStream {
                 return null;
             }
             switch (p.id) {
-                case ID_STDOUT -> out.writeBytes(p.payload);
-                case ID_STDERR -> err.writeBytes(p.payload);
+                case ID_STDOUT -> {
+                    checkWholeOutput((long) out.size() + err.size() + p.payload.length);
+                    out.writeBytes(p.payload);
+                }
+                case ID_STDERR -> {
+                    checkWholeOutput((long) out.size() + err.size() + p.payload.length);
+                    err.writeBytes(p.payload);
+                }
                 case ID_EXIT -> {
                     return ShellResult.ofBytes(out.toByteArray(), err.toByteArray(), exitStatus);
                 }

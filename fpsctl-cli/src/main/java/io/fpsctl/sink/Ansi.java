@@ -1,8 +1,16 @@
 package io.fpsctl.sink;
 
-/** The few ANSI escape sequences fpsctl's terminal sinks use. Package-private: an implementation detail. */
+import io.fpsctl.text.TerminalText;
+
+/**
+ * The few ANSI escape sequences fpsctl's terminal sinks use. Package-private: an implementation detail. Built from
+ * {@link TerminalText}'s own ESC and CR, the only control characters the terminal writer passes raw
+ * (docs/outputs-and-signals.md, "Text from a device on the terminal").
+ */
 final class Ansi {
-    static final String ESC = "\u001b[";
+    static final String ESC = TerminalText.ESC + "[";
+    /** fpsctl's own carriage return. */
+    static final String CR = TerminalText.CR;
     static final String RESET = ESC + "0m";
     static final String BOLD = ESC + "1m";
     static final String RED = ESC + "31m";
@@ -19,7 +27,7 @@ final class Ansi {
 
     /** Moves the cursor up {@code n} lines, to column 1. */
     static String up(int n) {
-        return n <= 0 ? "\r" : "\r" + ESC + n + "A";
+        return n <= 0 ? CR : CR + ESC + n + "A";
     }
 
     /** {@code text} in {@code style} when {@code on}, else unchanged. */
@@ -33,6 +41,8 @@ final class Ansi {
         for (int i = 0; i < s.length(); i++) {
             if (s.startsWith(ESC, i)) {
                 i = endOfEscape(s, i);
+            } else if (s.startsWith(CR, i)) {
+                i += CR.length() - 1; // back to column 1: takes none
             } else if (!Character.isLowSurrogate(s.charAt(i))) {
                 n++;
             }
@@ -58,6 +68,11 @@ final class Ansi {
                 b.append(seq);
                 styled = !seq.equals(RESET);
                 i = end;
+                continue;
+            }
+            if (s.startsWith(CR, i)) {
+                b.append(CR);
+                i += CR.length() - 1;
                 continue;
             }
             if (n == width - 1) {

@@ -8,7 +8,7 @@ import java.io.PrintWriter;
 /**
  * A {@link GateResult} as a GitHub-flavoured Markdown section, for pull-request comments and
  * {@code $GITHUB_STEP_SUMMARY}: a heading with the overall result and a table of the checks. Cell text is escaped
- * ({@code |}, backslash, line breaks, HTML-significant characters) so a value cannot break the table.
+ * ({@code |}, backticks, backslash, line breaks, HTML-significant characters) so a value cannot break the table.
  */
 public final class MarkdownReport {
     private MarkdownReport() {
@@ -52,6 +52,7 @@ public final class MarkdownReport {
             char ch = s.charAt(i);
             switch (ch) {
                 case '|' -> b.append("\\|");
+                case '`' -> b.append("\\`"); // a device name cannot open a code span that swallows the table
                 case '\\' -> b.append("\\\\");
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");

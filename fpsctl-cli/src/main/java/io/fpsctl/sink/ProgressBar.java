@@ -21,7 +21,7 @@ public final class ProgressBar {
     /** Prints one line of text, taking the bar's line when it is shown. */
     public void line(String text) {
         if (shown) {
-            err.print("\r\033[2K");
+            err.print(Ansi.CR + Ansi.CLEAR_LINE);
             shown = false;
         }
         err.println(text);
@@ -31,14 +31,15 @@ public final class ProgressBar {
     /** Draws the bar at {@code done} (0 to 1). */
     public void draw(double done) {
         int filled = (int) Math.round(done * WIDTH);
-        err.printf(Locale.ROOT, "\r\033[2K[%s%s] %3.0f %%", "#".repeat(filled), " ".repeat(WIDTH - filled), done * 100);
+        err.printf(Locale.ROOT, "%s[%s%s] %3.0f %%", Ansi.CR + Ansi.CLEAR_LINE, "#".repeat(filled),
+                " ".repeat(WIDTH - filled), done * 100);
         shown = true;
         err.flush();
     }
 
     /** Clears the bar's line. */
     public void clear() {
-        err.print("\r\033[2K");
+        err.print(Ansi.CR + Ansi.CLEAR_LINE);
         shown = false;
         err.flush();
     }

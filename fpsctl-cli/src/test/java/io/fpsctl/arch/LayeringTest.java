@@ -124,7 +124,7 @@ class LayeringTest {
             .whereLayer("format").mayOnlyAccessLayers("engine", "text")
             .whereLayer("analysis").mayOnlyAccessLayers("android", "format", "engine", "text")
             .whereLayer("verdict").mayOnlyAccessLayers("analysis", "format", "engine")
-            .whereLayer("sink").mayOnlyAccessLayers("verdict", "format", "engine")
+            .whereLayer("sink").mayOnlyAccessLayers("verdict", "format", "engine", "text")
             .whereLayer("capture").mayOnlyAccessLayers("device", "android", "text", "engine", "format", "analysis",
                     "verdict", "sink", "agentapk")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()

@@ -1,5 +1,6 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.text.TerminalWriter;
 import io.fpsctl.engine.EngineRun;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.FrameTimelineTally;
@@ -39,7 +40,7 @@ class FrameTimelineLiveViewTest {
 
         StringWriter text = new StringWriter();
         long[] now = {0};
-        LiveView v = new LiveView(new PrintWriter(text), false, "d", "com.example", Source.GFXINFO, () -> now[0]);
+        LiveView v = new LiveView(new PrintWriter(new TerminalWriter(text)), false, "d", "com.example", Source.GFXINFO, () -> now[0]);
         int[] next = {0};
         v.frameTimeline(() -> batches.get(next[0]++));
         EngineRun run = EngineRun.threeWindows();
@@ -50,7 +51,7 @@ class FrameTimelineLiveViewTest {
         assertTrue(s.contains(" appJankPercent=0.00 dominantJank=displayHal\n"), s);
 
         StringWriter ansi = new StringWriter();
-        LiveView va = new LiveView(new PrintWriter(ansi), true, "d", "com.example", Source.GFXINFO, () -> now[0],
+        LiveView va = new LiveView(new PrintWriter(new TerminalWriter(ansi)), true, "d", "com.example", Source.GFXINFO, () -> now[0],
                 () -> 120);
         FrameTimelineTally one = new FrameTimelineTally();
         one.add(a.verdictOf(sf(9, "App Deadline Missed")));

@@ -1,5 +1,6 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.text.TerminalWriter;
 import io.fpsctl.engine.EngineRun;
 import io.fpsctl.verdict.Gate;
 import io.fpsctl.verdict.GateCheck;
@@ -34,7 +35,7 @@ class GateReportsTest {
     @Test
     void plainTableIsAlignedAndHasNoEscapes() {
         StringWriter text = new StringWriter();
-        GateTable.write(mixed(), new PrintWriter(text), false);
+        GateTable.write(mixed(), new PrintWriter(new TerminalWriter(text)), false);
         assertEquals(String.join("\n",
                 "  check    threshold  measured                                            result",
                 "  fps      >= 60.0    59.9                                                FAIL",
@@ -46,7 +47,7 @@ class GateReportsTest {
     @Test
     void ansiTableColoursTheVerdictsButKeepsTheWords() {
         StringWriter text = new StringWriter();
-        GateTable.write(mixed(), new PrintWriter(text), true);
+        GateTable.write(mixed(), new PrintWriter(new TerminalWriter(text)), true);
         String s = text.toString();
         assertTrue(s.contains("\u001b[31m\u001b[1mFAIL\u001b[0m"), s);
         assertTrue(s.contains("\u001b[32mPASS\u001b[0m"), s);
@@ -56,7 +57,7 @@ class GateReportsTest {
 
     private static String plain(GateResult r) {
         StringWriter text = new StringWriter();
-        GateTable.write(r, new PrintWriter(text), false);
+        GateTable.write(r, new PrintWriter(new TerminalWriter(text)), false);
         return text.toString();
     }
 
@@ -132,7 +133,7 @@ class GateReportsTest {
     @Test
     void markdownIsATableWithAHeadline() {
         StringWriter text = new StringWriter();
-        MarkdownReport.write(mixed(), "com.example (gfxinfo, 600 frames)", new PrintWriter(text));
+        MarkdownReport.write(mixed(), "com.example (gfxinfo, 600 frames)", new PrintWriter(new TerminalWriter(text)));
         assertEquals(String.join("\n",
                 "### fpsctl gate: ❌ failed",
                 "",
@@ -151,7 +152,7 @@ class GateReportsTest {
     void markdownCellsCannotBreakTheTable() {
         GateCheck odd = new GateCheck("a|b", "x\ny", "c\\|d", Verdict.PASS, "m");
         StringWriter text = new StringWriter();
-        MarkdownReport.write(new GateResult(List.of(odd)), null, new PrintWriter(text));
+        MarkdownReport.write(new GateResult(List.of(odd)), null, new PrintWriter(new TerminalWriter(text)));
         String s = text.toString();
         assertTrue(s.startsWith("### fpsctl gate: ✅ passed\n\n| Check"), s);
         assertTrue(s.contains("| a\\|b | x y | c\\\\\\|d | ✅ PASS |"), s);

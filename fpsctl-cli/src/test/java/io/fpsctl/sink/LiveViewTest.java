@@ -1,5 +1,6 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.text.TerminalWriter;
 import static io.fpsctl.engine.EngineRun.MS;
 import static io.fpsctl.engine.EngineRun.SEC;
 import static io.fpsctl.engine.EngineRun.T0;
@@ -25,7 +26,7 @@ class LiveViewTest {
     private final long[] now = {5 * SEC};
 
     private LiveView view(boolean ansi) {
-        return new LiveView(new PrintWriter(text), ansi, "emulator-5554", "com.example", Source.GFXINFO,
+        return new LiveView(new PrintWriter(new TerminalWriter(text)), ansi, "emulator-5554", "com.example", Source.GFXINFO,
                 () -> now[0]);
     }
 
@@ -33,7 +34,7 @@ class LiveViewTest {
 
     /** A view as wide as {@link #columns} says at each refresh. */
     private LiveView view(boolean ansi, String packageName) {
-        return new LiveView(new PrintWriter(text), ansi, "emulator-5554", packageName, Source.GFXINFO,
+        return new LiveView(new PrintWriter(new TerminalWriter(text)), ansi, "emulator-5554", packageName, Source.GFXINFO,
                 () -> now[0], () -> columns[0]);
     }
 

@@ -1,5 +1,6 @@
 package io.fpsctl.android;
 
+import io.fpsctl.text.DeviceNames;
 import io.fpsctl.text.RejectedRows;
 
 import io.fpsctl.engine.FrameSink;
@@ -185,12 +186,12 @@ public final class FramestatsParser {
             String trimmed = line.strip();
             span(trimmed);
             if (trimmed.startsWith(WINDOW_PREFIX)) {
-                window = trimmed.substring(WINDOW_PREFIX.length()).strip();
+                window = DeviceNames.cut(trimmed.substring(WINDOW_PREFIX.length()).strip());
                 gfxText = true;
             } else {
                 int root = trimmed.indexOf(ROOT_MARKER);
                 if (root > 0 && trimmed.endsWith(")") && trimmed.contains("(visibility=")) {
-                    window = trimmed.substring(0, root);
+                    window = DeviceNames.cut(trimmed.substring(0, root));
                     gfxText = true;
                 } else if (!gfxText && (trimmed.startsWith("** Graphics info for pid")
                         || trimmed.startsWith("Applications Graphics Acceleration Info")

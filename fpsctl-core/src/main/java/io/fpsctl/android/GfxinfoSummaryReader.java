@@ -1,5 +1,6 @@
 package io.fpsctl.android;
 
+import io.fpsctl.text.DeviceNames;
 import io.fpsctl.text.LineReader;
 
 
@@ -126,7 +127,7 @@ public final class GfxinfoSummaryReader {
 
     private void setWindow(String title) {
         scope = Scope.WINDOW;
-        window = title;
+        window = DeviceNames.cut(title);
     }
 
     private void close() {

@@ -4,6 +4,7 @@ import io.fpsctl.engine.FrameResult;
 import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.Interaction;
 import io.fpsctl.engine.Stage;
+import io.fpsctl.text.CsvText;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
@@ -80,10 +81,10 @@ public final class FrameCsv implements Closeable, Flushable {
         String[] c = cells;
         boolean presented = r.source().presented();
         boolean timed = r.timed() || !presented;
-        c[FrameCsvSchema.DEVICE.index()] = device == null ? "" : device;
+        c[FrameCsvSchema.DEVICE.index()] = device == null ? "" : CsvText.cell(device); // device text: no formula
         c[FrameCsvSchema.PACKAGE.index()] = pkg == null ? "" : pkg;
         c[FrameCsvSchema.SOURCE.index()] = r.source().key();
-        c[FrameCsvSchema.WINDOW.index()] = r.window();
+        c[FrameCsvSchema.WINDOW.index()] = CsvText.cell(r.window());
         c[FrameCsvSchema.INTENDED_VSYNC_NS.index()] = presented ? "" : Long.toString(r.time());
         c[FrameCsvSchema.END_NS.index()] = Long.toString(r.end());
         c[FrameCsvSchema.INTERVAL_NS.index()] = Long.toString(r.interval());

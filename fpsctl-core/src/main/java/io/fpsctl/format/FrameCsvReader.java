@@ -1,5 +1,6 @@
 package io.fpsctl.format;
 
+import io.fpsctl.text.CsvText;
 import io.fpsctl.text.RejectedRows;
 
 import io.fpsctl.android.DumpFormatException;
@@ -125,9 +126,9 @@ public final class FrameCsvReader {
                 sourceCell = cell;
                 if (pkg == null) {
                     pkg = emptyToNull(rec.optionalText(FrameCsvRows.PACKAGE));
-                    device = emptyToNull(rec.optionalText(FrameCsvRows.DEVICE));
+                    device = emptyToNull(CsvText.read(rec.optionalText(FrameCsvRows.DEVICE)));
                 }
-                String w = rec.text(FrameCsvRows.WINDOW);
+                String w = CsvText.read(rec.text(FrameCsvRows.WINDOW));
                 if (!Objects.equals(w, window)) {
                     if (window != null) {
                         sink.blockEnd();

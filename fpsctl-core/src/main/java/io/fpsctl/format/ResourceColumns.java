@@ -2,6 +2,7 @@ package io.fpsctl.format;
 
 import io.fpsctl.engine.ResourceCounters;
 import io.fpsctl.engine.ResourceUsage;
+import io.fpsctl.text.CsvText;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -72,7 +73,7 @@ final class ResourceColumns {
         for (ResourceUsage.ThreadCpu t : u.topOthers()) {
             top.add(t.name() + "=" + percent(t.percent()));
         }
-        c.add(top.toString());
+        c.add(CsvText.cell(top.toString())); // starts with a thread name: device text
         StringJoiner f = new StringJoiner("|");
         for (ResourceCounters.Frequency q : u.frequencies()) {
             f.add("policy" + q.policy() + "=" + q.curKhz() + "/" + q.maxKhz());

@@ -4,6 +4,7 @@ import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimes;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.Summary;
+import io.fpsctl.text.CsvText;
 import java.io.Closeable;
 import java.io.Flushable;
 import java.io.IOException;
@@ -35,7 +36,7 @@ public final class WindowCsv implements Closeable, Flushable {
      */
     public WindowCsv(Appendable out, String device, String packageName) throws IOException {
         this.printer = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build().print(out);
-        this.device = device == null ? "" : device;
+        this.device = device == null ? "" : CsvText.cell(device); // device text: no formula
         this.packageName = packageName == null ? "" : packageName;
         printer.printRecord(WindowCsvSchema.HEADER);
         printer.flush();

@@ -1,0 +1,78 @@
+package io.fpsctl.text;
+
+import java.io.IOException;
+import java.io.Writer;
+
+/**
+ * A writer to a terminal (standard output or standard error) that applies {@link TerminalText}'s rule to everything
+ * written: fpsctl's own control characters pass raw, every other control character is shown visibly. One wrapper
+ * per stream, where the stream is opened ({@code cli/Main}), so no printer has to remember to escape: text from a
+ * device cannot reach the terminal raw whichever command prints it. Holds back at most the few characters of an own
+ * control or a surrogate pair cut between two writes; {@link #flush()} and {@link #close()} write them out.
+ */
+public final class TerminalWriter extends Writer {
+    private final Writer out;
+    private final StringBuilder pending = new StringBuilder();
+    private final StringBuilder rendered = new StringBuilder();
+
+    public TerminalWriter(Writer out) {
+        super(out);
+        this.out = out;
+    }
+
+    @Override
+    public void write(char[] cbuf, int off, int len) throws IOException {
+        synchronized (lock) {
+            pending.append(cbuf, off, len);
+            drain(false);
+        }
+    }
+
+    @Override
+    public void write(String str, int off, int len) throws IOException {
+        synchronized (lock) {
+            pending.append(str, off, off + len);
+            drain(false);
+        }
+    }
+
+    @Override
+    public void write(int c) throws IOException {
+        synchronized (lock) {
+            pending.append((char) c);
+            drain(false);
+        }
+    }
+
+    private void drain(boolean all) throws IOException {
+        int end = all ? pending.length() : TerminalText.pendingFrom(pending, 0, pending.length());
+        int i = 0;
+        rendered.setLength(0);
+        while (i < end) {
+            i = TerminalText.renderAt(pending, i, end, rendered);
+        }
+        pending.delete(0, i);
+        if (rendered.length() > 0) {
+            out.write(rendered.toString());
+        }
+        if (rendered.capacity() > 1 << 16) {
+            rendered.setLength(0);
+            rendered.trimToSize();
+        }
+    }
+
+    @Override
+    public void flush() throws IOException {
+        synchronized (lock) {
+            out.flush();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        synchronized (lock) {
+            drain(true);
+            out.close();
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.fpsctl.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fpsctl.testing.HostileText;
+import java.io.IOException;
+import java.io.StringWriter;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** The terminal rule (docs/outputs-and-signals.md, "Text from a device on the terminal"), expected values by hand. */
+class TerminalTextTest {
+
+    private static final String HOSTILE = HostileText.HOSTILE;
+
+    @Test
+    void deviceEscapesAreShownVisibly() {
+        assertEquals("\\e]0;PWNED\\x07\\e[2J\\e[31mRED\\e]8;;http://evil.example/\\x07CLICKME\\e]8;;\\x07\\x0d"
+                + "FAKEOVERWRITE", TerminalText.render(HOSTILE));
+    }
+
+    @Test
+    void c1BidiSeparatorsDelAndUnpairedSurrogatesAreShownAsCodePoints() {
+        assertEquals("a\\u009bb\\u0085\\u202ecba\\u2066\\u2069\\u2028\\x7f\\ud800x\\udc00",
+                TerminalText.render("a\u009bb\u0085\u202ecba\u2066\u2069\u2028\u007f\ud800x\udc00"));
+        assertEquals("ok 😀 é\ttab\n", TerminalText.render("ok 😀 é\ttab\n"), "text, a pair, tab and line feed pass");
+    }
+
+    @Test
+    void onlyFpsctlsOwnControlsPassRaw() {
+        assertEquals("\u001b[31mred\u001b[0m\r", TerminalText.render(TerminalText.ESC + "[31mred" + TerminalText.ESC
+                + "[0m" + TerminalText.CR));
+        // the mark without the key, or with a wrong key, is text
+        String forged = TerminalText.MARK + "\ue100\ue100\ue100\ue100\ue100\ue100\ue100\ue100\u001b[2J";
+        String shown = TerminalText.render(forged);
+        assertTrue(shown.startsWith("\\ue01b") && shown.endsWith("\\e[2J"), shown);
+    }
+
+    @Test
+    void escapeShowsEvenFpsctlsOwnControls() {
+        assertEquals("\\ue01b", TerminalText.escape(TerminalText.ESC).substring(0, 6));
+        assertTrue(!TerminalText.escape(TerminalText.ESC + HOSTILE).contains("\u001b"));
+    }
+
+    /** An own control or a surrogate pair cut between two writes still comes out whole. */
+    @Test
+    void aWriterJoinsControlsAndPairsCutBetweenWrites() throws IOException {
+        String text = "x" + TerminalText.ESC + "[1my😀z" + TerminalText.CR;
+        for (int cut = 0; cut <= text.length(); cut++) {
+            StringWriter out = new StringWriter();
+            TerminalWriter w = new TerminalWriter(out);
+            w.write(text.substring(0, cut));
+            w.write(text.substring(cut));
+            w.close();
+            assertEquals("x\u001b[1my😀z\r", out.toString(), "cut at " + cut);
+        }
+    }
+
+    /** Whatever a device sends, nothing but line feed and tab leaves the writer as a control character. */
+    @Property(tries = 500)
+    void noControlCharacterLeavesRaw(@ForAll("hostile") String device, @ForAll("cuts") int cut) throws IOException {
+        StringWriter out = new StringWriter();
+        TerminalWriter w = new TerminalWriter(out);
+        String text = "[" + device + "]";
+        int at = Math.min(cut, text.length());
+        w.write(text.substring(0, at));
+        w.write(text.substring(at));
+        w.close();
+        HostileText.assertNoRawControl(out.toString());
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().withCharRange('\u0000', '\u00a0'),
+                Arbitraries.strings().withChars("\u001b[]\u0007\r\n\u009b\u202a\u202b\u202c\u202d\u202e\u2066"
+                        + "\u2067\u2068\u2069<=\ue01b\ue100\ud800\udc00"),
+                Arbitraries.strings().all());
+    }
+
+    @Provide
+    Arbitrary<Integer> cuts() {
+        return Arbitraries.integers().between(0, 40);
+    }
+}
