@@ -3,6 +3,11 @@ package io.fpsctl.capture;
 import io.fpsctl.android.Pidof;
 import io.fpsctl.android.resources.CpuFrequency;
 import io.fpsctl.android.resources.CpuTicks;
+import io.fpsctl.android.resources.GpuSysfs;
+import io.fpsctl.android.resources.PowerSupply;
+import io.fpsctl.android.resources.ProcNetDev;
+import io.fpsctl.android.resources.QtaguidStats;
+import io.fpsctl.engine.DeviceLoad;
 import io.fpsctl.android.resources.ResourceProbe;
 import io.fpsctl.android.resources.ResourceSample;
 import io.fpsctl.android.resources.ThreadTicks;
@@ -95,7 +100,7 @@ public final class ResourceReader {
             long now = clock.nanoTime();
             boolean meminfo = due(lastMeminfoNs, now, MEMINFO_EVERY_S);
             boolean thermal = due(lastThermalNs, now, THERMAL_EVERY_S);
-            pending = ResourceProbe.of(pid, sdk, meminfo, thermal, pkg);
+            pending = ResourceProbe.of(pid, sdk, meminfo, thermal, true, pkg);
             if (meminfo) {
                 lastMeminfoNs = now;
             }
@@ -198,7 +203,42 @@ public final class ResourceReader {
             freqs.add(new ResourceCounters.Frequency(f.policy(), f.cpus(), f.curKhz(), f.maxKhz()));
         }
         return new ResourceCounters(s.uptimeSeconds(), s.pid(), threads, s.allCpus() == null ? null : cpu(s.allCpus()),
-                cores, freqs, s.rssKb(), s.pssKb(), s.thermalStatus(), s.batteryTempC(), s.maxTempC(), s.missing());
+                cores, freqs, s.rssKb(), s.pssKb(), s.thermalStatus(), s.batteryTempC(), s.maxTempC(), s.missing(),
+                load(s));
+    }
+
+    /** The GPU, power and network parts of the read (docs/metrics.md 14), or null when they were not read. */
+    static DeviceLoad load(ResourceSample s) {
+        if (s.gpu() == null && s.power() == null && s.deviceNet() == null && s.netReason() == null
+                && s.appNet() == null) {
+            return null;
+        }
+        GpuSysfs.Reading g = s.gpu();
+        PowerSupply.Reading p = s.power();
+        String gpuReason = g == null ? "no output" : g.reason();
+        Boolean external = p == null || p.status() == null ? null : p.externalPower();
+        String powerReason = p == null ? "no output"
+                : p.drainMw() != null ? null
+                : p.reason() != null ? p.reason()
+                : p.externalPower() ? "charging (" + p.status() + ")"
+                : "battery status " + p.status();
+        QtaguidStats.Bytes app = s.appNet();
+        ProcNetDev.Bytes dev = s.deviceNet();
+        return new DeviceLoad(g == null ? null : g.loadPercent(), g == null ? null : g.mhz(), gpuReason, external,
+                p == null ? null : p.drainMw(), p == null ? 0 : p.dischargeSign(), powerReason,
+                app == null ? null : app.rx(), app == null ? null : app.tx(),
+                app == null ? (s.netReason() == null ? "not read" : s.netReason()) : null,
+                dev == null ? null : dev.rx(), dev == null ? null : dev.tx(),
+                dev == null ? deviceNetReason(s.missing()) : null);
+    }
+
+    private static String deviceNetReason(List<String> missing) {
+        for (String m : missing) {
+            if (m.startsWith("device network: ")) {
+                return m.substring("device network: ".length());
+            }
+        }
+        return "not read";
     }
 
     private static ResourceCounters.Cpu cpu(CpuTicks c) {
