@@ -141,6 +141,21 @@ public final class TruthWriter implements FrameObserver, Closeable {
         }
     }
 
+    /** The GPU, battery and network truth file (docs/metrics.md 14): one {@link LoadTruth} per read. */
+    public Path loadFile() {
+        return sibling(".load.jsonl");
+    }
+
+    @Override
+    public synchronized void load(LoadTruth truth) {
+        Writer w = writer("load", loadFile(), "");
+        try {
+            write(w, JSON.writeValueAsString(truth) + "\n");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            fail(new IOException(e));
+        }
+    }
+
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
             new com.fasterxml.jackson.databind.ObjectMapper();
 
