@@ -348,7 +348,8 @@ public final class Gate {
     private static GateCheck loadResource(String metric, Double value, double max, String what, String reason) {
         if (value == null || value.isNaN() || value.isInfinite()) {
             String threshold = "<= " + text(max, 1);
-            return new GateCheck(metric, threshold, "unavailable", Verdict.FAIL, metric + ": " + what
+            return new GateCheck(metric, threshold, "unavailable: " + (reason == null ? "not read" : reason),
+                    Verdict.FAIL, metric + ": " + what
                     + " is unavailable (" + (reason == null ? "not read in this run" : reason)
                     + "), so it cannot pass " + threshold);
         }

@@ -83,6 +83,16 @@ public final class ResourceProbe {
         reads.put(Part.CPUS, ProcStat.COMMAND);
         reads.put(Part.FREQUENCIES, CpuFreqPolicies.command());
         reads.put(Part.RSS, ProcPidStatus.command(pid));
+        if (withDeviceLoad) {
+            // docs/metrics.md 14: sysfs and procfs files, one process each, before the slow dumps so that their
+            // samples sit within milliseconds of the uptime read that dates the batch
+            reads.put(Part.GPU, GpuSysfs.command());
+            reads.put(Part.POWER, PowerSupply.command());
+            if (sdk <= QtaguidStats.LAST_SDK) {
+                reads.put(Part.APP_NET, QtaguidStats.command(pid));
+            }
+            reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
+        }
         if (withMeminfo) {
             reads.put(Part.MEMINFO, MeminfoDump.command(packageName));
         }
@@ -91,14 +101,6 @@ public final class ResourceProbe {
         }
         if (withThermal) {
             reads.put(Part.BATTERY, BatteryDump.COMMAND);
-        }
-        if (withDeviceLoad) { // docs/metrics.md 14: sysfs and procfs files, one process each
-            reads.put(Part.GPU, GpuSysfs.command());
-            reads.put(Part.POWER, PowerSupply.command());
-            if (sdk <= QtaguidStats.LAST_SDK) {
-                reads.put(Part.APP_NET, QtaguidStats.command(pid));
-            }
-            reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
         }
         StringBuilder b = new StringBuilder();
         for (Map.Entry<Part, String> r : reads.entrySet()) {
