@@ -29,7 +29,8 @@ import java.util.function.Supplier;
 /**
  * Reads the app's and the device's resources with every main poll (docs/metrics.md section 13): its commands ride in
  * the poll's shell batch ({@link CaptureSession} puts them after the poller's), so they cost no round trip of their
- * own. The fast parts every poll, PSS every {@value #MEMINFO_EVERY_S} s, thermal and battery every
+ * own. The fast parts every poll (with the GPU, battery power and network files of docs/metrics.md 14), PSS every
+ * {@value #MEMINFO_EVERY_S} s, thermal and battery every
  * {@value #THERMAL_EVERY_S} s. The app's pid is the one the frame source last printed (gfxinfo's pid line), else the
  * one {@code pidof} gave in the previous batch; an app restart moves the reads to the new pid. Each part that cannot
  * be read is said once, in one line naming the device. One thread (the poll loop) uses it.
