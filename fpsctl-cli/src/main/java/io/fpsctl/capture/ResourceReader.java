@@ -3,6 +3,11 @@ package io.fpsctl.capture;
 import io.fpsctl.android.Pidof;
 import io.fpsctl.android.resources.CpuFrequency;
 import io.fpsctl.android.resources.CpuTicks;
+import io.fpsctl.android.resources.GpuSysfs;
+import io.fpsctl.android.resources.PowerSupply;
+import io.fpsctl.android.resources.ProcNetDev;
+import io.fpsctl.android.resources.QtaguidStats;
+import io.fpsctl.engine.DeviceLoad;
 import io.fpsctl.android.resources.ResourceProbe;
 import io.fpsctl.android.resources.ResourceSample;
 import io.fpsctl.android.resources.ThreadTicks;
@@ -23,7 +28,8 @@ import java.util.function.Supplier;
 /**
  * Reads the app's and the device's resources with every main poll (docs/metrics.md section 13): its commands ride in
  * the poll's shell batch ({@link CaptureSession} puts them after the poller's), so they cost no round trip of their
- * own. The fast parts every poll, PSS every {@value #MEMINFO_EVERY_S} s, thermal and battery every
+ * own. The fast parts every poll (with the GPU, battery power and network files of docs/metrics.md 14), PSS every
+ * {@value #MEMINFO_EVERY_S} s, thermal and battery every
  * {@value #THERMAL_EVERY_S} s. The app's pid is the one the frame source last printed (gfxinfo's pid line), else the
  * one {@code pidof} gave in the previous batch; an app restart moves the reads to the new pid. Each part that cannot
  * be read is said once, in one line naming the device. One thread (the poll loop) uses it.
@@ -94,7 +100,7 @@ public final class ResourceReader {
             long now = clock.nanoTime();
             boolean meminfo = due(lastMeminfoNs, now, MEMINFO_EVERY_S);
             boolean thermal = due(lastThermalNs, now, THERMAL_EVERY_S);
-            pending = ResourceProbe.of(pid, sdk, meminfo, thermal, pkg);
+            pending = ResourceProbe.of(pid, sdk, meminfo, thermal, true, pkg);
             if (meminfo) {
                 lastMeminfoNs = now;
             }
@@ -197,7 +203,42 @@ public final class ResourceReader {
             freqs.add(new ResourceCounters.Frequency(f.policy(), f.cpus(), f.curKhz(), f.maxKhz()));
         }
         return new ResourceCounters(s.uptimeSeconds(), s.pid(), threads, s.allCpus() == null ? null : cpu(s.allCpus()),
-                cores, freqs, s.rssKb(), s.pssKb(), s.thermalStatus(), s.batteryTempC(), s.maxTempC(), s.missing());
+                cores, freqs, s.rssKb(), s.pssKb(), s.thermalStatus(), s.batteryTempC(), s.maxTempC(), s.missing(),
+                load(s));
+    }
+
+    /** The GPU, power and network parts of the read (docs/metrics.md 14), or null when they were not read. */
+    static DeviceLoad load(ResourceSample s) {
+        if (s.gpu() == null && s.power() == null && s.deviceNet() == null && s.netReason() == null
+                && s.appNet() == null) {
+            return null;
+        }
+        GpuSysfs.Reading g = s.gpu();
+        PowerSupply.Reading p = s.power();
+        String gpuReason = g == null ? "no output" : g.reason();
+        Boolean external = p == null || p.status() == null ? null : p.externalPower();
+        String powerReason = p == null ? "no output"
+                : p.drainMw() != null ? null
+                : p.reason() != null ? p.reason()
+                : p.externalPower() ? "charging (" + p.status() + ")"
+                : "battery status " + p.status();
+        QtaguidStats.Bytes app = s.appNet();
+        ProcNetDev.Bytes dev = s.deviceNet();
+        return new DeviceLoad(g == null ? null : g.loadPercent(), g == null ? null : g.mhz(), gpuReason, external,
+                p == null ? null : p.drainMw(), p == null ? 0 : p.dischargeSign(), powerReason,
+                app == null ? null : app.rx(), app == null ? null : app.tx(),
+                app == null ? (s.netReason() == null ? "not read" : s.netReason()) : null,
+                dev == null ? null : dev.rx(), dev == null ? null : dev.tx(),
+                dev == null ? deviceNetReason(s.missing()) : null);
+    }
+
+    private static String deviceNetReason(List<String> missing) {
+        for (String m : missing) {
+            if (m.startsWith("device network: ")) {
+                return m.substring("device network: ".length());
+            }
+        }
+        return "not read";
     }
 
     private static ResourceCounters.Cpu cpu(CpuTicks c) {

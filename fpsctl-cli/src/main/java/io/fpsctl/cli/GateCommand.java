@@ -94,6 +94,18 @@ final class GateCommand implements Callable<Integer> {
                     + "RSS when no PSS could be read (the check says which), in MB of 1024 kB. Fails when neither "
                     + "could be read.")
     Double maxMemoryMb;
+    @Option(names = "--max-gpu-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
+            description = "Most GPU load allowed, mean over the run in %% (kgsl or Mali nodes; docs/metrics.md "
+                    + "section 14). Fails, giving the device's reason, when they could not be read.")
+    Double maxGpuPercent;
+    @Option(names = "--max-power-mw", paramLabel = "MW", converter = NumberConverter.NonNegative.class,
+            description = "Most battery drain allowed, mean mW while discharging (current_now × voltage_now). Fails "
+                    + "when it could not be read, and while the phone charges (no drain can be told).")
+    Double maxPowerMw;
+    @Option(names = "--max-app-network-kb", paramLabel = "KB", converter = NumberConverter.NonNegative.class,
+            description = "Most bytes the app may receive and send over the run, in kB of 1024 (its uid's counters: "
+                    + "Android 9 and older). Fails, saying why, when they could not be read.")
+    Double maxAppNetworkKb;
     @Option(names = "--max-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
             description = "Longest 90th-percentile frame time allowed, in ms (docs/metrics.md section 5).")
     Double maxP90Ms;
@@ -306,7 +318,8 @@ final class GateCommand implements Callable<Integer> {
                 .minScrollFps(minScrollFps).maxAppJankPercent(maxAppJankPercent)
                 .maxSystemJankPercent(maxSystemJankPercent).maxSlowFramesPercent(maxSlowFramesPercent)
                 .maxFrozenFramesPercent(maxFrozenFramesPercent).maxCpuPercent(maxCpuPercent)
-                .maxMemoryMb(maxMemoryMb);
+                .maxMemoryMb(maxMemoryMb).maxGpuPercent(maxGpuPercent).maxPowerMw(maxPowerMw)
+                .maxAppNetworkKb(maxAppNetworkKb);
     }
 
     /** A summary.json, or a gate --summary-out run: its iterations (a plain summary is a run of one). */

@@ -46,6 +46,10 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--android", paramLabel = "N", description = "Android version to emulate, 6..16 (default: ${DEFAULT-VALUE}).")
     int android = 14;
 
+    @Option(names = "--gpu", paramLabel = "PROFILE", description = "GPU and battery files (docs/metrics.md 14): "
+            + "adreno (kgsl), mali, or closed (GPU nodes Permission denied, on USB power) (default: ${DEFAULT-VALUE}).")
+    String gpu = "adreno";
+
     @Option(names = "--seed", paramLabel = "N", description = "Random seed: the same seed gives the same frames.")
     long seed = 1;
 
@@ -171,7 +175,7 @@ final class SimCommand implements Callable<Integer> {
         }
         int p = port == 0 ? 0 : port + i;
         SimOptions o = base.options();
-        SimOptions options = new SimOptions(o.android(), o.refreshHz(), seed + i, o.packageName());
+        SimOptions options = new SimOptions(o.android(), o.refreshHz(), seed + i, o.packageName(), o.gpu());
         Path truthFile = null;
         if (truth != null) {
             Files.createDirectories(truth);
@@ -231,7 +235,13 @@ final class SimCommand implements Callable<Integer> {
             throw new CliException(ExitCode.IO, "--truth " + truth + ": with --devices " + devices
                     + " it is a folder (one sim-<port>.txt per device); give a folder name");
         }
-        SimOptions options = new SimOptions(version, refresh, seed, packageName);
+        io.fpsctl.sim.device.GpuProfile profile;
+        try {
+            profile = io.fpsctl.sim.device.GpuProfile.of(gpu);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCode.USAGE, "--gpu: " + e.getMessage());
+        }
+        SimOptions options = new SimOptions(version, refresh, seed, packageName, profile);
         return new Simulator.Config(s, options, port, truth, authNever, disconnectAfter,
                 dumpsysDelay == null ? 0 : dumpsysDelay.toMillis());
     }

@@ -127,6 +127,8 @@ public final class LiveView {
      */
     /** Whether a window had resources: from then on every window shows them (a dash when it has none). */
     private boolean resourcesSeen;
+    /** A window had GPU, power or network figures (docs/metrics.md 14): every later one shows their line. */
+    private boolean loadSeen;
 
     public synchronized void frameTimeline(Supplier<FrameTimelineTally> recent) {
         this.frameTimeline = recent;
@@ -218,6 +220,10 @@ public final class LiveView {
             b.append(" appCpu=").append(SummaryText.fmt1(r == null ? null : r.appCpu()));
             b.append(" throttled=").append(r == null || r.throttled() == null ? "-" : r.throttled().toString());
             b.append(" rssMb=").append(SummaryText.fmt1(r == null || r.rssKb() == null ? null : r.rssKb() / 1024.0));
+            if (r != null && r.load() != null || loadSeen) {
+                loadSeen = true; // docs/metrics.md 14
+                b.append(LoadLine.plain(r == null ? null : r.load()));
+            }
         }
         return b.toString();
     }
@@ -351,6 +357,10 @@ public final class LiveView {
         if (w.resources() != null || resourcesSeen) {
             resourcesSeen = true;
             lines.add(resourceLine(w.resources()));
+            if (w.resources() != null && w.resources().load() != null || loadSeen) {
+                loadSeen = true;
+                lines.add(LoadLine.ansi(w.resources() == null ? null : w.resources().load()));
+            }
         }
         lines.add(overflows == 0 ? "" : Ansi.style(colour, Ansi.YELLOW, "warning: " + overflows + " ring overflow"
                 + (overflows == 1 ? "" : "s") + " (last in " + ellipsize(lastOverflowWindow, 40)

@@ -35,7 +35,7 @@ class FrameCsvFrameTimelineRoundTripTest {
     /** The header fpsctl writes: the resource columns (docs/metrics.md 13) before the FrameTimeline ones. */
     private static final String WRITTEN_HEADER = HEADER.replace(",jankTypes,", ",appCpuPercent,mainCpuPercent,"
             + "renderThreadCpuPercent,hwuiTaskCpuPercent,gpuCompletionCpuPercent,deviceCpuPercent,throttled,rssKb,"
-            + "pssKb,thermalStatus,jankTypes,");
+            + "pssKb,thermalStatus,gpuPercent,gpuMhz,powerMw,jankTypes,");
     private static final long T0 = 100_000_000_000L;
     private static final long HZ60 = 16_666_667L;
 

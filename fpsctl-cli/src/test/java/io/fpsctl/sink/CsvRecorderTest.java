@@ -33,7 +33,8 @@ class CsvRecorderTest {
     private static final int PID = 42;
     /** The resource columns (docs/metrics.md 13), just before the FrameTimeline ones. */
     private static final String RESOURCE_COLUMNS = "appCpuPercent,mainCpuPercent,renderThreadCpuPercent,"
-            + "hwuiTaskCpuPercent,gpuCompletionCpuPercent,deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus";
+            + "hwuiTaskCpuPercent,gpuCompletionCpuPercent,deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus,"
+            + "gpuPercent,gpuMhz,powerMw";
     /** The last two columns of every row (jankTypes, presentState), taken by hand from the end of the line. */
     private static final int FT_CELLS = 2;
 
@@ -99,7 +100,7 @@ class CsvRecorderTest {
             assertTrue(lines[0].endsWith(",chTraversalMs," + RESOURCE_COLUMNS + ",jankTypes,presentState"), lines[0]);
             for (int i = 1; i < lines.length; i++) {
                 String[] c = lines[i].split(",", -1);
-                assertEquals(40, c.length, lines[i]); // 30 + 10 resource columns
+                assertEquals(43, c.length, lines[i]); // 30 + 13 resource columns (docs/metrics.md 13 and 14)
                 out.add(new String[] {c[4], c[c.length - FT_CELLS], c[c.length - 1]});
             }
             return out;

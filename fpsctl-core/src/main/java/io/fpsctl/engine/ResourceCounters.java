@@ -19,10 +19,19 @@ import java.util.List;
  * @param batteryTempC  null when not read
  * @param maxTempC      the hottest CPU or skin temperature; null when none
  * @param missing       one line per part that could not be read
+ * @param load          the GPU, power and network read with it (section 14); null when not read
  */
 public record ResourceCounters(double uptimeSeconds, int pid, List<Thread> threads, Cpu cpu, List<Cpu> cores,
                                List<Frequency> frequencies, Long rssKb, Long pssKb, Integer thermalStatus,
-                               Double batteryTempC, Double maxTempC, List<String> missing) {
+                               Double batteryTempC, Double maxTempC, List<String> missing, DeviceLoad load) {
+
+    /** A read without GPU, power and network (section 13 only). */
+    public ResourceCounters(double uptimeSeconds, int pid, List<Thread> threads, Cpu cpu, List<Cpu> cores,
+                            List<Frequency> frequencies, Long rssKb, Long pssKb, Integer thermalStatus,
+                            Double batteryTempC, Double maxTempC, List<String> missing) {
+        this(uptimeSeconds, pid, threads, cpu, cores, frequencies, rssKb, pssKb, thermalStatus, batteryTempC, maxTempC,
+                missing, null);
+    }
 
     /** One thread: its tid, its name ({@code comm}) and its CPU ticks so far (utime + stime). */
     public record Thread(int tid, String name, long ticks) {

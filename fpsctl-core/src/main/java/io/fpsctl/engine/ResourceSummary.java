@@ -20,11 +20,20 @@ import java.util.List;
  * @param slowFramesMainThreadBusy slow frames whose main cause is {@link ResourceUsage#MAIN_THREAD_BUSY}
  * @param slowFramesThrottled      slow frames whose main cause is {@link ResourceUsage#CPU_THROTTLED}
  * @param missing                  one line per part that could not be read
+ * @param load                     GPU, power and network of the run (section 14 rule 7); null when not read
  */
 public record ResourceSummary(Cpu app, Cpu device, List<Cpu> threads, Long rssPeakKb, Long pssPeakKb,
                               Integer worstThermalStatus, Double maxTempC, Double batteryTempC,
                               Double throttledShare, long slowFramesMainThreadBusy, long slowFramesThrottled,
-                              List<String> missing) {
+                              List<String> missing, LoadSummary load) {
+
+    /** A run without GPU, power and network (section 13 only). */
+    public ResourceSummary(Cpu app, Cpu device, List<Cpu> threads, Long rssPeakKb, Long pssPeakKb,
+                           Integer worstThermalStatus, Double maxTempC, Double batteryTempC, Double throttledShare,
+                           long slowFramesMainThreadBusy, long slowFramesThrottled, List<String> missing) {
+        this(app, device, threads, rssPeakKb, pssPeakKb, worstThermalStatus, maxTempC, batteryTempC, throttledShare,
+                slowFramesMainThreadBusy, slowFramesThrottled, missing, null);
+    }
 
     /** A CPU figure of the run: the time-weighted mean and the peak, in % (null when never measured). */
     public record Cpu(String name, Double meanPercent, Double peakPercent) {

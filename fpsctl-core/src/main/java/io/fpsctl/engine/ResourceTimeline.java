@@ -49,6 +49,8 @@ public final class ResourceTimeline {
     private Double batteryTemp;
     private long slowBusy;
     private long slowThrottled;
+    /** GPU, power and network of the run (section 14). */
+    private final LoadFigures.Run loadRun = new LoadFigures.Run();
 
     /** @param ticksPerSecond CLK_TCK of the device (100 on Android) */
     public ResourceTimeline(double ticksPerSecond) {
@@ -67,7 +69,7 @@ public final class ResourceTimeline {
 
     /** Counters at one instant: a read, or two reads interpolated. */
     private record Point(double uptime, int pid, Map<Integer, Double> ticks, Map<Integer, String> names,
-                         Double busy, Double total, Map<String, double[]> cores) {
+                         Double busy, Double total, Map<String, double[]> cores, Double[] net) {
     }
 
     /**
@@ -136,6 +138,8 @@ public final class ResourceTimeline {
             slowBusy++;
         } else if (ResourceUsage.CPU_THROTTLED.equals(cause)) {
             slowThrottled++;
+        } else if (LoadUsage.GPU_BUSY.equals(cause)) {
+            loadRun.slowGpuBusy++;
         }
     }
 
@@ -180,7 +184,7 @@ public final class ResourceTimeline {
         return new ResourceSummary(new ResourceSummary.Cpu("app", run.mean("app"), peaks.get("app")),
                 new ResourceSummary.Cpu("device", device, peaks.device), threads, rssPeak, pssPeak, worstThermal,
                 maxTemp, batteryTemp, knownThrottleSeconds > 0 ? throttledSeconds / knownThrottleSeconds : null,
-                slowBusy, slowThrottled, List.copyOf(missing));
+                slowBusy, slowThrottled, List.copyOf(missing), loadRun.summary());
     }
 
     private void accumulate(Rates rates, Read before, Read after) {
@@ -208,6 +212,7 @@ public final class ResourceTimeline {
             }
         }
         peaks.add(rates);
+        loadRun.add(before.c.load(), after.c.load(), dt);
     }
 
     /** The index of the placed read at or before {@code t} whose successor is after it (or equals it); -1: none. */
@@ -249,7 +254,8 @@ public final class ResourceTimeline {
         });
         return new Point(lerp(p.uptime, q.uptime, f), q.pid, ticks, q.names,
                 p.busy == null || q.busy == null ? null : lerp(p.busy, q.busy, f),
-                p.total == null || q.total == null ? null : lerp(p.total, q.total, f), cores);
+                p.total == null || q.total == null ? null : lerp(p.total, q.total, f), cores,
+                LoadFigures.lerp(p.net, q.net, f));
     }
 
     private static double lerp(double a, double b, double f) {
@@ -270,7 +276,7 @@ public final class ResourceTimeline {
         }
         return new Point(c.uptimeSeconds(), c.pid(), ticks, names,
                 c.cpu() == null ? null : (double) c.cpu().busyTicks(),
-                c.cpu() == null ? null : (double) c.cpu().totalTicks(), cores);
+                c.cpu() == null ? null : (double) c.cpu().totalTicks(), cores, LoadFigures.net(c.load()));
     }
 
     /** A usage and every other thread's CPU by name (for the run's top threads). */
@@ -333,8 +339,12 @@ public final class ResourceTimeline {
         List<ResourceUsage.ThreadCpu> top = others.entrySet().stream()
                 .sorted(MOST_FIRST)
                 .limit(TOP_OTHERS).map(e -> new ResourceUsage.ThreadCpu(e.getKey(), e.getValue())).toList();
+        List<DeviceLoad> describing = new ArrayList<>(span.size());
+        for (Read r : span.size() > 1 ? span.subList(1, span.size()) : span) {
+            describing.add(r.c.load());
+        }
         ResourceUsage u = new ResourceUsage(dt, app, main, render, hwui, gpu, top, device, freqs, throttled, rss,
-                end.pssSoFar, thermal, temp, battery);
+                end.pssSoFar, thermal, temp, battery, LoadFigures.interval(describing, x.net, y.net));
         return new Rates(u, others);
     }
 

@@ -21,11 +21,21 @@ import java.util.List;
  * @param thermalStatus    the worst thermal status read in it
  * @param maxTempC         the hottest temperature read in it
  * @param batteryTempC     the hottest battery temperature read in it
+ * @param load             GPU, power and network (section 14); null when none was read
  */
 public record ResourceUsage(double seconds, Double appCpu, Double mainCpu, Double renderThreadCpu,
                             Double hwuiTaskCpu, Double gpuCompletionCpu, List<ThreadCpu> topOthers, Double deviceCpu,
                             List<ResourceCounters.Frequency> frequencies, Boolean throttled, Long rssKb, Long pssKb,
-                            Integer thermalStatus, Double maxTempC, Double batteryTempC) {
+                            Integer thermalStatus, Double maxTempC, Double batteryTempC, LoadUsage load) {
+
+    /** An interval without GPU, power and network (section 13 only). */
+    public ResourceUsage(double seconds, Double appCpu, Double mainCpu, Double renderThreadCpu, Double hwuiTaskCpu,
+                         Double gpuCompletionCpu, List<ThreadCpu> topOthers, Double deviceCpu,
+                         List<ResourceCounters.Frequency> frequencies, Boolean throttled, Long rssKb, Long pssKb,
+                         Integer thermalStatus, Double maxTempC, Double batteryTempC) {
+        this(seconds, appCpu, mainCpu, renderThreadCpu, hwuiTaskCpu, gpuCompletionCpu, topOthers, deviceCpu,
+                frequencies, throttled, rssKb, pssKb, thermalStatus, maxTempC, batteryTempC, null);
+    }
 
     /** Rule 10: a main thread above this share of one core makes a slow frame {@link #MAIN_THREAD_BUSY}. */
     public static final double BUSY_PERCENT = 90.0;
@@ -46,10 +56,16 @@ public record ResourceUsage(double seconds, Double appCpu, Double mainCpu, Doubl
         frequencies = frequencies == null ? List.of() : List.copyOf(frequencies);
     }
 
-    /** Rule 10's cause for a slow frame in this interval, or null when its resources explain nothing. */
+    /**
+     * Rule 10's cause for a slow frame in this interval (section 14 rule 3 puts {@code gpuBusy} between its two), or
+     * null when its resources explain nothing.
+     */
     public String slowFrameCause() {
         if (mainCpu != null && mainCpu > BUSY_PERCENT) {
             return MAIN_THREAD_BUSY;
+        }
+        if (load != null && load.gpuBusy()) {
+            return LoadUsage.GPU_BUSY;
         }
         return Boolean.TRUE.equals(throttled) ? CPU_THROTTLED : null;
     }

@@ -31,6 +31,8 @@ public record CsvColumn(String name, Type type, int index) {
         PERCENT,
         /** A temperature in °C, one decimal. */
         CELSIUS,
+        /** A power in milliwatts, or a clock in MHz, one decimal (docs/metrics.md 14). */
+        DECIMAL,
         /** Several {@code name=value} items joined with {@code |}. */
         LIST
     }

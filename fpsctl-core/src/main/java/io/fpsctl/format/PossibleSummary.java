@@ -152,9 +152,46 @@ final class PossibleSummary {
         if (r.throttledShare() != null && (r.throttledShare() < 0 || r.throttledShare() > 1)) {
             return "resources.throttledShare " + r.throttledShare() + " is not 0–1";
         }
-        if (r.slowFramesMainThreadBusy() + r.slowFramesThrottled() > timedFrames) {
-            return "resources slow frames " + (r.slowFramesMainThreadBusy() + r.slowFramesThrottled())
-                    + " are more than timedFrames " + timedFrames;
+        long slow = r.slowFramesMainThreadBusy() + r.slowFramesThrottled()
+                + (r.load() == null ? 0 : r.load().slowFramesGpuBusy());
+        if (slow > timedFrames) {
+            return "resources slow frames " + slow + " are more than timedFrames " + timedFrames;
+        }
+        return load(r.load());
+    }
+
+    /** A phone's battery gives out at most this (100 W); a GPU clock is at most 10 GHz. */
+    static final double MAX_POWER_MW = 100_000;
+    static final double MAX_GPU_MHZ = 10_000;
+
+    /** docs/metrics.md 14 rule 7 read back; null when plausible. */
+    private static String load(io.fpsctl.engine.LoadSummary l) {
+        if (l == null) {
+            return null;
+        }
+        String why = range("resources.gpu percent", 100, l.gpuMeanPercent(), l.gpuPeakPercent());
+        why = why != null ? why : range("resources.gpu.meanMhz", MAX_GPU_MHZ, l.gpuMeanMhz());
+        why = why != null ? why : range("resources.power mW", MAX_POWER_MW, l.powerMeanMw(), l.powerPeakMw());
+        why = why != null ? why : range("resources.power.energyMwh", Double.MAX_VALUE, l.energyMwh(),
+                l.dischargingSeconds(), l.chargingSeconds());
+        if (why != null) {
+            return why;
+        }
+        if (l.gpuMeanPercent() != null && l.gpuPeakPercent() != null
+                && l.gpuMeanPercent() > l.gpuPeakPercent() + MS_ROUNDING) {
+            return "resources.gpu mean " + l.gpuMeanPercent() + " % is above its peak " + l.gpuPeakPercent() + " %";
+        }
+        if (l.powerMeanMw() != null && l.powerPeakMw() != null && l.powerMeanMw() > l.powerPeakMw() + MS_ROUNDING) {
+            return "resources.power mean " + l.powerMeanMw() + " mW is above its peak " + l.powerPeakMw() + " mW";
+        }
+        return null;
+    }
+
+    private static String range(String key, double max, Double... values) {
+        for (Double v : values) {
+            if (v != null && (v.isNaN() || v < 0 || v > max + MS_ROUNDING)) {
+                return key + " " + v + " is not 0–" + (max == Double.MAX_VALUE ? "∞" : (long) max);
+            }
         }
         return null;
     }

@@ -1,6 +1,7 @@
 package io.fpsctl.format;
 
 import io.fpsctl.engine.ResourceCounters;
+import io.fpsctl.engine.LoadUsage;
 import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.text.CsvText;
 import java.util.List;
@@ -15,9 +16,10 @@ final class ResourceColumns {
     /** The columns both CSVs have, in order. */
     static final List<String> COMMON = List.of("appCpuPercent", "mainCpuPercent", "renderThreadCpuPercent",
             "hwuiTaskCpuPercent", "gpuCompletionCpuPercent", "deviceCpuPercent", "throttled", "rssKb", "pssKb",
-            "thermalStatus");
+            "thermalStatus", "gpuPercent", "gpuMhz", "powerMw");
     /** The windows CSV's further columns: the top other threads, the frequencies, the temperatures. */
-    static final List<String> WINDOW_ONLY = List.of("topThreads", "cpuFreqKhz", "maxTempC", "batteryTempC");
+    static final List<String> WINDOW_ONLY = List.of("topThreads", "cpuFreqKhz", "maxTempC", "batteryTempC",
+            "charging", "appRxBytes", "appTxBytes", "deviceRxBytes", "deviceTxBytes", "unavailable");
 
     private ResourceColumns() {
     }
@@ -31,8 +33,9 @@ final class ResourceColumns {
             return CsvColumn.Type.CELSIUS;
         }
         return switch (name) {
-            case "throttled" -> CsvColumn.Type.BOOLEAN;
-            case "topThreads", "cpuFreqKhz" -> CsvColumn.Type.LIST;
+            case "throttled", "charging" -> CsvColumn.Type.BOOLEAN;
+            case "topThreads", "cpuFreqKhz", "unavailable" -> CsvColumn.Type.LIST;
+            case "gpuMhz", "powerMw" -> CsvColumn.Type.DECIMAL;
             default -> CsvColumn.Type.INTEGER; // rssKb, pssKb, thermalStatus
         };
     }
@@ -55,6 +58,10 @@ final class ResourceColumns {
         c.add(u.rssKb() == null ? "" : u.rssKb().toString());
         c.add(u.pssKb() == null ? "" : u.pssKb().toString());
         c.add(u.thermalStatus() == null ? "" : u.thermalStatus().toString());
+        LoadUsage l = u.load();
+        c.add(l == null ? "" : percent(l.gpuPercent()));
+        c.add(l == null ? "" : percent(l.gpuMhz()));
+        c.add(l == null ? "" : percent(l.powerMw()));
     }
 
     /**
@@ -81,6 +88,35 @@ final class ResourceColumns {
         c.add(f.toString());
         c.add(u.maxTempC() == null ? "" : Decimals.round(u.maxTempC(), 1).toPlainString());
         c.add(u.batteryTempC() == null ? "" : Decimals.round(u.batteryTempC(), 1).toPlainString());
+        LoadUsage l = u.load();
+        c.add(l == null || l.charging() == null ? "" : l.charging().toString());
+        c.add(l == null || l.appRxBytes() == null ? "" : l.appRxBytes().toString());
+        c.add(l == null || l.appTxBytes() == null ? "" : l.appTxBytes().toString());
+        c.add(l == null || l.deviceRxBytes() == null ? "" : l.deviceRxBytes().toString());
+        c.add(l == null || l.deviceTxBytes() == null ? "" : l.deviceTxBytes().toString());
+        c.add(l == null ? "" : unavailable(l));
+    }
+
+    /**
+     * docs/metrics.md 14: why each unknown figure of the window is unknown, {@code name=reason} joined with
+     * {@code |} ({@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}); the reason is the device's own
+     * error text, which the CSV quotes.
+     */
+    static String unavailable(LoadUsage l) {
+        StringJoiner j = new StringJoiner("|");
+        if (l.gpuPercent() == null || l.gpuMhz() == null) {
+            j.add("gpu=" + l.gpuReason());
+        }
+        if (l.powerMw() == null) {
+            j.add("power=" + l.powerReason());
+        }
+        if (l.appRxBytes() == null) {
+            j.add("appNet=" + l.appNetReason());
+        }
+        if (l.deviceRxBytes() == null) {
+            j.add("deviceNet=" + l.deviceNetReason());
+        }
+        return j.toString();
     }
 
     private static String percent(Double v) {

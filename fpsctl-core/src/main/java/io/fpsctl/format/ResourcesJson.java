@@ -62,6 +62,7 @@ final class ResourcesJson {
             g.writeString(m);
         }
         g.writeEndArray();
+        LoadJson.write(g, r.load());
         g.writeEndObject();
     }
 
@@ -123,7 +124,7 @@ final class ResourcesJson {
                 thermal == null ? null : (int) Math.min(Integer.MAX_VALUE, thermal),
                 number(n, InResources.MAX_TEMP_C.name()), number(n, InResources.BATTERY_TEMP_C.name()),
                 number(n, InResources.THROTTLED_SHARE.name()), count(n, InResources.SLOW_FRAMES_MAIN_THREAD_BUSY),
-                count(n, InResources.SLOW_FRAMES_THROTTLED), missing);
+                count(n, InResources.SLOW_FRAMES_THROTTLED), missing, LoadJson.read(n));
     }
 
     private static JsonNode object(JsonNode n, Key key) throws SummaryFormatException {

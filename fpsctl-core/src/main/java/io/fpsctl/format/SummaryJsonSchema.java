@@ -176,8 +176,55 @@ public final class SummaryJsonSchema {
         public static final Key SLOW_FRAMES_THROTTLED = Key.of("slowFramesThrottled", Type.INTEGER);
         /** One line of text per part that could not be read. */
         public static final Key MISSING = Key.of("missing", Type.LIST);
+        /** docs/metrics.md 14: the GPU, an object of {@link InGpu} keys, null when not read. */
+        public static final Key GPU = Key.of("gpu", Type.OBJECT);
+        /** docs/metrics.md 14: the battery's power, an object of {@link InPower} keys, null when not read. */
+        public static final Key POWER = Key.of("power", Type.OBJECT);
+        /** docs/metrics.md 14: bytes, an object of {@link InNetwork} keys, null when not read. */
+        public static final Key NETWORK = Key.of("network", Type.OBJECT);
+        public static final Key SLOW_FRAMES_GPU_BUSY = Key.of("slowFramesGpuBusy", Type.INTEGER);
 
         private InResources() {
+        }
+    }
+
+    /** The keys of {@link InResources#GPU} (docs/metrics.md 14 rule 7). */
+    public static final class InGpu {
+        public static final Key MEAN_PERCENT = Key.decimal("meanPercent", 2);
+        public static final Key PEAK_PERCENT = Key.decimal("peakPercent", 2);
+        public static final Key MEAN_MHZ = Key.decimal("meanMhz", 1);
+        /** Why the figures are null (the device's own error text), else null. */
+        public static final Key UNAVAILABLE = Key.of("unavailable", Type.TEXT);
+
+        private InGpu() {
+        }
+    }
+
+    /** The keys of {@link InResources#POWER} (docs/metrics.md 14 rule 7). */
+    public static final class InPower {
+        public static final Key MEAN_MW = Key.decimal("meanMw", 1);
+        public static final Key PEAK_MW = Key.decimal("peakMw", 1);
+        public static final Key ENERGY_MWH = Key.decimal("energyMwh", 3);
+        public static final Key DISCHARGING_SECONDS = Key.decimal("dischargingSeconds", 3);
+        public static final Key CHARGING_SECONDS = Key.decimal("chargingSeconds", 3);
+        /** {@code negative} (kernel ABI) or {@code positive} (some vendors): current_now's sign while discharging. */
+        public static final Key DISCHARGE_CURRENT_SIGN = Key.of("dischargeCurrentSign", Type.TEXT);
+        public static final Key UNAVAILABLE = Key.of("unavailable", Type.TEXT);
+
+        private InPower() {
+        }
+    }
+
+    /** The keys of {@link InResources#NETWORK} (docs/metrics.md 14 rule 7): the app's by uid, the device's. */
+    public static final class InNetwork {
+        public static final Key APP_RX_BYTES = Key.of("appRxBytes", Type.INTEGER);
+        public static final Key APP_TX_BYTES = Key.of("appTxBytes", Type.INTEGER);
+        public static final Key APP_UNAVAILABLE = Key.of("appUnavailable", Type.TEXT);
+        public static final Key DEVICE_RX_BYTES = Key.of("deviceRxBytes", Type.INTEGER);
+        public static final Key DEVICE_TX_BYTES = Key.of("deviceTxBytes", Type.INTEGER);
+        public static final Key DEVICE_UNAVAILABLE = Key.of("deviceUnavailable", Type.TEXT);
+
+        private InNetwork() {
         }
     }
 

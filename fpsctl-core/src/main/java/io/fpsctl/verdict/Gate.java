@@ -71,6 +71,9 @@ public final class Gate {
     private final Double maxFrozenFramesPercent;
     private final Double maxCpuPercent;
     private final Double maxMemoryMb;
+    private final Double maxGpuPercent;
+    private final Double maxPowerMw;
+    private final Double maxAppNetworkKb;
     private final Summary baseline;
     private final Double maxRegressionPercent;
     private final boolean allowPartial;
@@ -90,6 +93,9 @@ public final class Gate {
         maxFrozenFramesPercent = b.maxFrozenFramesPercent;
         maxCpuPercent = b.maxCpuPercent;
         maxMemoryMb = b.maxMemoryMb;
+        maxGpuPercent = b.maxGpuPercent;
+        maxPowerMw = b.maxPowerMw;
+        maxAppNetworkKb = b.maxAppNetworkKb;
         baseline = b.baseline;
         maxRegressionPercent = b.maxRegressionPercent;
     }
@@ -103,7 +109,8 @@ public final class Gate {
         return minFps == null && maxJankPercent == null && maxP90Ms == null && maxP99Ms == null && maxFrozen == null
                 && maxBigJank == null && minScrollFps == null && maxAppJankPercent == null
                 && maxSystemJankPercent == null && maxSlowFramesPercent == null && maxFrozenFramesPercent == null
-                && maxCpuPercent == null && maxMemoryMb == null && baseline == null;
+                && maxCpuPercent == null && maxMemoryMb == null && maxGpuPercent == null && maxPowerMw == null
+                && maxAppNetworkKb == null && baseline == null;
     }
 
     /** Evaluates every threshold that is set; {@code --min-scroll-fps} uses the summary's scroll fps (agent). */
@@ -216,6 +223,25 @@ public final class Gate {
                             : x.resources().memoryPeakKb() / 1024.0), maxMemoryMb,
                     kind == null ? "the app's memory" : "the app's peak " + kind));
         }
+        // docs/metrics.md 14 rule 8: a figure that could not be read fails its threshold with the device's reason
+        io.fpsctl.engine.LoadSummary load = s.resources() == null ? null : s.resources().load();
+        if (maxGpuPercent != null) {
+            checks.add(loadResource("gpuPercent", value.apply(x -> x.resources() == null
+                    || x.resources().load() == null ? null : x.resources().load().gpuMeanPercent()), maxGpuPercent,
+                    "the GPU load (mean, %)", load == null ? null : load.gpuReason()));
+        }
+        if (maxPowerMw != null) {
+            checks.add(loadResource("powerMw", value.apply(x -> x.resources() == null || x.resources().load() == null
+                    ? null : x.resources().load().powerMeanMw()), maxPowerMw, "the battery drain (mean, mW)",
+                    load == null ? null : load.powerReason()));
+        }
+        if (maxAppNetworkKb != null) {
+            checks.add(loadResource("appNetworkKb", value.apply(x -> x.resources() == null
+                    || x.resources().load() == null || x.resources().load().appBytes() == null ? null
+                    : x.resources().load().appBytes() / 1024.0), maxAppNetworkKb,
+                    "the app's network bytes (received + sent, kB of 1024 bytes)",
+                    load == null ? null : load.appNetReason()));
+        }
         if (baseline != null) {
             regression(checks, "fps", Summary::fps, 1, true, s);
             regression(checks, "spanFps", Summary::spanFps, 1, true, s);
@@ -314,6 +340,18 @@ public final class Gate {
             return new GateCheck(metric, threshold, "not measured", Verdict.FAIL, metric + ": " + what
                     + " could not be read (no resources in this run, see its warnings), so it cannot pass "
                     + threshold);
+        }
+        return atMost(metric, value, 1, max);
+    }
+
+    /** A GPU, power or network bound (docs/metrics.md 14 rule 8): unreadable fails, giving the device's reason. */
+    private static GateCheck loadResource(String metric, Double value, double max, String what, String reason) {
+        if (value == null || value.isNaN() || value.isInfinite()) {
+            String threshold = "<= " + text(max, 1);
+            return new GateCheck(metric, threshold, "unavailable: " + (reason == null ? "not read" : reason),
+                    Verdict.FAIL, metric + ": " + what
+                    + " is unavailable (" + (reason == null ? "not read in this run" : reason)
+                    + "), so it cannot pass " + threshold);
         }
         return atMost(metric, value, 1, max);
     }
@@ -427,6 +465,9 @@ public final class Gate {
         private Double maxSlowFramesPercent;
         private Double maxFrozenFramesPercent;
         private Double maxCpuPercent;
+        private Double maxGpuPercent;
+        private Double maxPowerMw;
+        private Double maxAppNetworkKb;
         private Double maxMemoryMb;
         private Summary baseline;
         private Double maxRegressionPercent;
@@ -510,6 +551,24 @@ public final class Gate {
         /** {@code --max-cpu-percent}: the app's mean CPU (% of one core, docs/metrics.md 13) must be at most this. */
         public Builder maxCpuPercent(Double percent) {
             maxCpuPercent = check("--max-cpu-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-gpu-percent}: the GPU's mean load (docs/metrics.md 14) must be at most this. */
+        public Builder maxGpuPercent(Double percent) {
+            maxGpuPercent = check("--max-gpu-percent", percent);
+            return this;
+        }
+
+        /** {@code --max-power-mw}: the battery's mean drain while discharging must be at most this. */
+        public Builder maxPowerMw(Double mw) {
+            maxPowerMw = check("--max-power-mw", mw);
+            return this;
+        }
+
+        /** {@code --max-app-network-kb}: the app's bytes received and sent (kB of 1024) must be at most this. */
+        public Builder maxAppNetworkKb(Double kb) {
+            maxAppNetworkKb = check("--max-app-network-kb", kb);
             return this;
         }
 

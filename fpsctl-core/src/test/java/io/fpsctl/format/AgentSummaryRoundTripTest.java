@@ -90,10 +90,10 @@ class AgentSummaryRoundTripTest {
         String[] lines = csv.toString().split("\n");
         assertTrue(lines[0].endsWith(",mainCause,jank,bigJank,interaction,chInputMs,chAnimationMs,chTraversalMs,"
                 + "appCpuPercent,mainCpuPercent,renderThreadCpuPercent,hwuiTaskCpuPercent,gpuCompletionCpuPercent,"
-                + "deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus,jankTypes,presentState"),
+                + "deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus,gpuPercent,gpuMhz,powerMw,jankTypes,presentState"),
                 lines[0]);
         // agent frames: no resources read (a saved run) and no FrameTimeline cells
-        assertTrue(lines[1].endsWith(",3,0.05,1.00,2.50," + ",".repeat(10) + ","), lines[1]);
+        assertTrue(lines[1].endsWith(",3,0.05,1.00,2.50," + ",".repeat(13) + ","), lines[1]);
 
         FrameEngine again = new FrameEngine(Source.AGENT, EngineConfig.defaults());
         FrameCsvReader.Result r = new FrameCsvReader(again).read(utf8(csv.toString()));

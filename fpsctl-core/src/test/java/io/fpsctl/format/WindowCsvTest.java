@@ -28,7 +28,8 @@ class WindowCsvTest {
         assertEquals("device,package,source,window,startNs,endNs,idle,frames,fps,jankyFrames,jankPercent,droppedFrames,"
                 + "best,normal,middle,high,frozen,p50Ms,p90Ms,p99Ms,maxMs,worstCause,refreshHz,"
                 + "appCpuPercent,mainCpuPercent,renderThreadCpuPercent,hwuiTaskCpuPercent,gpuCompletionCpuPercent,"
-                + "deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus,topThreads,cpuFreqKhz,maxTempC,batteryTempC\n",
+                + "deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus,gpuPercent,gpuMhz,powerMw,topThreads,cpuFreqKhz,maxTempC,batteryTempC,"
+                + "charging,appRxBytes,appTxBytes,deviceRxBytes,deviceTxBytes,unavailable\n",
                 text.toString());
     }
 
@@ -58,7 +59,7 @@ class WindowCsvTest {
     }
 
     /** The 14 resource cells of a window without resources (docs/metrics.md 13): empty, never 0. */
-    private static final String NO_RESOURCES = ",".repeat(14);
+    private static final String NO_RESOURCES = ",".repeat(23); // 10 + 3 (section 14) common, 4 + 6 window-only
 
     @Test
     void aWindowsResourcesAreItsLastColumns() throws IOException {

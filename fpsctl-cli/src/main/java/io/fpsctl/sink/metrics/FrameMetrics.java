@@ -75,6 +75,11 @@ public final class FrameMetrics {
     final Gauge appMemory;
     final Gauge thermalStatus;
     final Gauge throttled;
+    /** docs/metrics.md 14. */
+    final Gauge gpuLoad;
+    final Gauge gpuClock;
+    final Gauge batteryDrain;
+    final Gauge networkBytes;
     private final int maxWindows;
     private final long ttlNanos;
     private final LongSupplier clock;
@@ -162,6 +167,20 @@ public final class FrameMetrics {
                 .help("1 when the last live window was throttled (thermal status SEVERE or worse, or a saturated "
                         + "cpufreq policy below its maximum), else 0 (docs/metrics.md section 13)")
                 .labelNames(DEVICE_LABELS).register(registry);
+        gpuLoad = Gauge.builder().name("fpsctl_gpu_load_percent")
+                .help("The GPU's mean load over the last live window, kgsl or Mali nodes; absent when they could not "
+                        + "be read (docs/metrics.md section 14)").labelNames(DEVICE_LABELS).register(registry);
+        gpuClock = Gauge.builder().name("fpsctl_gpu_clock_mhz")
+                .help("The GPU's mean clock over the last live window (docs/metrics.md section 14)")
+                .labelNames(DEVICE_LABELS).register(registry);
+        batteryDrain = Gauge.builder().name("fpsctl_battery_drain_milliwatts")
+                .help("The battery's mean drain over the last live window, |current_now| x voltage_now; absent while "
+                        + "charging or unreadable (docs/metrics.md section 14)").labelNames(DEVICE_LABELS)
+                .register(registry);
+        networkBytes = Gauge.builder().name("fpsctl_network_bytes")
+                .help("Bytes over the last live window: scope=\"app\" the app's uid (Android 9 and older), "
+                        + "scope=\"device\" every interface but lo; direction rx or tx (docs/metrics.md section 14)")
+                .labelNames("device", "package", "scope", "direction").register(registry);
     }
 
     /** Vsync multiples 1..4 of every supported refresh rate, plus long frames up to 2 s (seconds, sorted). */
@@ -246,6 +265,9 @@ public final class FrameMetrics {
                 refresh.remove(l);
                 thermalStatus.remove(l);
                 throttled.remove(l);
+                gpuLoad.remove(l);
+                gpuClock.remove(l);
+                batteryDrain.remove(l);
                 removed++;
             }
         }
@@ -268,6 +290,10 @@ public final class FrameMetrics {
     void removeResources(String device, String pkg) {
         for (String t : CPU_THREADS) {
             appCpu.remove(device, pkg, t);
+        }
+        for (String scope : new String[] {"app", "device"}) {
+            networkBytes.remove(device, pkg, scope, "rx");
+            networkBytes.remove(device, pkg, scope, "tx");
         }
         for (String k : MEMORY_KINDS) {
             appMemory.remove(device, pkg, k);

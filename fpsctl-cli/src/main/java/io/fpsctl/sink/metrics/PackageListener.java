@@ -138,6 +138,18 @@ public final class PackageListener implements FrameEngine.Listener {
         gauge(m.appMemory, u == null || u.pssKb() == null ? null : u.pssKb() * 1024.0, d, pkg, "pss");
         gauge(m.thermalStatus, u == null || u.thermalStatus() == null ? null : u.thermalStatus().doubleValue(), d);
         gauge(m.throttled, u == null || u.throttled() == null ? null : u.throttled() ? 1.0 : 0.0, d);
+        io.fpsctl.engine.LoadUsage l = u == null ? null : u.load();
+        gauge(m.gpuLoad, l == null ? null : l.gpuPercent(), d);
+        gauge(m.gpuClock, l == null ? null : l.gpuMhz(), d);
+        gauge(m.batteryDrain, l == null ? null : l.powerMw(), d);
+        gauge(m.networkBytes, l == null || l.appRxBytes() == null ? null : l.appRxBytes().doubleValue(), d, pkg, "app",
+                "rx");
+        gauge(m.networkBytes, l == null || l.appTxBytes() == null ? null : l.appTxBytes().doubleValue(), d, pkg, "app",
+                "tx");
+        gauge(m.networkBytes, l == null || l.deviceRxBytes() == null ? null : l.deviceRxBytes().doubleValue(), d, pkg,
+                "device", "rx");
+        gauge(m.networkBytes, l == null || l.deviceTxBytes() == null ? null : l.deviceTxBytes().doubleValue(), d, pkg,
+                "device", "tx");
         if (u != null) {
             m.touchPackage(new String[] {d, pkg});
             m.touchDevice(deviceLabels);

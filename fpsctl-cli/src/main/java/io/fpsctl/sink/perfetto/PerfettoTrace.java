@@ -169,6 +169,16 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
                 counter(startNs, "cpu policy" + f.policy() + " MHz", f.curKhz() / 1000.0);
             }
         }
+        io.fpsctl.engine.LoadUsage l = u.load();
+        if (l != null) { // docs/metrics.md 14: unknown figures (and a charging phone's drain) write no value
+            counter(startNs, "GPU %", l.gpuPercent());
+            counter(startNs, "GPU MHz", l.gpuMhz());
+            counter(startNs, "battery drain mW", l.powerMw());
+            counter(startNs, "app rx kB", l.appRxBytes() == null ? null : l.appRxBytes() / 1024.0);
+            counter(startNs, "app tx kB", l.appTxBytes() == null ? null : l.appTxBytes() / 1024.0);
+            counter(startNs, "device rx kB", l.deviceRxBytes() == null ? null : l.deviceRxBytes() / 1024.0);
+            counter(startNs, "device tx kB", l.deviceTxBytes() == null ? null : l.deviceTxBytes() / 1024.0);
+        }
     }
 
     private void counter(long timestampNs, String name, Double value) {

@@ -186,6 +186,45 @@ class FrameMetricsTest {
     }
 
     /**
+     * docs/metrics.md 14: GPU, drain and bytes of the last live window as gauges whose labels are bounded (scope app
+     * or device, direction rx or tx); a closed GPU and a charging phone remove their series.
+     */
+    @Test
+    void gpuPowerAndBytesAreGaugesAndUnknownOnesAreRemoved() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AtomicLong clock = new AtomicLong();
+        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(1), clock::get, "9.9.9");
+        PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
+        l.frame(resultOf(frame("A", 10_000_000_000L, 6)));
+        io.fpsctl.engine.LoadUsage known = new io.fpsctl.engine.LoadUsage(95.0, 585.0, null, false, 1594.0, null,
+                2048L, 1024L, null, 4096L, 2048L, null);
+        l.window(new LiveWindow(0, 10_000_000_000L, 11_000_000_000L, EngineRun.smooth60(), new ResourceUsage(1.0,
+                10.0, 5.0, 3.0, null, null, List.of(), 20.0, List.of(), false, 100_000L, null, null, null, null,
+                known)));
+        String text = scrape(registry);
+        String app = "package=\"com.a\"";
+        assertEquals(95.0, value(text, "fpsctl_gpu_load_percent", DEV), 1e-9, text);
+        assertEquals(585.0, value(text, "fpsctl_gpu_clock_mhz", DEV), 1e-9, text);
+        assertEquals(1594.0, value(text, "fpsctl_battery_drain_milliwatts", DEV), 1e-9, text);
+        assertEquals(2048.0, value(text, "fpsctl_network_bytes", DEV, app, "scope=\"app\"", "direction=\"rx\""),
+                1e-9, text);
+        assertEquals(2048.0, value(text, "fpsctl_network_bytes", DEV, app, "scope=\"device\"",
+                "direction=\"tx\""), 1e-9, text);
+        io.fpsctl.engine.LoadUsage closed = new io.fpsctl.engine.LoadUsage(null, null, "Permission denied", true,
+                null, "charging", null, null, "per-app bytes need xt_qtaguid", 4096L, 2048L, null);
+        l.window(new LiveWindow(1, 11_000_000_000L, 12_000_000_000L, EngineRun.smooth60(), new ResourceUsage(1.0,
+                10.0, 5.0, 3.0, null, null, List.of(), 20.0, List.of(), false, 100_000L, null, null, null, null,
+                closed)));
+        text = scrape(registry);
+        assertFalse(text.contains("fpsctl_gpu_load_percent{"), text);
+        assertFalse(text.contains("fpsctl_battery_drain_milliwatts{"), text);
+        assertFalse(text.lines().anyMatch(x -> x.startsWith("fpsctl_network_bytes{") && x.contains("scope=\"app\"")),
+                text);
+        assertTrue(text.lines().anyMatch(x -> x.startsWith("fpsctl_network_bytes{")
+                && x.contains("scope=\"device\"")), text);
+    }
+
+    /**
      * Resources (docs/metrics.md 13) of the last live window as gauges with bounded labels. Hand-made window: app
      * 125 %, main 95 %, RenderThread 30 %, GPU completion 1.5 %, hwuiTask unknown, an "OkHttp Dispatcher" thread
      * 4 % (never a label), RSS 210 000 kB = 215 040 000 bytes, PSS 150 000 kB = 153 600 000 bytes, thermal 3,

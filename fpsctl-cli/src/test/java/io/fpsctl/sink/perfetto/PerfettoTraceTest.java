@@ -168,6 +168,33 @@ class PerfettoTraceTest {
      * Resource counters (docs/metrics.md 13) are the live windows' own figures, at each window's start on the frames'
      * clock. The figures come from a ResourceTimeline fed three hand-made reads (CLK_TCK 100) 2 s apart.
      */
+    /** docs/metrics.md 14: GPU, drain and bytes as counters; unknown ones (closed GPU, app bytes) write none. */
+    @Test
+    void gpuPowerAndBytesBecomeCounterTracks() throws Exception {
+        long s = 1_000_000_000L;
+        io.fpsctl.engine.LoadUsage known = new io.fpsctl.engine.LoadUsage(95.0, 585.0, null, false, 1594.0, null,
+                2048L, 1024L, null, 4096L, 2048L, null);
+        io.fpsctl.engine.LoadUsage closed = new io.fpsctl.engine.LoadUsage(null, null, "gpubusy: Permission denied",
+                true, null, "charging", null, null, "per-app bytes need xt_qtaguid", 4096L, 2048L, null);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PerfettoTrace trace = new PerfettoTrace(bytes);
+        int i = 0;
+        for (io.fpsctl.engine.LoadUsage l : List.of(known, closed)) {
+            ResourceUsage u = new ResourceUsage(1.0, 10.0, 5.0, 3.0, null, null, List.of(), 20.0, List.of(), false,
+                    100_000L, null, null, null, null, l);
+            trace.window(new LiveWindow(i, T0 + i * s, T0 + (i + 1) * s, EngineRun.smooth60(), u));
+            i++;
+        }
+        trace.close();
+        Decoded d = decode(bytes.toByteArray());
+        assertEquals(1, d.counters().get("GPU %").size(), "the closed window writes no GPU value");
+        assertEquals(95.0, d.counters().get("GPU %").get(0)[1], 1e-9);
+        assertEquals(585.0, d.counters().get("GPU MHz").get(0)[1], 1e-9);
+        assertEquals(1, d.counters().get("battery drain mW").size(), "charging: no drain value");
+        assertEquals(2.0, d.counters().get("app rx kB").get(0)[1], 1e-9);
+        assertEquals(List.of(4.0, 4.0), d.counters().get("device rx kB").stream().map(p -> p[1]).toList());
+    }
+
     @Test
     void resourcesBecomeCounterTracksWithEachWindowsValuesAtItsStart() throws Exception {
         long s = 1_000_000_000L;

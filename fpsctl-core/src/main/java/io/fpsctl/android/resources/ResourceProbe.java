@@ -24,7 +24,8 @@ public final class ResourceProbe {
     enum Part {
         UPTIME("uptime"), PROCESS("app process"), THREADS("threads"), CPUS("device cpu"),
         FREQUENCIES("cpu frequencies"), RSS("memory rss"), MEMINFO("memory pss"), THERMAL("thermal status"),
-        BATTERY("battery temperature");
+        BATTERY("battery temperature"), GPU("gpu"), POWER("battery power"), APP_NET("app network"),
+        DEVICE_NET("device network");
 
         final String label;
 
@@ -41,14 +42,22 @@ public final class ResourceProbe {
     private final int sdk;
     private final boolean withMeminfo;
     private final boolean withThermal;
+    private final boolean withDeviceLoad;
     private final String command;
 
-    private ResourceProbe(int pid, int sdk, boolean withMeminfo, boolean withThermal, String command) {
+    private ResourceProbe(int pid, int sdk, boolean withMeminfo, boolean withThermal, boolean withDeviceLoad,
+                          String command) {
         this.pid = pid;
         this.sdk = sdk;
         this.withMeminfo = withMeminfo;
         this.withThermal = withThermal;
+        this.withDeviceLoad = withDeviceLoad;
         this.command = command;
+    }
+
+    /** The CPU, memory and thermal parts only (docs/metrics.md 13). */
+    public static ResourceProbe of(int pid, int sdk, boolean withMeminfo, boolean withThermal, String packageName) {
+        return of(pid, sdk, withMeminfo, withThermal, false, packageName);
     }
 
     /**
@@ -58,7 +67,8 @@ public final class ResourceProbe {
      *
      * @throws IllegalArgumentException when {@code pid} is not positive or {@code packageName} is not a package name
      */
-    public static ResourceProbe of(int pid, int sdk, boolean withMeminfo, boolean withThermal, String packageName) {
+    public static ResourceProbe of(int pid, int sdk, boolean withMeminfo, boolean withThermal,
+                                   boolean withDeviceLoad, String packageName) {
         if (pid <= 0) {
             throw new IllegalArgumentException("not a process id: " + pid);
         }
@@ -73,6 +83,16 @@ public final class ResourceProbe {
         reads.put(Part.CPUS, ProcStat.COMMAND);
         reads.put(Part.FREQUENCIES, CpuFreqPolicies.command());
         reads.put(Part.RSS, ProcPidStatus.command(pid));
+        if (withDeviceLoad) {
+            // docs/metrics.md 14: sysfs and procfs files, one process each, before the slow dumps so that their
+            // samples sit within milliseconds of the uptime read that dates the batch
+            reads.put(Part.GPU, GpuSysfs.command());
+            reads.put(Part.POWER, PowerSupply.command());
+            if (sdk <= QtaguidStats.LAST_SDK) {
+                reads.put(Part.APP_NET, QtaguidStats.command(pid));
+            }
+            reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
+        }
         if (withMeminfo) {
             reads.put(Part.MEMINFO, MeminfoDump.command(packageName));
         }
@@ -90,7 +110,7 @@ public final class ResourceProbe {
             b.append("echo ").append(MARKER).append(' ').append(r.getKey().key()).append(" ; ")
                     .append(r.getValue()).append(" 2>&1");
         }
-        return new ResourceProbe(pid, sdk, withMeminfo, withThermal, b.toString());
+        return new ResourceProbe(pid, sdk, withMeminfo, withThermal, withDeviceLoad, b.toString());
     }
 
     /** The shell command line; package names pass through {@code ShellQuote}, every other word is fixed here. */
@@ -224,8 +244,57 @@ public final class ResourceProbe {
                 battery = guarded(Part.BATTERY, () -> BatteryDump.temperatureC(bat));
             }
         }
+        GpuSysfs.Reading gpu = null;
+        PowerSupply.Reading power = null;
+        QtaguidStats.Bytes appNet = null;
+        ProcNetDev.Bytes deviceNet = null;
+        String netReason = null;
+        if (withDeviceLoad) {
+            // each part's own parser says why a figure is unknown; "missing" gets one line per part as above
+            String g = parts.get(Part.GPU.key());
+            if (g == null) {
+                missing.add(Part.GPU.label + ": no output");
+            } else {
+                gpu = guarded(Part.GPU, () -> GpuSysfs.parse(g));
+                if (gpu.reason() != null) {
+                    missing.add(Part.GPU.label + ": " + gpu.reason());
+                }
+            }
+            String p = parts.get(Part.POWER.key());
+            if (p == null) {
+                missing.add(Part.POWER.label + ": no output");
+            } else {
+                power = guarded(Part.POWER, () -> PowerSupply.parse(p));
+                if (power.reason() != null) {
+                    missing.add(Part.POWER.label + ": " + power.reason());
+                }
+            }
+            if (sdk > QtaguidStats.LAST_SDK) {
+                netReason = "per-app bytes need xt_qtaguid, which Android 10+ replaced by eBPF maps the shell "
+                        + "cannot read";
+            } else {
+                String q = parts.get(Part.APP_NET.key());
+                netReason = q == null ? "no output" : QtaguidStats.unreadable(q);
+                if (netReason == null) {
+                    appNet = guarded(Part.APP_NET, () -> QtaguidStats.parse(q));
+                    if (appNet == null) {
+                        netReason = "no Uid: line for the app";
+                    }
+                }
+                if (netReason != null) {
+                    missing.add(Part.APP_NET.label + ": " + netReason);
+                }
+            }
+            if (netReason != null && sdk > QtaguidStats.LAST_SDK) {
+                missing.add(Part.APP_NET.label + ": " + netReason);
+            }
+            String d = content(parts, Part.DEVICE_NET, missing);
+            if (d != null) {
+                deviceNet = guarded(Part.DEVICE_NET, () -> ProcNetDev.parse(d));
+            }
+        }
         return new ResourceSample(uptime, pid, threads, all, cores, freqs, rss, pss, thermal, battery, maxTemp,
-                missing, process);
+                missing, process, gpu, power, appNet, deviceNet, netReason);
     }
 
     /** The part's text, or null (and a line in {@code missing}) when it is absent or only a read error. */
@@ -252,6 +321,7 @@ public final class ResourceProbe {
             return text;
         }
         missing.add(part.label + ": " + (err != null ? (err.gone() && part != Part.THERMAL && part != Part.BATTERY
+                && part != Part.APP_NET && part != Part.DEVICE_NET
                 && part != Part.MEMINFO ? "gone (" + err.reason() + ")" : err.reason()) : "empty"));
         return null;
     }

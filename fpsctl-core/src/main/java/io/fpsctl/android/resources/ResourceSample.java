@@ -24,6 +24,11 @@ import java.util.List;
  *                       (the caller says each once)
  * @param process        the {@code /proc/<pid>/stat} line (fields 14+15 of the whole process: all live threads
  *                       plus the ones that exited); null when unreadable. Added to the contract by resdev.
+ * @param gpu            the GPU nodes' reading (docs/metrics.md 14); null when not read
+ * @param power          the battery's status, current and voltage; null when not read
+ * @param appNet         the app's bytes (xt_qtaguid, Android 9 and older); null when not read or unreadable
+ * @param deviceNet      the device's bytes ({@code /proc/net/dev}); null when not read or unreadable
+ * @param netReason      why {@code appNet} is null when the rest was read (e.g. Android 10+), else null
  */
 public record ResourceSample(
         double uptimeSeconds,
@@ -38,7 +43,21 @@ public record ResourceSample(
         Double batteryTempC,
         Double maxTempC,
         List<String> missing,
-        ThreadTicks process) {
+        ThreadTicks process,
+        GpuSysfs.Reading gpu,
+        PowerSupply.Reading power,
+        QtaguidStats.Bytes appNet,
+        ProcNetDev.Bytes deviceNet,
+        String netReason) {
+
+    /** A read without GPU, power or network parts. */
+    public ResourceSample(double uptimeSeconds, int pid, List<ThreadTicks> threads, CpuTicks allCpus,
+                          List<CpuTicks> cores, List<CpuFrequency> frequencies, Long rssKb, Long pssKb,
+                          Integer thermalStatus, Double batteryTempC, Double maxTempC, List<String> missing,
+                          ThreadTicks process) {
+        this(uptimeSeconds, pid, threads, allCpus, cores, frequencies, rssKb, pssKb, thermalStatus, batteryTempC,
+                maxTempC, missing, process, null, null, null, null, null);
+    }
 
     public ResourceSample {
         threads = List.copyOf(threads);

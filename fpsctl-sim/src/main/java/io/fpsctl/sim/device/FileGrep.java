@@ -19,10 +19,12 @@ final class FileGrep implements ShellCommand {
 
     private final TimeSource time;
     private final KernelFiles kernel;
+    private final java.util.function.Consumer<LoadTruth> loadTruth;
 
-    FileGrep(TimeSource time, KernelFiles kernel) {
+    FileGrep(TimeSource time, KernelFiles kernel, java.util.function.Consumer<LoadTruth> loadTruth) {
         this.time = time;
         this.kernel = kernel;
+        this.loadTruth = loadTruth;
     }
 
     @Override
@@ -61,7 +63,16 @@ final class FileGrep implements ShellCommand {
         StringBuilder out = new StringBuilder();
         StringBuilder err = new StringBuilder();
         boolean matched = false;
+        LoadTruth truth = null;
         for (String path : paths) {
+            truth = truth != null ? truth : snapshot.load().truth(path, snapshot.now());
+            if (snapshot.denied().contains(path)) {
+                // SELinux refuses the open: toybox prints perror_msg's "grep: <file>: Permission denied"
+                if (!silent) {
+                    err.append("grep: ").append(path).append(": Permission denied\n");
+                }
+                continue;
+            }
             String text = snapshot.files().get(path);
             if (text == null) {
                 if (!silent) {
@@ -75,6 +86,9 @@ final class FileGrep implements ShellCommand {
                     out.append(prefix ? path + ":" : "").append(line).append('\n');
                 }
             }
+        }
+        if (truth != null) {
+            loadTruth.accept(truth);
         }
         return new ShellReply(out.toString(), err.toString(), matched ? 0 : err.length() > 0 ? 2 : 1);
     }

@@ -36,6 +36,10 @@ public interface FrameObserver {
     default void resources(ResourceTruth truth) {
     }
 
+    /** The GPU, battery or network files were read (docs/metrics.md 14): what they printed. */
+    default void load(LoadTruth truth) {
+    }
+
     /** A batch of frames ended (write buffers out). */
     default void flush() {
     }

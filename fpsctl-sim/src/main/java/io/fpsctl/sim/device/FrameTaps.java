@@ -62,6 +62,11 @@ final class FrameTaps implements FrameObserver {
     }
 
     @Override
+    public void load(LoadTruth truth) {
+        this.truth.load(truth);
+    }
+
+    @Override
     public void flush() {
         truth.flush();
     }

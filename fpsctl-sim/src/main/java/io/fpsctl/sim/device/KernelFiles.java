@@ -45,19 +45,24 @@ final class KernelFiles {
     private final AppLifecycle app;
     private final AppThreads threads;
     private final DeviceThermals thermals;
+    /** GPU, battery and network files (docs/metrics.md 14). */
+    private final DeviceLoadFiles load;
     private final long[] retiredAppNs = new long[DeviceThermals.CPUS];
     private final long[] lastAppNs = new long[DeviceThermals.CPUS];
     private int lastPid = -1;
 
-    KernelFiles(AndroidVersion version, AppLifecycle app, AppThreads threads, DeviceThermals thermals) {
+    KernelFiles(AndroidVersion version, AppLifecycle app, AppThreads threads, DeviceThermals thermals,
+                DeviceLoadFiles load) {
         this.version = version;
+        this.load = load;
         this.app = app;
         this.threads = threads;
         this.thermals = thermals;
     }
 
     /** Every file at {@code now}, by path, and the truth of this moment (null when the app does not run). */
-    record Snapshot(Map<String, String> files, ResourceTruth truth) {
+    record Snapshot(Map<String, String> files, ResourceTruth truth, java.util.Set<String> denied,
+                    DeviceLoadFiles load, long now) {
         /** The paths matching a shell glob ({@code *}, {@code ?}, {@code [..]}), sorted; the pattern itself if none. */
         List<String> expand(String pattern) {
             if (!pattern.contains("*") && !pattern.contains("?") && !pattern.contains("[")) {
@@ -102,7 +107,9 @@ final class KernelFiles {
         }
         procStat(files, now);
         cpufreq(files, now);
-        return new Snapshot(files, truth);
+        java.util.Set<String> denied = new java.util.HashSet<>();
+        load.put(files, denied, now);
+        return new Snapshot(files, truth, denied, load, now);
     }
 
     private ResourceTruth appFiles(Map<String, String> files, AppProcess process, long now, long[] appNs) {

@@ -35,11 +35,14 @@ final class ProcFiles implements ShellCommand {
     private final String bootId = UUID.randomUUID().toString();
     private final KernelFiles kernel;
     private final java.util.function.Consumer<ResourceTruth> truth;
+    private final java.util.function.Consumer<LoadTruth> loadTruth;
 
-    ProcFiles(TimeSource time, KernelFiles kernel, java.util.function.Consumer<ResourceTruth> truth) {
+    ProcFiles(TimeSource time, KernelFiles kernel, java.util.function.Consumer<ResourceTruth> truth,
+              java.util.function.Consumer<LoadTruth> loadTruth) {
         this.time = time;
         this.kernel = kernel;
         this.truth = truth;
+        this.loadTruth = loadTruth;
     }
 
     /** This boot's id. */
@@ -69,7 +72,13 @@ final class ProcFiles implements ShellCommand {
                     long idle = cs * 6;
                     out.append(String.format(Locale.ROOT, "%d.%02d %d.%02d\n", cs / 100, cs % 100, idle / 100,
                             idle % 100));
+                } else if (snapshot != null && snapshot.denied().contains(file)) {
+                    err.append("cat: ").append(file).append(": Permission denied\n");
                 } else if (snapshot != null && snapshot.files().containsKey(file)) {
+                    LoadTruth lt = snapshot.load().truth(file, snapshot.now());
+                    if (lt != null) {
+                        loadTruth.accept(lt);
+                    }
                     out.append(snapshot.files().get(file));
                     appStat |= APP_STAT.matcher(file).matches();
                 } else {

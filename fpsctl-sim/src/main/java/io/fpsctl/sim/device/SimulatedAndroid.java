@@ -5,6 +5,7 @@ import io.fpsctl.sim.device.frames.HwuiFrameGenerator;
 import io.fpsctl.sim.device.frames.SurfaceFrameGenerator;
 import io.fpsctl.sim.device.frames.TimeSource;
 import io.fpsctl.sim.device.frames.VsyncClock;
+import io.fpsctl.sim.device.scenario.Scenarios;
 import io.fpsctl.sim.device.scenario.RefreshChange;
 import io.fpsctl.sim.device.scenario.Scenario;
 import io.fpsctl.sim.device.scenario.WindowSpec;
@@ -72,8 +73,10 @@ public final class SimulatedAndroid implements ShellHandler {
         SplittableRandom deviceRandom = root.split();
         List<HwuiFrameGenerator> windowGenerators = new ArrayList<>();
         for (WindowSpec w : this.scenario.windows()) {
-            windowGenerators.add(new HwuiFrameGenerator(w.phases(), clock, root.split(),
-                    start + w.startMs() * 1_000_000L, w.touchDriven() ? touches : null));
+            HwuiFrameGenerator g = new HwuiFrameGenerator(w.phases(), clock, root.split(),
+                    start + w.startMs() * 1_000_000L, w.touchDriven() ? touches : null);
+            g.gpuBound(this.scenario.name().equals(Scenarios.GPU_HEAVY)); // docs/metrics.md 14: GPU-bound frames
+            windowGenerators.add(g);
         }
         SurfaceFrameGenerator gameGenerator = this.scenario.surfaceView() == null ? null
                 : new SurfaceFrameGenerator(this.scenario.surfaceView(), clock, root.split(),
@@ -90,7 +93,9 @@ public final class SimulatedAndroid implements ShellHandler {
         AppThreads appThreads = new AppThreads(version, packageName, () -> this.app.process());
         frames.add(appThreads);
         DeviceThermals thermals = DeviceThermals.forScenario(this.scenario.name(), start);
-        KernelFiles kernel = new KernelFiles(version, app, appThreads, thermals);
+        DeviceLoadFiles loadFiles = new DeviceLoadFiles(version, options.gpu(), this.scenario.name());
+        frames.add(loadFiles);
+        KernelFiles kernel = new KernelFiles(version, app, appThreads, thermals, loadFiles);
         Map<String, DumpsysService> services = new java.util.HashMap<>(Map.of(
                 "gfxinfo", new GfxinfoService(version, app, time),
                 "SurfaceFlinger", surfaceFlinger,
@@ -104,7 +109,7 @@ public final class SimulatedAndroid implements ShellHandler {
             services.put("thermalservice", new ThermalService(version, thermals, time));
         }
         ProcessTable processes = new ProcessTable(version, app);
-        this.procFiles = new ProcFiles(time, kernel, frames::resources);
+        this.procFiles = new ProcFiles(time, kernel, frames::resources, frames::load);
         this.shell = new ShellDispatcher(this, this::advance, this::instrumentationFor)
                 .register("dumpsys", new Dumpsys(services))
                 .register("getprop", new SystemProperties(version))
@@ -117,7 +122,7 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("wm", new WindowManagerCommand())
                 .register("input", new InputCommand(touches, time::nanoTime))
                 .register("cat", procFiles)
-                .register("grep", new FileGrep(time, kernel));
+                .register("grep", new FileGrep(time, kernel, frames::load));
     }
 
     /** This boot's id ({@code /proc/sys/kernel/random/boot_id}); a new simulated device is a new boot. */

@@ -46,6 +46,8 @@ import java.util.Map;
  *   <li>{@code t.resources.jsonl} – one JSON object per read of the app's {@code /proc} stat files (docs/metrics.md 13):
  *       {@link ResourceTruth} (uptime ns, pid, every thread's exact CPU ns and printed ticks, the process's ticks,
  *       each cpufreq policy's current and maximum kHz, thermal status, RSS and PSS in kB).</li>
+ *   <li>{@code t.load.jsonl} – one JSON object per command that read the GPU, battery or network files
+ *       (docs/metrics.md 14): {@link LoadTruth} (uptime ns, which part, and what it printed).</li>
  * </ul>
  * A frame is written once its values are final (hwui: FrameCompleted and GpuCompleted passed; SurfaceFlinger:
  * present and acquire fences signalled); buffers are flushed after every batch. I/O errors stop writing and
@@ -134,6 +136,21 @@ public final class TruthWriter implements FrameObserver, Closeable {
     @Override
     public synchronized void resources(ResourceTruth truth) {
         Writer w = writer("resources", resourcesFile(), "");
+        try {
+            write(w, JSON.writeValueAsString(truth) + "\n");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            fail(new IOException(e));
+        }
+    }
+
+    /** The GPU, battery and network truth file (docs/metrics.md 14): one {@link LoadTruth} per read. */
+    public Path loadFile() {
+        return sibling(".load.jsonl");
+    }
+
+    @Override
+    public synchronized void load(LoadTruth truth) {
+        Writer w = writer("load", loadFile(), "");
         try {
             write(w, JSON.writeValueAsString(truth) + "\n");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

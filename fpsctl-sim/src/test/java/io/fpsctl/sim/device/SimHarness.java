@@ -33,8 +33,24 @@ final class SimHarness implements FrameObserver {
     }
 
     SimHarness(Scenario scenario, int android, Integer refresh, long seed) {
+        this(scenario, android, refresh, seed, GpuProfile.ADRENO);
+    }
+
+    SimHarness(String scenario, int android, GpuProfile gpu) {
+        this(Scenarios.byName(scenario), android, null, 1, gpu);
+    }
+
+    SimHarness(Scenario scenario, int android, Integer refresh, long seed, GpuProfile gpu) {
         device = SimulatedAndroid.create(scenario, SimOptions.defaults().withAndroid(android).withRefreshHz(refresh)
-                .withSeed(seed), time, this);
+                .withSeed(seed).withGpu(gpu), time, this);
+    }
+
+    /** Every GPU, battery and network truth the device handed out (docs/metrics.md 14), oldest first. */
+    final List<LoadTruth> loads = new ArrayList<>();
+
+    @Override
+    public void load(LoadTruth truth) {
+        loads.add(truth);
     }
 
     @Override

@@ -31,6 +31,8 @@ public final class HwuiFrameGenerator {
     private static final int[] SLOW_CAUSES = {ANIMATION, LAYOUT, DRAW, SYNC, COMMAND, SWAP};
 
     private final List<PhaseSpec> phases;
+    /** The GPU is the bottleneck: it works most of each period and a slow frame waits on it (docs/metrics.md 14). */
+    private boolean gpuBound;
     private final VsyncClock clock;
     private final SplittableRandom rnd;
     private final boolean hasRenderPhase;
@@ -55,6 +57,11 @@ public final class HwuiFrameGenerator {
      * @param rnd     this window's own random stream
      * @param startNs time the window becomes visible (its first frame is flagged)
      */
+    /** Makes the GPU the bottleneck of every frame from now on (the {@code gpu-heavy} scenario). */
+    public void gpuBound(boolean on) {
+        this.gpuBound = on;
+    }
+
     public HwuiFrameGenerator(List<PhaseSpec> phases, VsyncClock clock, SplittableRandom rnd, long startNs) {
         this(phases, clock, rnd, startNs, null);
     }
@@ -172,6 +179,8 @@ public final class HwuiFrameGenerator {
         long[] stage = splitStages(base);
         if (kind == Kind.FIRST) {
             stage[LAYOUT] += target - base;
+        } else if (kind == Kind.SLOW && gpuBound) {
+            stage[SWAP] += Math.max(0, target - base); // RenderThread waits for a buffer the GPU still holds
         } else if (kind == Kind.SLOW) {
             stage[SLOW_CAUSES[rnd.nextInt(SLOW_CAUSES.length)]] += Math.max(0, target - base);
         } else if (kind == Kind.RT_ANIMATION) {
@@ -219,7 +228,8 @@ public final class HwuiFrameGenerator {
         long completed = t;
         b.set(FRAME_COMPLETED, completed);
         b.set(SWAP_BUFFERS_COMPLETED, swap + (completed - swap) * 4 / 5);
-        long gpu = Math.max(swap + (long) (period * uniform(0.05, 0.2)), completed);
+        long gpu = Math.max(swap + (long) (period * (gpuBound ? uniform(0.92, 1.0) : uniform(0.05, 0.2))),
+                completed);
         b.set(GPU_COMPLETED, gpu);
         b.set(DEQUEUE_BUFFER_DURATION, rnd.nextLong(10_000, 400_000));
         b.set(QUEUE_BUFFER_DURATION, rnd.nextLong(50_000, 600_000));

@@ -40,6 +40,9 @@ import java.util.function.Supplier;
  */
 public final class Scenarios {
 
+    /** The scenario whose frames are GPU-bound (docs/metrics.md 14). */
+    public static final String GPU_HEAVY = "gpu-heavy";
+
     private static final Map<String, Supplier<Scenario>> BUILT_IN = new LinkedHashMap<>();
 
     static {
@@ -54,6 +57,8 @@ public final class Scenarios {
         BUILT_IN.put("system-jank", Scenarios::systemJank);
         BUILT_IN.put("scroll", Scenarios::scroll);
         BUILT_IN.put("throttle", Scenarios::throttle);
+        BUILT_IN.put(GPU_HEAVY, Scenarios::gpuHeavy);
+        BUILT_IN.put("download", Scenarios::download);
     }
 
     private Scenarios() {
@@ -166,6 +171,20 @@ public final class Scenarios {
                 new PhaseSpec(PhaseSpec.RENDER, 10_000L, 0L, 0.375, 0.75, null, null, 0.002, true, null),
                 new PhaseSpec(PhaseSpec.RENDER, 10_000L, 0L, 0.45, 0.90, null, null, 0.002, true, null),
                 new PhaseSpec(PhaseSpec.RENDER, 3_600_000L, 0L, 0.60, 0.90, null, slow, 0.002, true, null)), null);
+    }
+
+    /**
+     * docs/metrics.md 14: the GPU works 92–100 % of each frame period and every ~20th frame waits 2–6 vsyncs on it
+     * (the frame generator puts the wait in the swap stage); the main thread stays light.
+     */
+    private static Scenario gpuHeavy() {
+        SlowFrameSpec slow = SlowFrameSpec.everyFrames(20, 5, List.of(2, 4, 6));
+        return single(GPU_HEAVY, List.of(PhaseSpec.render(60_000, 0, slow, true)), null);
+    }
+
+    /** docs/metrics.md 14: scrolling at every vsync while the app downloads 500 000 B/s (DeviceLoadFiles). */
+    private static Scenario download() {
+        return single("download", List.of(PhaseSpec.render(60_000, 0, null, true)), null);
     }
 
     private static Scenario single(String name, List<PhaseSpec> phases, SurfaceLayerSpec layer) {

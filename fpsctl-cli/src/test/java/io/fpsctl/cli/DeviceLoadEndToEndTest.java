@@ -1,0 +1,246 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.GpuProfile;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * GPU, power and network end to end (docs/metrics.md section 14): {@code capture} from a simulated phone through
+ * Debian's adb server, Android 8, 10, 12, 14, 16 × Adreno, Mali and closed GPU nodes. The run's figures must equal
+ * the simulator's truth ({@code t.load.jsonl}: what each read printed) through the reference calculation below; a
+ * closed node is "unavailable" with its reason in every output, and a gate threshold on it fails with that reason.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class DeviceLoadEndToEndTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PKG = "com.example.feed";
+
+    static Stream<Arguments> phones() {
+        List<Arguments> a = new ArrayList<>();
+        for (int v : new int[] {8, 10, 12, 14, 16}) {
+            for (GpuProfile g : GpuProfile.values()) {
+                a.add(Arguments.of(v, g));
+            }
+        }
+        return a.stream();
+    }
+
+    /** One fpsctl read as the truth has it: the lines of its gpu, power, appNet (Android 9-) and deviceNet parts. */
+    private record Batch(JsonNode gpu, JsonNode power, JsonNode appNet, JsonNode deviceNet) {
+        double seconds() {
+            return gpu.get("uptimeNs").asLong() / 1e9;
+        }
+    }
+
+    private static List<Batch> batches(Path file) throws IOException {
+        List<Batch> out = new ArrayList<>();
+        JsonNode[] cur = null;
+        for (String line : Files.readAllLines(file)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode n = JSON.readTree(line);
+            String part = n.get("part").asText();
+            if (part.equals("gpu")) {
+                if (cur != null) {
+                    out.add(new Batch(cur[0], cur[1], cur[2], cur[3]));
+                }
+                cur = new JsonNode[4];
+                cur[0] = n;
+            } else if (cur != null) {
+                cur[switch (part) {
+                    case "power" -> 1;
+                    case "appNet" -> 2;
+                    default -> 3;
+                }] = n;
+            }
+        }
+        if (cur != null && cur[3] != null) {
+            out.add(new Batch(cur[0], cur[1], cur[2], cur[3]));
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "Android {0}, {1}")
+    @MethodSource("phones")
+    void gpuPowerAndNetworkEqualTheTruth(int android, GpuProfile gpu, @TempDir Path dir) throws Exception {
+        assumeTrue(AdbFarm.available(), "adb is not on PATH (apt-get install adb): skipping");
+        // GPU-bound frames on 10 and 14, a download while scrolling on the others (Android 8: the app's own bytes)
+        String scenario = android == 10 || android == 14 ? Scenarios.GPU_HEAVY : "download";
+        Path truth = dir.resolve("truth.txt");
+        Path out = dir.resolve("out");
+        Cli r;
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
+                new SimOptions(AndroidVersion.of(android), 60, 11, PKG).withGpu(gpu), 0, truth, false, null, 0));
+             AdbFarm farm = new AdbFarm(dir, 1)) {
+            farm.connect(0, sim.serial());
+            // the truth writer starts its JSON mapper at the first read of the app's stat files (a quarter of a
+            // second on a busy machine): one read before the capture, so that no batch's GPU and power reads lag
+            // its /proc/uptime read by that much (the reference dates each read by its GPU read)
+            Process warm = new ProcessBuilder("adb", "-P", Integer.toString(farm.port(0)), "-s", sim.serial(),
+                    "shell", "cat", "/proc/" + sim.android().pid().orElseThrow() + "/stat")
+                    .redirectErrorStream(true).start();
+            warm.getInputStream().readAllBytes();
+            assertEquals(0, warm.waitFor());
+            r = Cli.run("capture", PKG, "-P", Integer.toString(farm.port(0)), "-s", sim.serial(), "--duration",
+                    "4s", "--out", out.toString(), "--source", "gfxinfo");
+            assertEquals(0, r.exit, r::toString);
+        }
+        Path cap;
+        try (Stream<Path> s = Files.walk(out)) {
+            cap = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow()
+                    .getParent();
+        }
+        List<Batch> reads = batches(dir.resolve("truth.load.jsonl"));
+        assertTrue(reads.size() >= 3, "reads: " + reads.size());
+        JsonNode res = JSON.readTree(cap.resolve("summary.json").toFile()).get("resources");
+        JsonNode g = res.get("gpu");
+        JsonNode p = res.get("power");
+        JsonNode n = res.get("network");
+        List<CSVRecord> windows = rows(cap.resolve("windows.csv"));
+
+        // reference: each interval between successive reads takes the later read's figure, weighted by its length
+        double seconds = 0;
+        double gpuSum = 0;
+        double gpuPeak = 0;
+        double energyMwh = 0;
+        double gpuMin = Double.MAX_VALUE;
+        double gpuMax = 0;
+        for (int i = 1; i < reads.size(); i++) {
+            Batch b = reads.get(i);
+            double dt = b.seconds() - reads.get(i - 1).seconds();
+            seconds += dt;
+            if (gpu != GpuProfile.CLOSED) {
+                double v = b.gpu().get("gpuPercent").asDouble();
+                gpuSum += v * dt;
+                gpuPeak = Math.max(gpuPeak, v);
+                gpuMin = Math.min(gpuMin, v);
+                gpuMax = Math.max(gpuMax, v);
+                energyMwh += b.power().get("drainMw").asDouble() * dt / 3600;
+            }
+        }
+        Batch first = reads.get(0);
+        Batch last = reads.get(reads.size() - 1);
+        // bytes are counters: exact
+        long devRx = last.deviceNet().get("deviceRxBytes").asLong() - first.deviceNet().get("deviceRxBytes").asLong();
+        long devTx = last.deviceNet().get("deviceTxBytes").asLong() - first.deviceNet().get("deviceTxBytes").asLong();
+        assertEquals(devRx, n.get("deviceRxBytes").asLong(), n::toString);
+        assertEquals(devTx, n.get("deviceTxBytes").asLong(), n::toString);
+        if (android <= 9) {
+            long appRx = last.appNet().get("appRxBytes").asLong() - first.appNet().get("appRxBytes").asLong();
+            assertEquals(appRx, n.get("appRxBytes").asLong(), n::toString);
+            assertTrue(appRx > 1_000_000, "the download scenario receives 500 000 B/s: " + appRx);
+            // the app's counters and the device's are read a few ms apart, so at 500 000 B/s the app's span can hold
+            // a little more than the device's: part of it within 2 %
+            assertTrue(n.get("appRxBytes").asLong() < n.get("deviceRxBytes").asLong() * 1.02,
+                    "the app is part of the device: " + n);
+        } else {
+            assertTrue(n.get("appRxBytes").isNull(), n::toString);
+            assertTrue(n.get("appUnavailable").asText().contains("xt_qtaguid"), n::toString);
+            // every window with resources (not the first: before the second read) says why it has no app bytes
+            windows.stream().filter(w -> !w.get("mainCpuPercent").isEmpty()).forEach(w -> assertTrue(
+                    w.get("appRxBytes").isEmpty()
+                    && w.get("unavailable").contains("appNet=per-app bytes need xt_qtaguid"), w::toString));
+        }
+        if (gpu == GpuProfile.CLOSED) {
+            String denied = "/sys/class/kgsl/kgsl-3d0/gpubusy: Permission denied";
+            assertTrue(g.get("meanPercent").isNull() && g.get("unavailable").asText().equals(denied), g::toString);
+            assertTrue(p.get("energyMwh").isNull() && p.get("unavailable").asText().equals("charging the whole run"),
+                    p::toString);
+            assertTrue(p.get("chargingSeconds").asDouble() > 1, p::toString);
+            assertTrue(r.err.contains("cannot read") && r.err.contains("gpu: " + denied), r::toString);
+            for (CSVRecord w : windows) {
+                assertTrue(w.get("gpuPercent").isEmpty() && w.get("powerMw").isEmpty(), w::toString);
+                assertTrue(w.get("mainCpuPercent").isEmpty() || w.get("unavailable").contains("gpu=" + denied),
+                        w::toString);
+            }
+            assertTrue(windows.stream().anyMatch(w -> w.get("unavailable").contains("gpu=" + denied)
+                    && w.get("unavailable").contains("power=charging") && w.get("charging").equals("true")));
+            return;
+        }
+        assertEquals(gpuSum / seconds, g.get("meanPercent").asDouble(), 1.0, "GPU mean vs truth " + g);
+        assertEquals(gpuPeak, g.get("peakPercent").asDouble(), 0.0051, g::toString); // two decimals, half up
+        assertEquals(energyMwh, p.get("energyMwh").asDouble(), energyMwh * 0.02 + 0.001, p::toString);
+        assertEquals(gpu == GpuProfile.ADRENO ? "positive" : "negative", p.get("dischargeCurrentSign").asText());
+        assertTrue(p.get("meanMw").asDouble() >= 700, "never a negative drain: " + p);
+        int withGpu = 0;
+        for (CSVRecord w : windows) {
+            if (!w.get("gpuPercent").isEmpty()) {
+                withGpu++;
+                double v = Double.parseDouble(w.get("gpuPercent"));
+                // a window's load is the mean of some reads': within the truth's range
+                assertTrue(v >= gpuMin - 0.05 && v <= gpuMax + 0.05, w + " vs " + gpuMin + ".." + gpuMax);
+                assertTrue(!w.get("gpuMhz").isEmpty() && !w.get("powerMw").isEmpty(), w::toString);
+            }
+            if (!w.get("appRxBytes").isEmpty()) {
+                assertTrue(Long.parseLong(w.get("appRxBytes")) <= Long.parseLong(w.get("deviceRxBytes")) * 1.05,
+                        w::toString); // part of it (read a few ms apart)
+            }
+        }
+        assertTrue(withGpu >= 2, "windows with a GPU figure: " + withGpu);
+        if (scenario.equals(Scenarios.GPU_HEAVY)) {
+            // the driver shows the last whole second: the first reads show the app's start
+            assertTrue(g.get("meanPercent").asDouble() > 60 && g.get("peakPercent").asDouble() > 90, g::toString);
+            long busy = res.get("slowFramesGpuBusy").asLong();
+            assertTrue(busy > 0, "GPU-bound slow frames: " + res);
+            long labelled = rows(cap.resolve("frames.csv")).stream()
+                    .filter(f -> f.get("mainCause").equals("gpuBusy")).count();
+            assertEquals(busy, labelled, "frames.csv labels the slow frames the summary counts");
+        }
+        assertNotNull(io.fpsctl.format.SummaryJsonReader.read(cap.resolve("summary.json")).resources().load());
+    }
+
+    @Test
+    void aGateOnAClosedGpuFailsWithTheReason(@TempDir Path dir) throws Exception {
+        assumeTrue(AdbFarm.available(), "adb is not on PATH (apt-get install adb): skipping");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("smooth"),
+                new SimOptions(AndroidVersion.of(14), 60, 11, PKG).withGpu(GpuProfile.CLOSED), 0, null, false, null,
+                0));
+             AdbFarm farm = new AdbFarm(dir, 1)) {
+            farm.connect(0, sim.serial());
+            Cli r = Cli.run("gate", PKG, "-P", Integer.toString(farm.port(0)), "-s", sim.serial(), "--duration",
+                    "3s", "--source", "gfxinfo", "--max-gpu-percent", "80", "--max-power-mw", "5000",
+                    "--max-app-network-kb", "100000");
+            assertEquals(1, r.exit, r::toString);
+            String all = r.out + r.err;
+            assertTrue(all.contains("gpuPercent") && all.contains("/sys/class/kgsl/kgsl-3d0/gpubusy: Permission denied"),
+                    r::toString);
+            assertTrue(all.contains("powerMw") && all.contains("charging"), r::toString);
+            assertTrue(all.contains("appNetworkKb") && all.contains("xt_qtaguid"), r::toString);
+        }
+    }
+
+    private static List<CSVRecord> rows(Path csv) throws IOException {
+        try (Reader in = Files.newBufferedReader(csv);
+             CSVParser p = CSVParser.parse(in, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
+                     .build())) {
+            return p.getRecords();
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.fpsctl.android.resources;
+
+import io.fpsctl.android.DumpFormatException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The app's own bytes from {@code /proc/net/xt_qtaguid/stats} (Android 9 and older): the kernel's
+ * {@code net/netfilter/xt_qtaguid.c} prints a header naming its columns ({@code idx iface acct_tag_hex uid_tag_int
+ * cnt_set rx_bytes rx_packets tx_bytes tx_packets rx_tcp_bytes …}) then one line per (interface, tag, uid, counter
+ * set). A line whose {@code acct_tag_hex} is {@code 0x0} counts all of a uid's traffic on that interface in that
+ * set; a tagged line ({@code acct_tag_hex} ≠ 0) counts a part of the same bytes again, so only untagged lines are
+ * added (the reading NetworkStatsFactory made of it in frameworks/base before Android 10). Both counter sets
+ * (0 background, 1 foreground) are added; {@code lo} is left out as in {@link ProcNetDev}. Columns are found by
+ * name. Android 10 dropped xt_qtaguid for eBPF maps the shell cannot read (the file is then missing); the caller
+ * does not read it from API 29 on (docs/metrics.md 14 rule 6). The uid comes from {@code /proc/<pid>/status}'s
+ * {@code Uid:} line (kernel {@code fs/proc/array.c task_state}: {@code "Uid:\t%d\t%d\t%d\t%d\n"}, real first),
+ * read by the same part just before the stats.
+ */
+public final class QtaguidStats {
+    /** The last API level that has xt_qtaguid (Android 9). */
+    public static final int LAST_SDK = 28;
+
+    private QtaguidStats() {
+    }
+
+    static String command(int pid) {
+        return "grep ^Uid: /proc/" + pid + "/status 2>&1 ; cat /proc/net/xt_qtaguid/stats";
+    }
+
+    /**
+     * Why the part has no figure: the first error a tool printed in it ({@code grep: /proc/N/status: …} when the
+     * app is gone, {@code cat: /proc/net/xt_qtaguid/stats: …} when the kernel has no qtaguid or the shell may not
+     * read it); null when both reads worked.
+     */
+    public static String unreadable(String text) {
+        for (String line : text.split("\n")) {
+            ReadError e = ReadError.of(line);
+            if (e != null) {
+                return e.path() + ": " + e.reason();
+            }
+        }
+        return null;
+    }
+
+    /** The app's received and sent bytes. */
+    public record Bytes(int uid, long rx, long tx) {
+    }
+
+    /**
+     * The part's text: the {@code Uid:} line, then the stats file. Null when there is no {@code Uid:} line (the
+     * app's process was gone: its grep printed an error instead).
+     */
+    public static Bytes parse(String text) throws DumpFormatException {
+        Integer uid = null;
+        Map<String, Integer> col = null;
+        long rx = 0;
+        long tx = 0;
+        for (String line : text.split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            if (line.startsWith("Uid:")) {
+                String[] f = line.substring(4).strip().split("\\s+");
+                try {
+                    uid = Integer.parseInt(f[0]);
+                } catch (NumberFormatException e) {
+                    throw new DumpFormatException("/proc/<pid>/status: Uid is not a number: " + line);
+                }
+                continue;
+            }
+            String[] f = line.strip().split("\\s+");
+            if (col == null) {
+                col = new HashMap<>();
+                for (int i = 0; i < f.length; i++) {
+                    col.put(f[i], i);
+                }
+                for (String need : new String[] {"iface", "acct_tag_hex", "uid_tag_int", "rx_bytes", "tx_bytes"}) {
+                    if (!col.containsKey(need)) {
+                        throw new DumpFormatException("xt_qtaguid/stats: header has no " + need + ": " + line);
+                    }
+                }
+                continue;
+            }
+            if (uid == null) {
+                return null; // the grep's error line came first: the process is gone
+            }
+            if (f.length < col.size()) {
+                throw new DumpFormatException("xt_qtaguid/stats: short line: " + line);
+            }
+            try {
+                // "0x%llx" of the accounting tag: "0x0" untagged (a system tag can exceed a signed long)
+                if (!f[col.get("acct_tag_hex")].equals("0x0") || f[col.get("iface")].equals("lo")
+                        || Integer.parseInt(f[col.get("uid_tag_int")]) != uid) {
+                    continue;
+                }
+                rx += Long.parseLong(f[col.get("rx_bytes")]);
+                tx += Long.parseLong(f[col.get("tx_bytes")]);
+            } catch (NumberFormatException e) {
+                throw new DumpFormatException("xt_qtaguid/stats: a value is not a number: " + line);
+            }
+        }
+        if (uid == null) {
+            return null;
+        }
+        if (col == null) {
+            throw new DumpFormatException("xt_qtaguid/stats: no header line");
+        }
+        return new Bytes(uid, rx, tx);
+    }
+}

@@ -1,0 +1,205 @@
+package io.fpsctl.engine;
+
+import java.util.List;
+
+/**
+ * docs/metrics.md section 14: an interval's GPU, power and network figures from the reads that describe it, and the
+ * run's sums. GPU load and battery drain are samples (each read tells of the time just before it: kgsl's and Mali's
+ * last accounting period, the fuel gauge's instant current), so an interval takes the reads after its start up to
+ * the first one at or after its end; bytes are counters, interpolated at the interval's edges like CPU ticks
+ * (section 13 rule 8). Pure; one thread.
+ */
+final class LoadFigures {
+    static final String NOT_READ = "not read";
+
+    private LoadFigures() {
+    }
+
+    /**
+     * The figures of an interval.
+     *
+     * @param describing the reads after the interval's start up to the first at or after its end (non-empty)
+     * @param from       the network counters at its start ({appRx, appTx, devRx, devTx}, entries null when unknown)
+     * @param to         the same at its end
+     * @return null when no read of {@code describing} had GPU, power or network parts
+     */
+    static LoadUsage interval(List<DeviceLoad> describing, Double[] from, Double[] to) {
+        int n = 0;
+        double gpuSum = 0;
+        int gpuN = 0;
+        double mhzSum = 0;
+        int mhzN = 0;
+        String gpuReason = null;
+        Boolean charging = null;
+        double drainSum = 0;
+        int drainN = 0;
+        String powerReason = null;
+        String appReason = null;
+        String devReason = null;
+        for (DeviceLoad d : describing) {
+            if (d == null) {
+                continue;
+            }
+            n++;
+            if (d.gpuPercent() != null) {
+                gpuSum += d.gpuPercent();
+                gpuN++;
+            }
+            if (d.gpuMhz() != null) {
+                mhzSum += d.gpuMhz();
+                mhzN++;
+            }
+            gpuReason = d.gpuReason() != null ? d.gpuReason() : gpuReason;
+            if (Boolean.TRUE.equals(d.externalPower())) {
+                charging = true;
+            } else if (Boolean.FALSE.equals(d.externalPower()) && charging == null) {
+                charging = false;
+            }
+            if (d.drainMw() != null) {
+                drainSum += d.drainMw();
+                drainN++;
+            }
+            powerReason = d.powerReason() != null ? d.powerReason() : powerReason;
+            appReason = d.appNetReason() != null ? d.appNetReason() : appReason;
+            devReason = d.deviceNetReason() != null ? d.deviceNetReason() : devReason;
+        }
+        if (n == 0) {
+            return null;
+        }
+        Double gpu = gpuN > 0 ? gpuSum / gpuN : null;
+        Double mhz = mhzN > 0 ? mhzSum / mhzN : null;
+        Double power = null;
+        if (Boolean.TRUE.equals(charging)) {
+            powerReason = "charging"; // a charger feeds the phone: the battery's current says nothing of the app
+        } else if (drainN > 0) {
+            power = drainSum / drainN;
+        }
+        Long appRx = delta(from[0], to[0]);
+        Long appTx = delta(from[1], to[1]);
+        Long devRx = delta(from[2], to[2]);
+        Long devTx = delta(from[3], to[3]);
+        return new LoadUsage(gpu, mhz, gpu == null && mhz == null ? orNotRead(gpuReason) : gpuReason,
+                charging, power, power == null ? orNotRead(powerReason) : null,
+                appRx, appTx, appRx == null || appTx == null ? reason(appReason, from[0], to[0]) : null,
+                devRx, devTx, devRx == null || devTx == null ? reason(devReason, from[2], to[2]) : null);
+    }
+
+    private static String orNotRead(String reason) {
+        return reason == null ? NOT_READ : reason;
+    }
+
+    private static String reason(String reason, Double a, Double b) {
+        if (reason != null) {
+            return reason;
+        }
+        return a != null && b != null && b < a ? "counter went back (interface reset)" : NOT_READ;
+    }
+
+    /** The bytes from {@code a} to {@code b}; null when either is unknown or the counter went back. */
+    static Long delta(Double a, Double b) {
+        if (a == null || b == null || b < a) {
+            return null;
+        }
+        return Math.round(b - a);
+    }
+
+    /** The four network counters of a read, entries null when unknown. */
+    static Double[] net(DeviceLoad d) {
+        if (d == null) {
+            return new Double[4];
+        }
+        return new Double[] {d(d.appRxBytes()), d(d.appTxBytes()), d(d.deviceRxBytes()), d(d.deviceTxBytes())};
+    }
+
+    private static Double d(Long v) {
+        return v == null ? null : v.doubleValue();
+    }
+
+    /** The counters {@code f} of the way from {@code a} to {@code b}. */
+    static Double[] lerp(Double[] a, Double[] b, double f) {
+        Double[] r = new Double[4];
+        for (int i = 0; i < 4; i++) {
+            r[i] = a[i] == null || b[i] == null ? null : a[i] + (b[i] - a[i]) * f;
+        }
+        return r;
+    }
+
+    /** The run's sums over the intervals between successive reads (rule 7). */
+    static final class Run {
+        private double gpuSeconds;
+        private double gpuSum;
+        private Double gpuPeak;
+        private double mhzSeconds;
+        private double mhzSum;
+        private String gpuReason;
+        private double energyMwh;
+        private double dischargingSeconds;
+        private double chargingSeconds;
+        private Double powerPeak;
+        private int sign;
+        private String powerReason;
+        private final long[] bytes = new long[4];
+        private final boolean[] seen = new boolean[4];
+        private String appReason;
+        private String devReason;
+        private boolean any;
+        long slowGpuBusy;
+
+        /** The interval from read {@code a} to read {@code b}, {@code dt} seconds long. */
+        void add(DeviceLoad a, DeviceLoad b, double dt) {
+            if (b == null) {
+                return;
+            }
+            any = true;
+            if (b.gpuPercent() != null) {
+                gpuSeconds += dt;
+                gpuSum += b.gpuPercent() * dt;
+                gpuPeak = gpuPeak == null ? b.gpuPercent() : Math.max(gpuPeak, b.gpuPercent());
+            }
+            if (b.gpuMhz() != null) {
+                mhzSeconds += dt;
+                mhzSum += b.gpuMhz() * dt;
+            }
+            gpuReason = b.gpuReason() != null ? b.gpuReason() : gpuReason;
+            if (Boolean.TRUE.equals(b.externalPower())) {
+                chargingSeconds += dt;
+            } else if (b.drainMw() != null) {
+                dischargingSeconds += dt;
+                energyMwh += b.drainMw() * dt / 3600.0;
+                powerPeak = powerPeak == null ? b.drainMw() : Math.max(powerPeak, b.drainMw());
+            }
+            if (b.dischargeSign() != 0) {
+                sign = b.dischargeSign();
+            }
+            powerReason = b.powerReason() != null ? b.powerReason() : powerReason;
+            appReason = b.appNetReason() != null ? b.appNetReason() : appReason;
+            devReason = b.deviceNetReason() != null ? b.deviceNetReason() : devReason;
+            Double[] x = net(a);
+            Double[] y = net(b);
+            for (int i = 0; i < 4; i++) {
+                Long d = delta(x[i], y[i]);
+                if (d != null) {
+                    bytes[i] += d;
+                    seen[i] = true;
+                }
+            }
+        }
+
+        LoadSummary summary() {
+            if (!any) {
+                return null;
+            }
+            Double gpu = gpuSeconds > 0 ? gpuSum / gpuSeconds : null;
+            Double mhz = mhzSeconds > 0 ? mhzSum / mhzSeconds : null;
+            Double energy = dischargingSeconds > 0 ? energyMwh : null;
+            Double mean = dischargingSeconds > 0 ? energyMwh / (dischargingSeconds / 3600.0) : null;
+            String power = energy != null ? null
+                    : chargingSeconds > 0 ? "charging the whole run" : orNotRead(powerReason);
+            return new LoadSummary(gpu, gpuPeak, mhz, gpu == null ? orNotRead(gpuReason) : null, mean, powerPeak,
+                    energy, dischargingSeconds, chargingSeconds, sign, power,
+                    seen[0] ? bytes[0] : null, seen[1] ? bytes[1] : null, seen[0] ? null : orNotRead(appReason),
+                    seen[2] ? bytes[2] : null, seen[3] ? bytes[3] : null, seen[2] ? null : orNotRead(devReason),
+                    slowGpuBusy);
+        }
+    }
+}

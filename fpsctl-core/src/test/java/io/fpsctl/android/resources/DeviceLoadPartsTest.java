@@ -1,0 +1,171 @@
+package io.fpsctl.android.resources;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fpsctl.android.DumpFormatException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hand-written outputs of the GPU, power and network reads (docs/metrics.md 14), each written from the source that
+ * prints it (cited in the parser's comment): kgsl's {@code "%7d %7d\n"} and {@code "%d\n"}, the Exynos Mali
+ * attributes' {@code "%d\n"}, power_supply's {@code "%d\n"} and status words, {@code /proc/net/dev}'s
+ * {@code "%6s:%8llu %7llu …"} rows under its two header lines, xt_qtaguid's named header and rows; {@code grep -H}
+ * prefixes {@code <path>:} and toybox prints {@code grep: <path>: <strerror>} for a file it cannot open.
+ */
+class DeviceLoadPartsTest {
+    private static final String K = "/sys/class/kgsl/kgsl-3d0/";
+    private static final String MALI = "/sys/class/misc/mali0/device/";
+    private static final String BAT = "/sys/class/power_supply/battery/";
+    private static final String NO_MALI = "grep: " + MALI + "utilization: No such file or directory\n"
+            + "grep: " + MALI + "clock: No such file or directory\n";
+    private static final String NO_KGSL = "grep: " + K + "gpubusy: No such file or directory\n"
+            + "grep: " + K + "gpuclk: No such file or directory\n";
+
+    static final String NET_DEV = "Inter-|   Receive                                                |  Transmit\n"
+            + " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls"
+            + " carrier compressed\n"
+            + "    lo:  123456     789    0    0    0     0          0         0   123456     789    0    0    0     0"
+            + "       0          0\n"
+            + " wlan0: 98765432   70000    0    2    0     0          0       100  4567890   30000    0    0    0     0"
+            + "       0          0\n"
+            + "rmnet_data0:     1000      10    0    0    0     0          0         0     2000      12    0    0    0"
+            + "     0       0          0\n";
+
+    static final String QTAGUID_HEADER = "idx iface acct_tag_hex uid_tag_int cnt_set rx_bytes rx_packets tx_bytes"
+            + " tx_packets rx_tcp_bytes rx_tcp_packets rx_udp_bytes rx_udp_packets rx_other_bytes rx_other_packets"
+            + " tx_tcp_bytes tx_tcp_packets tx_udp_bytes tx_udp_packets tx_other_bytes tx_other_packets\n";
+
+    private static String q(int idx, String iface, String tag, int uid, int set, long rx, long tx) {
+        return idx + " " + iface + " " + tag + " " + uid + " " + set + " " + rx + " 10 " + tx + " 8 " + rx
+                + " 10 0 0 0 0 " + tx + " 8 0 0 0 0\n";
+    }
+
+    @Test
+    void adrenoBusyAndClock() throws DumpFormatException {
+        GpuSysfs.Reading r = GpuSysfs.parse(K + "gpubusy: 412345 1000000\n" + K + "gpuclk:585000000\n" + NO_MALI);
+        assertEquals("kgsl", r.driver());
+        assertEquals(41.2345, r.loadPercent(), 1e-9);
+        assertEquals(585.0, r.mhz(), 1e-9);
+        assertNull(r.reason());
+        // bus off: kgsl resets both to 0: an idle GPU, not an unknown one
+        GpuSysfs.Reading idle = GpuSysfs.parse(K + "gpubusy:      0       0\n" + K + "gpuclk:257000000\n");
+        assertEquals(0.0, idle.loadPercent());
+    }
+
+    @Test
+    void maliUtilisationAndClock() throws DumpFormatException {
+        GpuSysfs.Reading r = GpuSysfs.parse(NO_KGSL + MALI + "utilization:87\n" + MALI + "clock:702\n");
+        assertEquals("mali", r.driver());
+        assertEquals(87.0, r.loadPercent());
+        assertEquals(702.0, r.mhz());
+        GpuSysfs.Reading off = GpuSysfs.parse(NO_KGSL + MALI + "utilization:-1\n" + MALI + "clock:0\n");
+        assertNull(off.loadPercent());
+        assertNull(off.mhz());
+        assertTrue(off.reason().contains("-1"), off.reason());
+    }
+
+    @Test
+    void closedNodesSayPermissionDeniedAndNoNodeSaysSo() throws DumpFormatException {
+        GpuSysfs.Reading r = GpuSysfs.parse("grep: " + K + "gpubusy: Permission denied\n"
+                + "grep: " + K + "gpuclk: Permission denied\n" + NO_MALI);
+        assertNull(r.driver());
+        assertNull(r.loadPercent());
+        assertNull(r.mhz());
+        assertEquals(K + "gpubusy: Permission denied", r.reason());
+        assertEquals("no kgsl or Mali GPU node on this device", GpuSysfs.parse(NO_KGSL + NO_MALI).reason());
+        assertThrows(DumpFormatException.class, () -> GpuSysfs.parse(K + "gpubusy:900 100\n"));
+        assertThrows(DumpFormatException.class, () -> GpuSysfs.parse(K + "gpuclk:fast\n"));
+    }
+
+    @Test
+    void batteryDrainFromStatusNotFromTheSign() throws DumpFormatException {
+        // kernel ABI convention: negative while discharging
+        PowerSupply.Reading abi = PowerSupply.parse(BAT + "status:Discharging\n" + BAT + "current_now:-412000\n"
+                + BAT + "voltage_now:3871000\n");
+        assertEquals(412000.0 * 3871000 / 1e9, abi.drainMw(), 1e-9); // 1594.852 mW
+        assertEquals(-1, abi.dischargeSign());
+        // a vendor gauge that reports discharge as positive: the same drain
+        PowerSupply.Reading vendor = PowerSupply.parse(BAT + "status:Discharging\n" + BAT + "current_now:412000\n"
+                + BAT + "voltage_now:3871000\n");
+        assertEquals(1594.852, vendor.drainMw(), 1e-9);
+        assertEquals(1, vendor.dischargeSign());
+        // on USB: charging, no drain (never a negative one)
+        PowerSupply.Reading usb = PowerSupply.parse(BAT + "status:Charging\n" + BAT + "current_now:1500000\n"
+                + BAT + "voltage_now:4200000\n");
+        assertTrue(usb.externalPower());
+        assertNull(usb.drainMw());
+        assertTrue(PowerSupply.parse(BAT + "status:Not charging\n" + BAT + "current_now:0\n"
+                + BAT + "voltage_now:4350000\n").externalPower());
+        PowerSupply.Reading denied = PowerSupply.parse(BAT + "status:Discharging\n"
+                + "grep: " + BAT + "current_now: Permission denied\n" + BAT + "voltage_now:3871000\n");
+        assertNull(denied.drainMw());
+        assertEquals(BAT + "current_now: Permission denied", denied.reason());
+    }
+
+    @Test
+    void procNetDevAddsEveryInterfaceButLoopback() throws DumpFormatException {
+        assertEquals(new ProcNetDev.Bytes(98765432L + 1000, 4567890L + 2000), ProcNetDev.parse(NET_DEV));
+        assertThrows(DumpFormatException.class, () -> ProcNetDev.parse(" wlan0: 1 2 3\n"));
+    }
+
+    @Test
+    void qtaguidCountsTheAppsUntaggedRowsOnly() throws DumpFormatException {
+        String text = "Uid:\t10123\t10123\t10123\t10123\n" + QTAGUID_HEADER
+                + q(2, "wlan0", "0x0", 0, 0, 5000, 6000)
+                + q(3, "wlan0", "0x0", 10123, 0, 1000, 200)
+                + q(4, "wlan0", "0x0", 10123, 1, 800000, 30000)
+                + q(5, "wlan0", "0xffffff0100000000", 10123, 1, 700000, 20000) // tagged: counted again above
+                + q(6, "rmnet_data0", "0x0", 10123, 1, 4000, 300)
+                + q(7, "lo", "0x0", 10123, 1, 999, 999)
+                + q(8, "wlan0", "0x0", 10124, 1, 77777, 7777);
+        assertEquals(new QtaguidStats.Bytes(10123, 1000 + 800000 + 4000, 200 + 30000 + 300), QtaguidStats.parse(text));
+        assertNull(QtaguidStats.unreadable(text));
+        assertEquals("/proc/net/xt_qtaguid/stats: No such file or directory", QtaguidStats.unreadable(
+                "Uid:\t10123\t10123\t10123\t10123\ncat: /proc/net/xt_qtaguid/stats: No such file or directory\n"));
+    }
+
+    @Test
+    void batchReadsThemOnlyWhenAskedAndQtaguidOnlyUpToAndroid9() {
+        assertFalse(ResourceProbe.of(4000, 26, false, false, "com.example.feed").command().contains("kgsl"));
+        String eight = ResourceProbe.of(4000, 26, false, false, true, "com.example.feed").command();
+        assertTrue(eight.endsWith(" ; echo @@fpsctl-resource@@ gpu ; grep -H . " + K + "gpubusy " + K + "gpuclk "
+                + MALI + "utilization " + MALI + "clock 2>&1"
+                + " ; echo @@fpsctl-resource@@ power ; grep -H . " + BAT + "status " + BAT + "current_now "
+                + BAT + "voltage_now 2>&1"
+                + " ; echo @@fpsctl-resource@@ app_net ; grep ^Uid: /proc/4000/status 2>&1 ; "
+                + "cat /proc/net/xt_qtaguid/stats 2>&1"
+                + " ; echo @@fpsctl-resource@@ device_net ; cat /proc/net/dev 2>&1"), eight);
+        assertFalse(ResourceProbe.of(4000, 29, false, false, true, "com.example.feed").command().contains("qtaguid"));
+    }
+
+    @Test
+    void android14ClosedGpuChargingNoAppBytes() throws DumpFormatException {
+        String m = ResourceProbe.MARKER + " ";
+        String out = m + "uptime\n600.00 4000.00\n"
+                + m + "process\n" + "4000 (om.example.feed) S 601 601 0 0 -1 1077952832 41235 0 612 0 12 3 0 0 10 -10"
+                + " 52 0 81234 15203987456 35612 18446744073709551615 1 1 0 0 0 0 4612 1 1073775868 0 0 0 17 4 0 0"
+                + " 0 0 0 0 0 0 0 0 0 0 0\n"
+                + m + "threads\n"
+                + m + "cpus\ncpu  1000 20 300 8000 100 10 5 0 0 0\n"
+                + m + "frequencies\n"
+                + m + "rss\nVmRSS:\t   91020 kB\n"
+                + m + "gpu\ngrep: " + K + "gpubusy: Permission denied\ngrep: " + K + "gpuclk: Permission denied\n"
+                + NO_MALI
+                + m + "power\n" + BAT + "status:Charging\n" + BAT + "current_now:1500000\n" + BAT + "voltage_now:4200000\n"
+                + m + "device_net\n" + NET_DEV;
+        ResourceSample s = ResourceProbe.of(4000, 34, false, false, true, "com.example.feed").parse(out);
+        assertNull(s.gpu().loadPercent());
+        assertEquals(K + "gpubusy: Permission denied", s.gpu().reason());
+        assertTrue(s.power().externalPower());
+        assertNull(s.appNet());
+        assertTrue(s.netReason().contains("Android 10"), s.netReason());
+        assertEquals(new ProcNetDev.Bytes(98766432L, 4569890L), s.deviceNet());
+        assertTrue(s.missing().contains("gpu: " + K + "gpubusy: Permission denied"), s.missing().toString());
+        assertTrue(s.missing().stream().anyMatch(l -> l.startsWith("app network: per-app bytes need xt_qtaguid")));
+    }
+}

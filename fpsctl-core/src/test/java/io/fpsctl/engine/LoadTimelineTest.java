@@ -1,0 +1,123 @@
+package io.fpsctl.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/metrics.md section 14 worked by hand from four reads one second apart (timeline 0, 1, 2, 3 s; uptime
+ * 100..103 s) of one app whose main thread is idle, and a run that charges.
+ */
+class LoadTimelineTest {
+    private static final double EPS = 1e-9;
+    private static final long S = 1_000_000_000L;
+
+    private static ResourceCounters read(double uptime, DeviceLoad load) {
+        return new ResourceCounters(uptime, 1000, List.of(new ResourceCounters.Thread(1000, "example.feed",
+                (long) uptime)), null, List.of(), List.of(), null, null, null, null, null, List.of(), load);
+    }
+
+    private static DeviceLoad load(double gpu, double mhz, Double drainMw, boolean external, long appRx, long appTx,
+                                   long devRx, long devTx) {
+        return new DeviceLoad(gpu, mhz, null, external, drainMw, drainMw == null ? 0 : -1,
+                drainMw == null ? "charging (Charging)" : null, appRx, appTx, null, devRx, devTx, null);
+    }
+
+    private static ResourceTimeline fourReads() {
+        ResourceTimeline t = new ResourceTimeline(100);
+        t.add(0, read(100, load(40, 300, 1000.0, false, 0, 0, 0, 0)));
+        t.add(1 * S, read(101, load(95, 585, 2000.0, false, 1000, 100, 3000, 400)));
+        t.add(2 * S, read(102, load(97, 585, 1500.0, false, 5000, 300, 9000, 1000)));
+        t.add(3 * S, read(103, load(50, 400, 1500.0, false, 5000, 300, 9500, 1200)));
+        return t;
+    }
+
+    @Test
+    void aWindowTakesTheReadsThatDescribeItAndInterpolatesBytes() {
+        ResourceTimeline t = fourReads();
+        LoadUsage u = t.window(S / 2, 5 * S / 2).load();
+        // reads after the start's (0 s) up to the first at or after the end (3 s): 1 s, 2 s, 3 s
+        assertEquals((95 + 97 + 50) / 3.0, u.gpuPercent(), EPS);
+        assertEquals((585 + 585 + 400) / 3.0, u.gpuMhz(), EPS);
+        assertEquals((2000 + 1500 + 1500) / 3.0, u.powerMw(), EPS);
+        assertEquals(Boolean.FALSE, u.charging());
+        // app rx at 0.5 s: 500; at 2.5 s: 5000 -> 4500; tx 50 -> 300 = 250
+        assertEquals(4500L, u.appRxBytes());
+        assertEquals(250L, u.appTxBytes());
+        // device rx 1500 -> 9250 = 7750; tx 200 -> 1100 = 900 (the app's bytes are part of them)
+        assertEquals(7750L, u.deviceRxBytes());
+        assertEquals(900L, u.deviceTxBytes());
+        assertNull(u.appNetReason());
+    }
+
+    @Test
+    void aSaturatedGpuIsTheCauseWhenTheMainThreadIsNotBusy() {
+        ResourceTimeline t = new ResourceTimeline(100);
+        t.add(0, read(100, load(40, 300, 1000.0, false, 0, 0, 0, 0)));
+        t.add(1 * S, read(101, load(95, 585, 2000.0, false, 1000, 100, 3000, 400)));
+        ResourceUsage u = t.newestInterval();
+        // the main thread used 1 tick in 1 s: 1 %
+        assertEquals(1.0, u.mainCpu(), EPS);
+        assertEquals(LoadUsage.GPU_BUSY, u.slowFrameCause());
+        t.slowFrameCause(u.slowFrameCause());
+        assertEquals(1, t.summary().load().slowFramesGpuBusy());
+    }
+
+    @Test
+    void theRunAddsEnergyAndBytes() {
+        LoadSummary s = fourReads().summary().load();
+        // each interval takes the read at its end: 95, 97, 50 over 1 s each
+        assertEquals((95 + 97 + 50) / 3.0, s.gpuMeanPercent(), EPS);
+        assertEquals(97.0, s.gpuPeakPercent(), EPS);
+        // (2000 + 1500 + 1500) mW over 1 s each = 5000 mJ... as mWh: 5000 / 3600
+        assertEquals(5000 / 3600.0, s.energyMwh(), EPS);
+        assertEquals(5000 / 3.0, s.powerMeanMw(), EPS);
+        assertEquals(2000.0, s.powerPeakMw(), EPS);
+        assertEquals(3.0, s.dischargingSeconds(), EPS);
+        assertEquals(-1, s.dischargeSign());
+        assertEquals(5000L, s.appRxBytes());
+        assertEquals(300L, s.appTxBytes());
+        assertEquals(9500L, s.deviceRxBytes());
+        assertEquals(1200L, s.deviceTxBytes());
+    }
+
+    @Test
+    void chargingIsSaidAndNeverANegativeDrain() {
+        ResourceTimeline t = new ResourceTimeline(100);
+        t.add(0, read(100, load(10, 300, null, true, 0, 0, 0, 0)));
+        t.add(1 * S, read(101, load(10, 300, null, true, 0, 0, 0, 0)));
+        t.add(2 * S, read(102, load(10, 300, null, true, 0, 0, 0, 0)));
+        LoadUsage u = t.window(S / 2, 3 * S / 2).load();
+        assertEquals(Boolean.TRUE, u.charging());
+        assertNull(u.powerMw());
+        assertEquals("charging", u.powerReason());
+        LoadSummary s = t.summary().load();
+        assertNull(s.energyMwh());
+        assertNull(s.powerMeanMw());
+        assertEquals(2.0, s.chargingSeconds(), EPS);
+        assertEquals("charging the whole run", s.powerReason());
+    }
+
+    @Test
+    void unreadableFiguresKeepTheirReason() {
+        ResourceTimeline t = new ResourceTimeline(100);
+        DeviceLoad closed = new DeviceLoad(null, null, "/sys/class/kgsl/kgsl-3d0/gpubusy: Permission denied", false,
+                1200.0, -1, null, null, null, "per-app bytes need xt_qtaguid", 10L, 10L, null);
+        t.add(0, read(100, closed));
+        t.add(1 * S, read(101, closed));
+        t.add(2 * S, read(102, closed));
+        LoadUsage u = t.window(S / 2, 3 * S / 2).load();
+        assertNull(u.gpuPercent());
+        assertEquals("/sys/class/kgsl/kgsl-3d0/gpubusy: Permission denied", u.gpuReason());
+        assertNull(u.appRxBytes());
+        assertEquals("per-app bytes need xt_qtaguid", u.appNetReason());
+        assertEquals(0L, u.deviceRxBytes()); // read, and nothing moved: a true 0
+        LoadSummary s = t.summary().load();
+        assertNull(s.gpuMeanPercent());
+        assertTrue(s.gpuReason().contains("Permission denied"));
+        assertNull(s.appRxBytes());
+    }
+}

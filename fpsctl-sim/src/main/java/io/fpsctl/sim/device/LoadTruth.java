@@ -1,0 +1,25 @@
+package io.fpsctl.sim.device;
+
+/**
+ * What the simulated device's GPU, battery and network files printed at one read (docs/metrics.md 14), written by
+ * {@link TruthWriter} as one JSON line per command that read them ({@code t.load.jsonl}); a field is null when that
+ * command did not read it or the file was not readable.
+ *
+ * @param uptimeNs      device CLOCK_BOOTTIME at the read
+ * @param part          which read: {@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}
+ * @param gpuPercent    the load the GPU node printed (kgsl: 100 × busy / total of the last period; Mali: utilization)
+ * @param gpuMhz        the clock it printed, in MHz
+ * @param gpuReadable   false when the nodes answered Permission denied
+ * @param status        power_supply status printed
+ * @param currentUa     current_now printed (the profile's sign)
+ * @param voltageUv     voltage_now printed
+ * @param drainMw       the power the battery gave out (|I| × V), null while charging
+ * @param appRxBytes    the app uid's untagged received bytes (all interfaces but lo)
+ * @param appTxBytes    its sent bytes
+ * @param deviceRxBytes every interface but lo, received
+ * @param deviceTxBytes every interface but lo, sent
+ */
+public record LoadTruth(long uptimeNs, String part, Double gpuPercent, Double gpuMhz, Boolean gpuReadable,
+                        String status, Long currentUa, Long voltageUv, Double drainMw, Long appRxBytes,
+                        Long appTxBytes, Long deviceRxBytes, Long deviceTxBytes) {
+}
