@@ -76,6 +76,16 @@ public final class FrameTimingQuery {
      * @param api31 use the API 31+ matching (the trace has FrameTimeline)
      */
     public static FrameTiming of(TraceContents c, String pkg, boolean api31) {
+        Samples s = samples(c, pkg, api31);
+        return s == null ? null : FrameTiming.of(s.cpuMs(), s.overrunMs());
+    }
+
+    /** The per-frame samples, in RenderThread-slice order (ms); overrun null below API 31. */
+    public record Samples(double[] cpuMs, double[] overrunMs) {
+    }
+
+    /** {@link #of}'s per-frame samples; null when there are no UI or RenderThread slices. */
+    public static Samples samples(TraceContents c, String pkg, boolean api31) {
         List<Slice> ui = new ArrayList<>();
         List<Slice> rt = new ArrayList<>();
         for (AtraceSlice s : c.slices()) {
@@ -140,7 +150,7 @@ public final class FrameTimingQuery {
                 cpu.add((r.end() - u.ts()) / 1e6);
                 overrun.add((Math.max(a.end(), r.end()) - e.end()) / 1e6);
             }
-            return new FrameTiming(cpu.size(), toArray(cpu), toArray(overrun));
+            return new Samples(toArray(cpu), toArray(overrun));
         }
         for (Slice r : rt) {
             for (Slice u : ui) {
@@ -150,7 +160,7 @@ public final class FrameTimingQuery {
                 }
             }
         }
-        return new FrameTiming(cpu.size(), toArray(cpu), null);
+        return new Samples(toArray(cpu), null);
     }
 
     private static double[] toArray(List<Double> l) {

@@ -215,6 +215,7 @@ public final class SummaryJson {
         if (top) {
             slowMessages(g, s.slowMessages());
             frameTimeline(g, s.frameTimeline());
+            frameTiming(g, s.frameTiming());
             androidVitals(g, s.androidVitals());
             ResourcesJson.write(g, s.resources()); // docs/metrics.md 13
             g.writeArrayFieldStart(WINDOWS.name());
@@ -281,6 +282,31 @@ public final class SummaryJson {
             g.writeNumberField(e.getKey(), e.getValue());
         }
         g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /** {@code frameTiming} (docs/metrics.md 14.3): null where it does not apply. */
+    private static void frameTiming(JsonGenerator g, io.fpsctl.engine.FrameTiming t) throws IOException {
+        if (t == null) {
+            g.writeNullField(FRAME_TIMING.name());
+            return;
+        }
+        g.writeObjectFieldStart(FRAME_TIMING.name());
+        g.writeNumberField("frameCount", t.frameCount());
+        percentiles(g, "frameDurationCpuMs", t.cpuMs());
+        percentiles(g, "frameOverrunMs", t.overrunMs());
+        g.writeEndObject();
+    }
+
+    private static void percentiles(JsonGenerator g, String name, Double[] values) throws IOException {
+        if (values == null) {
+            g.writeNullField(name);
+            return;
+        }
+        g.writeObjectFieldStart(name);
+        for (int i = 0; i < values.length; i++) {
+            number(g, Key.decimal("p" + io.fpsctl.engine.FrameTiming.PERCENTILES[i], 3), values[i]);
+        }
         g.writeEndObject();
     }
 

@@ -41,6 +41,12 @@ public final class SummaryJsonSchema {
     public static final Key SLOW_MESSAGE_COUNT = Key.of("slowMessageCount", Type.INTEGER);
     public static final Key SLOW_MESSAGES = Key.of("slowMessages", Type.LIST);
     public static final Key FRAME_TIMELINE = Key.of("frameTimeline", Type.OBJECT);
+    /**
+     * Macrobenchmark's frame metrics of a Perfetto trace (docs/metrics.md 14.3): {@code frameCount},
+     * {@code frameDurationCpuMs} and {@code frameOverrunMs} objects of {@code p50}, {@code p90}, {@code p95},
+     * {@code p99}; null where it does not apply.
+     */
+    public static final Key FRAME_TIMING = Key.of("frameTiming", Type.OBJECT);
     public static final Key WINDOWS = Key.of("windows", Type.LIST);
     public static final Key WARNINGS = Key.of("warnings", Type.LIST);
     public static final Key PARTIAL = Key.of("partial", Type.BOOLEAN);

@@ -109,6 +109,7 @@ public final class SummaryText {
             resources(s.resources());
             androidVitals(s.androidVitals(), s.source().presented());
             frameTimeline(s.frameTimeline());
+            frameTiming(s.frameTiming());
             if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
                 out.println();
                 int name = (int) Math.max(NAME_MIN, Math.min(NAME_MAX, (long) width - TABLE_REST - 1));
@@ -160,6 +161,19 @@ public final class SummaryText {
             } else {
                 row("vitals", "slow (> 16 ms) " + fmt2(v.slowFramesPercent()) + " %  frozen (> 700 ms) "
                         + fmt2(v.frozenFramesPercent()) + " %");
+            }
+        }
+
+        /** Macrobenchmark's frame metrics of a Perfetto trace (docs/metrics.md 14.3). */
+        private void frameTiming(io.fpsctl.engine.FrameTiming t) {
+            if (t == null) {
+                return;
+            }
+            row("frame cpu", "p50 " + fmt2(t.cpu(50)) + "  p90 " + fmt2(t.cpu(90)) + "  p95 " + fmt2(t.cpu(95))
+                    + "  p99 " + fmt2(t.cpu(99)) + " ms (frameDurationCpuMs, " + t.frameCount() + " frames)");
+            if (t.overrunMs() != null) {
+                row("overrun", "p50 " + fmt2(t.overrun(50)) + "  p90 " + fmt2(t.overrun(90)) + "  p95 "
+                        + fmt2(t.overrun(95)) + "  p99 " + fmt2(t.overrun(99)) + " ms (frameOverrunMs)");
             }
         }
 
