@@ -70,9 +70,18 @@ class PerfettoTraceReaderTest {
         t.addActualSurfaceFrameStartEvent(10, 1, 9, 10, 1000, "L", 1, 1, 0, 1, 1, null);
         t.addFrameEndEvent(25, 1);
         t.addActualSurfaceFrameStartEvent(60, 3, 13, 14, 1000, "L", 1, 1, 0, 1, 1, null); // never ended: not a frame
+        // two frames that overlap (two layers): the first to start ends last
+        t.addActualSurfaceFrameStartEvent(100, 7, 20, 21, 1000, "A", 1, 1, 0, 1, 1, null);
+        t.addActualSurfaceFrameStartEvent(102, 8, 20, 21, 1000, "B", 1, 1, 0, 1, 1, null);
+        t.addFrameEndEvent(110, 8);
+        t.addFrameEndEvent(130, 7);
         TraceContents c = read(t.bytes());
         List<SurfaceFrame> f = c.surfaceFrames();
-        assertEquals(2, f.size());
+        assertEquals(4, f.size());
+        assertEquals("A", f.get(2).layerName());
+        assertEquals(30, f.get(2).dur());
+        assertEquals("B", f.get(3).layerName());
+        assertEquals(8, f.get(3).dur());
         assertEquals(10, f.get(0).ts());
         assertEquals(15, f.get(0).dur());
         assertEquals(9, f.get(0).token());
