@@ -1,6 +1,7 @@
 package io.fpsctl.format.perfetto;
 
 import com.android.internal.FrameworksNativeTracePacketOuterClass;
+import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameTimelineEvent;
 import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameworksNativeTracePacket;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
@@ -20,6 +21,8 @@ import perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot;
 import perfetto.protos.FtraceEventBundleOuterClass.FtraceEventBundle;
 import perfetto.protos.FtraceEventOuterClass.FtraceEvent;
 import perfetto.protos.ProcessTreeOuterClass.ProcessTree;
+import perfetto.protos.SystemInfoOuterClass.SystemInfo;
+import perfetto.protos.TracePacketDefaultsOuterClass.TracePacketDefaults;
 import perfetto.protos.TracePacketOuterClass.TracePacket;
 
 /**
@@ -221,40 +224,59 @@ public final class PerfettoTraceReader {
                 + "while still being written, or truncated");
     }
 
-    /** One {@code TracePacket}. */
+    /**
+     * One {@code TracePacket}. Its top-level fields are walked here by number (trace_packet.proto, v58.2) so that
+     * only the parts fpsctl keeps are decoded — each with its generated class — instead of building the whole
+     * packet: most packets of a real trace are ftrace bundles and FrameTimeline events of a few dozen bytes, and
+     * this is the reader's hot loop.
+     */
     private void packet(byte[] bytes, long offset) throws IOException, PerfettoTraceException {
         packets++;
-        TracePacket p;
+        long ts = 0;
+        int clock = -1;
+        int seq = 0;
+        ByteString frameTimeline = null;
         try {
-            CodedInputStream cis = CodedInputStream.newInstance(bytes);
-            p = TracePacket.parseFrom(cis, REGISTRY);
+            CodedInputStream p = CodedInputStream.newInstance(bytes);
+            while (true) {
+                int tag = p.readTag();
+                if (tag == 0) {
+                    break;
+                }
+                switch (tag >>> 3) {
+                    case 8 -> ts = p.readUInt64();                                    // timestamp
+                    case 58 -> clock = p.readUInt32();                                // timestamp_clock_id
+                    case 10 -> seq = p.readUInt32();                                  // trusted_packet_sequence_id
+                    case 76 -> frameTimeline = p.readBytes();                         // frame_timeline_event (ext.)
+                    case 1 -> ftrace(FtraceEventBundle.parseFrom(p.readBytes()));     // ftrace_events
+                    case 2 -> processTree(ProcessTree.parseFrom(p.readBytes()));      // process_tree
+                    case 6 -> clockSnapshot(ClockSnapshot.parseFrom(p.readBytes()));  // clock_snapshot
+                    case 45 -> {                                                      // system_info
+                        SystemInfo info = SystemInfo.parseFrom(p.readBytes());
+                        if (info.hasAndroidSdkVersion()) {
+                            out.sdk((int) info.getAndroidSdkVersion());
+                        }
+                    }
+                    case 59 -> {                                                      // trace_packet_defaults
+                        TracePacketDefaults d = TracePacketDefaults.parseFrom(p.readBytes());
+                        if (d.hasTimestampClockId()) {
+                            out.sequenceClock(seq, d.getTimestampClockId());
+                        }
+                    }
+                    case 50 -> inflate(p.readBytes(), offset);                        // compressed_packets
+                    case 133 -> throw new PerfettoTraceException(name + ": the trace's packets are "
+                            + "zstd-compressed, which fpsctl does not read: record it without compression or with "
+                            + "deflate");
+                    default -> p.skipField(tag);
+                }
+            }
+            if (frameTimeline != null) {
+                out.frameTimeline(ts, clock >= 0 ? clock : out.sequenceClock(seq),
+                        FrameTimelineEvent.parseFrom(frameTimeline));
+            }
         } catch (InvalidProtocolBufferException e) {
             throw new PerfettoTraceException(name + ": packet " + packets + " (at byte " + offset
                     + ") is not a valid TracePacket: the trace is broken");
-        }
-        int seq = p.getTrustedPacketSequenceId();
-        if (p.hasTracePacketDefaults() && p.getTracePacketDefaults().hasTimestampClockId()) {
-            out.sequenceClock(seq, p.getTracePacketDefaults().getTimestampClockId());
-        }
-        switch (p.getDataCase()) {
-            case COMPRESSED_PACKETS -> inflate(p.getCompressedPackets(), offset);
-            case ZSTD_COMPRESSED_PACKETS -> throw new PerfettoTraceException(name + ": the trace's packets are "
-                    + "zstd-compressed, which fpsctl does not read: record it without compression or with deflate");
-            case PROCESS_TREE -> processTree(p.getProcessTree());
-            case CLOCK_SNAPSHOT -> clockSnapshot(p.getClockSnapshot());
-            case SYSTEM_INFO -> {
-                if (p.getSystemInfo().hasAndroidSdkVersion()) {
-                    out.sdk((int) p.getSystemInfo().getAndroidSdkVersion());
-                }
-            }
-            case FTRACE_EVENTS -> ftrace(p.getFtraceEvents());
-            default -> {
-                if (p.hasExtension(FrameworksNativeTracePacket.frameTimelineEvent)) {
-                    long ts = p.getTimestamp();
-                    int clock = p.hasTimestampClockId() ? p.getTimestampClockId() : out.sequenceClock(seq);
-                    out.frameTimeline(ts, clock, p.getExtension(FrameworksNativeTracePacket.frameTimelineEvent));
-                }
-            }
         }
     }
 
