@@ -77,6 +77,13 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--max-system-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
             description = "Most FrameTimeline system jank allowed, %% of joined frames (Android 12+).")
     Double maxSystemJankPercent;
+    @Option(names = "--max-frame-overrun-p90-ms", paramLabel = "MS",
+            description = "Most Macrobenchmark frameOverrunMs p90 allowed (a Perfetto trace with atrace gfx/view "
+                    + "slices; docs/metrics.md 15.3); may be negative.")
+    Double maxFrameOverrunP90Ms;
+    @Option(names = "--max-frame-cpu-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
+            description = "Most Macrobenchmark frameDurationCpuMs p90 allowed (docs/metrics.md 15.3).")
+    Double maxFrameCpuP90Ms;
     @Option(names = "--max-slow-frames-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
             description = "Most Android vitals slow frames allowed (> 16 ms), %% of counted frames; NA for "
                     + "SurfaceFlinger.")
@@ -319,7 +326,8 @@ final class GateCommand implements Callable<Integer> {
                 .maxSystemJankPercent(maxSystemJankPercent).maxSlowFramesPercent(maxSlowFramesPercent)
                 .maxFrozenFramesPercent(maxFrozenFramesPercent).maxCpuPercent(maxCpuPercent)
                 .maxMemoryMb(maxMemoryMb).maxGpuPercent(maxGpuPercent).maxPowerMw(maxPowerMw)
-                .maxAppNetworkKb(maxAppNetworkKb);
+                .maxAppNetworkKb(maxAppNetworkKb).maxFrameOverrunP90Ms(maxFrameOverrunP90Ms)
+                .maxFrameCpuP90Ms(maxFrameCpuP90Ms);
     }
 
     /** A summary.json, or a gate --summary-out run: its iterations (a plain summary is a run of one). */

@@ -109,6 +109,7 @@ public final class SummaryText {
             resources(s.resources());
             androidVitals(s.androidVitals(), s.source().presented());
             frameTimeline(s.frameTimeline());
+            frameTiming(s.frameTiming());
             if (s.windows().size() > 1 || (s.windows().size() == 1 && !s.source().presented())) {
                 out.println();
                 int name = (int) Math.max(NAME_MIN, Math.min(NAME_MAX, (long) width - TABLE_REST - 1));
@@ -163,6 +164,19 @@ public final class SummaryText {
             }
         }
 
+        /** Macrobenchmark's frame metrics of a Perfetto trace (docs/metrics.md 15.3). */
+        private void frameTiming(io.fpsctl.engine.FrameTiming t) {
+            if (t == null) {
+                return;
+            }
+            row("frame cpu", "p50 " + fmt2(t.cpu(50)) + "  p90 " + fmt2(t.cpu(90)) + "  p95 " + fmt2(t.cpu(95))
+                    + "  p99 " + fmt2(t.cpu(99)) + " ms (frameDurationCpuMs, " + t.frameCount() + " frames)");
+            if (t.overrunMs() != null) {
+                row("overrun", "p50 " + fmt2(t.overrun(50)) + "  p90 " + fmt2(t.overrun(90)) + "  p95 "
+                        + fmt2(t.overrun(95)) + "  p99 " + fmt2(t.overrun(99)) + " ms (frameOverrunMs)");
+            }
+        }
+
         /** The FrameTimeline split (docs/metrics.md 10): who missed the deadline. */
         private void frameTimeline(FrameTimelineSummary ft) {
             if (ft == null) {
@@ -172,6 +186,11 @@ public final class SummaryText {
                     + " joined frames; FrameTimeline)");
             row("system jank", fmt2(ft.systemJankPercent()) + " % (" + ft.systemJank() + "), unattributed "
                     + ft.unattributed() + ", dropped buffers " + ft.droppedBuffers());
+            if (ft.bufferStuffing() != null) {
+                // docs/metrics.md 10 rev 4: Perfetto's jank tags that are neither app nor system jank
+                row("not jank", "buffer stuffing " + ft.bufferStuffing() + ", SurfaceFlinger stuffing "
+                        + ft.surfaceFlingerStuffing() + ", non-perceivable " + ft.nonPerceivable());
+            }
             StringBuilder types = new StringBuilder();
             ft.types().forEach((k, v) -> {
                 if (v > 0) {

@@ -215,6 +215,7 @@ public final class SummaryJson {
         if (top) {
             slowMessages(g, s.slowMessages());
             frameTimeline(g, s.frameTimeline());
+            frameTiming(g, s.frameTiming());
             androidVitals(g, s.androidVitals());
             ResourcesJson.write(g, s.resources()); // docs/metrics.md 13
             g.writeArrayFieldStart(WINDOWS.name());
@@ -272,12 +273,49 @@ public final class SummaryJson {
         number(g, InFrameTimeline.SYSTEM_JANK_PERCENT, ft.systemJankPercent());
         // rev 3: neither app nor system jank
         g.writeNumberField(InFrameTimeline.DROPPED_BUFFERS.name(), ft.droppedBuffers());
+        // rev 4: Perfetto's other jank tags, neither app nor system jank
+        nullableCount(g, InFrameTimeline.BUFFER_STUFFING, ft.bufferStuffing());
+        nullableCount(g, InFrameTimeline.SURFACE_FLINGER_STUFFING, ft.surfaceFlingerStuffing());
+        nullableCount(g, InFrameTimeline.NON_PERCEIVABLE, ft.nonPerceivable());
         g.writeObjectFieldStart(InFrameTimeline.TYPES.name());
         for (Map.Entry<String, Long> e : ft.types().entrySet()) {
             g.writeNumberField(e.getKey(), e.getValue());
         }
         g.writeEndObject();
         g.writeEndObject();
+    }
+
+    /** {@code frameTiming} (docs/metrics.md 15.3): null where it does not apply. */
+    private static void frameTiming(JsonGenerator g, io.fpsctl.engine.FrameTiming t) throws IOException {
+        if (t == null) {
+            g.writeNullField(FRAME_TIMING.name());
+            return;
+        }
+        g.writeObjectFieldStart(FRAME_TIMING.name());
+        g.writeNumberField("frameCount", t.frameCount());
+        percentiles(g, "frameDurationCpuMs", t.cpuMs());
+        percentiles(g, "frameOverrunMs", t.overrunMs());
+        g.writeEndObject();
+    }
+
+    private static void percentiles(JsonGenerator g, String name, Double[] values) throws IOException {
+        if (values == null) {
+            g.writeNullField(name);
+            return;
+        }
+        g.writeObjectFieldStart(name);
+        for (int i = 0; i < values.length; i++) {
+            number(g, Key.decimal("p" + io.fpsctl.engine.FrameTiming.PERCENTILES[i], 3), values[i]);
+        }
+        g.writeEndObject();
+    }
+
+    private static void nullableCount(JsonGenerator g, Key key, Long value) throws IOException {
+        if (value == null) {
+            g.writeNullField(key.name());
+        } else {
+            g.writeNumberField(key.name(), value);
+        }
     }
 
     /** {@code slowMessageCount} and {@code slowMessages} (null for sources other than the agent). */

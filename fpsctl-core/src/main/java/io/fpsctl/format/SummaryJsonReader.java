@@ -136,6 +136,7 @@ public final class SummaryJsonReader {
         Summary read = summary(root, source, pkg, null, List.copyOf(windows), List.copyOf(warnings))
                 .toBuilder().slowMessages(slowMessages(root))
                 .frameTimeline(frameTimeline(root.path(FRAME_TIMELINE.name())))
+                .frameTiming(frameTiming(root.path(FRAME_TIMING.name())))
                 .resources(ResourcesJson.read(root.path(RESOURCES.name()))).build();
         PossibleSummary.check(read); // a summary with an impossible figure is not one fpsctl wrote from frames
         return read;
@@ -164,7 +165,9 @@ public final class SummaryJsonReader {
         return new FrameTimelineSummary(count(ft, InFrameTimeline.FRAMES), count(ft, InFrameTimeline.UNATTRIBUTED),
                 count(ft, InFrameTimeline.JANKY_FRAMES), count(ft, InFrameTimeline.APP_JANK),
                 count(ft, InFrameTimeline.SYSTEM_JANK), number(ft, InFrameTimeline.APP_JANK_PERCENT),
-                number(ft, InFrameTimeline.SYSTEM_JANK_PERCENT), droppedBuffers(ft, types), types, List.of());
+                number(ft, InFrameTimeline.SYSTEM_JANK_PERCENT), droppedBuffers(ft, types),
+                optionalCount(ft, InFrameTimeline.BUFFER_STUFFING), optionalCount(ft, InFrameTimeline.SURFACE_FLINGER_STUFFING),
+                optionalCount(ft, InFrameTimeline.NON_PERCEIVABLE), types, List.of());
     }
 
     /**
@@ -201,6 +204,33 @@ public final class SummaryJsonReader {
     private static long droppedBuffers(JsonNode ft, Map<String, Long> types) throws SummaryFormatException {
         return ft.has(InFrameTimeline.DROPPED_BUFFERS.name()) ? count(ft, InFrameTimeline.DROPPED_BUFFERS)
                 : types.getOrDefault(InFrameTimeline.DROPPED_TYPE, 0L);
+    }
+
+    /** {@code frameTiming} (docs/metrics.md 15.3); null when absent or null. */
+    private static io.fpsctl.engine.FrameTiming frameTiming(JsonNode t) throws SummaryFormatException {
+        if (!t.isObject()) {
+            return null;
+        }
+        return new io.fpsctl.engine.FrameTiming((int) count(t, "frameCount"), percentiles(t.path("frameDurationCpuMs")),
+                percentiles(t.path("frameOverrunMs")));
+    }
+
+    private static Double[] percentiles(JsonNode p) {
+        if (!p.isObject()) {
+            return null;
+        }
+        Double[] out = new Double[io.fpsctl.engine.FrameTiming.PERCENTILES.length];
+        for (int i = 0; i < out.length; i++) {
+            JsonNode v = p.path("p" + io.fpsctl.engine.FrameTiming.PERCENTILES[i]);
+            out[i] = v.isNumber() ? v.doubleValue() : null;
+        }
+        return out;
+    }
+
+    /** A count added by a later revision (docs/metrics.md 10 rev 4): null when the summary predates it or has null. */
+    private static Long optionalCount(JsonNode n, Key key) throws SummaryFormatException {
+        JsonNode v = n.path(key.name());
+        return v.isMissingNode() || v.isNull() ? null : count(n, key);
     }
 
     /** {@code slowMessageCount} and {@code slowMessages}; null when the summary has neither (not an agent run). */

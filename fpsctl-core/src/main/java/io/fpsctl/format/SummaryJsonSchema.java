@@ -41,6 +41,12 @@ public final class SummaryJsonSchema {
     public static final Key SLOW_MESSAGE_COUNT = Key.of("slowMessageCount", Type.INTEGER);
     public static final Key SLOW_MESSAGES = Key.of("slowMessages", Type.LIST);
     public static final Key FRAME_TIMELINE = Key.of("frameTimeline", Type.OBJECT);
+    /**
+     * Macrobenchmark's frame metrics of a Perfetto trace (docs/metrics.md 15.3): {@code frameCount},
+     * {@code frameDurationCpuMs} and {@code frameOverrunMs} objects of {@code p50}, {@code p90}, {@code p95},
+     * {@code p99}; null where it does not apply.
+     */
+    public static final Key FRAME_TIMING = Key.of("frameTiming", Type.OBJECT);
     public static final Key WINDOWS = Key.of("windows", Type.LIST);
     public static final Key WARNINGS = Key.of("warnings", Type.LIST);
     public static final Key PARTIAL = Key.of("partial", Type.BOOLEAN);
@@ -149,6 +155,10 @@ public final class SummaryJsonSchema {
         public static final Key SYSTEM_JANK_PERCENT = Key.decimal("systemJankPercent", 2);
         /** Rev 3: neither app nor system jank; a summary written before it counts them in {@code types.dropped}. */
         public static final Key DROPPED_BUFFERS = Key.of("droppedBuffers", Type.INTEGER);
+        /** Rev 4 (docs/metrics.md 10): joined frames of each jank tag that is neither app nor system jank. */
+        public static final Key BUFFER_STUFFING = Key.of("bufferStuffing", Type.INTEGER);
+        public static final Key SURFACE_FLINGER_STUFFING = Key.of("surfaceFlingerStuffing", Type.INTEGER);
+        public static final Key NON_PERCEIVABLE = Key.of("nonPerceivable", Type.INTEGER);
         /** One count per jank type key. */
         public static final Key TYPES = Key.of("types", Type.OBJECT);
         /** The {@link #TYPES} entry older summaries counted dropped buffers in. */

@@ -74,6 +74,8 @@ public final class Gate {
     private final Double maxGpuPercent;
     private final Double maxPowerMw;
     private final Double maxAppNetworkKb;
+    private final Double maxFrameOverrunP90Ms;
+    private final Double maxFrameCpuP90Ms;
     private final Summary baseline;
     private final Double maxRegressionPercent;
     private final boolean allowPartial;
@@ -96,6 +98,8 @@ public final class Gate {
         maxGpuPercent = b.maxGpuPercent;
         maxPowerMw = b.maxPowerMw;
         maxAppNetworkKb = b.maxAppNetworkKb;
+        maxFrameOverrunP90Ms = b.maxFrameOverrunP90Ms;
+        maxFrameCpuP90Ms = b.maxFrameCpuP90Ms;
         baseline = b.baseline;
         maxRegressionPercent = b.maxRegressionPercent;
     }
@@ -110,7 +114,8 @@ public final class Gate {
                 && maxBigJank == null && minScrollFps == null && maxAppJankPercent == null
                 && maxSystemJankPercent == null && maxSlowFramesPercent == null && maxFrozenFramesPercent == null
                 && maxCpuPercent == null && maxMemoryMb == null && maxGpuPercent == null && maxPowerMw == null
-                && maxAppNetworkKb == null && baseline == null;
+                && maxAppNetworkKb == null && maxFrameOverrunP90Ms == null && maxFrameCpuP90Ms == null
+                && baseline == null;
     }
 
     /** Evaluates every threshold that is set; {@code --min-scroll-fps} uses the summary's scroll fps (agent). */
@@ -210,6 +215,14 @@ public final class Gate {
         if (maxFrozenFramesPercent != null) {
             checks.add(vitals(s, "frozenFramesPercent", value.apply(vital(AndroidVitals::frozenFramesPercent)),
                     maxFrozenFramesPercent));
+        }
+        if (maxFrameOverrunP90Ms != null) { // docs/metrics.md 15.3: Macrobenchmark's frameOverrunMs
+            checks.add(frameTiming("frameOverrunP90Ms", value.apply(x -> x.frameTiming() == null ? null
+                    : x.frameTiming().overrun(90)), maxFrameOverrunP90Ms));
+        }
+        if (maxFrameCpuP90Ms != null) { // docs/metrics.md 15.3: Macrobenchmark's frameDurationCpuMs
+            checks.add(frameTiming("frameCpuP90Ms", value.apply(x -> x.frameTiming() == null ? null
+                    : x.frameTiming().cpu(90)), maxFrameCpuP90Ms));
         }
         if (maxCpuPercent != null) {
             checks.add(resource("cpuPercent", value.apply(x -> x.resources() == null ? null
@@ -356,6 +369,17 @@ public final class Gate {
         return atMost(metric, value, 1, max);
     }
 
+    /** A Macrobenchmark frame metric: a run without it (no Perfetto trace with atrace slices) cannot pass. */
+    private static GateCheck frameTiming(String metric, Double value, double max) {
+        if (value == null || value.isNaN() || value.isInfinite()) {
+            String threshold = "<= " + text(max, 2);
+            return new GateCheck(metric, threshold, "not measured", Verdict.FAIL, metric + ": needs a Perfetto trace "
+                    + "with FrameTimeline and atrace gfx/view slices of the app (docs/metrics.md 15.3), so it cannot "
+                    + "pass " + threshold);
+        }
+        return atMost(metric, value, 2, max);
+    }
+
     private static GateCheck atLeast(String metric, Double value, int decimals, double min) {
         return bound(metric, value, decimals, ">= " + text(min, decimals), BigDecimal.valueOf(min), true);
     }
@@ -460,6 +484,8 @@ public final class Gate {
         private Long maxFrozen;
         private Long maxBigJank;
         private Double minScrollFps;
+        private Double maxFrameOverrunP90Ms;
+        private Double maxFrameCpuP90Ms;
         private Double maxAppJankPercent;
         private Double maxSystemJankPercent;
         private Double maxSlowFramesPercent;
@@ -521,6 +547,18 @@ public final class Gate {
         /** {@code --min-scroll-fps}: the fps of a scripted scroll must be at least this (NA until measured). */
         public Builder minScrollFps(Double fps) {
             minScrollFps = check("--min-scroll-fps", fps);
+            return this;
+        }
+
+        /** {@code --max-frame-overrun-p90-ms}: Macrobenchmark's frameOverrunMs p90 (docs/metrics.md 15.3). */
+        public Builder maxFrameOverrunP90Ms(Double ms) {
+            maxFrameOverrunP90Ms = ms;
+            return this;
+        }
+
+        /** {@code --max-frame-cpu-p90-ms}: Macrobenchmark's frameDurationCpuMs p90 (docs/metrics.md 15.3). */
+        public Builder maxFrameCpuP90Ms(Double ms) {
+            maxFrameCpuP90Ms = check("--max-frame-cpu-p90-ms", ms);
             return this;
         }
 

@@ -1,7 +1,5 @@
 package io.fpsctl.sink.perfetto;
 
-import static io.fpsctl.sink.perfetto.PerfettoFields.*;
-
 import com.google.protobuf.CodedOutputStream;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameResult;
@@ -20,6 +18,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import perfetto.protos.BuiltinClockOuterClass.BuiltinClock;
+import perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot;
+import perfetto.protos.CounterDescriptorOuterClass.CounterDescriptor;
+import perfetto.protos.DebugAnnotationOuterClass.DebugAnnotation;
+import perfetto.protos.TraceOuterClass.Trace;
+import perfetto.protos.TracePacketOuterClass.TracePacket;
+import perfetto.protos.TrackDescriptorOuterClass.TrackDescriptor;
+import perfetto.protos.TrackEventOuterClass.TrackEvent;
 
 /**
  * An engine listener that writes a Perfetto trace (TrackEvent protobuf, opens in ui.perfetto.dev) as frames arrive:
@@ -113,23 +119,23 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
             end = start;
         }
         long lane = lane(r.window(), start, end);
-        ProtoMessage begin = new ProtoMessage()
-                .uint64(EVENT_TYPE, TYPE_SLICE_BEGIN)
-                .uint64(EVENT_TRACK_UUID, lane)
-                .string(EVENT_CATEGORIES, CATEGORY)
-                .string(EVENT_NAME, r.janky() ? "janky frame" : r.timed() ? "frame" : "frame (untimed)");
+        TrackEvent.Builder begin = TrackEvent.newBuilder()
+                .setType(TrackEvent.Type.TYPE_SLICE_BEGIN)
+                .setTrackUuid(lane)
+                .addCategories(CATEGORY)
+                .setName(r.janky() ? "janky frame" : r.timed() ? "frame" : "frame (untimed)");
         if (r.duration() >= 0) {
-            begin.message(EVENT_DEBUG_ANNOTATIONS, annotation("durationMs").double64(ANNOTATION_DOUBLE, r.duration() / 1e6));
+            begin.addDebugAnnotations(annotation("durationMs").setDoubleValue(r.duration() / 1e6));
         }
-        begin.message(EVENT_DEBUG_ANNOTATIONS, annotation("dropped").int64(ANNOTATION_INT, r.dropped()));
+        begin.addDebugAnnotations(annotation("dropped").setIntValue(r.dropped()));
         if (r.janky()) {
-            begin.message(EVENT_DEBUG_ANNOTATIONS, annotation("dropLevel").string(ANNOTATION_STRING, r.dropLevel().key()));
+            begin.addDebugAnnotations(annotation("dropLevel").setStringValue(r.dropLevel().key()));
         }
         if (r.janky() && r.slow()) {
-            begin.message(EVENT_DEBUG_ANNOTATIONS, annotation("mainCause").string(ANNOTATION_STRING, r.mainCauseKey()));
+            begin.addDebugAnnotations(annotation("mainCause").setStringValue(r.mainCauseKey()));
         }
         packet(start, begin);
-        packet(end, new ProtoMessage().uint64(EVENT_TYPE, TYPE_SLICE_END).uint64(EVENT_TRACK_UUID, lane));
+        packet(end, TrackEvent.newBuilder().setType(TrackEvent.Type.TYPE_SLICE_END).setTrackUuid(lane));
     }
 
     @Override
@@ -140,11 +146,11 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         }
         if (fpsTrack == 0) {
             fpsTrack = nextUuid++;
-            descriptor(new ProtoMessage().uint64(TRACK_UUID, fpsTrack).string(TRACK_NAME, run + "fps")
-                    .message(TRACK_COUNTER, new ProtoMessage()));
+            descriptor(TrackDescriptor.newBuilder().setUuid(fpsTrack).setName(run + "fps")
+                    .setCounter(CounterDescriptor.getDefaultInstance()));
         }
-        packet(w.startNs(), new ProtoMessage().uint64(EVENT_TYPE, TYPE_COUNTER).uint64(EVENT_TRACK_UUID, fpsTrack)
-                .double64(EVENT_DOUBLE_COUNTER_VALUE, w.stats().fps()));
+        packet(w.startNs(), TrackEvent.newBuilder().setType(TrackEvent.Type.TYPE_COUNTER).setTrackUuid(fpsTrack)
+                .setDoubleCounterValue(w.stats().fps()));
     }
 
     /**
@@ -189,11 +195,11 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         if (uuid == null) {
             uuid = nextUuid++;
             resourceTracks.put(name, uuid);
-            descriptor(new ProtoMessage().uint64(TRACK_UUID, uuid).string(TRACK_NAME, run + name)
-                    .message(TRACK_COUNTER, new ProtoMessage()));
+            descriptor(TrackDescriptor.newBuilder().setUuid(uuid).setName(run + name)
+                    .setCounter(CounterDescriptor.getDefaultInstance()));
         }
-        packet(timestampNs, new ProtoMessage().uint64(EVENT_TYPE, TYPE_COUNTER).uint64(EVENT_TRACK_UUID, uuid)
-                .double64(EVENT_DOUBLE_COUNTER_VALUE, value));
+        packet(timestampNs, TrackEvent.newBuilder().setType(TrackEvent.Type.TYPE_COUNTER).setTrackUuid(uuid)
+                .setDoubleCounterValue(value));
     }
 
     @Override
@@ -207,7 +213,7 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         if (t == null) {
             t = new Track(nextUuid++);
             tracks.put(run + window, t);
-            descriptor(new ProtoMessage().uint64(TRACK_UUID, t.uuid).string(TRACK_NAME, run + window));
+            descriptor(TrackDescriptor.newBuilder().setUuid(t.uuid).setName(run + window));
         }
         for (long[] lane : t.lanes) {
             if (lane[1] <= start) {
@@ -217,23 +223,23 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
         }
         long uuid = nextUuid++;
         t.lanes.add(new long[] {uuid, end});
-        descriptor(new ProtoMessage().uint64(TRACK_UUID, uuid).uint64(TRACK_PARENT_UUID, t.uuid)
-                .string(TRACK_NAME, t.lanes.size() == 1 ? "frames" : "frames (overlapping " + t.lanes.size() + ")"));
+        descriptor(TrackDescriptor.newBuilder().setUuid(uuid).setParentUuid(t.uuid)
+                .setName(t.lanes.size() == 1 ? "frames" : "frames (overlapping " + t.lanes.size() + ")"));
         return uuid;
     }
 
-    private static ProtoMessage annotation(String name) {
-        return new ProtoMessage().string(ANNOTATION_NAME, name);
+    private static DebugAnnotation.Builder annotation(String name) {
+        return DebugAnnotation.newBuilder().setName(name);
     }
 
-    private void descriptor(ProtoMessage track) {
-        write(header().message(PACKET_TRACK_DESCRIPTOR, track));
+    private void descriptor(TrackDescriptor.Builder track) {
+        write(header().setTrackDescriptor(track));
     }
 
     /** An event at a device time: CLOCK_MONOTONIC, said on every packet (a packet without a clock is BOOTTIME). */
-    private void packet(long timestampNs, ProtoMessage event) {
-        write(header().uint64(PACKET_TIMESTAMP, timestampNs)
-                .uint64(PACKET_TIMESTAMP_CLOCK_ID, BUILTIN_CLOCK_MONOTONIC).message(PACKET_TRACK_EVENT, event));
+    private void packet(long timestampNs, TrackEvent.Builder event) {
+        write(header().setTimestamp(timestampNs)
+                .setTimestampClockId(BuiltinClock.BUILTIN_CLOCK_MONOTONIC_VALUE).setTrackEvent(event));
     }
 
     /**
@@ -241,21 +247,22 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
      * primary_trace_clock is MONOTONIC, the clock of every dumpsys timestamp fpsctl reads, so that a viewer shows
      * device times as they are instead of reading them as BOOTTIME (which runs ahead by the time spent suspended).
      */
-    private ProtoMessage header() {
-        ProtoMessage p = new ProtoMessage().uint64(PACKET_SEQUENCE_ID, SEQUENCE);
+    private TracePacket.Builder header() {
+        TracePacket.Builder p = TracePacket.newBuilder().setTrustedPacketSequenceId(SEQUENCE);
         if (first) {
             first = false;
-            write(new ProtoMessage().uint64(PACKET_SEQUENCE_ID, SEQUENCE)
-                    .uint64(PACKET_SEQUENCE_FLAGS, 1) // SEQ_INCREMENTAL_STATE_CLEARED
-                    .message(PACKET_CLOCK_SNAPSHOT, new ProtoMessage()
-                            .uint64(CLOCK_SNAPSHOT_PRIMARY_TRACE_CLOCK, BUILTIN_CLOCK_MONOTONIC)));
+            write(TracePacket.newBuilder().setTrustedPacketSequenceId(SEQUENCE)
+                    .setSequenceFlags(TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE)
+                    .setClockSnapshot(ClockSnapshot.newBuilder()
+                            .setPrimaryTraceClock(BuiltinClock.BUILTIN_CLOCK_MONOTONIC)));
         }
         return p;
     }
 
-    private void write(ProtoMessage packet) {
+    /** One {@code Trace.packet} (trace.proto): the file is a {@code Trace} written packet by packet. */
+    private void write(TracePacket.Builder packet) {
         try {
-            out.writeByteArray(TRACE_PACKET, packet.toByteArray());
+            out.writeMessage(Trace.PACKET_FIELD_NUMBER, packet.build());
         } catch (IOException e) {
             failed = true;
             throw new UncheckedIOException(e);
