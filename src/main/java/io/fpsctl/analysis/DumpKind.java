@@ -21,6 +21,8 @@ public enum DumpKind {
     FRAMETIMELINE("dumpsys SurfaceFlinger --frametimeline output"),
     /** {@code dumpsys display}: refresh rates, no frames. */
     DISPLAY("dumpsys display output"),
+    /** A Perfetto trace (binary, or gzip'd): told apart by {@code SavedDump} before any text sniffing. */
+    PERFETTO("Perfetto trace"),
     UNKNOWN("unknown");
 
     /** How many leading bytes {@link #detect} looks at. */

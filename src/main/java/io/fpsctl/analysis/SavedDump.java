@@ -16,6 +16,9 @@ import io.fpsctl.android.ParallelFramestatsParser;
 import io.fpsctl.android.Utf8Input;
 import io.fpsctl.format.FrameCsvFormatException;
 import io.fpsctl.format.FrameCsvReader;
+import io.fpsctl.format.perfetto.PerfettoTraceException;
+import io.fpsctl.format.perfetto.PerfettoTraceReader;
+import io.fpsctl.format.perfetto.TraceContents;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.FrameTimelineAttribution;
@@ -111,6 +114,21 @@ public final class SavedDump {
                                  String packageName, FrameEngine.Listener listener,
                                  FrameTimelineAttribution frameTimeline)
             throws IOException, DumpFormatException {
+        // a Perfetto trace (docs/metrics.md 14) is binary: told apart before any text decoding
+        BufferedInputStream peek = new BufferedInputStream(raw, DumpKind.HEAD_BYTES + 1024);
+        peek.mark(DumpKind.HEAD_BYTES + 1);
+        byte[] first = peek.readNBytes(DumpKind.HEAD_BYTES);
+        peek.reset();
+        if (PerfettoTraceReader.looksLikeTrace(first, first.length)) {
+            TraceContents trace;
+            try {
+                trace = PerfettoTraceReader.read(peek, name);
+            } catch (PerfettoTraceException e) {
+                throw new DumpFormatException(e.getMessage());
+            }
+            return TraceAnalysis.analyze(trace, config, packageName, listener);
+        }
+        raw = peek;
         // a dump saved as UTF-16 (Windows PowerShell's '>') or with a UTF-8 byte order mark: its text as UTF-8
         InputStream in = new BufferedInputStream(Utf8Input.of(raw), 1 << 16);
         in.mark(DumpKind.HEAD_BYTES + 1);
@@ -200,7 +218,8 @@ public final class SavedDump {
                             + "no frames; analyze a gfxinfo framestats or SurfaceFlinger --latency dump");
                 default:
                     throw new DumpFormatException(file + ": not a dump fpsctl reads (expected 'dumpsys gfxinfo <pkg> "
-                            + "framestats', 'dumpsys SurfaceFlinger --latency <layer>' or an fpsctl frames CSV)");
+                            + "framestats', 'dumpsys SurfaceFlinger --latency <layer>', a Perfetto trace or an fpsctl "
+                            + "frames CSV)");
             }
         }
     }

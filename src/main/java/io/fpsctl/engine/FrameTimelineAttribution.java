@@ -275,7 +275,7 @@ public final class FrameTimelineAttribution {
 
     /**
      * The verdict of one SurfaceFrame: its printed types as keys ({@code Present State : Dropped} adding
-     * {@code dropped}), blamed by {@link FrameTimelineVerdict#blameOf} with its finish metadata and prediction state.
+     * {@code dropped}), blamed by {@link FrameTimelineVerdict#blameOf}: Perfetto's jank tag (docs/metrics.md 10 rev 4).
      */
     public FrameTimelineVerdict verdictOf(SurfaceFrameRecord r) {
         EnumSet<FrameTimelineJankType> types = EnumSet.noneOf(FrameTimelineJankType.class);
@@ -296,7 +296,7 @@ public final class FrameTimelineAttribution {
             types.add(FrameTimelineJankType.DROPPED);
         }
         return new FrameTimelineVerdict(true, types, r.presentState(),
-                FrameTimelineVerdict.blameOf(types, r.presentState(), r.lateFinish(), r.predictionExpired()));
+                FrameTimelineVerdict.blameOf(types, r.presentState()));
     }
 
     private void settleOldestPending() {

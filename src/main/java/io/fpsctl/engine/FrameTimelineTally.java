@@ -18,6 +18,9 @@ public final class FrameTimelineTally {
     private long appJank;
     private long systemJank;
     private long droppedBuffers;
+    private long bufferStuffing;
+    private long surfaceFlingerStuffing;
+    private long nonPerceivable;
     private final long[] types = new long[TYPES.length];
     /** Type counts over janky frames only (for the dominant type). */
     private final long[] jankyTypes = new long[TYPES.length];
@@ -33,8 +36,14 @@ public final class FrameTimelineTally {
             appJank++;
         } else if (janky) {
             systemJank++;
-        } else if (v.droppedBuffer()) {
-            droppedBuffers++;
+        } else {
+            switch (v.blame()) {
+                case DROPPED_BUFFER -> droppedBuffers++;
+                case BUFFER_STUFFING -> bufferStuffing++;
+                case SURFACE_FLINGER_STUFFING -> surfaceFlingerStuffing++;
+                case NON_PERCEIVABLE -> nonPerceivable++;
+                default -> { }
+            }
         }
         for (FrameTimelineJankType t : v.types()) {
             types[t.ordinal()]++;
@@ -77,6 +86,7 @@ public final class FrameTimelineTally {
             byKey.put(t.key(), types[t.ordinal()]);
         }
         return new FrameTimelineSummary(frames, unattributed, appJank + systemJank, appJank, systemJank,
-                appJankPercent(), systemJankPercent(), droppedBuffers, byKey, new ArrayList<>(warnings));
+                appJankPercent(), systemJankPercent(), droppedBuffers, bufferStuffing, surfaceFlingerStuffing,
+                nonPerceivable, byKey, new ArrayList<>(warnings));
     }
 }

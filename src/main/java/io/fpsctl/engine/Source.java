@@ -7,7 +7,12 @@ public enum Source {
     /** {@code dumpsys SurfaceFlinger --latency <layer>} (sections 2, 5). */
     SURFACEFLINGER("surfaceflinger"),
     /** The on-device agent (FrameMetrics + Choreographer); judged like gfxinfo. */
-    AGENT("agent");
+    AGENT("agent"),
+    /**
+     * A Perfetto trace's FrameTimeline SurfaceFrames (docs/metrics.md 14): rendered frames, judged like gfxinfo, with
+     * the trace's own jank verdicts.
+     */
+    PERFETTO("perfetto");
 
     private final String key;
 

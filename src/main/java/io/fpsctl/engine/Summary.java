@@ -27,6 +27,8 @@ import java.util.List;
  * @param androidVitals   Android vitals computed locally (METRICS.md 7a); null when not computed (an older summary)
  * @param resources       what the app and the device did (docs/metrics.md 13; whole live capture, or one live
  *                        window); null for a saved dump or file, or when nothing could be read
+ * @param frameTiming     Macrobenchmark's frame metrics of a Perfetto trace with atrace slices (docs/metrics.md 14.3);
+ *                        null otherwise
  */
 public record Summary(
         Source source,
@@ -60,7 +62,8 @@ public record Summary(
         RunCoverage coverage,
         FrameTimelineSummary frameTimeline,
         AndroidVitals androidVitals,
-        ResourceSummary resources) {
+        ResourceSummary resources,
+        FrameTiming frameTiming) {
 
     /** The reason of a partial run that does not say more. */
     public static final String ENDED_EARLY = "the run ended early";
@@ -126,6 +129,11 @@ public record Summary(
     /** This summary with {@code ft} as its FrameTimeline attribution. */
     public Summary withFrameTimeline(FrameTimelineSummary ft) {
         return toBuilder().frameTimeline(ft).build();
+    }
+
+    /** This summary with Macrobenchmark's frame metrics (a Perfetto trace, docs/metrics.md 14.3). */
+    public Summary withFrameTiming(FrameTiming t) {
+        return toBuilder().frameTiming(t).build();
     }
 
     /** This summary with {@code r} as its resources. */
@@ -231,6 +239,7 @@ public record Summary(
         b.frameTimeline = frameTimeline;
         b.androidVitals = androidVitals;
         b.resources = resources;
+        b.frameTiming = frameTiming;
         return b;
     }
 
@@ -271,6 +280,7 @@ public record Summary(
         private FrameTimelineSummary frameTimeline;
         private AndroidVitals androidVitals;
         private ResourceSummary resources;
+        private FrameTiming frameTiming;
 
         private Builder() {
         }
@@ -435,12 +445,17 @@ public record Summary(
             return this;
         }
 
+        public Builder frameTiming(FrameTiming frameTiming) {
+            this.frameTiming = frameTiming;
+            return this;
+        }
+
         public Summary build() {
             return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps,
                     jankyFrames, jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs,
                     mainCauses, jank, bigJank, stutterPercent, worstCause, windows, warnings, scrollFps,
                     fingerScrollFps, choreographerMs, slowMessages, coverageGaps, coverageGapMs, coverage,
-                    frameTimeline, androidVitals, resources);
+                    frameTimeline, androidVitals, resources, frameTiming);
         }
     }
 }

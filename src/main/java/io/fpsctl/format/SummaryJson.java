@@ -272,12 +272,24 @@ public final class SummaryJson {
         number(g, InFrameTimeline.SYSTEM_JANK_PERCENT, ft.systemJankPercent());
         // rev 3: neither app nor system jank
         g.writeNumberField(InFrameTimeline.DROPPED_BUFFERS.name(), ft.droppedBuffers());
+        // rev 4: Perfetto's other jank tags, neither app nor system jank
+        nullableCount(g, InFrameTimeline.BUFFER_STUFFING, ft.bufferStuffing());
+        nullableCount(g, InFrameTimeline.SURFACE_FLINGER_STUFFING, ft.surfaceFlingerStuffing());
+        nullableCount(g, InFrameTimeline.NON_PERCEIVABLE, ft.nonPerceivable());
         g.writeObjectFieldStart(InFrameTimeline.TYPES.name());
         for (Map.Entry<String, Long> e : ft.types().entrySet()) {
             g.writeNumberField(e.getKey(), e.getValue());
         }
         g.writeEndObject();
         g.writeEndObject();
+    }
+
+    private static void nullableCount(JsonGenerator g, Key key, Long value) throws IOException {
+        if (value == null) {
+            g.writeNullField(key.name());
+        } else {
+            g.writeNumberField(key.name(), value);
+        }
     }
 
     /** {@code slowMessageCount} and {@code slowMessages} (null for sources other than the agent). */

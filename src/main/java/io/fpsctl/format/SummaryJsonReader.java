@@ -164,7 +164,9 @@ public final class SummaryJsonReader {
         return new FrameTimelineSummary(count(ft, InFrameTimeline.FRAMES), count(ft, InFrameTimeline.UNATTRIBUTED),
                 count(ft, InFrameTimeline.JANKY_FRAMES), count(ft, InFrameTimeline.APP_JANK),
                 count(ft, InFrameTimeline.SYSTEM_JANK), number(ft, InFrameTimeline.APP_JANK_PERCENT),
-                number(ft, InFrameTimeline.SYSTEM_JANK_PERCENT), droppedBuffers(ft, types), types, List.of());
+                number(ft, InFrameTimeline.SYSTEM_JANK_PERCENT), droppedBuffers(ft, types),
+                optionalCount(ft, InFrameTimeline.BUFFER_STUFFING), optionalCount(ft, InFrameTimeline.SURFACE_FLINGER_STUFFING),
+                optionalCount(ft, InFrameTimeline.NON_PERCEIVABLE), types, List.of());
     }
 
     /**
@@ -201,6 +203,12 @@ public final class SummaryJsonReader {
     private static long droppedBuffers(JsonNode ft, Map<String, Long> types) throws SummaryFormatException {
         return ft.has(InFrameTimeline.DROPPED_BUFFERS.name()) ? count(ft, InFrameTimeline.DROPPED_BUFFERS)
                 : types.getOrDefault(InFrameTimeline.DROPPED_TYPE, 0L);
+    }
+
+    /** A count added by a later revision (docs/metrics.md 10 rev 4): null when the summary predates it or has null. */
+    private static Long optionalCount(JsonNode n, Key key) throws SummaryFormatException {
+        JsonNode v = n.path(key.name());
+        return v.isMissingNode() || v.isNull() ? null : count(n, key);
     }
 
     /** {@code slowMessageCount} and {@code slowMessages}; null when the summary has neither (not an agent run). */

@@ -149,6 +149,10 @@ public final class SummaryJsonSchema {
         public static final Key SYSTEM_JANK_PERCENT = Key.decimal("systemJankPercent", 2);
         /** Rev 3: neither app nor system jank; a summary written before it counts them in {@code types.dropped}. */
         public static final Key DROPPED_BUFFERS = Key.of("droppedBuffers", Type.INTEGER);
+        /** Rev 4 (docs/metrics.md 10): joined frames of each jank tag that is neither app nor system jank. */
+        public static final Key BUFFER_STUFFING = Key.of("bufferStuffing", Type.INTEGER);
+        public static final Key SURFACE_FLINGER_STUFFING = Key.of("surfaceFlingerStuffing", Type.INTEGER);
+        public static final Key NON_PERCEIVABLE = Key.of("nonPerceivable", Type.INTEGER);
         /** One count per jank type key. */
         public static final Key TYPES = Key.of("types", Type.OBJECT);
         /** The {@link #TYPES} entry older summaries counted dropped buffers in. */

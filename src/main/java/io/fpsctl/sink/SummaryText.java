@@ -172,6 +172,11 @@ public final class SummaryText {
                     + " joined frames; FrameTimeline)");
             row("system jank", fmt2(ft.systemJankPercent()) + " % (" + ft.systemJank() + "), unattributed "
                     + ft.unattributed() + ", dropped buffers " + ft.droppedBuffers());
+            if (ft.bufferStuffing() != null) {
+                // docs/metrics.md 10 rev 4: Perfetto's jank tags that are neither app nor system jank
+                row("not jank", "buffer stuffing " + ft.bufferStuffing() + ", SurfaceFlinger stuffing "
+                        + ft.surfaceFlingerStuffing() + ", non-perceivable " + ft.nonPerceivable());
+            }
             StringBuilder types = new StringBuilder();
             ft.types().forEach((k, v) -> {
                 if (v > 0) {

@@ -172,16 +172,12 @@ class FrameTimelinePollerTest {
                 continue;
             }
             joined++;
-            // METRICS.md 9 rev 3, applied here to the printed strings by hand
-            String jank = t.jankType();
-            boolean unknownIsApp = jank.contains("Unknown jank")
-                    && (t.finishMetadata().equals("Late Finish") || t.predictionState().equals("Expired"));
-            if (t.presentState().equals("Dropped") || jank.contains("Dropped Frame")) {
-                dropped++;
-            } else if (jank.contains("App Deadline Missed") || unknownIsApp) {
-                app++;
-            } else if (!(jank.equals("None") || jank.equals("Buffer Stuffing"))) {
-                system++;
+            // docs/metrics.md 10 rev 4 (Perfetto's jank tag), applied to the printed strings by hand
+            switch (io.fpsctl.testing.JankTagByHand.ofPrinted(t.presentState(), t.jankType())) {
+                case "dropped" -> dropped++;
+                case "app" -> app++;
+                case "system" -> system++;
+                default -> { }
             }
         }
         FrameTimelineSummary s = a.summary();

@@ -27,11 +27,17 @@ final class FrameTimelineTruth {
             Map.entry("Display HAL", "displayHal"),
             Map.entry("Prediction Error", "predictionError"),
             Map.entry("Dropped Frame", "dropped"),
-            Map.entry("Unknown jank", "unknown"));
+            Map.entry("Unknown jank", "unknown"),
+            Map.entry("App Resynced Jitter", "appResyncedJitter"),
+            Map.entry("Non Animating", "nonAnimating"),
+            Map.entry("Display not ON", "displayNotOn"),
+            Map.entry("ModeChange in progress", "modeChange"),
+            Map.entry("PowerModeChange in progress", "powerModeChange"));
     /** The order of the keys (the summary's {@code types} object, and a frames.csv {@code jankTypes} cell). */
     static final List<String> ORDER = List.of("appDeadlineMissed", "bufferStuffing", "surfaceFlingerCpu",
             "surfaceFlingerGpu", "surfaceFlingerScheduling", "surfaceFlingerStuffing", "displayHal",
-            "predictionError", "dropped", "unknown");
+            "predictionError", "dropped", "unknown", "appResyncedJitter", "nonAnimating", "displayNotOn", "modeChange",
+            "powerModeChange");
 
     private FrameTimelineTruth() {
     }
@@ -97,20 +103,20 @@ final class FrameTimelineTruth {
     }
 
     /**
-     * Whom METRICS.md 9 rev 3 blames for a SurfaceFrame of {@link #surfaceFrames}, from its printed strings:
-     * {@code dropped} (Present State Dropped or Dropped Frame: neither), {@code app} (App Deadline Missed, or
-     * Unknown jank with Late Finish or an expired prediction), {@code system} (any other type but Buffer Stuffing),
-     * else {@code none}.
+     * Whom docs/metrics.md 10 rev 4 blames for a SurfaceFrame of {@link #surfaceFrames}: Perfetto's jank tag
+     * (trace_processor's {@code CalculateSurfaceFrameJankTag}, v58.2) applied here by hand to the printed strings —
+     * {@code app} (App Deadline Missed, App Resynced Jitter, Unknown jank or a string not listed), {@code system}
+     * (SurfaceFlinger Scheduling / CPU / GPU, Prediction Error, Display HAL), {@code bufferStuffing} and
+     * {@code sfStuffing} (that type alone), {@code dropped} (Present State Dropped), {@code nonPerceivable} (Non
+     * Animating, Display not ON or PowerModeChange alone), else {@code none}. A {@code Dropped Frame} string beside
+     * a Dropped present state is the same fact, not a type of its own.
      */
     static String blame(String[] sf) {
-        List<String> keys = keys(sf[0], sf[1]);
-        if (keys.contains("dropped")) {
-            return "dropped";
-        }
-        if (keys.contains("appDeadlineMissed")
-                || (keys.contains("unknown") && (sf[3].equals("Late Finish") || sf[2].equals("Expired")))) {
-            return "app";
-        }
-        return keys.stream().anyMatch(k -> !k.equals("bufferStuffing")) ? "system" : "none";
+        return rev4(sf[0], sf[1]);
+    }
+
+    /** {@link #blame} from a present state and the printed {@code Jank Type} line. */
+    static String rev4(String presentState, String printed) {
+        return io.fpsctl.testing.JankTagByHand.ofPrinted(presentState, printed);
     }
 }

@@ -34,29 +34,35 @@ class FrameTimelineAttributionTest {
         a.surfaceFrame(sf(6, "Display HAL", "App Deadline Missed"));              // app (app wins)
         a.surfaceFrame(new SurfaceFrameRecord(7, LAYER, 4242, 151, true, "Dropped", List.of())); // to 14 r25: dropped
         a.surfaceFrame(new SurfaceFrameRecord(8, LAYER, 4242, 151, true, "Dropped", List.of("Dropped Frame"))); // r29+
-        a.surfaceFrame(sf(9, "App Resynced Jitter"));                             // unknown string -> unknown, system
+        a.surfaceFrame(sf(9, "App Resynced Jitter"));                             // app (rev 4: Perfetto's Self Jank)
         a.surfaceFrame(sf(10, "Prediction Error", "SurfaceFlinger Scheduling", "SurfaceFlinger Stuffing",
                 "SurfaceFlinger deadline missed (while in GPU comp)", "Unknown jank"));
+        a.surfaceFrame(sf(12, "Some Future Jank"));                               // unknown string -> unknown, app
         for (long t = 1; t <= 10; t++) {
             a.renderedFrame(t, PID, WINDOW, "f" + t);
         }
+        a.renderedFrame(12, PID, WINDOW, "f12");
         a.renderedFrame(11, PID, WINDOW, "f11"); // never arrives
         a.renderedFrame(0, PID, WINDOW, "f0");   // Android <= 11 style id: unattributed at once
         a.finish();
 
         FrameTimelineSummary s = a.summary();
-        assertEquals(10, s.frames());
+        assertEquals(11, s.frames());
         assertEquals(2, s.unattributed());
-        assertEquals(2, s.appJank());          // 2, 6
-        assertEquals(4, s.systemJank());       // 3, 4, 9, 10 (10's Unknown jank finished on time: system)
-        assertEquals(2, s.droppedBuffers());   // 7, 8: neither app nor system jank (rev 3)
-        assertEquals(6, s.jankyFrames());      // 2 + 4
-        assertEquals(20.0, s.appJankPercent(), 1e-9);    // 2 / 10
-        assertEquals(40.0, s.systemJankPercent(), 1e-9); // 4 / 10
+        assertEquals(5, s.appJank());          // 2, 6, 9, 10 (Unknown jank is always the app's, rev 4), 12
+        assertEquals(2, s.systemJank());       // 3, 4
+        assertEquals(2, s.droppedBuffers());   // 7, 8: neither app nor system jank
+        assertEquals(1, s.bufferStuffing());   // 5
+        assertEquals(0, s.surfaceFlingerStuffing());
+        assertEquals(0, s.nonPerceivable());
+        assertEquals(7, s.jankyFrames());      // 5 + 2
+        assertEquals(500.0 / 11, s.appJankPercent(), 1e-9);
+        assertEquals(200.0 / 11, s.systemJankPercent(), 1e-9);
         Map<String, Long> t = s.types();
         assertEquals(List.of("appDeadlineMissed", "bufferStuffing", "surfaceFlingerCpu", "surfaceFlingerGpu",
                 "surfaceFlingerScheduling", "surfaceFlingerStuffing", "displayHal", "predictionError", "dropped",
-                "unknown"), List.copyOf(t.keySet()));
+                "unknown", "appResyncedJitter", "nonAnimating", "displayNotOn", "modeChange", "powerModeChange"),
+                List.copyOf(t.keySet()));
         assertEquals(2, t.get("appDeadlineMissed"));
         assertEquals(2, t.get("bufferStuffing"));
         assertEquals(2, t.get("surfaceFlingerCpu"));
@@ -66,9 +72,10 @@ class FrameTimelineAttributionTest {
         assertEquals(1, t.get("displayHal"));
         assertEquals(1, t.get("predictionError"));
         assertEquals(2, t.get("dropped"));
-        assertEquals(2, t.get("unknown"));     // "App Resynced Jitter" and "Unknown jank"
+        assertEquals(2, t.get("unknown"));     // "Unknown jank" and "Some Future Jank"
+        assertEquals(1, t.get("appResyncedJitter"));
         assertEquals(1, s.warnings().size());
-        assertTrue(s.warnings().get(0).contains("\"App Resynced Jitter\""));
+        assertTrue(s.warnings().get(0).contains("\"Some Future Jank\""));
 
         assertEquals("appDeadlineMissed|bufferStuffing", seen.get("f2").jankTypesColumn());
         assertEquals("Presented", seen.get("f2").presentState());
@@ -77,7 +84,7 @@ class FrameTimelineAttributionTest {
         assertEquals("Dropped", seen.get("f7").presentState());
         assertFalse(seen.get("f11").attributed());
         assertEquals("", seen.get("f11").presentState());
-        assertEquals(12, seen.size());
+        assertEquals(13, seen.size());
     }
 
     @Test
@@ -247,9 +254,9 @@ class FrameTimelineAttributionTest {
     }
 
     /**
-     * The per-release rules, each on one frame: Unknown jank is the app's with Late Finish or an expired prediction
-     * (12/12L), the system's otherwise; a dropped buffer (either spelling) is neither and counts in droppedBuffers.
-     * By hand: app 70, 71; system 72; dropped 73, 74; on time 75 (Buffer Stuffing alone) → 6 frames, 3 janky.
+     * The per-release cases under rev 4 (Perfetto's jank tag): Unknown jank is the app's whatever its finish and
+     * prediction (rev 3 called 72 the system's); a dropped buffer (either spelling) is neither and counts in
+     * droppedBuffers. By hand: app 70, 71, 72; dropped 73, 74; buffer stuffing 75 → 6 frames, 3 janky.
      */
     @Test
     void perReleaseRules() {
@@ -271,9 +278,10 @@ class FrameTimelineAttributionTest {
         }
         FrameTimelineSummary s = a.summary();
         assertEquals(6, s.frames());
-        assertEquals(2, s.appJank());
-        assertEquals(1, s.systemJank());
+        assertEquals(3, s.appJank());
+        assertEquals(0, s.systemJank());
         assertEquals(2, s.droppedBuffers());
+        assertEquals(1, s.bufferStuffing());
         assertEquals(3, s.jankyFrames());
         assertEquals(2, s.types().get("dropped"));
         assertEquals(3, s.types().get("unknown"));

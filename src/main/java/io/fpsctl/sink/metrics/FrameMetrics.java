@@ -23,7 +23,7 @@ import java.util.function.LongSupplier;
  * {@code fpsctl_device_info{device, model, android} 1}, and the exporter's own version in
  * {@code fpsctl_build_info{version} 1} (Prometheus' {@code *_info} convention: joined in a query with
  * {@code * on(device) group_left(model, android)}), not on every series. The FrameTimeline
- * jank types add a {@code type} label with one of the ten fixed keys. Cardinality is bounded: at most {@code maxWindows} windows
+ * jank types add a {@code type} label with one of the fixed keys of docs/metrics.md 10 (fifteen since rev 4). Cardinality is bounded: at most {@code maxWindows} windows
  * per app and device (the rest are counted as {@code window="other"}), and a series not updated for the
  * series TTL is removed by {@link #expire()}. Thread-safe: one {@link PackageListener} per device and app,
  * each called from its own measuring thread.

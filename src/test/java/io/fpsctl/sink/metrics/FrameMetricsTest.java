@@ -169,7 +169,7 @@ class FrameMetricsTest {
         assertEquals(1, value(text, "fpsctl_frametimeline_jank_type_frames_total", "type=\"displayHal\""));
         assertEquals(1, value(text, "fpsctl_frametimeline_jank_type_frames_total", "type=\"bufferStuffing\""));
         assertEquals(0, value(text, "fpsctl_frametimeline_jank_type_frames_total", "type=\"dropped\""));
-        assertEquals(10, text.lines().filter(x -> x.startsWith("fpsctl_frametimeline_jank_type_frames_total{"))
+        assertEquals(15, text.lines().filter(x -> x.startsWith("fpsctl_frametimeline_jank_type_frames_total{"))
                 .count(), "every type key, no other: " + text);
         assertFalse(text.contains("window=\"A\"") && text.lines().anyMatch(x -> x.startsWith("fpsctl_frametimeline")
                 && x.contains("window=")), "per app, not per window");

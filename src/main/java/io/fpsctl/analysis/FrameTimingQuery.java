@@ -1,0 +1,163 @@
+package io.fpsctl.analysis;
+
+import io.fpsctl.engine.FrameTiming;
+import io.fpsctl.format.perfetto.AtraceSlice;
+import io.fpsctl.format.perfetto.SurfaceFrame;
+import io.fpsctl.format.perfetto.TraceContents;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Macrobenchmark's frame matching (androidx {@code benchmark/benchmark-macro/.../perfetto/FrameTimingQuery.kt},
+ * {@code getFrameData} and {@code FrameData.get}, read at xiaocainiaooo/room3 32acf57b, an androidx copy; frame id
+ * and {@code contains} from {@code benchmark-traceprocessor/.../Slice.kt}, androidx/androidx 3795d06e), on fpsctl's
+ * own reading of the trace instead of trace_processor's SQL (docs/metrics.md 14.3):
+ * <ul>
+ *   <li>slices: {@code Choreographer#doFrame…} on a thread whose tid is its process's pid (the UI thread) and
+ *       {@code DrawFrame…} on a thread named {@code RenderThread}, of processes named {@code pkg} or {@code pkg:…}
+ *       ({@code processNameLikePkg}); the actual and expected FrameTimeline SurfaceFrames of the same processes;
+ *       slices with {@code dur <= 0} (unterminated) and names containing {@code resynced} are dropped;</li>
+ *   <li>frame id: the integer between the first and the second space of the name ({@code actual 123} → its
+ *       token);</li>
+ *   <li>API 31+: per RenderThread slice, the UI slice with its id; the actual slice is the last one still in the pool
+ *       with {@code ts < ui.ts + 50 µs} that contains {@code ui.ts + ui.dur / 2} (inclusive ends), taken out of the
+ *       pool; the expected slice has the actual's id; a frame missing any of the four is dropped;</li>
+ *   <li>below API 31 (no FrameTimeline): the UI slice is the first that contains the RenderThread slice's start;
+ *       no overrun.</li>
+ * </ul>
+ * {@code frameDurationCpuMs = rt.end − ui.ts}; {@code frameOverrunMs = max(actual.end, rt.end) − expected.end}.
+ */
+public final class FrameTimingQuery {
+
+    /** The slop androidx allows an actual slice to start after its UI slice ("have observed 2us in practice"). */
+    static final long ACTUAL_AFTER_UI_NS = 50_000L;
+
+    private FrameTimingQuery() {
+    }
+
+    /** A slice as FrameTimingQuery sees it: name, start, duration. */
+    record Slice(String name, long ts, long dur) {
+        long end() {
+            return ts + dur;
+        }
+
+        /** Slice.kt {@code frameId}: the integer between the first and the second space; null when none. */
+        Integer frameId() {
+            int first = name.indexOf(' ');
+            if (first < 0) {
+                return null;
+            }
+            int second = name.indexOf(' ', first + 1);
+            String s = name.substring(first + 1, second < 0 ? name.length() : second);
+            try {
+                return Integer.valueOf(s);
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+
+        /** Slice.kt {@code contains}: both ends inclusive. */
+        boolean contains(long t) {
+            return t >= ts && t <= ts + dur;
+        }
+    }
+
+    /** True when {@code process} is {@code pkg} or one of its {@code pkg:…} processes. */
+    static boolean ofPackage(String process, String pkg) {
+        return process != null && (process.equals(pkg) || process.startsWith(pkg + ":"));
+    }
+
+    /**
+     * Macrobenchmark's frame metrics of {@code pkg} in the trace; null when the trace has no UI-thread doFrame or no
+     * RenderThread DrawFrame slice of it (no atrace {@code gfx}/{@code view} categories, or no thread names).
+     *
+     * @param api31 use the API 31+ matching (the trace has FrameTimeline)
+     */
+    public static FrameTiming of(TraceContents c, String pkg, boolean api31) {
+        List<Slice> ui = new ArrayList<>();
+        List<Slice> rt = new ArrayList<>();
+        for (AtraceSlice s : c.slices()) {
+            if (!ofPackage(c.processName(s.pid()), pkg) || s.dur() <= 0 || s.name().contains("resynced")) {
+                continue;
+            }
+            if (s.name().startsWith("Choreographer#doFrame") && s.tid() == s.pid()) {
+                ui.add(new Slice(s.name(), s.ts(), s.dur()));
+            } else if (s.name().startsWith("DrawFrame") && "RenderThread".equals(c.threadName(s.tid()))) {
+                rt.add(new Slice(s.name(), s.ts(), s.dur()));
+            }
+        }
+        List<Slice> actual = new ArrayList<>();
+        Map<Integer, Slice> expected = new HashMap<>();
+        for (SurfaceFrame f : c.surfaceFrames()) {
+            if (!ofPackage(c.processName(f.pid()), pkg)) {
+                continue;
+            }
+            if (f.dur() > 0) {
+                actual.add(new Slice("actual " + f.token(), f.ts(), f.dur()));
+            }
+            if (f.expectedTs() >= 0 && f.expectedDur() > 0) {
+                expected.putIfAbsent((int) f.token(), new Slice("expected " + f.token(), f.expectedTs(),
+                        f.expectedDur()));
+            }
+        }
+        if (ui.isEmpty() || rt.isEmpty()) {
+            return null;
+        }
+        List<Double> cpu = new ArrayList<>();
+        List<Double> overrun = new ArrayList<>();
+        if (api31 && !actual.isEmpty()) {
+            actual.sort((a, b) -> Long.compare(a.ts(), b.ts()));
+            Map<Integer, Slice> uiById = new HashMap<>();
+            for (Slice s : ui) {
+                Integer id = s.frameId();
+                if (id != null) {
+                    uiById.putIfAbsent(id, s);
+                }
+            }
+            List<Slice> pool = new ArrayList<>(actual);
+            for (Slice r : rt) {
+                Integer id = r.frameId();
+                Slice u = id == null ? null : uiById.get(id);
+                if (u == null) {
+                    continue;
+                }
+                Slice a = null;
+                long mid = u.ts() + u.dur() / 2;
+                for (int i = pool.size() - 1; i >= 0; i--) {
+                    Slice p = pool.get(i);
+                    if (p.ts() < u.ts() + ACTUAL_AFTER_UI_NS && p.contains(mid)) {
+                        a = pool.remove(i);
+                        break;
+                    }
+                }
+                Integer aid = a == null ? null : a.frameId();
+                Slice e = aid == null ? null : expected.get(aid);
+                if (a == null || e == null) {
+                    continue;
+                }
+                cpu.add((r.end() - u.ts()) / 1e6);
+                overrun.add((Math.max(a.end(), r.end()) - e.end()) / 1e6);
+            }
+            return new FrameTiming(cpu.size(), toArray(cpu), toArray(overrun));
+        }
+        for (Slice r : rt) {
+            for (Slice u : ui) {
+                if (u.contains(r.ts())) {
+                    cpu.add((r.end() - u.ts()) / 1e6);
+                    break;
+                }
+            }
+        }
+        return new FrameTiming(cpu.size(), toArray(cpu), null);
+    }
+
+    private static double[] toArray(List<Double> l) {
+        double[] a = new double[l.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = l.get(i);
+        }
+        return a;
+    }
+}

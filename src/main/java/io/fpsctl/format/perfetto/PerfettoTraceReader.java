@@ -1,0 +1,348 @@
+package io.fpsctl.format.perfetto;
+
+import com.android.internal.FrameworksNativeTracePacketOuterClass;
+import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameworksNativeTracePacket;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.ExtensionRegistryLite;
+import com.google.protobuf.InvalidProtocolBufferException;
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.Inflater;
+import java.util.zip.InflaterInputStream;
+import java.util.zip.ZipException;
+import perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot;
+import perfetto.protos.FtraceEventBundleOuterClass.FtraceEventBundle;
+import perfetto.protos.FtraceEventOuterClass.FtraceEvent;
+import perfetto.protos.ProcessTreeOuterClass.ProcessTree;
+import perfetto.protos.TracePacketOuterClass.TracePacket;
+
+/**
+ * Reads a Perfetto trace file ({@code .perfetto-trace}, {@code .pftrace}; gzip'd too) in one streaming pass and
+ * keeps only what fpsctl measures ({@link TraceContents}). The file is a {@code Trace} message: a sequence of
+ * {@code packet = 1} fields, each a {@code TracePacket} (Perfetto's {@code protos/perfetto/trace/trace.proto},
+ * v58.2). Each packet is decoded on its own with the classes generated from Perfetto's protos, so memory holds one
+ * packet plus the kept frames and slices, never the file.
+ *
+ * <ul>
+ *   <li>{@code compressed_packets} (50): a deflate'd {@code Trace} (zlib stream, {@code TraceConfig.compression_type
+ *       = DEFLATE}), read the same way; {@code zstd_compressed_packets} (133) is refused with a one-line error.</li>
+ *   <li>Unknown fields and packet kinds are skipped (the trimmed protos drop what fpsctl does not read).</li>
+ *   <li>A last packet cut short (a trace copied while still being written) is dropped with a warning; anything else
+ *       that is not a trace is a {@link PerfettoTraceException} with one line naming the file.</li>
+ * </ul>
+ */
+public final class PerfettoTraceReader {
+
+    /** The largest packet read (Perfetto's own packets are far smaller; a bigger length means a broken file). */
+    static final int MAX_PACKET_BYTES = 64 << 20;
+    /** The gzip magic (RFC 1952). */
+    private static final int GZIP_1 = 0x1f;
+    private static final int GZIP_2 = 0x8b;
+    /** {@code Trace.packet = 1}, length-delimited: the tag byte every trace starts with. */
+    private static final int TRACE_PACKET_TAG = (1 << 3) | 2;
+
+    private static final ExtensionRegistryLite REGISTRY = registry();
+
+    private final String name;
+    private final TraceCollector out;
+    private long packets;
+
+    private PerfettoTraceReader(String name, TraceCollector out) {
+        this.name = name;
+        this.out = out;
+    }
+
+    private static ExtensionRegistryLite registry() {
+        com.google.protobuf.ExtensionRegistry r = com.google.protobuf.ExtensionRegistry.newInstance();
+        FrameworksNativeTracePacketOuterClass.registerAllExtensions(r);
+        return r.getUnmodifiable();
+    }
+
+    /** Reads {@code file} (gzip'd or not). */
+    public static TraceContents read(Path file) throws IOException, PerfettoTraceException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(in, file.toString());
+        }
+    }
+
+    /** Reads a trace from {@code raw} (gzip'd or not) to its end; {@code name} names it in messages. */
+    public static TraceContents read(InputStream raw, String name) throws IOException, PerfettoTraceException {
+        BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
+        in.mark(2);
+        int b1 = in.read();
+        int b2 = in.read();
+        in.reset();
+        if (b1 < 0) {
+            throw new PerfettoTraceException(name + ": empty file, not a Perfetto trace");
+        }
+        InputStream body = in;
+        if (b1 == GZIP_1 && b2 == GZIP_2) {
+            body = new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+        }
+        TraceCollector collector = new TraceCollector(name);
+        PerfettoTraceReader reader = new PerfettoTraceReader(name, collector);
+        try {
+            reader.readTrace(body, true);
+        } catch (ZipException e) {
+            throw new PerfettoTraceException(name + ": the gzip data is broken (" + e.getMessage()
+                    + "): copy the trace again");
+        } catch (EOFException e) {
+            throw new PerfettoTraceException(name + ": the gzip data ends early: copy the trace again");
+        }
+        if (reader.packets == 0) {
+            throw new PerfettoTraceException(name + ": no trace packet in the file: not a Perfetto trace");
+        }
+        return collector.finish(reader.packets);
+    }
+
+    /**
+     * True when {@code head} starts like a trace: gzip's magic, or the tag of {@code Trace.packet} with a plausible
+     * length whose bytes (when {@code head} holds them) decode as a {@code TracePacket} followed by the next packet's
+     * tag or the end — a text dump that starts with a line feed (the same byte as the tag) fails that.
+     */
+    public static boolean looksLikeTrace(byte[] head, int length) {
+        if (length >= 2 && (head[0] & 0xff) == GZIP_1 && (head[1] & 0xff) == GZIP_2) {
+            return true;
+        }
+        if (length < 2 || head[0] != TRACE_PACKET_TAG) {
+            return false;
+        }
+        long len = 0;
+        int shift = 0;
+        int i = 1;
+        for (; i < Math.min(length, 11); i++) {
+            int b = head[i] & 0xff;
+            len |= (long) (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                break;
+            }
+            shift += 7;
+        }
+        if (i >= Math.min(length, 11) || len <= 0 || len > MAX_PACKET_BYTES) {
+            return false;
+        }
+        int start = i + 1;
+        if (start + len > length) {
+            return true; // a first packet bigger than the head: the tag and length are all there is to go by
+        }
+        if (start + len < length && head[(int) (start + len)] != TRACE_PACKET_TAG) {
+            return false;
+        }
+        try {
+            TracePacket.parseFrom(CodedInputStream.newInstance(head, start, (int) len), REGISTRY);
+            return true;
+        } catch (IOException e) {
+            return false; // InvalidProtocolBufferException: not a packet
+        }
+    }
+
+    /**
+     * Reads a {@code Trace} message from {@code in} to its end. {@code top}: the file itself (a cut last packet is a
+     * warning) rather than the inside of {@code compressed_packets} (where it is an error).
+     */
+    private void readTrace(InputStream in, boolean top) throws IOException, PerfettoTraceException {
+        long offset = 0;
+        while (true) {
+            long tag = readVarint(in, true);
+            if (tag == -1) {
+                return; // clean end
+            }
+            if (tag == -3) {
+                throw new PerfettoTraceException(name + ": byte " + offset + " is not protobuf: not a Perfetto trace, "
+                        + "or a broken one");
+            }
+            if (tag == -2) {
+                truncated(top, offset);
+                return;
+            }
+            offset += varintSize(tag);
+            int field = (int) (tag >>> 3);
+            int wire = (int) (tag & 7);
+            if (packets == 0 && top && tag != TRACE_PACKET_TAG) {
+                throw new PerfettoTraceException(name + ": not a Perfetto trace (it does not start with a trace "
+                        + "packet): give a .perfetto-trace / .pftrace file, or a gzip of one");
+            }
+            switch (wire) {
+                case 0 -> {
+                    long v = readVarint(in, false);
+                    if (v == -2) {
+                        truncated(top, offset);
+                        return;
+                    }
+                    offset += varintSize(v);
+                }
+                case 1, 5 -> {
+                    int n = wire == 1 ? 8 : 4;
+                    if (in.readNBytes(n).length < n) {
+                        truncated(top, offset);
+                        return;
+                    }
+                    offset += n;
+                }
+                case 2 -> {
+                    long len = readVarint(in, false);
+                    if (len == -2) {
+                        truncated(top, offset);
+                        return;
+                    }
+                    offset += varintSize(len);
+                    if (len < 0 || len > MAX_PACKET_BYTES) {
+                        throw new PerfettoTraceException(name + ": a packet at byte " + offset + " claims " + len
+                                + " bytes: not a Perfetto trace, or a broken one");
+                    }
+                    byte[] bytes = in.readNBytes((int) len);
+                    if (bytes.length < len) {
+                        truncated(top, offset);
+                        return;
+                    }
+                    if (field == 1) {
+                        packet(bytes, offset);
+                    } // other fields of Trace: unknown, skipped
+                    offset += len;
+                }
+                default -> throw new PerfettoTraceException(name + ": byte " + offset + " is not protobuf (wire type "
+                        + wire + "): not a Perfetto trace, or a broken one");
+            }
+        }
+    }
+
+    private void truncated(boolean top, long offset) throws PerfettoTraceException {
+        if (!top) {
+            throw new PerfettoTraceException(name + ": compressed packets end early (inside the packet after byte "
+                    + offset + "): the trace is broken");
+        }
+        out.warn("the last packet (after byte " + offset + ") is cut short and was dropped: the trace was copied "
+                + "while still being written, or truncated");
+    }
+
+    /** One {@code TracePacket}. */
+    private void packet(byte[] bytes, long offset) throws IOException, PerfettoTraceException {
+        packets++;
+        TracePacket p;
+        try {
+            CodedInputStream cis = CodedInputStream.newInstance(bytes);
+            p = TracePacket.parseFrom(cis, REGISTRY);
+        } catch (InvalidProtocolBufferException e) {
+            throw new PerfettoTraceException(name + ": packet " + packets + " (at byte " + offset
+                    + ") is not a valid TracePacket: the trace is broken");
+        }
+        int seq = p.getTrustedPacketSequenceId();
+        if (p.hasTracePacketDefaults() && p.getTracePacketDefaults().hasTimestampClockId()) {
+            out.sequenceClock(seq, p.getTracePacketDefaults().getTimestampClockId());
+        }
+        switch (p.getDataCase()) {
+            case COMPRESSED_PACKETS -> inflate(p.getCompressedPackets(), offset);
+            case ZSTD_COMPRESSED_PACKETS -> throw new PerfettoTraceException(name + ": the trace's packets are "
+                    + "zstd-compressed, which fpsctl does not read: record it without compression or with deflate");
+            case PROCESS_TREE -> processTree(p.getProcessTree());
+            case CLOCK_SNAPSHOT -> clockSnapshot(p.getClockSnapshot());
+            case SYSTEM_INFO -> {
+                if (p.getSystemInfo().hasAndroidSdkVersion()) {
+                    out.sdk((int) p.getSystemInfo().getAndroidSdkVersion());
+                }
+            }
+            case FTRACE_EVENTS -> ftrace(p.getFtraceEvents());
+            default -> {
+                if (p.hasExtension(FrameworksNativeTracePacket.frameTimelineEvent)) {
+                    long ts = p.getTimestamp();
+                    int clock = p.hasTimestampClockId() ? p.getTimestampClockId() : out.sequenceClock(seq);
+                    out.frameTimeline(ts, clock, p.getExtension(FrameworksNativeTracePacket.frameTimelineEvent));
+                }
+            }
+        }
+    }
+
+    private void inflate(ByteString compressed, long offset) throws IOException, PerfettoTraceException {
+        Inflater inflater = new Inflater();
+        try (InputStream in = new BufferedInputStream(new InflaterInputStream(compressed.newInput(), inflater),
+                1 << 16)) {
+            readTrace(in, false);
+        } catch (ZipException e) {
+            throw new PerfettoTraceException(name + ": compressed packets at byte " + offset + " do not inflate ("
+                    + e.getMessage() + "): the trace is broken");
+        } finally {
+            inflater.end();
+        }
+    }
+
+    private void processTree(ProcessTree tree) {
+        for (ProcessTree.Process pr : tree.getProcessesList()) {
+            if (pr.hasPid() && pr.getCmdlineCount() > 0) {
+                out.process(pr.getPid(), pr.getCmdline(0));
+            }
+        }
+        for (ProcessTree.Thread t : tree.getThreadsList()) {
+            if (t.hasTid()) {
+                out.thread(t.getTid(), t.hasTgid() ? t.getTgid() : -1, t.hasName() ? t.getName() : null);
+            }
+        }
+    }
+
+    private void clockSnapshot(ClockSnapshot s) {
+        long mono = -1;
+        long boot = -1;
+        for (ClockSnapshot.Clock c : s.getClocksList()) {
+            if (c.getClockId() == TraceCollector.MONOTONIC) {
+                mono = c.getTimestamp();
+            } else if (c.getClockId() == TraceCollector.BOOTTIME) {
+                boot = c.getTimestamp();
+            }
+        }
+        if (mono >= 0 && boot >= 0) {
+            out.clockSnapshot(mono, boot);
+        }
+    }
+
+    /**
+     * atrace's slices through ftrace's {@code print} event (atrace writes {@code B|pid|name} and {@code E|pid} to
+     * trace_marker; Perfetto's {@code PrintFtraceEvent.buf}). Ftrace timestamps are BOOTTIME unless the bundle names
+     * another ftrace clock with a BOOTTIME pair to convert by (ftrace_event_bundle.proto, v58.2).
+     */
+    private void ftrace(FtraceEventBundle bundle) {
+        long shift = 0;
+        if (bundle.hasFtraceClock() && bundle.getFtraceClock().getNumber() > 1) {
+            if (bundle.hasFtraceTimestamp() && bundle.hasBootTimestamp()) {
+                shift = bundle.getBootTimestamp() - bundle.getFtraceTimestamp();
+            } else {
+                out.warnOnce("ftrace events use clock " + bundle.getFtraceClock() + " without a BOOTTIME pair: "
+                        + "their times are taken as they are");
+            }
+        }
+        for (FtraceEvent e : bundle.getEventList()) {
+            if (e.hasPrint()) {
+                out.print((int) e.getPid(), e.getTimestamp() + shift, e.getPrint().getBuf());
+            }
+        }
+    }
+
+    /** A varint; −1 at a clean end before its first byte (when {@code endOk}), −2 when the stream ends inside it. */
+    private static long readVarint(InputStream in, boolean endOk) throws IOException {
+        long v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            int b = in.read();
+            if (b < 0) {
+                return shift == 0 && endOk ? -1 : -2;
+            }
+            v |= (long) (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                return v;
+            }
+        }
+        return -3; // more than 10 bytes: caught as an impossible length/tag by the caller
+    }
+
+    private static int varintSize(long v) {
+        int n = 1;
+        while ((v & ~0x7fL) != 0) {
+            v >>>= 7;
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,421 @@
+package io.fpsctl.format.perfetto;
+
+import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameTimelineEvent;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What {@link PerfettoTraceReader} keeps while it streams, in compact arrays, and how it is put together at the end:
+ * FrameTimeline start/end events sorted by time and paired by cookie, atrace begin/end events sorted by time and
+ * matched per thread — both as trace_processor does after its trace-wide sort (google/perfetto v58.2,
+ * {@code FrameTimelineEventParser}, {@code SliceTracker}). Memory grows with the number of frames and atrace
+ * events (about 40 bytes each), not with the file.
+ */
+final class TraceCollector {
+
+    /** BuiltinClock numbers (protos/perfetto/common/builtin_clock.proto, v58.2). */
+    static final int MONOTONIC = 3;
+    static final int BOOTTIME = 6;
+
+    /** FrameTimeline event kinds, in {@code FrameTimelineEvent}'s oneof order. */
+    private static final byte EXPECTED_DISPLAY = 1;
+    private static final byte ACTUAL_DISPLAY = 2;
+    private static final byte EXPECTED_SURFACE = 3;
+    private static final byte ACTUAL_SURFACE = 4;
+    private static final byte END = 5;
+    /** atrace event kinds. */
+    private static final byte BEGIN_SLICE = 1;
+    private static final byte END_SLICE = 2;
+    /** Deeper atrace nesting than this on one thread is not real: the rest is ignored. */
+    private static final int MAX_DEPTH = 512;
+    private static final int MAX_WARNINGS = 20;
+
+    private final String name;
+    private final List<String> warnings = new ArrayList<>();
+    private final Set<String> warnedOnce = new HashSet<>();
+    private final Map<Integer, String> processes = new HashMap<>();
+    private final Map<Integer, Integer> threadTgid = new HashMap<>();
+    private final Map<Integer, String> threadNames = new HashMap<>();
+    private final Map<Integer, Integer> sequenceClocks = new HashMap<>();
+    private final Map<String, String> interned = new HashMap<>();
+    private int sdk = -1;
+    private long[] snapMono = new long[4];
+    private long[] snapBoot = new long[4];
+    private int snaps;
+    private final Set<Integer> unknownClocks = new LinkedHashSet<>();
+
+    // FrameTimeline events: time, clock, kind; a start's fields in the parallel "start" arrays
+    private long[] ftTs = new long[1024];
+    private byte[] ftClock = new byte[1024];
+    private byte[] ftKind = new byte[1024];
+    private long[] ftCookie = new long[1024];
+    private int ftCount;
+    private final List<Start> starts = new ArrayList<>();
+    private final List<Integer> startOf = new ArrayList<>(); // event index -> starts index (−1 for ends)
+
+    // atrace B/E events
+    private long[] atTs = new long[1024];
+    private int[] atTid = new int[1024];
+    private int[] atPid = new int[1024];
+    private byte[] atKind = new byte[1024];
+    private String[] atName = new String[1024];
+    private int atCount;
+
+    /** A FrameTimeline start packet's fields. */
+    private record Start(long token, long displayFrameToken, int pid, String layer, int presentType,
+                         boolean onTimeFinish, boolean gpuComposition, int jankType, int predictionType,
+                         int jankSeverityType, int isBuffer, boolean valid) {
+    }
+
+    TraceCollector(String name) {
+        this.name = name;
+    }
+
+    void warn(String w) {
+        if (warnings.size() < MAX_WARNINGS) {
+            warnings.add(w);
+        }
+    }
+
+    void warnOnce(String w) {
+        if (warnedOnce.add(w)) {
+            warn(w);
+        }
+    }
+
+    void sdk(int v) {
+        sdk = v;
+    }
+
+    void process(int pid, String cmdline) {
+        processes.put(pid, cmdline);
+    }
+
+    void thread(int tid, int tgid, String threadName) {
+        if (tgid > 0) {
+            threadTgid.put(tid, tgid);
+        }
+        if (threadName != null) {
+            threadNames.put(tid, threadName);
+        }
+    }
+
+    void sequenceClock(int seq, int clock) {
+        sequenceClocks.put(seq, clock);
+    }
+
+    /** The clock of a packet without its own: its sequence's default, else BOOTTIME (trace_packet.proto). */
+    int sequenceClock(int seq) {
+        return sequenceClocks.getOrDefault(seq, BOOTTIME);
+    }
+
+    void clockSnapshot(long mono, long boot) {
+        if (snaps == snapMono.length) {
+            snapMono = Arrays.copyOf(snapMono, snaps * 2);
+            snapBoot = Arrays.copyOf(snapBoot, snaps * 2);
+        }
+        snapMono[snaps] = mono;
+        snapBoot[snaps] = boot;
+        snaps++;
+    }
+
+    void frameTimeline(long ts, int clock, FrameTimelineEvent e) {
+        byte kind;
+        long cookie;
+        Start s = null;
+        switch (e.getEventCase()) {
+            case EXPECTED_DISPLAY_FRAME_START -> {
+                var x = e.getExpectedDisplayFrameStart();
+                kind = EXPECTED_DISPLAY;
+                cookie = x.getCookie();
+                s = new Start(x.getToken(), -1, x.getPid(), null, 0, false, false, 0, 0, -1, -1,
+                        x.hasCookie() && x.hasToken() && x.hasPid());
+            }
+            case ACTUAL_DISPLAY_FRAME_START -> {
+                var x = e.getActualDisplayFrameStart();
+                kind = ACTUAL_DISPLAY;
+                cookie = x.getCookie();
+                s = new Start(x.getToken(), -1, x.getPid(), null,
+                        x.hasPresentType() ? x.getPresentType().getNumber() : 0, x.getOnTimeFinish(),
+                        x.getGpuComposition(), x.getJankType(),
+                        x.hasPredictionType() ? x.getPredictionType().getNumber() : 0, -1, -1,
+                        x.hasCookie() && x.hasToken() && x.hasPid());
+            }
+            case EXPECTED_SURFACE_FRAME_START -> {
+                var x = e.getExpectedSurfaceFrameStart();
+                kind = EXPECTED_SURFACE;
+                cookie = x.getCookie();
+                s = new Start(x.getToken(), x.getDisplayFrameToken(), x.getPid(), intern(x.getLayerName()), 0,
+                        false, false, 0, 0, -1, -1,
+                        x.hasCookie() && x.hasToken() && x.hasDisplayFrameToken() && x.hasPid());
+            }
+            case ACTUAL_SURFACE_FRAME_START -> {
+                var x = e.getActualSurfaceFrameStart();
+                kind = ACTUAL_SURFACE;
+                cookie = x.getCookie();
+                // proto2 enums are closed: a value this release does not know is no value (trace_processor's
+                // ValidatePresentType / ValidatePredictionType reject it too)
+                s = new Start(x.getToken(), x.getDisplayFrameToken(), x.getPid(), intern(x.getLayerName()),
+                        x.hasPresentType() ? x.getPresentType().getNumber() : 0, x.getOnTimeFinish(),
+                        x.getGpuComposition(), x.getJankType(),
+                        x.hasPredictionType() ? x.getPredictionType().getNumber() : 0,
+                        x.hasJankSeverityType() ? x.getJankSeverityType().getNumber() : -1,
+                        x.hasIsBuffer() ? (x.getIsBuffer() ? 1 : 0) : -1,
+                        x.hasCookie() && x.hasToken() && x.hasDisplayFrameToken() && x.hasPid());
+            }
+            case FRAME_END -> {
+                if (!e.getFrameEnd().hasCookie()) {
+                    return;
+                }
+                kind = END;
+                cookie = e.getFrameEnd().getCookie();
+            }
+            default -> {
+                return; // an event kind this release does not know
+            }
+        }
+        if (ftCount == ftTs.length) {
+            int n = ftCount * 2;
+            ftTs = Arrays.copyOf(ftTs, n);
+            ftClock = Arrays.copyOf(ftClock, n);
+            ftKind = Arrays.copyOf(ftKind, n);
+            ftCookie = Arrays.copyOf(ftCookie, n);
+        }
+        ftTs[ftCount] = ts;
+        ftClock[ftCount] = (byte) Math.min(clock, 127);
+        ftKind[ftCount] = kind;
+        ftCookie[ftCount] = cookie;
+        if (s != null) {
+            startOf.add(starts.size());
+            starts.add(s);
+        } else {
+            startOf.add(-1);
+        }
+        ftCount++;
+    }
+
+    private String intern(String s) {
+        return s == null ? null : interned.computeIfAbsent(s, k -> k);
+    }
+
+    /** One ftrace {@code print}: an atrace begin ({@code B|pid|name}) or end ({@code E[|pid]}); others ignored. */
+    void print(int tid, long ts, String buf) {
+        if (buf.length() < 1) {
+            return;
+        }
+        char c = buf.charAt(0);
+        byte kind;
+        int pid = -1;
+        String sliceName = null;
+        if (c == 'B' && buf.length() > 2 && buf.charAt(1) == '|') {
+            int bar = buf.indexOf('|', 2);
+            if (bar < 0) {
+                return;
+            }
+            pid = parsePid(buf, 2, bar);
+            String n = buf.substring(bar + 1).strip();
+            if (n.startsWith("Choreographer#doFrame") || n.startsWith("DrawFrame")) {
+                sliceName = intern(n.length() > 200 ? n.substring(0, 200) : n);
+            }
+            kind = BEGIN_SLICE;
+        } else if (c == 'E' && (buf.length() == 1 || buf.charAt(1) == '|' || buf.charAt(1) == '\n')) {
+            kind = END_SLICE;
+        } else {
+            return;
+        }
+        if (atCount == atTs.length) {
+            int n = atCount * 2;
+            atTs = Arrays.copyOf(atTs, n);
+            atTid = Arrays.copyOf(atTid, n);
+            atPid = Arrays.copyOf(atPid, n);
+            atKind = Arrays.copyOf(atKind, n);
+            atName = Arrays.copyOf(atName, n);
+        }
+        atTs[atCount] = ts;
+        atTid[atCount] = tid;
+        atPid[atCount] = pid;
+        atKind[atCount] = kind;
+        atName[atCount] = sliceName;
+        atCount++;
+    }
+
+    private static int parsePid(String s, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            char ch = s.charAt(i);
+            if (ch < '0' || ch > '9' || v > 100_000_000) {
+                return -1;
+            }
+            v = v * 10 + (ch - '0');
+        }
+        return v;
+    }
+
+    /** The trace's time (BOOTTIME) of {@code ts} on {@code clock}; {@link Long#MIN_VALUE} when it cannot be. */
+    private long toBoottime(long ts, int clock) {
+        if (clock == BOOTTIME) {
+            return ts;
+        }
+        if (clock == MONOTONIC && snaps > 0) {
+            // the latest snapshot at or before ts (the first one for earlier times), as trace_processor's ClockTracker
+            int best = 0;
+            for (int i = 0; i < snaps; i++) {
+                if (snapMono[i] <= ts && snapMono[i] >= snapMono[best]) {
+                    best = i;
+                }
+            }
+            return ts + (snapBoot[best] - snapMono[best]);
+        }
+        if (clock == MONOTONIC) {
+            warnOnce("FrameTimeline is stamped CLOCK_MONOTONIC (Android 12) but the trace has no clock snapshot: its "
+                    + "times are kept as they are");
+            return ts;
+        }
+        unknownClocks.add(clock);
+        return Long.MIN_VALUE;
+    }
+
+    /** Puts it all together. */
+    TraceContents finish(long packets) {
+        List<SurfaceFrame> frames = pairFrameTimeline();
+        if (!unknownClocks.isEmpty()) {
+            warn("FrameTimeline events on clock(s) " + unknownClocks + " were skipped: fpsctl converts only "
+                    + "BOOTTIME and MONOTONIC");
+        }
+        List<AtraceSlice> slices = matchAtrace();
+        return new TraceContents(name, packets, sdk, snaps, Map.copyOf(processes), Map.copyOf(threadTgid),
+                Map.copyOf(threadNames), frames, slices, clocksSeen(), List.copyOf(warnings));
+    }
+
+    private Set<Integer> clocksSeen() {
+        Set<Integer> c = new LinkedHashSet<>();
+        for (int i = 0; i < ftCount; i++) {
+            c.add((int) ftClock[i]);
+        }
+        return c;
+    }
+
+    /**
+     * trace_processor's FrameTimeline import: events sorted by time (ties in file order), a start opens the slice of
+     * its cookie (a later start with the same cookie takes the cookie over), FrameEnd closes it; an expected
+     * SurfaceFrame whose (pid, token) had one already is dropped; timestamps below 0 or within 10 s of INT64_MAX
+     * are rejected ({@code IsBadTimestamp}).
+     */
+    private List<SurfaceFrame> pairFrameTimeline() {
+        long[] ts = new long[ftCount];
+        for (int i = 0; i < ftCount; i++) {
+            ts[i] = toBoottime(ftTs[i], ftClock[i]);
+        }
+        int[] order = StableOrder.byKey(ts, ftCount);
+        long bad = Long.MAX_VALUE - 10_000_000_000L;
+        Map<Long, Integer> open = new HashMap<>();        // cookie -> event index of its start
+        long[] endOf = new long[ftCount];
+        Arrays.fill(endOf, -1);
+        Set<Long> expectedSeen = new HashSet<>();         // (pid, token) of expected SurfaceFrames kept
+        boolean[] kept = new boolean[ftCount];
+        long unpaired = 0;
+        for (int k = 0; k < ftCount; k++) {
+            int i = order[k];
+            long t = ts[i];
+            if (t == Long.MIN_VALUE || t < 0 || Math.abs(t) >= bad) {
+                continue;
+            }
+            byte kind = ftKind[i];
+            if (kind == END) {
+                Integer s = open.remove(ftCookie[i]);
+                if (s == null) {
+                    unpaired++;
+                } else {
+                    endOf[s] = t;
+                }
+                continue;
+            }
+            Start s = starts.get(startOf.get(i));
+            if (!s.valid()) {
+                continue;
+            }
+            open.put(ftCookie[i], i);
+            if (kind == EXPECTED_SURFACE && !expectedSeen.add(key(s.pid(), s.token()))) {
+                continue; // a duplicate expected timeline: no slice (its FrameEnd ends nothing)
+            }
+            kept[i] = true;
+        }
+        Map<Long, long[]> expected = new HashMap<>();     // (pid, token) -> {ts, dur}
+        Map<Long, Long> displayEnd = new HashMap<>();     // display token -> end of the actual DisplayFrame
+        for (int k = 0; k < ftCount; k++) {
+            int i = order[k];
+            if (!kept[i]) {
+                continue;
+            }
+            Start s = starts.get(startOf.get(i));
+            if (ftKind[i] == EXPECTED_SURFACE) {
+                expected.put(key(s.pid(), s.token()), new long[] {ts[i], endOf[i] < 0 ? -1 : endOf[i] - ts[i]});
+            } else if (ftKind[i] == ACTUAL_DISPLAY && endOf[i] >= 0) {
+                displayEnd.putIfAbsent(s.token(), endOf[i]);
+            }
+        }
+        List<SurfaceFrame> out = new ArrayList<>();
+        long unterminated = 0;
+        for (int k = 0; k < ftCount; k++) {
+            int i = order[k];
+            if (!kept[i] || ftKind[i] != ACTUAL_SURFACE) {
+                continue;
+            }
+            if (endOf[i] < 0) {
+                unterminated++;
+                continue;
+            }
+            Start s = starts.get(startOf.get(i));
+            long[] exp = expected.get(key(s.pid(), s.token()));
+            out.add(new SurfaceFrame(ts[i], endOf[i] - ts[i], s.pid(), s.token(), s.displayFrameToken(), s.layer(),
+                    s.presentType(), s.onTimeFinish(), s.gpuComposition(), s.jankType(), s.predictionType(),
+                    s.jankSeverityType(), s.isBuffer(), exp == null ? -1 : exp[0], exp == null ? -1 : exp[1],
+                    displayEnd.getOrDefault(s.displayFrameToken(), -1L)));
+        }
+        if (unterminated > 0) {
+            warn(unterminated + " actual SurfaceFrame(s) without an end packet (pending when tracing stopped, or "
+                    + "lost) are not frames");
+        }
+        if (unpaired > 0) {
+            warn(unpaired + " FrameTimeline end packet(s) without a start were skipped");
+        }
+        return out;
+    }
+
+    private static long key(int pid, long token) {
+        return token * 4_194_319L + pid; // a hash key only: collisions need a 2^22-wide pid difference
+    }
+
+    /** atrace begin/end events sorted by time (ties in file order), matched per thread as nested slices. */
+    private List<AtraceSlice> matchAtrace() {
+        long[] ts = Arrays.copyOf(atTs, atCount);
+        int[] order = StableOrder.byKey(ts, atCount);
+        Map<Integer, ArrayDeque<Integer>> stacks = new HashMap<>();
+        List<AtraceSlice> out = new ArrayList<>();
+        for (int k = 0; k < atCount; k++) {
+            int i = order[k];
+            ArrayDeque<Integer> stack = stacks.computeIfAbsent(atTid[i], x -> new ArrayDeque<>());
+            if (atKind[i] == BEGIN_SLICE) {
+                if (stack.size() < MAX_DEPTH) {
+                    stack.push(i);
+                }
+            } else if (!stack.isEmpty()) {
+                int b = stack.pop();
+                if (atName[b] != null) {
+                    int tid = atTid[b];
+                    int pid = threadTgid.getOrDefault(tid, atPid[b]);
+                    out.add(new AtraceSlice(tid, pid, ts[b], ts[i] - ts[b], atName[b]));
+                }
+            }
+        }
+        out.sort((a, b) -> Long.compare(a.ts(), b.ts()));
+        return out;
+    }
+}
