@@ -1,5 +1,6 @@
 package io.fpsctl.capture;
 
+import io.fpsctl.android.BootClock;
 import io.fpsctl.android.Getprop;
 import io.fpsctl.android.PerfettoCommand;
 import io.fpsctl.device.Device;
@@ -29,6 +30,8 @@ public final class PerfettoCapture {
 
     /** How long the daemon gets to write the rest of the trace after SIGTERM (it flushes, then reads back). */
     static final Duration FINALISE_TIMEOUT = Duration.ofSeconds(30);
+    /** {@code /proc/uptime}'s resolution: hundredths of a second. */
+    private static final long UPTIME_STEP_NS = 10_000_000L;
     /** How often to ask whether the daemon is still writing. */
     private static final long POLL_MS = 100;
     /** A trace bigger than this is refused rather than filling the disk (a FrameTimeline trace is ~30 KB/s). */
@@ -44,8 +47,12 @@ public final class PerfettoCapture {
         this.pkg = pkg;
     }
 
-    /** What was recorded: where the trace is on the host, how long the session ran, whether a signal ended it. */
-    public record Result(Path trace, long bytes, Duration ran, String stopSignal) {
+    /**
+     * What was recorded: where the trace is on the host, its size, how long the session ran, the device's
+     * CLOCK_BOOTTIME (the trace's clock) when it was told to stop (−1 when unreadable), and the signal that ended it
+     * early (null when the duration did).
+     */
+    public record Result(Path trace, long bytes, Duration ran, long stopBootNs, String stopSignal) {
     }
 
     /** Ends the wait early (a signal, or the end of {@code --run}); safe from any thread, any number of times. */
@@ -105,12 +112,16 @@ public final class PerfettoCapture {
             }
             Duration ran = Duration.ofNanos(System.nanoTime() - t0);
             device.shell(PerfettoCommand.stop(pid.getAsInt()));
+            // /proc/uptime is CLOCK_BOOTTIME, the trace's clock, in 10 ms steps: read right after the SIGTERM, so
+            // that every frame the trace holds was written before it (the frames pending then are the gap at the end)
+            long uptime = BootClock.uptimeNs(device.shell(BootClock.COMMAND).stdout());
+            long stopBootNs = uptime < 0 ? -1 : uptime + UPTIME_STEP_NS;
             waitForExit(pid.getAsInt());
             long bytes = copy(file, hostFile);
             if (bytes == 0) {
                 throw tracedOff();
             }
-            return new Result(hostFile, bytes, ran, stopSignal);
+            return new Result(hostFile, bytes, ran, stopBootNs, stopSignal);
         } finally {
             device.shell(PerfettoCommand.stop(pid.getAsInt())); // harmless when it ended; ends it on any failure
             device.shell(PerfettoCommand.remove(file));
