@@ -161,4 +161,28 @@ class PerfettoCaptureEndToEndTest {
         assertEquals(2, r.exit, r::toString);
         assertTrue(r.err.contains("not live"), r::toString);
     }
+
+    /** {@code gate --source perfetto}: judged on the trace's frames; a threshold the run misses fails it (exit 1). */
+    @Test
+    void gateJudgesTheTrace(@TempDir Path dir) throws Exception {
+        assumeTrue(AdbFarm.available(), "adb is not on PATH (apt-get install adb): skipping");
+        Path truth = dir.resolve("truth.txt");
+        Path summary = dir.resolve("gate").resolve("summary.json");
+        try (AdbFarm farm = new AdbFarm(dir, 1);
+             Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("system-jank"),
+                     new SimOptions(AndroidVersion.of(14), 60, 7, PKG), 0, truth, false, null, 0))) {
+            farm.connect(0, sim.serial());
+            String port = Integer.toString(farm.port(0));
+            Cli pass = Cli.run("gate", PKG, "-P", port, "-s", sim.serial(), "--duration", "2s", "--source",
+                    "perfetto", "--max-app-jank-percent", "50", "--summary-out", summary.toString());
+            assertEquals(0, pass.exit, pass::toString);
+            assertTrue(Files.exists(dir.resolve("gate").resolve("iteration-1.perfetto-trace")), "kept beside it");
+            JsonNode json = JSON.readTree(summary.toFile());
+            assertEquals("perfetto", json.get("source").asText());
+            // the system's jank of this scenario is over 0 %: a gate that allows none fails
+            Cli fail = Cli.run("gate", PKG, "-P", port, "-s", sim.serial(), "--duration", "2s", "--source",
+                    "perfetto", "--max-system-jank-percent", "0");
+            assertEquals(1, fail.exit, fail::toString);
+        }
+    }
 }
