@@ -27,7 +27,20 @@ public final class CaptureJobs {
     /** The hand-over of one job's measurement between its thread and the thread of a signal. */
     public static final class Slot {
         private volatile Measurement measurement;
+        private volatile java.util.function.Consumer<String> stopper;
         private volatile String stopSignal;
+
+        /**
+         * The job records without a {@link Measurement} ({@code --source perfetto}): a signal is handed to
+         * {@code stop} from now on (one that came already, at once).
+         */
+        public void stoppable(java.util.function.Consumer<String> stop) {
+            stopper = stop;
+            String early = stopSignal;
+            if (early != null) {
+                stop.accept(early);
+            }
+        }
 
         /** The job prepared {@code m}: a signal stops it from now on (one that came already stops it at once). */
         public void measuring(Measurement m) {
@@ -43,6 +56,10 @@ public final class CaptureJobs {
             Measurement m = measurement;
             if (m != null) {
                 m.session().stop(signal);
+            }
+            java.util.function.Consumer<String> s = stopper;
+            if (s != null) {
+                s.accept(signal);
             }
         }
     }

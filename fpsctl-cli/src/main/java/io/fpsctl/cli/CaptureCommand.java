@@ -122,6 +122,21 @@ final class CaptureCommand implements Callable<Integer> {
                 String name = serial != null && serial.indexOf('/') > 0 ? serial : connection.device.serial();
                 dir = out.resolve(safe(name)).resolve(safe(pkg));
                 Files.createDirectories(dir);
+                if (measureOptions.source == MeasureOptions.SourceOption.perfetto) { // docs/perfetto-capture.md
+                    summary = PerfettoCaptureRun.run(connection.device, pkg, dir, measureOptions.duration, config,
+                            perfetto, slot, note -> notes.accept(pkg + ": " + note));
+                    if (summary.partial() && !allowPartial && summary.coverage() != null
+                            && !summary.coverage().partialReason().startsWith("stopped by ")) {
+                        failure = new CliException(ExitCode.DEVICE, pkg + ": partial run: "
+                                + summary.coverage().partialReason() + "; files are written (add --allow-partial to "
+                                + "accept a partial capture)");
+                    }
+                    if (report) {
+                        ReportCommand.write(dir.resolve("report.html"), List.of(ReportInputs.load(dir, config)), null,
+                                null, ReportCommand.DEFAULT_MAX_REGRESSION);
+                    }
+                    return;
+                }
                 try (BufferedWriter framesOut = csv(dir.resolve("frames.csv"));
                      BufferedWriter windowsOut = csv(dir.resolve("windows.csv"));
                      FrameCsv frames = new FrameCsv(framesOut, true);

@@ -382,6 +382,9 @@ final class GateCommand implements Callable<Integer> {
         });
         PrintWriter err = spec.commandLine().getErr();
         try (DeviceOptions.Connection c = deviceOptions.connect(pkg)) {
+            if (measureOptions.source == MeasureOptions.SourceOption.perfetto) {
+                return measurePerfetto(c, err);
+            }
             GateIterations run = new GateIterations(c.device, c.reconnector, pkg, measureOptions.request(),
                     engineOptions.toConfig(), deviceOptions.reconnectTimeout, note -> {
                         err.println("fpsctl: " + note);
@@ -411,6 +414,58 @@ final class GateCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             stop.close();
             throw e;
+        }
+    }
+
+    /**
+     * {@code --source perfetto}: each iteration a trace recorded by the device's perfetto (docs/perfetto-capture.md),
+     * kept beside {@code --summary-out} ({@code iteration-N.perfetto-trace}) or, without it, in a temporary folder
+     * deleted at the end.
+     */
+    private List<Summary> measurePerfetto(DeviceOptions.Connection c, PrintWriter err) {
+        Path traces;
+        boolean temporary = summaryOut == null;
+        try {
+            traces = temporary ? Files.createTempDirectory("fpsctl-gate-traces")
+                    : summaryOut.toAbsolutePath().getParent();
+        } catch (IOException e) {
+            throw new CliException(ExitCode.IO, "cannot create a folder for the traces: " + ErrorLine.describe(e), e);
+        }
+        io.fpsctl.capture.PerfettoGateIterations run = new io.fpsctl.capture.PerfettoGateIterations(c.device, pkg,
+                engineOptions.toConfig(), traces, note -> {
+                    err.println("fpsctl: " + note);
+                    err.flush();
+                }, line -> {
+                    err.println(line);
+                    err.flush();
+                });
+        String early = stop.requested() ? stop.signal() : null;
+        stop.close(); // the signal now stops the trace
+        stop = new StopSignal(run::stop);
+        if (early != null) {
+            run.stop(early);
+        }
+        try {
+            GateIterations.Plan plan = new GateIterations.Plan(warmup, iterations == null ? 1 : iterations,
+                    restartApp, measureOptions.duration, runCommand, scroll);
+            List<GateIterations.Kept> kept = run.run(plan, () -> report != null ? new ReportFrames() : null);
+            metadata = kept.stream().map(GateIterations.Kept::metadata).toList();
+            reportFrames.clear();
+            kept.forEach(k -> reportFrames.add((ReportFrames) k.listener()));
+            return kept.stream().map(GateIterations.Kept::summary).toList();
+        } catch (DriverFailedException e) {
+            throw new CliException(ExitCode.APP, e.getMessage(), e);
+        } finally {
+            if (temporary) {
+                try (java.util.stream.Stream<Path> files = Files.list(traces)) {
+                    for (Path f : files.toList()) {
+                        Files.deleteIfExists(f);
+                    }
+                    Files.deleteIfExists(traces);
+                } catch (IOException e) {
+                    err.println("fpsctl: cannot delete the temporary traces in " + traces + ": " + ErrorLine.describe(e));
+                }
+            }
         }
     }
 }

@@ -6,12 +6,13 @@ import picocli.CommandLine.Option;
 
 /** What to measure and for how long: shared by watch, capture and gate. */
 final class MeasureOptions {
-    enum SourceOption { auto, gfxinfo, surfaceflinger, agent }
+    enum SourceOption { auto, gfxinfo, surfaceflinger, agent, perfetto }
 
     @Option(names = "--source", paramLabel = "SOURCE",
             description = "auto (default: gfxinfo for HWUI apps, surfaceflinger for games/video/Flutter), gfxinfo, "
                     + "surfaceflinger, or agent (the on-device agent: stages, scroll fps, slow main-thread messages; "
-                    + "'fpsctl agent install PACKAGE' first).")
+                    + "'fpsctl agent install PACKAGE' first), or perfetto (capture and gate, Android 12+: a Perfetto "
+                    + "trace of FrameTimeline recorded on the device, kept beside summary.json).")
     SourceOption source = SourceOption.auto;
 
     @Option(names = "--layer", paramLabel = "NAME",
@@ -33,6 +34,9 @@ final class MeasureOptions {
             case gfxinfo -> SourceRequest.Kind.GFXINFO;
             case surfaceflinger -> SourceRequest.Kind.SURFACEFLINGER;
             case agent -> SourceRequest.Kind.AGENT;
+            // a trace is read when it ends: capture and gate take this source before asking for a request
+            case perfetto -> throw new CliException(ExitCode.USAGE, "--source perfetto records a trace that is read "
+                    + "when it ends, so it is not live: use it with capture or gate (watch: --source auto or gfxinfo)");
         };
         return new SourceRequest(kind, layer, slowMessageMs);
     }

@@ -75,6 +75,7 @@ final class WatchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         var config = engineOptions.toConfig();
+        measureOptions.request(); // --source perfetto is not live: a usage error before the device is opened
         if (pkg == null) {
             return followForeground(out, err, config);
         }

@@ -80,6 +80,14 @@ final class FrameTimelineRing {
     private final Map<String, Long> lastGamePresent = new java.util.HashMap<>();
     /** Each layer's latch time of its last presented buffer ({@code Layer::mLastLatchTime}). */
     private final Map<String, Long> lastLatch = new java.util.HashMap<>();
+    /** Where {@code DisplayFrame::trace} writes: the running Perfetto sessions; none by default. */
+    private Traced traced = (d, at) -> { };
+
+    /** Receives each display frame as SurfaceFlinger traces it, with the time it did. */
+    @FunctionalInterface
+    interface Traced {
+        void displayFrame(TimelineDisplayFrame d, long writtenAt);
+    }
 
     FrameTimelineRing(AndroidVersion version, VsyncClock clock, FrameTimelineFaults faults, FrameObserver observer) {
         this.version = version;
@@ -88,6 +96,16 @@ final class FrameTimelineRing {
         this.observer = observer;
         this.formatter = new FrameTimelineFormatter(version);
         this.classifier = new SurfaceFrameClassifier(version);
+    }
+
+    /**
+     * Sends each display frame to {@code traced} when its present fence is processed: SurfaceFlinger's
+     * {@code FrameTimeline::flushPendingPresentFences} calls {@code DisplayFrame::trace} right after
+     * {@code onPresent} (frameworks/native {@code services/surfaceflinger/FrameTimeline/FrameTimeline.cpp},
+     * lineage-19.1 = android-12.1.0_r7 … lineage-22.0 = Android 15), which is when this ring makes it final.
+     */
+    void traceTo(Traced traced) {
+        this.traced = traced;
     }
 
     /** FrameTimeline exists from Android 12. */
@@ -191,7 +209,9 @@ final class FrameTimelineRing {
             long actualPresent = x + shift(dfJank, p);
             // setSfPresent: fences signalled by now are processed first, then this display frame joins the ring
             while (!notFinal.isEmpty() && notFinal.peekFirst().actualPresent() <= x) {
-                finalized(notFinal.pollFirst());
+                TimelineDisplayFrame done = notFinal.pollFirst();
+                finalized(done);
+                traced.displayFrame(done, x);
             }
             boolean lateFinish = dfJank == JankBits.SF_CPU_DEADLINE_MISSED || dfJank == JankBits.SF_GPU_DEADLINE_MISSED;
             long actualEnd = lateFinish ? x + p / 4 : x - p + p / 3;

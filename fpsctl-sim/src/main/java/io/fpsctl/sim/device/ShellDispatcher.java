@@ -33,6 +33,8 @@ final class ShellDispatcher implements ShellHandler {
     private final Object lock;
     private final Runnable advance;
     private final Map<String, ShellCommand> commands = new HashMap<>();
+    /** Commands that read standard input or write bytes; looked up before {@link #commands}. */
+    private final Map<String, StreamCommand> streamCommands = new HashMap<>();
     private final Function<List<String>, InstrumentationStream> instrumentation;
     private volatile long dumpsysDelayMillis;
     private volatile int truncateDumpsysAt = -1;
@@ -69,6 +71,12 @@ final class ShellDispatcher implements ShellHandler {
         return this;
     }
 
+    /** Registers a command that reads standard input or writes bytes ({@link StreamCommand}). */
+    ShellDispatcher register(String name, StreamCommand command) {
+        streamCommands.put(name, command);
+        return this;
+    }
+
     /** The command lines received so far, exactly as they arrived, oldest first ({@link ReceivedCommands}). */
     List<String> receivedCommandLines() {
         return received.snapshot();
@@ -91,6 +99,15 @@ final class ShellDispatcher implements ShellHandler {
         if (words.size() == 1 && (words.get(0).equals("sh") || words.get(0).equals("/system/bin/sh"))) {
             received.add(commandLine);
             return readCommands(stdin, stdout, stderr);
+        }
+        if (!words.isEmpty() && !words.contains("|") && !words.contains(";")
+                && streamCommands.containsKey(baseName(words.get(0)))) {
+            // 'adb shell perfetto -c - < config': the host's input, up to its close, is the command's stdin
+            received.add(commandLine);
+            List<String> args = words.subList(1, words.size());
+            String cmd = baseName(words.get(0));
+            byte[] input = streamCommands.get(cmd).readsStdin(args) ? stdin.readAllBytes() : new byte[0];
+            return runStream(cmd, args, input, stdout, stderr);
         }
         return run(commandLine, stdout, stderr);
     }
@@ -151,13 +168,11 @@ final class ShellDispatcher implements ShellHandler {
         if (pipe > 0) {
             return runPipeline(words, pipe, stdout, stderr);
         }
-        String cmd = words.get(0);
-        for (String dir : PATH) {
-            if (cmd.startsWith(dir)) {
-                cmd = cmd.substring(dir.length());
-            }
-        }
+        String cmd = baseName(words.get(0));
         List<String> args = words.subList(1, words.size());
+        if (streamCommands.containsKey(cmd)) {
+            return runStream(cmd, args, new byte[0], stdout, stderr);
+        }
         if (cmd.equals("am") && !args.isEmpty() && args.get(0).equals("instrument")) {
             List<String> instrumentArgs = List.copyOf(args.subList(1, args.size()));
             return instrumentation.apply(instrumentArgs).run(instrumentArgs, stdout, stderr);
@@ -189,10 +204,44 @@ final class ShellDispatcher implements ShellHandler {
         return reply.exit();
     }
 
-    /** {@code cmd … | grep … | head …}: the first command as usual, then each {@link PipeFilter} on its output. */
+    /** The command without a {@code /system/bin/}-style directory. */
+    private static String baseName(String word) {
+        String cmd = word;
+        for (String dir : PATH) {
+            if (cmd.startsWith(dir)) {
+                cmd = cmd.substring(dir.length());
+            }
+        }
+        return cmd;
+    }
+
+    /** A {@link StreamCommand} under the device lock, its bytes written as they are. */
+    private int runStream(String cmd, List<String> args, byte[] stdin, OutputStream stdout, OutputStream stderr)
+            throws IOException {
+        StreamCommand.Reply reply;
+        synchronized (lock) {
+            advance.run();
+            reply = streamCommands.get(cmd).run(List.copyOf(args), stdin);
+        }
+        stdout.write(reply.out());
+        stderr.write(reply.err().getBytes(StandardCharsets.UTF_8));
+        stdout.flush();
+        stderr.flush();
+        return reply.exit();
+    }
+
+    /**
+     * {@code cmd … | grep … | head …}: the first command as usual, then each {@link PipeFilter} on its output; a
+     * last stage that is a {@link StreamCommand} ({@code echo CONFIG | perfetto -c - …}) gets the output as its
+     * standard input.
+     */
     private int runPipeline(List<String> words, int pipe, OutputStream stdout, OutputStream stderr) throws IOException {
         java.io.ByteArrayOutputStream first = new java.io.ByteArrayOutputStream();
         int exit = execute(quoted(words.subList(0, pipe)), first, stderr);
+        List<String> rest = words.subList(pipe + 1, words.size());
+        if (!rest.isEmpty() && !rest.contains("|") && streamCommands.containsKey(baseName(rest.get(0)))) {
+            return runStream(baseName(rest.get(0)), rest.subList(1, rest.size()), first.toByteArray(), stdout, stderr);
+        }
         String text = first.toString(StandardCharsets.UTF_8);
         int from = pipe + 1;
         while (from <= words.size()) {

@@ -35,7 +35,9 @@ import java.util.SplittableRandom;
  * {@code pm path <pkg>} ({@link PackageManagerCommand}), {@code am force-stop <pkg>}, {@code am start …
  * <pkg>/<activity>}, {@code am broadcast -a ACTION} ({@link ActivityManagerCommand}), {@code monkey -p <pkg> …}
  * ({@link MonkeyCommand}), {@code am instrument …} ({@link AgentInstrumentation}), {@code cat} of the boot id and
- * {@code /proc/uptime} ({@link ProcFiles}), {@code echo}, {@code true}, {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
+ * {@code /proc/uptime} ({@link ProcFiles}), {@code perfetto --background --txt -c - -o FILE}, {@code kill},
+ * {@code rm} and {@code cat} of a trace under {@code /data/misc/perfetto-traces} ({@link PerfettoCli},
+ * {@link FrameTimelineTraceEncoder}, {@link FileCat}), {@code echo}, {@code true}, {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
  *
  * <p>Faults: {@link #crashApp()}, {@link #stopApp()}, {@link #startApp()}, {@link #uninstallApp()},
  * {@link #installApp()}, {@link #setDumpsysDelayMillis(long)}, {@link #setTruncateDumpsysAt(int)}.
@@ -58,6 +60,7 @@ public final class SimulatedAndroid implements ShellHandler {
     private final FrameTimelineRing frameTimeline;
     private volatile InstrumentationStream instrumentation;
     private final ProcFiles procFiles;
+    private final PerfettoCli perfetto;
 
     private SimulatedAndroid(Scenario scenario, SimOptions options, TimeSource time, FrameObserver observer) {
         this.version = options.android();
@@ -110,6 +113,8 @@ public final class SimulatedAndroid implements ShellHandler {
         }
         ProcessTable processes = new ProcessTable(version, app);
         this.procFiles = new ProcFiles(time, kernel, frames::resources, frames::load);
+        this.perfetto = new PerfettoCli(version, time, new FrameTimelineTraceEncoder(version, processes, time));
+        frameTimeline.traceTo(perfetto::displayFrame);
         this.shell = new ShellDispatcher(this, this::advance, this::instrumentationFor)
                 .register("dumpsys", new Dumpsys(services))
                 .register("getprop", new SystemProperties(version))
@@ -121,7 +126,10 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("monkey", new MonkeyCommand(version, app, runtime))
                 .register("wm", new WindowManagerCommand())
                 .register("input", new InputCommand(touches, time::nanoTime))
-                .register("cat", procFiles)
+                .register("cat", new FileCat(procFiles, perfetto.files()))
+                .register("perfetto", perfetto.perfetto())
+                .register("kill", perfetto.kill())
+                .register("rm", perfetto.rm())
                 .register("grep", new FileGrep(time, kernel, frames::load));
     }
 
@@ -166,6 +174,12 @@ public final class SimulatedAndroid implements ShellHandler {
     public synchronized void advance() {
         app.advance();
         frameTimeline.advanceTo(time.nanoTime());
+        perfetto.advanceTo(time.nanoTime());
+    }
+
+    /** Fault: {@code traced} stops (false) or runs again (true); a {@code perfetto} started meanwhile writes nothing. */
+    public synchronized void setTracedRunning(boolean running) {
+        perfetto.setTracedRunning(running);
     }
 
     /** Pid of the running app. */
