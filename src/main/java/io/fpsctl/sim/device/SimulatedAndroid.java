@@ -1,10 +1,15 @@
 package io.fpsctl.sim.device;
 
 import io.fpsctl.sim.adb.ShellHandler;
+import io.fpsctl.sim.device.flutter.VmServiceHost;
+import io.fpsctl.sim.device.frames.FlutterFrameGenerator;
+import io.fpsctl.sim.device.frames.FlutterTimeline;
 import io.fpsctl.sim.device.frames.HwuiFrameGenerator;
+import io.fpsctl.sim.device.frames.LayerFrameSource;
 import io.fpsctl.sim.device.frames.SurfaceFrameGenerator;
 import io.fpsctl.sim.device.frames.TimeSource;
 import io.fpsctl.sim.device.frames.VsyncClock;
+import io.fpsctl.sim.device.scenario.FlutterSpec;
 import io.fpsctl.sim.device.scenario.RefreshChange;
 import io.fpsctl.sim.device.scenario.Scenario;
 import io.fpsctl.sim.device.scenario.WindowSpec;
@@ -57,6 +62,11 @@ public final class SimulatedAndroid implements ShellHandler {
     private final FrameTimelineRing frameTimeline;
     private volatile InstrumentationStream instrumentation;
     private final ProcFiles procFiles;
+    /** The Flutter app's frames (Flutter scenarios), or null. */
+    private final FlutterTimeline flutterTimeline;
+    /** Its Dart VM service (profile and debug builds), or null; with the log lines it wrote, newest last. */
+    private final VmServiceHost vmService;
+    private final java.util.ArrayDeque<VmServiceHost.Incarnation> vmServiceLog = new java.util.ArrayDeque<>();
 
     private SimulatedAndroid(Scenario scenario, SimOptions options, TimeSource time, FrameObserver observer) {
         this.version = options.android();
@@ -75,9 +85,19 @@ public final class SimulatedAndroid implements ShellHandler {
             windowGenerators.add(new HwuiFrameGenerator(w.phases(), clock, root.split(),
                     start + w.startMs() * 1_000_000L, w.touchDriven() ? touches : null));
         }
-        SurfaceFrameGenerator gameGenerator = this.scenario.surfaceView() == null ? null
+        LayerFrameSource gameGenerator = this.scenario.surfaceView() == null ? null
                 : new SurfaceFrameGenerator(this.scenario.surfaceView(), clock, root.split(),
                 start + this.scenario.surfaceView().startMs() * 1_000_000L);
+        if (this.scenario.flutter() != null) {
+            // the SurfaceView layer code names and shows the FlutterSurfaceView's layer as it does a game's
+            this.flutterTimeline = new FlutterTimeline();
+            gameGenerator = new FlutterFrameGenerator(this.scenario.flutter(), clock, root.split(), flutterTimeline,
+                    start + FlutterSpec.START_MS * 1_000_000L);
+        } else {
+            this.flutterTimeline = null;
+        }
+        this.vmService = flutterTimeline != null && this.scenario.flutter().hasVmService()
+                ? new VmServiceHost(flutterTimeline, time::nanoTime) : null;
         PageFlipCounter pageFlips = new PageFlipCounter(100_000 + root.split().nextInt(900_000));
         this.frames = new FrameTaps(observer, pageFlips);
         DeviceIds ids = new DeviceIds(deviceRandom);
@@ -89,6 +109,9 @@ public final class SimulatedAndroid implements ShellHandler {
         this.surfaceFlinger = new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline);
         AppThreads appThreads = new AppThreads(version, packageName, () -> this.app.process());
         frames.add(appThreads);
+        if (flutterTimeline != null) {
+            appThreads.flutter(flutterTimeline);
+        }
         DeviceThermals thermals = DeviceThermals.forScenario(this.scenario.name(), start);
         KernelFiles kernel = new KernelFiles(version, app, appThreads, thermals);
         Map<String, DumpsysService> services = new java.util.HashMap<>(Map.of(
@@ -117,7 +140,8 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("wm", new WindowManagerCommand())
                 .register("input", new InputCommand(touches, time::nanoTime))
                 .register("cat", procFiles)
-                .register("grep", new FileGrep(time, kernel));
+                .register("grep", new FileGrep(time, kernel))
+                .register("logcat", new LogcatCommand(this::vmServiceLog));
     }
 
     /** This boot's id ({@code /proc/sys/kernel/random/boot_id}); a new simulated device is a new boot. */
@@ -161,6 +185,50 @@ public final class SimulatedAndroid implements ShellHandler {
     public synchronized void advance() {
         app.advance();
         frameTimeline.advanceTo(time.nanoTime());
+        syncVmService();
+    }
+
+    /** A new app process starts a new VM service (new port and token, one more log line); a dead one has none. */
+    private void syncVmService() {
+        if (vmService == null) {
+            return;
+        }
+        AppProcess process = app.process();
+        VmServiceHost.Incarnation running = vmService.current();
+        if (process == null) {
+            if (running != null) {
+                vmService.stop();
+            }
+        } else if (running == null || running.pid() != process.pid()) {
+            vmServiceLog.addLast(vmService.start(process.pid()));
+            while (vmServiceLog.size() > 16) { // the log ring forgets old lines (bounded here)
+                vmServiceLog.removeFirst();
+            }
+        }
+    }
+
+    private synchronized List<VmServiceHost.Incarnation> vmServiceLog() {
+        return List.copyOf(vmServiceLog);
+    }
+
+    /** The running Dart VM service of the Flutter app (profile and debug builds), or null. */
+    public synchronized VmServiceHost.Incarnation vmService() {
+        advance();
+        return vmService == null ? null : vmService.current();
+    }
+
+    /** adbd's {@code tcp:<port>}: the device's loopback; only the Flutter app's VM service listens there. */
+    @Override
+    public java.net.Socket connectTcp(int port) throws IOException {
+        VmServiceHost host;
+        synchronized (this) {
+            advance();
+            host = vmService;
+        }
+        if (host == null) {
+            throw new java.net.ConnectException("Connection refused");
+        }
+        return host.connectTcp(port);
     }
 
     /** Pid of the running app. */
