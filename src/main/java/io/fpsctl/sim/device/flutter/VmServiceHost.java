@@ -138,6 +138,14 @@ public final class VmServiceHost implements AutoCloseable {
         if (now == null || now.devicePort() != devicePort) {
             throw new java.net.ConnectException("Connection refused");
         }
+        int port = localPort();
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
+        return s;
+    }
+
+    /** The host port the WebSocket server listens on (the device loopback's stand-in). */
+    int localPort() {
         int port = server.getPort();
         for (int i = 0; port == 0 && i < 200; i++) { // the server thread binds it right after start()
             try {
@@ -148,9 +156,7 @@ public final class VmServiceHost implements AutoCloseable {
             }
             port = server.getPort();
         }
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
-        return s;
+        return port;
     }
 
     @Override
