@@ -97,7 +97,7 @@ public final class SimulatedAndroid implements ShellHandler {
             this.flutterTimeline = null;
         }
         this.vmService = flutterTimeline != null && this.scenario.flutter().hasVmService()
-                ? new VmServiceHost(flutterTimeline, time::nanoTime) : null;
+                ? new VmServiceHost(flutterTimeline, time::nanoTime, this::advance) : null;
         PageFlipCounter pageFlips = new PageFlipCounter(100_000 + root.split().nextInt(900_000));
         this.frames = new FrameTaps(observer, pageFlips);
         DeviceIds ids = new DeviceIds(deviceRandom);

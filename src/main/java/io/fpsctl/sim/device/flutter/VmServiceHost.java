@@ -61,6 +61,7 @@ public final class VmServiceHost implements AutoCloseable {
 
     private final FlutterTimeline timeline;
     private final LongSupplier nowNs;
+    private final Runnable advance;
     private final Server server;
     private final ScheduledExecutorService poster;
     private final Map<WebSocket, Client> clients = new ConcurrentHashMap<>();
@@ -89,8 +90,17 @@ public final class VmServiceHost implements AutoCloseable {
      * @param nowNs    the device clock (monotonic ns)
      */
     public VmServiceHost(FlutterTimeline timeline, LongSupplier nowNs) {
+        this(timeline, nowNs, () -> { });
+    }
+
+    /**
+     * @param advance brings the device up to "now" before each batch (the simulated device makes its frames
+     *                lazily, when something looks)
+     */
+    public VmServiceHost(FlutterTimeline timeline, LongSupplier nowNs, Runnable advance) {
         this.timeline = timeline;
         this.nowNs = nowNs;
+        this.advance = advance;
         this.server = new Server(new InetSocketAddress("127.0.0.1", 0));
         server.setReuseAddr(true);
         server.setDaemon(true);
@@ -181,6 +191,10 @@ public final class VmServiceHost implements AutoCloseable {
 
     private void post() {
         try {
+            if (clients.values().stream().noneMatch(c -> c.extension)) {
+                return;
+            }
+            advance.run();
             long now = nowNs.getAsLong();
             for (Map.Entry<WebSocket, Client> e : clients.entrySet()) {
                 Client c = e.getValue();
