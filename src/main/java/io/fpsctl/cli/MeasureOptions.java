@@ -6,12 +6,13 @@ import picocli.CommandLine.Option;
 
 /** What to measure and for how long: shared by watch, capture and gate. */
 final class MeasureOptions {
-    enum SourceOption { auto, gfxinfo, surfaceflinger, agent }
+    enum SourceOption { auto, gfxinfo, surfaceflinger, agent, flutter }
 
     @Option(names = "--source", paramLabel = "SOURCE",
             description = "auto (default: gfxinfo for HWUI apps, surfaceflinger for games/video/Flutter), gfxinfo, "
                     + "surfaceflinger, or agent (the on-device agent: stages, scroll fps, slow main-thread messages; "
-                    + "'fpsctl agent install PACKAGE' first).")
+                    + "'fpsctl agent install PACKAGE' first), or flutter (the app's SurfaceView frames plus the "
+                    + "UI/raster split from a profile build's Dart VM service; docs/metrics.md section 14).")
     SourceOption source = SourceOption.auto;
 
     @Option(names = "--layer", paramLabel = "NAME",
@@ -33,6 +34,8 @@ final class MeasureOptions {
             case gfxinfo -> SourceRequest.Kind.GFXINFO;
             case surfaceflinger -> SourceRequest.Kind.SURFACEFLINGER;
             case agent -> SourceRequest.Kind.AGENT;
+            // the frames the user saw are the FlutterSurfaceView layer's; the split comes beside them (FlutterRun)
+            case flutter -> SourceRequest.Kind.SURFACEFLINGER;
         };
         return new SourceRequest(kind, layer, slowMessageMs);
     }

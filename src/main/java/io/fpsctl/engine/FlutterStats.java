@@ -22,18 +22,11 @@ public final class FlutterStats {
     private long[] build = new long[256];
     private long[] raster = new long[256];
     private int count;
-    private int uiOver;
-    private int rasterOver;
-    private int janky;
     private long lastNumber = -1;
     private int duplicates;
 
-    /**
-     * Adds one frame.
-     *
-     * @param budgetUs the refresh period at the frame, in µs (the display's rate, not 16 ms)
-     */
-    public void add(FlutterFrame f, long budgetUs) {
+    /** Adds one frame. */
+    public void add(FlutterFrame f) {
         if (f.number() <= lastNumber) {
             duplicates++; // an event seen before (e.g. sent again after a reconnect): never counted twice
             return;
@@ -46,15 +39,6 @@ public final class FlutterStats {
         build[count] = f.buildUs();
         raster[count] = f.rasterUs();
         count++;
-        if (f.buildUs() > budgetUs) {
-            uiOver++;
-        }
-        if (f.rasterUs() > budgetUs) {
-            rasterOver++;
-        }
-        if (f.janky(budgetUs)) {
-            janky++;
-        }
     }
 
     /** A new engine (a new VM service after a restart) numbers its frames from 1 again. */
@@ -67,10 +51,22 @@ public final class FlutterStats {
         return count;
     }
 
-    /** The block, or null when no frame was added (a run without a VM service: "unavailable"). */
+    /**
+     * The block, or null when no frame was added (a run without a VM service: "unavailable").
+     *
+     * @param budgetUs one refresh period of the display in µs (its rate, not 16 ms)
+     */
     public Result result(long budgetUs) {
         if (count == 0) {
             return null;
+        }
+        int uiOver = 0;
+        int rasterOver = 0;
+        int janky = 0;
+        for (int i = 0; i < count; i++) {
+            uiOver += build[i] > budgetUs ? 1 : 0;
+            rasterOver += raster[i] > budgetUs ? 1 : 0;
+            janky += build[i] > budgetUs || raster[i] > budgetUs ? 1 : 0;
         }
         long[] b = Arrays.copyOf(build, count);
         long[] r = Arrays.copyOf(raster, count);
@@ -78,7 +74,7 @@ public final class FlutterStats {
         double[] rasterFps = overlayFps(raster, count, budgetUs);
         Arrays.sort(b);
         Arrays.sort(r);
-        return new Result(count, pct(b, 50), pct(b, 90), pct(b, 99), pct(r, 50), pct(r, 90), pct(r, 99),
+        return new Result(count, budgetUs / 1000.0, pct(b, 50), pct(b, 90), pct(b, 99), pct(r, 50), pct(r, 90), pct(r, 99),
                 (double) uiOver / count, (double) rasterOver / count, (double) janky / count,
                 median(uiFps), min(uiFps), median(rasterFps), min(rasterFps), duplicates);
     }
@@ -117,6 +113,7 @@ public final class FlutterStats {
      * The block.
      *
      * @param frames              frames with timings
+     * @param budgetMs            the budget: one refresh period
      * @param uiOverBudget        share of frames whose build took longer than the budget ("fix the UI thread")
      * @param rasterOverBudget    share whose raster did ("fix the raster thread")
      * @param jankyShare          share with either over the budget
@@ -124,7 +121,7 @@ public final class FlutterStats {
      * @param overlayUiFpsWorst   its lowest
      * @param duplicates          events dropped as already seen
      */
-    public record Result(int frames, double buildP50, double buildP90, double buildP99, double rasterP50,
+    public record Result(int frames, double budgetMs, double buildP50, double buildP90, double buildP99, double rasterP50,
                          double rasterP90, double rasterP99, double uiOverBudget, double rasterOverBudget,
                          double jankyShare, double overlayUiFps, double overlayUiFpsWorst, double overlayRasterFps,
                          double overlayRasterFpsWorst, int duplicates) {
