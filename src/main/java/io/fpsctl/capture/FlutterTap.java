@@ -40,6 +40,8 @@ public final class FlutterTap {
     private volatile String unavailable;
     private volatile int gaps;
     private volatile boolean connectedOnce;
+    /** The engine threads' ticks and the device uptime at the start (release builds: their CPU is the split). */
+    private EngineCpu startCpu;
 
     private FlutterTap(Device device, String pkg, Consumer<String> notes) {
         this.device = device;
@@ -91,6 +93,7 @@ public final class FlutterTap {
             return Kind.VM_SERVICE;
         }
         boolean engine = hasEngineThreads(pid.pid);
+        startCpu = engine ? engineCpu(pid.pid) : null;
         unavailable = engine ? "no Dart VM service (a release build): the UI/raster split needs a profile build"
                 : "no Dart VM service announced in logcat: not a Flutter app, or a release build; the UI/raster "
                 + "split needs a profile build";
@@ -131,6 +134,44 @@ public final class FlutterTap {
         } catch (DeviceException e) {
             return false;
         }
+    }
+
+    /** Ticks of {@code 1.ui} and {@code 1.raster} and the device uptime (s), or null when unreadable. */
+    private record EngineCpu(int pid, long uiTicks, long rasterTicks, double uptime) {
+    }
+
+    private EngineCpu engineCpu(int pid) {
+        try {
+            double uptime = io.fpsctl.android.resources.ProcUptime.parse(device.shell("cat /proc/uptime", TIMEOUT)
+                    .stdout());
+            String tasks = device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout();
+            long ui = -1;
+            long raster = -1;
+            for (var t : io.fpsctl.android.resources.ProcPidStat.parse(tasks)) {
+                if (t.name().equals("1.ui")) {
+                    ui = t.cpuTicks();
+                } else if (t.name().equals("1.raster")) {
+                    raster = t.cpuTicks();
+                }
+            }
+            return ui < 0 || raster < 0 ? null : new EngineCpu(pid, ui, raster, uptime);
+        } catch (DeviceException | io.fpsctl.android.DumpFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * A release build: the CPU of {@code 1.ui} and {@code 1.raster} over the run, in % of one core (CLK_TCK 100,
+     * docs/metrics.md 13), or null when it could not be read (or the app restarted).
+     */
+    private String engineCpuLine() {
+        EngineCpu end = startCpu == null ? null : engineCpu(startCpu.pid());
+        if (end == null || end.uptime() <= startCpu.uptime()) {
+            return null;
+        }
+        double s = end.uptime() - startCpu.uptime();
+        return String.format(java.util.Locale.ROOT, "engine threads over %.1f s: 1.ui %.1f %%, 1.raster %.1f %% of one "
+                + "core", s, (end.uiTicks() - startCpu.uiTicks()) / s, (end.rasterTicks() - startCpu.rasterTicks()) / s);
     }
 
     private void run() {
@@ -215,7 +256,7 @@ public final class FlutterTap {
         FlutterStats.Result r = snapshot(budgetUs);
         String reason = r != null ? null : unavailable != null ? unavailable
                 : "no Flutter.Frame event arrived from the Dart VM service";
-        return new Outcome(kind, r, reason, gaps);
+        return new Outcome(kind, r, reason, gaps, kind == Kind.RELEASE ? engineCpuLine() : null);
     }
 
     /**
@@ -224,7 +265,8 @@ public final class FlutterTap {
      * @param result the block, or null
      * @param reason why there is none (one line), or null
      * @param gaps   times the service went away or could not be used
+     * @param engineCpu release builds: the CPU of 1.ui and 1.raster over the run, one line, or null
      */
-    public record Outcome(Kind kind, FlutterStats.Result result, String reason, int gaps) {
+    public record Outcome(Kind kind, FlutterStats.Result result, String reason, int gaps, String engineCpu) {
     }
 }

@@ -45,6 +45,9 @@ final class FlutterRun {
         for (String line : FlutterBlock.lines(o.result(), o.reason(), summary.fps())) {
             out.println(line);
         }
+        if (o.engineCpu() != null) {
+            out.println("  " + o.engineCpu());
+        }
         return o;
     }
 }

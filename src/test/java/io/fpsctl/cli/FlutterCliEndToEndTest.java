@@ -54,6 +54,8 @@ class FlutterCliEndToEndTest {
                 + "only; the UI/raster split needs a profile build"), w.toString());
         assertTrue(w.out.contains("flutter: UI/raster split unavailable: no Dart VM service (a release build)"),
                 w.toString());
+        assertTrue(w.out.matches("(?s).*  engine threads over [0-9.]+ s: 1\\.ui [0-9.]+ %, 1\\.raster [0-9.]+ % of one "
+                + "core.*"), "the release build's engine thread CPU: " + w);
 
         Cli g = Cli.run("gate", PKG, "--simulate=flutter-release", "--duration", "2s", "--max-ui-p90-ms", "100");
         assertEquals(1, g.exit, g.toString());

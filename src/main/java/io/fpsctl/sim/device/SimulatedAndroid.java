@@ -39,7 +39,9 @@ import java.util.SplittableRandom;
  * {@code pm path <pkg>} ({@link PackageManagerCommand}), {@code am force-stop <pkg>}, {@code am start …
  * <pkg>/<activity>}, {@code am broadcast -a ACTION} ({@link ActivityManagerCommand}), {@code monkey -p <pkg> …}
  * ({@link MonkeyCommand}), {@code am instrument …} ({@link AgentInstrumentation}), {@code cat} of the boot id and
- * {@code /proc/uptime} ({@link ProcFiles}), {@code echo}, {@code true}, {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
+ * {@code /proc/uptime} ({@link ProcFiles}), {@code logcat -d} ({@link LogcatCommand}: a Flutter app's VM service
+ * announcement), {@code echo}, {@code true}, {@code false}. adbd's {@code tcp:<port>} reaches a Flutter app's Dart
+ * VM service ({@link #connectTcp(int)}, {@link io.fpsctl.sim.device.flutter.VmServiceHost}). Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
  *
  * <p>Faults: {@link #crashApp()}, {@link #stopApp()}, {@link #startApp()}, {@link #uninstallApp()},
  * {@link #installApp()}, {@link #setDumpsysDelayMillis(long)}, {@link #setTruncateDumpsysAt(int)}.
