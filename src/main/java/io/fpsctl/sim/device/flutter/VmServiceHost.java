@@ -154,6 +154,11 @@ public final class VmServiceHost implements AutoCloseable {
         return s;
     }
 
+    /** Open connections (tests). */
+    int clientCount() {
+        return clients.size();
+    }
+
     /** The host port the WebSocket server listens on (the device loopback's stand-in). */
     int localPort() {
         int port = server.getPort();

@@ -132,6 +132,7 @@ class VmServiceHostGoldenTest {
             HttpClient.newHttpClient().newWebSocketBuilder()
                     .buildAsync(URI.create("ws://127.0.0.1:" + host.localPort() + "/" + first.token() + "/ws"), watch)
                     .get(10, TimeUnit.SECONDS);
+            PollUntil.condition(() -> host.clientCount() == 1, Duration.ofSeconds(10), "the service has the client");
             frames.restart();
             VmServiceHost.Incarnation second = host.start(4499);
             PollUntil.condition(closed::get, Duration.ofSeconds(10), "the old connection closes");
