@@ -43,13 +43,4 @@ public final class FlutterBlock {
                 + "fpsctl counts the frames the user saw over the whole run)");
         return out;
     }
-
-    /** The live line of {@code watch}: build/raster p90 and the worse thread. */
-    public static String live(FlutterStats.Result r) {
-        if (r == null) {
-            return "flutter: no frame timings yet";
-        }
-        return String.format(Locale.ROOT, "flutter: build p90 %.2f ms, raster p90 %.2f ms, worse thread %s",
-                r.buildP90(), r.rasterP90(), r.worseThread());
-    }
 }
