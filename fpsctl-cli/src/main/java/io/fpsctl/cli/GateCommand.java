@@ -119,6 +119,15 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--max-p99-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
             description = "Longest 99th-percentile frame time allowed, in ms (docs/metrics.md section 5).")
     Double maxP99Ms;
+    @Option(names = "--max-ui-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
+            description = "Flutter: longest 90th-percentile build (UI thread) time allowed, in ms, from a profile "
+                    + "build's Dart VM service (docs/metrics.md section 16); fails when there is none.")
+    Double maxUiP90Ms;
+    @Option(names = "--max-raster-p90-ms", paramLabel = "MS", converter = NumberConverter.NonNegative.class,
+            description = "Flutter: longest 90th-percentile raster time allowed, in ms (as --max-ui-p90-ms).")
+    Double maxRasterP90Ms;
+    /** The Flutter split measured beside the last run (docs/metrics.md 16), or null. */
+    private io.fpsctl.capture.FlutterTap.Outcome flutter;
     @Option(names = "--max-frozen", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most frames allowed in the frozen drop level.")
     Long maxFrozen;
     @Option(names = "--max-big-jank", paramLabel = "N", converter = NumberConverter.Count.class, description = "Most PerfDog big janks (SurfaceFlinger source).")
@@ -181,7 +190,7 @@ final class GateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Gate.Builder thresholds = thresholds();
-        if (thresholds.build().isEmpty() && baseline == null) {
+        if (thresholds.build().isEmpty() && baseline == null && maxUiP90Ms == null && maxRasterP90Ms == null) {
             throw new CliException(ExitCode.USAGE, "no threshold given: add e.g. --min-fps 55 or --max-jank-percent 5");
         }
         checkBaselineOptions();
@@ -223,6 +232,18 @@ final class GateCommand implements Callable<Integer> {
             thresholds.baseline(base.get(0), maxRegression);
         }
         GateResult result = thresholds.build().evaluate(runs);
+        if (maxUiP90Ms != null || maxRasterP90Ms != null) {
+            List<GateCheck> checks = new ArrayList<>(result.checks());
+            checks.addAll(io.fpsctl.verdict.FlutterChecks.of(maxUiP90Ms, maxRasterP90Ms,
+                    flutter == null ? null : flutter.result(), flutter == null
+                            ? "a saved summary has no Flutter timings: measure the app (docs/metrics.md section 16)"
+                            : flutter.reason()));
+            result = new GateResult(checks, result.partial());
+            if (flutter == null || flutter.result() == null) { // the one-line reason the table has no room for
+                spec.commandLine().getErr().println("fpsctl: the Flutter thresholds fail: " + (flutter == null
+                        ? "a saved summary has no Flutter timings" : flutter.reason()));
+            }
+        }
         List<MetricComparison> comparison = null;
         if (base != null && !single) {
             comparison = RunComparison.compare(base, runs, maxRegression);
@@ -400,11 +421,21 @@ final class GateCommand implements Callable<Integer> {
             GateIterations.Plan plan = new GateIterations.Plan(warmup, iterations == null ? 1 : iterations,
                     restartApp, measureOptions.duration, runCommand, scroll);
             List<GateIterations.Kept> kept;
+            boolean split = maxUiP90Ms != null || maxRasterP90Ms != null;
+            io.fpsctl.capture.FlutterTap tap = split || measureOptions.source == MeasureOptions.SourceOption.flutter
+                    ? io.fpsctl.capture.FlutterTap.start(c.device, pkg, note -> {
+                        err.println("fpsctl: " + note);
+                        err.flush();
+                    }) : null;
             try {
                 // the report charts every kept iteration
                 kept = run.run(plan, () -> report != null ? new ReportFrames() : null);
             } catch (DriverFailedException e) {
                 throw new CliException(ExitCode.APP, e.getMessage(), e);
+            } finally {
+                if (tap != null) {
+                    flutter = tap.finish(16_667); // the budget shares are not gated; the p90s do not use it
+                }
             }
             deviceLost = run.deviceLost();
             metadata = kept.stream().map(GateIterations.Kept::metadata).toList();

@@ -6,13 +6,15 @@ import picocli.CommandLine.Option;
 
 /** What to measure and for how long: shared by watch, capture and gate. */
 final class MeasureOptions {
-    enum SourceOption { auto, gfxinfo, surfaceflinger, agent, perfetto }
+    enum SourceOption { auto, gfxinfo, surfaceflinger, agent, perfetto, flutter }
 
     @Option(names = "--source", paramLabel = "SOURCE",
             description = "auto (default: gfxinfo for HWUI apps, surfaceflinger for games/video/Flutter), gfxinfo, "
                     + "surfaceflinger, or agent (the on-device agent: stages, scroll fps, slow main-thread messages; "
-                    + "'fpsctl agent install PACKAGE' first), or perfetto (capture and gate, Android 12+: a Perfetto "
-                    + "trace of FrameTimeline recorded on the device, kept beside summary.json).")
+                    + "'fpsctl agent install PACKAGE' first), perfetto (capture and gate, Android 12+: a Perfetto "
+                    + "trace of FrameTimeline recorded on the device, kept beside summary.json), or flutter (the app's "
+                    + "SurfaceView frames plus the UI/raster split from a profile build's Dart VM service; "
+                    + "docs/metrics.md section 16).")
     SourceOption source = SourceOption.auto;
 
     @Option(names = "--layer", paramLabel = "NAME",
@@ -37,6 +39,8 @@ final class MeasureOptions {
             // a trace is read when it ends: capture and gate take this source before asking for a request
             case perfetto -> throw new CliException(ExitCode.USAGE, "--source perfetto records a trace that is read "
                     + "when it ends, so it is not live: use it with capture or gate (watch: --source auto or gfxinfo)");
+            // the frames the user saw are the FlutterSurfaceView layer's; the split comes beside them (FlutterRun)
+            case flutter -> SourceRequest.Kind.SURFACEFLINGER;
         };
         return new SourceRequest(kind, layer, slowMessageMs);
     }

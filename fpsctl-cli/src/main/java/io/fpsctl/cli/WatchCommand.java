@@ -113,6 +113,8 @@ final class WatchCommand implements Callable<Integer> {
             }
             err.println("fpsctl: watching " + pkg + " on " + serial + ": " + m.describe() + " (" + m.sourceReason()
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
+            io.fpsctl.capture.FlutterTap flutter = FlutterRun.start(false, measureOptions.source, m.source(), c.device,
+                    pkg, note -> err.println("fpsctl: " + note)); // docs/metrics.md 16
             err.flush();
             {
                 current.set(m);
@@ -120,7 +122,11 @@ final class WatchCommand implements Callable<Integer> {
                     m.session().stop(stop.signal());
                 }
                 m.run(measureOptions.duration);
-                view[0].printSummary(m.summary()); // the summary also hands the last FrameTimeline verdicts on
+                io.fpsctl.engine.Summary summary = m.summary();
+                view[0].printSummary(summary); // the summary also hands the last FrameTimeline verdicts on
+                if (flutter != null) {
+                    FlutterRun.finishAndPrint(flutter, summary, out);
+                }
                 out.flush();
                 recorder.close(); // the rows still held, then both CSVs flushed
                 if (m.session().lostMessage() != null) {

@@ -106,6 +106,50 @@ public final class AdbHostClient {
     }
 
     /**
+     * {@code host-serial:<serial>:forward:tcp:0;tcp:<devicePort>} (adb's SERVICES.TXT "host-serial:<serial>:forward:
+     * <local>;<remote>"): the server listens on a free local port and connects each connection to the device's
+     * {@code tcp:<devicePort>} service. The answer is OKAY (the host service), OKAY (the forward installed), then the
+     * chosen port as a hex4-prefixed string (packages/modules/adb {@code adb.cpp handle_forward_request}; as Debian's
+     * adb 34 answers: {@code OKAYOKAY000540617}).
+     *
+     * @return the local port
+     */
+    public int forwardTcp(String serial, int devicePort) {
+        String request = "host-serial:" + serial + ":forward:tcp:0;tcp:" + devicePort;
+        try (Socket socket = open()) {
+            socket.setSoTimeout(QUERY_TIMEOUT_MS);
+            send(socket, request);
+            InputStream in = socket.getInputStream();
+            String second = readString(in, 4);
+            if (second.equals("FAIL")) {
+                throw new ServerFailure(request, readHexString(in));
+            }
+            if (!second.equals("OKAY")) {
+                throw notAdb(second);
+            }
+            String port = readHexString(in).trim();
+            if (!port.matches("[0-9]{1,5}") || Integer.parseInt(port) < 1 || Integer.parseInt(port) > 65535) {
+                throw new DeviceException("the adb server answered the forward of tcp:" + devicePort
+                        + " with a port fpsctl cannot read: retry, or run 'adb forward tcp:0 tcp:" + devicePort + "'");
+            }
+            return Integer.parseInt(port);
+        } catch (IOException e) {
+            throw lost(request, e);
+        }
+    }
+
+    /** {@code host-serial:<serial>:killforward:tcp:<localPort>}: removes a forward; quiet when it is gone already. */
+    public void removeForward(String serial, int localPort) {
+        String request = "host-serial:" + serial + ":killforward:tcp:" + localPort;
+        try (Socket socket = open()) {
+            socket.setSoTimeout(QUERY_TIMEOUT_MS);
+            send(socket, request);
+        } catch (IOException | DeviceException e) {
+            // the server or the device went away: nothing is left to remove
+        }
+    }
+
+    /**
      * {@code host:disconnect:<hostPort>}: drops a TCP device.
      *
      * @return the server's message, e.g. {@code disconnected 127.0.0.1:15037} or {@code no such device '…'}

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -52,6 +53,57 @@ public final class DadbDevice implements Device {
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Whether the device offers {@code shell_v2}; null until asked (straight to the device that connects). */
     private volatile Boolean shellV2;
+
+    /**
+     * Through the adb server its own {@code forward} (the server owns the listener and removes it when the device
+     * goes); direct, dadb's forwarder, which listens in this process and opens {@code tcp:<port>} per connection.
+     */
+    @Override
+    public PortForward forwardTcp(int devicePort) {
+        if (server != null) {
+            AdbHostClient host = new AdbHostClient(server, Optional.empty());
+            int local = host.forwardTcp(serial, devicePort);
+            return new PortForward() {
+                @Override
+                public int localPort() {
+                    return local;
+                }
+
+                @Override
+                public void close() {
+                    host.removeForward(serial, local);
+                }
+            };
+        }
+        int local;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            local = probe.getLocalPort(); // dadb binds the port itself; a free one, taken just before
+        } catch (IOException e) {
+            throw new DeviceException("no free local port to forward tcp:" + devicePort + " to: " + e.getMessage(), e);
+        }
+        AutoCloseable forward;
+        try {
+            forward = dadb.tcpForward(local, devicePort);
+        } catch (Exception e) { // Kotlin does not declare its exceptions
+            throw AdbErrors.fromDadb(serial, "forward tcp:" + devicePort, e);
+        }
+        return new PortForward() {
+            @Override
+            public int localPort() {
+                return local;
+            }
+
+            @Override
+            public void close() {
+                try {
+                    forward.close();
+                } catch (Exception ignored) {
+                    // already closed with the connection
+                }
+            }
+        };
+    }
 
     private DadbDevice(String serial, Dadb dadb, AdbServerAddress server) {
         this.serial = serial;

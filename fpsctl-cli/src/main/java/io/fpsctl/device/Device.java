@@ -60,6 +60,25 @@ public interface Device extends AutoCloseable {
     /** Copies a local file to {@code remotePath} on the device (sync protocol). */
     void push(Path local, String remotePath);
 
+    /**
+     * Forwards a loopback port of this machine to {@code tcp:<devicePort>} on the device ({@code adb forward
+     * tcp:0 tcp:R}), e.g. to reach a Flutter app's Dart VM service (docs/metrics.md 16). Close the result to
+     * remove the forward.
+     *
+     * @throws DeviceException when the forward cannot be set up
+     */
+    default PortForward forwardTcp(int devicePort) {
+        throw new DeviceException("port forwarding is not available on " + serial());
+    }
+
+    /** A forward from {@code 127.0.0.1:localPort} to a device port; {@link #close()} removes it. */
+    interface PortForward extends AutoCloseable {
+        int localPort();
+
+        @Override
+        void close();
+    }
+
     /** Releases the connection; idempotent. */
     @Override
     void close();

@@ -94,4 +94,9 @@ public final class PrefetchingDevice implements Device {
             s.close();
         }
     }
+
+    @Override
+    public PortForward forwardTcp(int devicePort) {
+        return device.forwardTcp(devicePort);
+    }
 }

@@ -139,6 +139,19 @@ class DeviceMatrixTest {
                 run.summary().warnings().toString());
     }
 
+    /**
+     * {@code --source auto} on a Flutter app (docs/metrics.md 16), profile and release builds: the frames the user saw
+     * are the FlutterSurfaceView layer's, exactly the reference of its truth frames (the activity window is idle).
+     */
+    @ParameterizedTest(name = "Android {0} at {1} Hz, {2}")
+    @org.junit.jupiter.params.provider.CsvSource({"9, 60, flutter", "12, 120, flutter", "14, 60, flutter-release",
+            "16, 120, flutter"})
+    void autoMeasuresFlutterAppsOnTheirSurfaceView(int android, int hz, String scenario) throws Exception {
+        Run run = runCase(android, hz, scenario, SourceRequest.Kind.AUTO, 4);
+        assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
+        assertTrue(run.describe().contains("SurfaceView"), run.describe());
+    }
+
     /** A game that starts 5 s after its menu: auto starts on HWUI, follows the game and says when and why. */
     @Test
     void autoFollowsAGameThatStartsLate() throws Exception {

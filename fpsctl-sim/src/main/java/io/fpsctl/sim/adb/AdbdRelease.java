@@ -76,6 +76,14 @@ public enum AdbdRelease {
      * @param destination the OPEN payload with trailing NULs already removed
      */
     Optional<ServiceRequest> parse(String destination) {
+        // adb/services.cpp service_to_fd (android-6.0.1_r1 and android-7.0.0_r1 alike): "tcp:<port>" connects
+        // socket_loopback_client(port, SOCK_STREAM); "tcp:<port>:<host>" (another host) is not simulated.
+        // SERVICES.TXT: "tcp:<port> Try to connect to tcp port <port> on loopback."
+        if (destination.startsWith("tcp:")) {
+            String port = destination.substring(4);
+            return port.matches("[0-9]{1,5}") && Integer.parseInt(port) > 0 && Integer.parseInt(port) < 65536
+                    ? Optional.of(new ServiceRequest(ServiceRequest.Kind.TCP, port)) : Optional.empty();
+        }
         if (destination.startsWith("exec:")) {
             return Optional.of(new ServiceRequest(ServiceRequest.Kind.EXEC, destination.substring(5)));
         }

@@ -211,13 +211,30 @@ final class HostConnection implements AutoCloseable {
             send(AdbMessage.of(AdbMessage.A_CLSE, 0, remoteId));
             return;
         }
+        Socket tcp = null;
+        if (request.get().kind() == ServiceRequest.Kind.TCP) {
+            try {
+                tcp = handler.connectTcp(Integer.parseInt(request.get().commandLine()));
+            } catch (IOException | RuntimeException refused) {
+                // service_to_fd returned -1: adbd answers the OPEN with CLSE (adb/adb.cpp handle_packet A_OPEN)
+                send(AdbMessage.of(AdbMessage.A_CLSE, 0, remoteId));
+                return;
+            }
+        }
         int localId = nextLocalId();
         AdbStream stream = new AdbStream(localId, remoteId, request.get(), maxPayload, this::send,
                 finished -> streams.remove(finished.localId(), finished));
         streams.put(localId, stream);
         send(AdbMessage.of(AdbMessage.A_OKAY, localId, remoteId));
+        Socket socket = tcp;
         try {
-            handlerPool.execute(() -> runShell(stream));
+            handlerPool.execute(() -> {
+                if (socket != null) {
+                    pumpTcp(stream, socket);
+                } else {
+                    runShell(stream);
+                }
+            });
         } catch (RejectedExecutionException shuttingDown) {
             streams.remove(localId);
             stream.abort("device shutting down");
@@ -266,6 +283,44 @@ final class HostConnection implements AutoCloseable {
         streams.clear();
         for (AdbStream s : open) {
             s.abort(reason);
+        }
+    }
+
+    /**
+     * Carries a {@code tcp:} stream: the socket's bytes to the host on this thread, the host's bytes to the socket
+     * on a second one. Either side ending closes both (adbd's fdevent-driven local socket does the same).
+     */
+    private void pumpTcp(AdbStream stream, Socket socket) {
+        Thread toSocket = new Thread(() -> {
+            try (InputStream in = stream.stdin()) {
+                in.transferTo(socket.getOutputStream());
+            } catch (IOException ignored) {
+                // the socket or the stream closed; the other direction notices
+            } finally {
+                closeQuietly(socket);
+            }
+        }, "adb-sim-tcp " + peer);
+        toSocket.setDaemon(true);
+        toSocket.start();
+        try (InputStream in = socket.getInputStream(); OutputStream out = stream.stdout()) {
+            in.transferTo(out);
+        } catch (IOException ignored) {
+            // the host closed the stream, or the device end went away
+        } finally {
+            closeQuietly(socket);
+        }
+        try {
+            stream.finish(0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // already closed
         }
     }
 

@@ -23,7 +23,12 @@ public record ServiceRequest(Kind kind, String commandLine) {
          */
         PTY,
         /** {@code exec:cmd} ({@code adb exec-out}): raw bytes, stderr merged, no exit status. */
-        EXEC
+        EXEC,
+        /**
+         * {@code tcp:<port>}: a socket to the device's loopback port, raw bytes both ways (the device end of
+         * {@code adb forward tcp:L tcp:R}); the command line is the port.
+         */
+        TCP
     }
 
     /** {@link #parse(String, AdbdRelease)} as a 7.0+ adbd reads it. */

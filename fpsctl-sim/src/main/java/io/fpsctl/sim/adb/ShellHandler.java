@@ -29,4 +29,14 @@ public interface ShellHandler {
             throws IOException {
         return run(commandLine, stdout, stderr);
     }
+
+    /**
+     * adbd's {@code tcp:<port>} service: a connection to {@code port} on the device's loopback, whose bytes the
+     * stream then carries both ways. By default nothing listens (the OPEN is refused).
+     *
+     * @throws IOException when nothing listens there
+     */
+    default java.net.Socket connectTcp(int port) throws IOException {
+        throw new java.net.ConnectException("Connection refused");
+    }
 }

@@ -1,7 +1,7 @@
 package io.fpsctl.sim.device;
 
 import io.fpsctl.sim.device.frames.HwuiFrameGenerator;
-import io.fpsctl.sim.device.frames.SurfaceFrameGenerator;
+import io.fpsctl.sim.device.frames.LayerFrameSource;
 import io.fpsctl.sim.device.frames.TimeSource;
 import io.fpsctl.sim.device.frames.VsyncClock;
 import io.fpsctl.sim.device.scenario.Scenario;
@@ -25,7 +25,7 @@ final class AppLifecycle {
     private final VsyncClock clock;
     private final FrameObserver frames;
     private final List<HwuiFrameGenerator> windowGenerators;
-    private final SurfaceFrameGenerator gameGenerator;
+    private final LayerFrameSource gameGenerator;
     private final DeviceIds ids;
     private final SystemLayers systemLayers;
     private final String apkDir;
@@ -39,7 +39,7 @@ final class AppLifecycle {
     private AppProcess process;
 
     AppLifecycle(AndroidVersion version, String packageName, Scenario scenario, TimeSource time, VsyncClock clock,
-                 FrameObserver frames, List<HwuiFrameGenerator> windowGenerators, SurfaceFrameGenerator gameGenerator,
+                 FrameObserver frames, List<HwuiFrameGenerator> windowGenerators, LayerFrameSource gameGenerator,
                  DeviceIds ids) {
         this.version = version;
         this.packageName = packageName;
@@ -147,7 +147,8 @@ final class AppLifecycle {
             windows.add(new AppWindow(i, spec, spec.titleFor(packageName), ids.hex(), gen, now));
         }
         if (restart && gameGenerator != null) {
-            gameGenerator.restartAt(now + scenario.surfaceView().startMs() * 1_000_000L);
+            gameGenerator.restartAt(now + (scenario.surfaceView() != null ? scenario.surfaceView().startMs()
+                    : io.fpsctl.sim.device.scenario.FlutterSpec.START_MS) * 1_000_000L);
         }
         process = new AppProcess(pid, now, windows, gameGenerator);
         process.createLayers(version, ids::nextLayerId, ids::hex, packageName, ids.taskId(),

@@ -1,7 +1,8 @@
 package io.fpsctl.sim.device;
 
 import io.fpsctl.sim.device.frames.LayerFrame;
-import io.fpsctl.sim.device.frames.SurfaceFrameGenerator;
+import io.fpsctl.sim.device.frames.FlutterFrameGenerator;
+import io.fpsctl.sim.device.frames.LayerFrameSource;
 import io.fpsctl.sim.device.frames.VsyncClock;
 
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ final class AppProcess {
     private final long startedAt;
     private final ProfileData global;
     private final List<AppWindow> windows;
-    private final SurfaceFrameGenerator game;
+    private final LayerFrameSource game;
     private final LayerTracker gameLayer;
     private final List<SfLayer> layers = new ArrayList<>();
     private final List<String> windowStateHashes = new ArrayList<>();
@@ -30,7 +31,7 @@ final class AppProcess {
     private String appWindowToken;
     private LayerFrame pendingGame;
 
-    AppProcess(int pid, long now, List<AppWindow> windows, SurfaceFrameGenerator game) {
+    AppProcess(int pid, long now, List<AppWindow> windows, LayerFrameSource game) {
         this.pid = pid;
         this.startedAt = now;
         this.global = new ProfileData(now);
@@ -87,6 +88,9 @@ final class AppProcess {
                 pendingGame = null;
             }
             gameLayer.settle(now, f -> observer.layerFrame("surfaceview", clock.periodAt(f.actualPresent()), f));
+            if (game instanceof FlutterFrameGenerator flutter) {
+                flutter.timeline().settle(now, observer::flutterFrame);
+            }
         }
         for (AppWindow w : windows) {
             w.layer().settle(now, f -> observer.layerFrame(w.layerKey(), clock.periodAt(f.actualPresent()), f));

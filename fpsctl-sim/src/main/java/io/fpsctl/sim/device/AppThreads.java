@@ -21,6 +21,15 @@ import java.util.List;
  * own {@code /proc/<pid>/stat}, as the kernel keeps an exited thread's time in the signal struct).
  * The frame still in flight counts up to "now", so the counters move continuously with the simulated clock.
  * One instance per device; it starts over when the app's pid changes (a crash or restart).
+ *
+ * <p>A Flutter app ({@link #flutter}) has the engine's threads too (docs/metrics.md 16): {@code 1.ui} busy during
+ * each frame's build, {@code 1.raster} during its raster, {@code 1.io} a little (image decoding, inferred share).
+ * Their names: {@code ThreadHost::ThreadHostConfig::MakeThreadName} appends {@code .ui}, {@code .raster},
+ * {@code .io} to the shell's label (flutter/engine {@code shell/common/thread_host.cc}), which
+ * {@code AndroidShellHolder} numbers from 1 per process ({@code shell/platform/android/android_shell_holder.cc},
+ * {@code thread_label = std::to_string(thread_host_count++)}); all three fit the kernel's 15-byte comm. Engines
+ * with the platform and UI threads merged (Flutter 3.29+ by default, {@code Settings::MergedPlatformUIThread})
+ * build on the main thread instead; the simulator models the separate {@code 1.ui}.
  */
 final class AppThreads implements FrameObserver {
 
@@ -68,6 +77,8 @@ final class AppThreads implements FrameObserver {
     private long gpuNs;
 
     private final java.util.function.Supplier<AppProcess> current;
+    /** The Flutter engine's frames, or null for other apps. */
+    private io.fpsctl.sim.device.frames.FlutterTimeline flutter;
 
     /** @param current the running app process (null when none): frames are counted for it */
     AppThreads(AndroidVersion version, String packageName, java.util.function.Supplier<AppProcess> current) {
@@ -75,6 +86,11 @@ final class AppThreads implements FrameObserver {
         this.current = current;
         // the process's comm as ProcessTable shows it: the package name's last 15 characters
         this.mainComm = packageName.length() > 15 ? packageName.substring(packageName.length() - 15) : packageName;
+    }
+
+    /** The app is a Flutter app drawing these frames: its engine threads appear. */
+    void flutter(io.fpsctl.sim.device.frames.FlutterTimeline timeline) {
+        this.flutter = timeline;
     }
 
     /** Starts over for a new process (new pid): its threads have used nothing yet. */
@@ -145,6 +161,12 @@ final class AppThreads implements FrameObserver {
         out.add(new SimThread(pid + 21, "GPU completion", gpu, startNs));
         out.add(new SimThread(pid + 22, "hwuiTask0", render / 6, startNs));
         out.add(new SimThread(pid + 23, "hwuiTask1", render / 12, startNs));
+        if (flutter != null) {
+            long[] busy = flutter.busyNs(now);
+            out.add(new SimThread(pid + 40, "1.ui", busy[0], startNs));
+            out.add(new SimThread(pid + 41, "1.raster", busy[1], startNs));
+            out.add(new SimThread(pid + 42, "1.io", share(up, 6_000), startNs));
+        }
         long k = up / CYCLE_NS;
         long inCycle = up % CYCLE_NS;
         if (inCycle >= LIVE_FROM_NS && inCycle < LIVE_TO_NS) {

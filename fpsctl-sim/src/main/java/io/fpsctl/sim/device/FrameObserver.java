@@ -32,6 +32,12 @@ public interface FrameObserver {
     default void surfaceFrame(SurfaceFrameTruth surfaceFrame) {
     }
 
+    /**
+     * A Flutter frame's buffer was presented (docs/metrics.md 16): the engine's timing of it, in device time.
+     */
+    default void flutterFrame(io.fpsctl.sim.device.frames.FlutterFrameTiming frame) {
+    }
+
     /** The app's resource files were read (docs/metrics.md 13): what they said at that moment. */
     default void resources(ResourceTruth truth) {
     }

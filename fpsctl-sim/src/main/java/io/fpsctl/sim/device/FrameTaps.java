@@ -52,6 +52,11 @@ final class FrameTaps implements FrameObserver {
     }
 
     @Override
+    public void flutterFrame(io.fpsctl.sim.device.frames.FlutterFrameTiming frame) {
+        truth.flutterFrame(frame);
+    }
+
+    @Override
     public void surfaceFrame(SurfaceFrameTruth surfaceFrame) {
         truth.surfaceFrame(surfaceFrame);
     }

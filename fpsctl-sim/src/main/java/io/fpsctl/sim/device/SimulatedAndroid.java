@@ -1,11 +1,16 @@
 package io.fpsctl.sim.device;
 
 import io.fpsctl.sim.adb.ShellHandler;
+import io.fpsctl.sim.device.flutter.VmServiceHost;
+import io.fpsctl.sim.device.frames.FlutterFrameGenerator;
+import io.fpsctl.sim.device.frames.FlutterTimeline;
 import io.fpsctl.sim.device.frames.HwuiFrameGenerator;
+import io.fpsctl.sim.device.frames.LayerFrameSource;
 import io.fpsctl.sim.device.frames.SurfaceFrameGenerator;
 import io.fpsctl.sim.device.frames.TimeSource;
 import io.fpsctl.sim.device.frames.VsyncClock;
 import io.fpsctl.sim.device.scenario.Scenarios;
+import io.fpsctl.sim.device.scenario.FlutterSpec;
 import io.fpsctl.sim.device.scenario.RefreshChange;
 import io.fpsctl.sim.device.scenario.Scenario;
 import io.fpsctl.sim.device.scenario.WindowSpec;
@@ -37,7 +42,8 @@ import java.util.SplittableRandom;
  * ({@link MonkeyCommand}), {@code am instrument …} ({@link AgentInstrumentation}), {@code cat} of the boot id and
  * {@code /proc/uptime} ({@link ProcFiles}), {@code perfetto --background --txt -c - -o FILE}, {@code kill},
  * {@code rm} and {@code cat} of a trace under {@code /data/misc/perfetto-traces} ({@link PerfettoCli},
- * {@link FrameTimelineTraceEncoder}, {@link FileCat}), {@code echo}, {@code true}, {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
+ * {@link FrameTimelineTraceEncoder}, {@link FileCat}), {@code logcat -d} ({@link LogcatCommand}: a Flutter app's VM service
+ * announcement), {@code echo}, {@code true}, {@code false}. Anything else: {@code /system/bin/sh: <cmd>: inaccessible or not found}, exit 127.
  *
  * <p>Faults: {@link #crashApp()}, {@link #stopApp()}, {@link #startApp()}, {@link #uninstallApp()},
  * {@link #installApp()}, {@link #setDumpsysDelayMillis(long)}, {@link #setTruncateDumpsysAt(int)}.
@@ -61,6 +67,11 @@ public final class SimulatedAndroid implements ShellHandler {
     private volatile InstrumentationStream instrumentation;
     private final ProcFiles procFiles;
     private final PerfettoCli perfetto;
+    /** The Flutter app's frames (Flutter scenarios), or null. */
+    private final FlutterTimeline flutterTimeline;
+    /** Its Dart VM service (profile and debug builds), or null; with the log lines it wrote, newest last. */
+    private final VmServiceHost vmService;
+    private final java.util.ArrayDeque<VmServiceHost.Incarnation> vmServiceLog = new java.util.ArrayDeque<>();
 
     private SimulatedAndroid(Scenario scenario, SimOptions options, TimeSource time, FrameObserver observer) {
         this.version = options.android();
@@ -81,9 +92,19 @@ public final class SimulatedAndroid implements ShellHandler {
             g.gpuBound(this.scenario.name().equals(Scenarios.GPU_HEAVY)); // docs/metrics.md 14: GPU-bound frames
             windowGenerators.add(g);
         }
-        SurfaceFrameGenerator gameGenerator = this.scenario.surfaceView() == null ? null
+        LayerFrameSource gameGenerator = this.scenario.surfaceView() == null ? null
                 : new SurfaceFrameGenerator(this.scenario.surfaceView(), clock, root.split(),
                 start + this.scenario.surfaceView().startMs() * 1_000_000L);
+        if (this.scenario.flutter() != null) {
+            // the SurfaceView layer code names and shows the FlutterSurfaceView's layer as it does a game's
+            this.flutterTimeline = new FlutterTimeline();
+            gameGenerator = new FlutterFrameGenerator(this.scenario.flutter(), clock, root.split(), flutterTimeline,
+                    start + FlutterSpec.START_MS * 1_000_000L);
+        } else {
+            this.flutterTimeline = null;
+        }
+        this.vmService = flutterTimeline != null && this.scenario.flutter().hasVmService()
+                ? new VmServiceHost(flutterTimeline, time::nanoTime, this::advance) : null;
         PageFlipCounter pageFlips = new PageFlipCounter(100_000 + root.split().nextInt(900_000));
         this.frames = new FrameTaps(observer, pageFlips);
         DeviceIds ids = new DeviceIds(deviceRandom);
@@ -95,6 +116,9 @@ public final class SimulatedAndroid implements ShellHandler {
         this.surfaceFlinger = new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline);
         AppThreads appThreads = new AppThreads(version, packageName, () -> this.app.process());
         frames.add(appThreads);
+        if (flutterTimeline != null) {
+            appThreads.flutter(flutterTimeline);
+        }
         DeviceThermals thermals = DeviceThermals.forScenario(this.scenario.name(), start);
         DeviceLoadFiles loadFiles = new DeviceLoadFiles(version, options.gpu(), this.scenario.name());
         frames.add(loadFiles);
@@ -130,7 +154,8 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("perfetto", perfetto.perfetto())
                 .register("kill", perfetto.kill())
                 .register("rm", perfetto.rm())
-                .register("grep", new FileGrep(time, kernel, frames::load));
+                .register("grep", new FileGrep(time, kernel, frames::load))
+                .register("logcat", new LogcatCommand(this::vmServiceLog));
     }
 
     /** This boot's id ({@code /proc/sys/kernel/random/boot_id}); a new simulated device is a new boot. */
@@ -175,11 +200,55 @@ public final class SimulatedAndroid implements ShellHandler {
         app.advance();
         frameTimeline.advanceTo(time.nanoTime());
         perfetto.advanceTo(time.nanoTime());
+        syncVmService();
     }
 
     /** Fault: {@code traced} stops (false) or runs again (true); a {@code perfetto} started meanwhile writes nothing. */
     public synchronized void setTracedRunning(boolean running) {
         perfetto.setTracedRunning(running);
+    }
+
+    /** A new app process starts a new VM service (new port and token, one more log line); a dead one has none. */
+    private void syncVmService() {
+        if (vmService == null) {
+            return;
+        }
+        AppProcess process = app.process();
+        VmServiceHost.Incarnation running = vmService.current();
+        if (process == null) {
+            if (running != null) {
+                vmService.stop();
+            }
+        } else if (running == null || running.pid() != process.pid()) {
+            vmServiceLog.addLast(vmService.start(process.pid()));
+            while (vmServiceLog.size() > 16) { // the log ring forgets old lines (bounded here)
+                vmServiceLog.removeFirst();
+            }
+        }
+    }
+
+    private synchronized List<VmServiceHost.Incarnation> vmServiceLog() {
+        return List.copyOf(vmServiceLog);
+    }
+
+    /** The running Dart VM service of the Flutter app (profile and debug builds), or null. */
+    public synchronized VmServiceHost.Incarnation vmService() {
+        advance();
+        return vmService == null ? null : vmService.current();
+    }
+
+    /** adbd's {@code tcp:<port>}: the device's loopback; only the Flutter app's VM service listens there. */
+    @Override
+    public java.net.Socket connectTcp(int port) throws IOException {
+        VmServiceHost host;
+        synchronized (this) {
+            advance();
+            host = vmService;
+        }
+        if (host == null) {
+            throw new java.net.ConnectException("Connection refused");
+        }
+        return host.connectTcp(port);
     }
 
     /** Pid of the running app. */

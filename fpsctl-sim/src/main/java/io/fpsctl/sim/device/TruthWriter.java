@@ -43,6 +43,10 @@ import java.util.Map;
  *       after a header line, the strings exactly as the emulated version prints them (e.g. {@code App Deadline
  *       Missed, Buffer Stuffing}, {@code Expired}, {@code Late Finish}); layer keys as above plus
  *       {@code surfaceview-container} (bufferless transactions of the SurfaceView's container layer).</li>
+ *   <li>{@code t.flutter.tsv} – Flutter scenarios (docs/metrics.md 16): one line per Flutter frame whose buffer was
+ *       presented, {@code number\tvsyncStart\tbuildStart\tbuildFinish\trasterStart\trasterFinish\tactualPresent}
+ *       (device monotonic ns) after a header line: the engine's {@code FrameTiming} phases and the present time of
+ *       the frame's buffer on the {@code surfaceview} layer.</li>
  *   <li>{@code t.resources.jsonl} – one JSON object per read of the app's {@code /proc} stat files (docs/metrics.md 13):
  *       {@link ResourceTruth} (uptime ns, pid, every thread's exact CPU ns and printed ticks, the process's ticks,
  *       each cpufreq policy's current and maximum kHz, thermal status, RSS and PSS in kB).</li>
@@ -108,6 +112,22 @@ public final class TruthWriter implements FrameObserver, Closeable {
         row.setLength(0);
         row.append(frame.desiredPresent()).append('\t').append(frame.actualPresent()).append('\t')
                 .append(frame.frameReady()).append('\n');
+        write(w, row);
+    }
+
+    /** The Flutter truth file (see class doc). */
+    public Path flutterFile() {
+        return sibling(".flutter.tsv");
+    }
+
+    @Override
+    public synchronized void flutterFrame(io.fpsctl.sim.device.frames.FlutterFrameTiming f) {
+        Writer w = writer("flutter", flutterFile(),
+                "number\tvsyncStart\tbuildStart\tbuildFinish\trasterStart\trasterFinish\tactualPresent\n");
+        row.setLength(0);
+        row.append(f.number()).append('\t').append(f.vsyncStart()).append('\t').append(f.buildStart()).append('\t')
+                .append(f.buildFinish()).append('\t').append(f.rasterStart()).append('\t').append(f.rasterFinish())
+                .append('\t').append(f.actualPresent()).append('\n');
         write(w, row);
     }
 

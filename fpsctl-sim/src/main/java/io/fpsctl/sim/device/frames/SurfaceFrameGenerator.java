@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * a target rate drifting between {@code minFps} and {@code maxFps}, with hitches (long present-to-present
  * gaps measured from the previous present, so a 100 ms gap really is ≥ 100 ms). Deterministic, O(1) state.
  */
-public final class SurfaceFrameGenerator {
+public final class SurfaceFrameGenerator implements LayerFrameSource {
 
     private static final long RETARGET_NS = 2_000_000_000L;
 
@@ -32,6 +32,7 @@ public final class SurfaceFrameGenerator {
     }
 
     /** The game (re)starts drawing at {@code t}. */
+    @Override
     public void restartAt(long t) {
         fps = uniform(spec.minFps(), spec.maxFps());
         retargetAt = t + RETARGET_NS;
@@ -41,6 +42,7 @@ public final class SurfaceFrameGenerator {
     }
 
     /** The next buffer. */
+    @Override
     public LayerFrame next() {
         long present;
         if (lastPresent > 0 && ideal >= nextJankAt) {

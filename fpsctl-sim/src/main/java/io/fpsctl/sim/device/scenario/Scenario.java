@@ -22,10 +22,11 @@ import java.util.List;
  * @param refreshChanges mid-run refresh switches
  * @param windows        hwui windows (at least one)
  * @param surfaceView    game layer or null
+ * @param flutter        a Flutter app drawing on its FlutterSurfaceView (then no game layer), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
-                       SurfaceLayerSpec surfaceView) {
+                       SurfaceLayerSpec surfaceView, FlutterSpec flutter) {
 
     public Scenario {
         name = name == null ? "custom" : name;
@@ -33,6 +34,15 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
         refreshChanges = refreshChanges == null ? List.of() : List.copyOf(refreshChanges);
         windows = windows == null || windows.isEmpty() ? List.of(WindowSpec.of(".MainActivity", null))
                 : List.copyOf(windows);
+        if (flutter != null && surfaceView != null) {
+            throw new IllegalArgumentException("a scenario has a game layer (surfaceView) or a Flutter app, not both");
+        }
+    }
+
+    /** A scenario without a Flutter app. */
+    public Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
+                    SurfaceLayerSpec surfaceView) {
+        this(name, refreshHz, refreshChanges, windows, surfaceView, null);
     }
 
     /** The same scenario at another refresh rate (the {@code --refresh} option). */
@@ -40,6 +50,6 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
         // a switch to the rate asked for would be no switch: switch to 60 Hz, or from 60 Hz to 120 Hz
         List<RefreshChange> changes = refreshChanges.stream()
                 .map(c -> c.hz() == hz ? new RefreshChange(c.atMs(), hz == 60 ? 120 : 60) : c).toList();
-        return new Scenario(name, hz, changes, windows, surfaceView);
+        return new Scenario(name, hz, changes, windows, surfaceView, flutter);
     }
 }

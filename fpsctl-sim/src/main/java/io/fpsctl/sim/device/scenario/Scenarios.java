@@ -36,6 +36,12 @@ import java.util.function.Supplier;
  *       (NONE, LIGHT, MODERATE, then SEVERE for good), the big CPU clusters are capped lower
  *       ({@code DeviceThermals}) and the frames take longer in step (work ×1.25, ×1.5, then ×2: the longest
  *       normal frames at 90 % of the period and a slow frame every 12 ± 4 frames).</li>
+ *   <li>{@code flutter} – a Flutter app in a profile build (docs/metrics.md 16): the engine draws one frame per vsync
+ *       on the app's FlutterSurfaceView layer ({@link FlutterSpec}), with a slow frame every 45 ± 15 frames whose
+ *       build (UI thread) or raster (raster thread) takes 1.6, 2.4 or 3.5 refresh periods in turn; the activity
+ *       window itself draws only its first 200 ms; the Dart VM service announces itself in logcat and posts
+ *       {@code Flutter.Frame} events.</li>
+ *   <li>{@code flutter-release} – the same app in a release build: no VM service.</li>
  * </ul>
  */
 public final class Scenarios {
@@ -59,6 +65,8 @@ public final class Scenarios {
         BUILT_IN.put("throttle", Scenarios::throttle);
         BUILT_IN.put(GPU_HEAVY, Scenarios::gpuHeavy);
         BUILT_IN.put("download", Scenarios::download);
+        BUILT_IN.put("flutter", () -> flutter("flutter", "profile"));
+        BUILT_IN.put("flutter-release", () -> flutter("flutter-release", "release"));
     }
 
     private Scenarios() {
@@ -103,6 +111,12 @@ public final class Scenarios {
 
     private static ObjectMapper mapper() {
         return new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    }
+
+    private static Scenario flutter(String name, String buildMode) {
+        FlutterSpec app = new FlutterSpec(buildMode, null, null, 45, null);
+        List<PhaseSpec> phases = List.of(PhaseSpec.render(200, 0, null, false), PhaseSpec.idle(3_600_000, 0));
+        return new Scenario(name, 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null, app);
     }
 
     private static Scenario smooth() {

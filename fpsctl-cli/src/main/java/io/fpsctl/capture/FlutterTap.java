@@ -1,0 +1,272 @@
+package io.fpsctl.capture;
+
+import io.fpsctl.android.DartVmService;
+import io.fpsctl.device.Device;
+import io.fpsctl.device.DeviceException;
+import io.fpsctl.device.VmServiceClient;
+import io.fpsctl.engine.FlutterFrame;
+import io.fpsctl.engine.FlutterStats;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The UI/raster split of a Flutter app (docs/metrics.md 16), beside a measurement of the frames the user saw: finds
+ * the app's Dart VM service in {@code logcat}, forwards a local port to it ({@link Device#forwardTcp}), subscribes to
+ * {@code Flutter.Frame} and collects the events into {@link FlutterStats} on its own thread, until
+ * {@link #finish()}.
+ *
+ * <p>Bounded: every connect and request waits at most {@link #TIMEOUT}; a service that goes away (app killed, hot
+ * restart) is a coverage gap, said in a note, and the tap looks for a newly announced service every
+ * {@link #RETRY} until the end. A release build (no announcement) leaves the split unavailable with the reason,
+ * never zeros. Notes are fpsctl's words and numbers only: no device text reaches them.
+ */
+public final class FlutterTap {
+
+    /** Bound of the WebSocket connect and of each request. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(5);
+    /** How often a gone service is looked for again. */
+    public static final Duration RETRY = Duration.ofSeconds(2);
+    private static final long DRAIN_MS = 200;
+
+    private final Device device;
+    private final String pkg;
+    private final Consumer<String> notes;
+    private final FlutterStats stats = new FlutterStats();
+    private final Thread thread;
+    private volatile boolean stopping;
+    private volatile String unavailable;
+    private volatile int gaps;
+    private volatile boolean connectedOnce;
+    /** The engine threads' ticks and the device uptime at the start (release builds: their CPU is the split). */
+    private EngineCpu startCpu;
+
+    private FlutterTap(Device device, String pkg, Consumer<String> notes) {
+        this.device = device;
+        this.pkg = pkg;
+        this.notes = notes;
+        this.thread = new Thread(this::run, "fpsctl-flutter-" + pkg);
+        thread.setDaemon(true);
+    }
+
+    /** What the tap found when it started. */
+    public enum Kind {
+        /** A Dart VM service announced by the app: the split is measured. */
+        VM_SERVICE,
+        /** The engine's threads but no VM service: a release build. */
+        RELEASE,
+        /** Neither: not a Flutter app as far as fpsctl can tell. */
+        NOT_FLUTTER
+    }
+
+    /**
+     * Looks at the app once and starts collecting when it announced a VM service.
+     *
+     * @return the tap (never null): {@link #kind()} says what it found
+     */
+    public static FlutterTap start(Device device, String pkg, Consumer<String> notes) {
+        FlutterTap tap = new FlutterTap(device, pkg, notes);
+        tap.kind = tap.probe();
+        if (tap.kind == Kind.VM_SERVICE) {
+            tap.thread.start();
+        }
+        return tap;
+    }
+
+    private volatile Kind kind;
+
+    /** What was found at the start. */
+    public Kind kind() {
+        return kind;
+    }
+
+    private Kind probe() {
+        OptionalPid pid = pid();
+        if (pid.pid < 0) {
+            unavailable = "the app is not running";
+            return Kind.NOT_FLUTTER;
+        }
+        if (announcement(pid.pid).isPresent()) {
+            notes.accept("Flutter app in a profile or debug build: the UI/raster split comes from its Dart VM service");
+            return Kind.VM_SERVICE;
+        }
+        boolean engine = hasEngineThreads(pid.pid);
+        startCpu = engine ? engineCpu(pid.pid) : null;
+        unavailable = engine ? "no Dart VM service (a release build): the UI/raster split needs a profile build"
+                : "no Dart VM service announced in logcat: not a Flutter app, or a release build; the UI/raster "
+                + "split needs a profile build";
+        if (engine) {
+            notes.accept("Flutter app in a release build: SurfaceFlinger frames and the 1.ui/1.raster CPU only; the "
+                    + "UI/raster split needs a profile build");
+            return Kind.RELEASE;
+        }
+        return Kind.NOT_FLUTTER;
+    }
+
+    private record OptionalPid(int pid) {
+    }
+
+    private OptionalPid pid() {
+        try {
+            String out = device.shell("pidof " + pkg, TIMEOUT).stdout().trim();
+            String first = out.split("\\s+")[0];
+            return new OptionalPid(first.matches("[0-9]{1,9}") ? Integer.parseInt(first) : -1);
+        } catch (DeviceException e) {
+            return new OptionalPid(-1);
+        }
+    }
+
+    private Optional<DartVmService.Address> announcement(int pid) {
+        try {
+            return DartVmService.newestAnnouncement(device.shell(DartVmService.LOGCAT, TIMEOUT).stdout(), pid);
+        } catch (DeviceException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The engine's threads ({@code 1.ui}, {@code 1.raster}; docs/metrics.md 16) in the app's task list. */
+    private boolean hasEngineThreads(int pid) {
+        try {
+            String stat = device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout();
+            return stat.contains(" (1.raster) ") || stat.contains(" (1.ui) ");
+        } catch (DeviceException e) {
+            return false;
+        }
+    }
+
+    /** Ticks of {@code 1.ui} and {@code 1.raster} and the device uptime (s), or null when unreadable. */
+    private record EngineCpu(int pid, long uiTicks, long rasterTicks, double uptime) {
+    }
+
+    private EngineCpu engineCpu(int pid) {
+        try {
+            double uptime = io.fpsctl.android.resources.ProcUptime.parse(device.shell("cat /proc/uptime", TIMEOUT)
+                    .stdout());
+            String tasks = device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout();
+            long ui = -1;
+            long raster = -1;
+            for (var t : io.fpsctl.android.resources.ProcPidStat.parse(tasks)) {
+                if (t.name().equals("1.ui")) {
+                    ui = t.cpuTicks();
+                } else if (t.name().equals("1.raster")) {
+                    raster = t.cpuTicks();
+                }
+            }
+            return ui < 0 || raster < 0 ? null : new EngineCpu(pid, ui, raster, uptime);
+        } catch (DeviceException | io.fpsctl.android.DumpFormatException e) {
+            return null;
+        }
+    }
+
+    /**
+     * A release build: the CPU of {@code 1.ui} and {@code 1.raster} over the run, in % of one core (CLK_TCK 100,
+     * docs/metrics.md 13), or null when it could not be read (or the app restarted).
+     */
+    private String engineCpuLine() {
+        EngineCpu end = startCpu == null ? null : engineCpu(startCpu.pid());
+        if (end == null || end.uptime() <= startCpu.uptime()) {
+            return null;
+        }
+        double s = end.uptime() - startCpu.uptime();
+        return String.format(java.util.Locale.ROOT, "engine threads over %.1f s: 1.ui %.1f %%, 1.raster %.1f %% of one "
+                + "core", s, (end.uiTicks() - startCpu.uiTicks()) / s, (end.rasterTicks() - startCpu.rasterTicks()) / s);
+    }
+
+    private void run() {
+        long lastNumberSeen = -1;
+        while (!stopping) {
+            OptionalPid pid = pid();
+            Optional<DartVmService.Address> at = pid.pid < 0 ? Optional.empty() : announcement(pid.pid);
+            if (at.isEmpty()) {
+                pause(RETRY.toMillis());
+                continue;
+            }
+            try (Device.PortForward forward = device.forwardTcp(at.get().devicePort());
+                 VmServiceClient client = VmServiceClient.connect(forward.localPort(), at.get().webSocketPath(),
+                         TIMEOUT)) {
+                if (client.vmPid() != 0 && client.vmPid() != pid.pid) {
+                    throw new VmServiceClient.VmServiceException("the service's VM is not the app's process");
+                }
+                if (connectedOnce) {
+                    stats.engineRestarted();
+                    notes.accept("the Dart VM service is back: the UI/raster split continues");
+                }
+                connectedOnce = true;
+                while (!stopping && client.isOpen()) {
+                    pause(DRAIN_MS);
+                    add(client.drain());
+                }
+                add(client.drain());
+                if (!stopping) {
+                    gaps++;
+                    notes.accept("the Dart VM service went away (" + client.closeReason() + "): frames until it is "
+                            + "back have no UI/raster split (a coverage gap)");
+                }
+            } catch (VmServiceClient.VmServiceException | DeviceException e) {
+                if (!stopping) {
+                    gaps++;
+                    notes.accept("cannot use the Dart VM service: " + e.getMessage() + "; trying again");
+                }
+            }
+            pause(RETRY.toMillis());
+        }
+    }
+
+    private void add(List<FlutterFrame> frames) {
+        synchronized (stats) {
+            frames.forEach(stats::add);
+        }
+    }
+
+    private void pause(long ms) {
+        long until = System.nanoTime() + ms * 1_000_000L;
+        while (!stopping && System.nanoTime() < until) {
+            try {
+                Thread.sleep(Math.min(50, Math.max(1, (until - System.nanoTime()) / 1_000_000L)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** The block so far (for a live view), or null when none. */
+    public FlutterStats.Result snapshot(long budgetUs) {
+        synchronized (stats) {
+            return stats.result(budgetUs);
+        }
+    }
+
+    /**
+     * Stops collecting (waits at most {@link #TIMEOUT} plus a little for the thread: it never hangs the run).
+     *
+     * @param budgetUs one refresh period in µs
+     */
+    public Outcome finish(long budgetUs) {
+        stopping = true;
+        if (thread.isAlive()) {
+            try {
+                thread.join(TIMEOUT.toMillis() + 1_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        FlutterStats.Result r = snapshot(budgetUs);
+        String reason = r != null ? null : unavailable != null ? unavailable
+                : "no Flutter.Frame event arrived from the Dart VM service";
+        return new Outcome(kind, r, reason, gaps, kind == Kind.RELEASE ? engineCpuLine() : null);
+    }
+
+    /**
+     * What the tap gives the run.
+     *
+     * @param result the block, or null
+     * @param reason why there is none (one line), or null
+     * @param gaps   times the service went away or could not be used
+     * @param engineCpu release builds: the CPU of 1.ui and 1.raster over the run, one line, or null
+     */
+    public record Outcome(Kind kind, FlutterStats.Result result, String reason, int gaps, String engineCpu) {
+    }
+}

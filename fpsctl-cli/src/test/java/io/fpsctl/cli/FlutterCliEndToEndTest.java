@@ -1,0 +1,76 @@
+package io.fpsctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code watch} and {@code gate} on the simulated Flutter apps (docs/metrics.md 16): the flutter block beside fps
+ * with the budget of the display's refresh rate, {@code auto} saying it found a Flutter app, and the Flutter gate
+ * thresholds failing with the reason on a release build.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class FlutterCliEndToEndTest {
+    private static final String PKG = "com.example.feed";
+
+    @Test
+    void sourceFlutterPrintsTheBlockWithTheBudgetOfTheRefreshRate() {
+        Cli r = Cli.run("watch", PKG, "--simulate=flutter", "--sim-refresh", "120", "--sim-android", "14",
+                "--source", "flutter", "--duration", "3s");
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.err.contains("Flutter app in a profile or debug build"), r.toString());
+        assertTrue(r.out.contains("budget 8.33 ms (one refresh period)"), r.toString());
+        assertTrue(r.out.contains("  build (UI thread)  p50 ") && r.out.contains("  raster             p50 "),
+                r.toString());
+        assertTrue(r.out.contains("  worse thread: "), r.toString());
+        assertTrue(r.out.contains("Flutter overlay: UI ") && r.out.contains("beside fpsctl: "), r.toString());
+    }
+
+    @Test
+    void autoOnAFlutterAppSaysSoAndAddsTheBlock() {
+        Cli r = Cli.run("watch", PKG, "--simulate=flutter", "--sim-android", "12", "--duration", "3s");
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.err.contains("SurfaceView["), "auto measures the FlutterSurfaceView layer: " + r);
+        assertTrue(r.err.contains("Flutter app in a profile or debug build"), r.toString());
+        assertTrue(r.out.contains("budget 16.67 ms (one refresh period)"), r.toString());
+    }
+
+    @Test
+    void autoOnAGameAddsNoFlutterBlock() {
+        Cli r = Cli.run("watch", PKG, "--simulate=game", "--duration", "2s");
+        assertEquals(0, r.exit, r.toString());
+        assertFalse(r.out.contains("flutter:"), r.toString());
+    }
+
+    @Test
+    void aReleaseBuildGivesTheNoteAndTheGateFailsWithTheReason() {
+        Cli w = Cli.run("watch", PKG, "--simulate=flutter-release", "--duration", "2s");
+        assertEquals(0, w.exit, w.toString());
+        assertTrue(w.err.contains("Flutter app in a release build: SurfaceFlinger frames and the 1.ui/1.raster CPU "
+                + "only; the UI/raster split needs a profile build"), w.toString());
+        assertTrue(w.out.contains("flutter: UI/raster split unavailable: no Dart VM service (a release build)"),
+                w.toString());
+        assertTrue(w.out.matches("(?s).*  engine threads over [0-9.]+ s: 1\\.ui [0-9.]+ %, 1\\.raster [0-9.]+ % of one "
+                + "core.*"), "the release build's engine thread CPU: " + w);
+
+        Cli g = Cli.run("gate", PKG, "--simulate=flutter-release", "--duration", "2s", "--max-ui-p90-ms", "100");
+        assertEquals(1, g.exit, g.toString());
+        assertTrue(g.out.contains("flutter UI p90 (ms)") && g.out.contains("unavailable"), g.toString());
+        assertTrue(g.err.contains("fpsctl: the Flutter thresholds fail: no Dart VM service (a release build): the "
+                + "UI/raster split needs a profile build"), g.toString());
+    }
+
+    @Test
+    void theGatePassesAndFailsOnTheMeasuredP90s() {
+        Cli pass = Cli.run("gate", PKG, "--simulate=flutter", "--duration", "2s", "--max-ui-p90-ms", "1000",
+                "--max-raster-p90-ms", "1000");
+        assertEquals(0, pass.exit, pass.toString());
+        Cli fail = Cli.run("gate", PKG, "--simulate=flutter", "--duration", "2s", "--max-raster-p90-ms", "0.5");
+        assertEquals(1, fail.exit, fail.toString());
+        assertTrue(fail.out.contains("flutter raster p90 (ms)"), fail.toString());
+    }
+}

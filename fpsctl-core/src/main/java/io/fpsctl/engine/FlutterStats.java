@@ -1,0 +1,134 @@
+package io.fpsctl.engine;
+
+import java.util.Arrays;
+
+/**
+ * The {@code flutter} block of a run (docs/metrics.md 16): build (UI thread) and raster time percentiles, the share
+ * of frames whose UI or raster part ran over the refresh period, and the figures Flutter's performance overlay
+ * would have shown. Pure and single-threaded; memory is two longs per frame.
+ *
+ * <p>The overlay (flutter/engine {@code flow/layers/performance_overlay_layer.cc} and {@code flow/stopwatch.cc}):
+ * each of the UI and raster stopwatches keeps its last {@code kMaxSamples} = 120 laps and shows
+ * {@code MaxDelta()} (the slowest of them); older engines printed it as {@code 1e3 / max(MaxDelta, one frame)} fps
+ * (592f8de7), newer ones as "max … ms/frame, avg … ms/frame" (9459670). fpsctl computes that worst-case fps for
+ * every window of 120 consecutive frames and reports the median and the lowest, beside its own fps, which counts
+ * the frames the user saw over the whole interval.
+ */
+public final class FlutterStats {
+
+    /** The overlay's stopwatch length ({@code kMaxSamples}). */
+    public static final int OVERLAY_WINDOW = 120;
+
+    private long[] build = new long[256];
+    private long[] raster = new long[256];
+    private int count;
+    private long lastNumber = -1;
+    private int duplicates;
+
+    /** Adds one frame. */
+    public void add(FlutterFrame f) {
+        if (f.number() <= lastNumber) {
+            duplicates++; // an event seen before (e.g. sent again after a reconnect): never counted twice
+            return;
+        }
+        lastNumber = f.number();
+        if (count == build.length) {
+            build = Arrays.copyOf(build, count * 2);
+            raster = Arrays.copyOf(raster, count * 2);
+        }
+        build[count] = f.buildUs();
+        raster[count] = f.rasterUs();
+        count++;
+    }
+
+    /** A new engine (a new VM service after a restart) numbers its frames from 1 again. */
+    public void engineRestarted() {
+        lastNumber = -1;
+    }
+
+    /** Frames added so far. */
+    public int count() {
+        return count;
+    }
+
+    /**
+     * The block, or null when no frame was added (a run without a VM service: "unavailable").
+     *
+     * @param budgetUs one refresh period of the display in µs (its rate, not 16 ms)
+     */
+    public Result result(long budgetUs) {
+        if (count == 0) {
+            return null;
+        }
+        int uiOver = 0;
+        int rasterOver = 0;
+        int janky = 0;
+        for (int i = 0; i < count; i++) {
+            uiOver += build[i] > budgetUs ? 1 : 0;
+            rasterOver += raster[i] > budgetUs ? 1 : 0;
+            janky += build[i] > budgetUs || raster[i] > budgetUs ? 1 : 0;
+        }
+        long[] b = Arrays.copyOf(build, count);
+        long[] r = Arrays.copyOf(raster, count);
+        double[] uiFps = overlayFps(build, count, budgetUs);
+        double[] rasterFps = overlayFps(raster, count, budgetUs);
+        Arrays.sort(b);
+        Arrays.sort(r);
+        return new Result(count, budgetUs / 1000.0, pct(b, 50), pct(b, 90), pct(b, 99), pct(r, 50), pct(r, 90), pct(r, 99),
+                (double) uiOver / count, (double) rasterOver / count, (double) janky / count,
+                median(uiFps), min(uiFps), median(rasterFps), min(rasterFps), duplicates);
+    }
+
+    /** 1e3 / max(slowest lap in ms, one frame) per window of 120 frames (the last one may be shorter). */
+    static double[] overlayFps(long[] laps, int n, long budgetUs) {
+        int windows = (n + OVERLAY_WINDOW - 1) / OVERLAY_WINDOW;
+        double[] fps = new double[windows];
+        for (int w = 0; w < windows; w++) {
+            long max = 0;
+            for (int i = w * OVERLAY_WINDOW; i < Math.min(n, (w + 1) * OVERLAY_WINDOW); i++) {
+                max = Math.max(max, laps[i]);
+            }
+            fps[w] = 1e6 / Math.max(max, budgetUs);
+        }
+        return fps;
+    }
+
+    /** Nearest-rank percentile, in ms. */
+    static double pct(long[] sorted, int p) {
+        int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+        return sorted[Math.max(0, rank - 1)] / 1000.0;
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s[(s.length - 1) / 2];
+    }
+
+    private static double min(double[] v) {
+        return Arrays.stream(v).min().orElse(Double.NaN);
+    }
+
+    /**
+     * The block.
+     *
+     * @param frames              frames with timings
+     * @param budgetMs            the budget: one refresh period
+     * @param uiOverBudget        share of frames whose build took longer than the budget ("fix the UI thread")
+     * @param rasterOverBudget    share whose raster did ("fix the raster thread")
+     * @param jankyShare          share with either over the budget
+     * @param overlayUiFps        median of the overlay's UI fps over 120-frame windows
+     * @param overlayUiFpsWorst   its lowest
+     * @param duplicates          events dropped as already seen
+     */
+    public record Result(int frames, double budgetMs, double buildP50, double buildP90, double buildP99, double rasterP50,
+                         double rasterP90, double rasterP99, double uiOverBudget, double rasterOverBudget,
+                         double jankyShare, double overlayUiFps, double overlayUiFpsWorst, double overlayRasterFps,
+                         double overlayRasterFpsWorst, int duplicates) {
+
+        /** The thread to look at first: the one whose part ran over the budget more often. */
+        public String worseThread() {
+            return rasterOverBudget > uiOverBudget ? "raster" : uiOverBudget > 0 ? "ui" : "none";
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.fpsctl.sim.device.scenario;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
+/**
+ * A Flutter app drawn by the engine on a {@code FlutterSurfaceView} (the default Android embedding): every frame
+ * is built on the UI thread ({@code 1.ui}), rasterized on the raster thread ({@code 1.raster}) and queued to the
+ * SurfaceView's own layer, which only SurfaceFlinger sees (docs/metrics.md 16). Given in a scenario as
+ * {@code "flutter":{…}}; the app then has no game layer.
+ *
+ * @param buildMode        {@code profile} or {@code debug} (a Dart VM service runs and posts {@code Flutter.Frame}
+ *                         events) or {@code release} (no VM service)
+ * @param buildShare       [low, high] of the UI thread's build time per frame, as a share of the refresh period
+ * @param rasterShare      [low, high] of the raster time per frame, as a share of the refresh period
+ * @param slowEveryFrames  mean frames between slow frames (0 = none)
+ * @param slowFactors      slow frames' build or raster time in refresh periods, cycled; slow frames alternate
+ *                         between the UI thread (even ones) and the raster thread (odd ones)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
+                          List<Double> slowFactors) {
+
+    /** The engine's first frame after the process starts (inferred: engine start-up and the first build). */
+    public static final long START_MS = 300;
+
+    public FlutterSpec {
+        buildMode = buildMode == null ? "profile" : buildMode;
+        if (!List.of("profile", "debug", "release").contains(buildMode)) {
+            throw new IllegalArgumentException("flutter buildMode must be profile, debug or release");
+        }
+        buildShare = range(buildShare, 0.15, 0.45);
+        rasterShare = range(rasterShare, 0.2, 0.5);
+        slowEveryFrames = slowEveryFrames == null ? 0 : slowEveryFrames;
+        slowFactors = slowFactors == null || slowFactors.isEmpty() ? List.of(1.6, 2.4, 3.5) : List.copyOf(slowFactors);
+        if (slowEveryFrames < 0 || slowFactors.stream().anyMatch(f -> f <= 0)) {
+            throw new IllegalArgumentException("flutter slowEveryFrames must be >= 0 and slowFactors > 0");
+        }
+    }
+
+    /** Whether the Dart VM service runs (profile and debug builds; flutter/flutter binding.dart kReleaseMode). */
+    public boolean hasVmService() {
+        return !buildMode.equals("release");
+    }
+
+    private static List<Double> range(List<Double> r, double lo, double hi) {
+        if (r == null) {
+            return List.of(lo, hi);
+        }
+        if (r.size() != 2 || r.get(0) <= 0 || r.get(1) < r.get(0)) {
+            throw new IllegalArgumentException("flutter shares are [low, high] with 0 < low <= high");
+        }
+        return List.copyOf(r);
+    }
+}
