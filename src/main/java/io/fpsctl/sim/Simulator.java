@@ -121,6 +121,7 @@ public final class Simulator implements AutoCloseable {
     @Override
     public void close() throws IOException {
         ticker.shutdownNow();
+        android.shutDown();
         server.close();
         if (truth != null) {
             android.advance(); // the frames up to now reach the truth file
