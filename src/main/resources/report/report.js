@@ -96,6 +96,7 @@
   function plot(opts, data, div) { var u = new uPlot(opts, data, div); plots.push(u); return u; }
   function unplot(u) { plots.splice(plots.indexOf(u), 1); u.destroy(); }
   report.rendered = [];
+  var live = {}; /* the player and its run of the last drawing, for the #seek-test below */
 
   /* Draws the whole page for the selected iterations (again when the selector changes). */
   function render() {
@@ -354,6 +355,8 @@
   top.appendChild(stage);
   var player = vrun ? makePlayer(vrun, vrun.its[vrun.sel].video) : null;
   report.video = player ? player.state : null;
+  live.player = player;
+  live.vrun = vrun;
 
   /* The time (s on the page's axis) at which a frame is on screen: a SurfaceFlinger frame from its present (its
    * time) on, a rendered frame from the refresh after it completed (IntendedVsync + duration) on; half a refresh
@@ -439,7 +442,7 @@
         if (t <= files[i].lastS + 0.05) { k = i; break; }
       }
       var within = Math.max(0, Math.min(t - files[k].firstS, files[k].lastS - files[k].firstS + 0.05));
-      var entry = { target: t, file: k, asked: within, why: why || null };
+      var entry = { target: t, file: k, name: files[k].name, asked: within, why: why || null };
       state.seeks.push(entry);
       if (state.seeks.length > 20) { state.seeks.shift(); }
       load(k, function () {
@@ -483,13 +486,14 @@
     u.playhead = true;
     if (!player) { return; }
     var down = null;
-    u.over.addEventListener('mousedown', function (e) { down = [e.clientX, e.clientY]; });
+    /* capture: uPlot's own handlers on the same element must not keep these from running */
+    u.over.addEventListener('mousedown', function (e) { down = [e.clientX, e.clientY]; }, true);
     u.over.addEventListener('click', function (e) {
       if (down && Math.abs(e.clientX - down[0]) + Math.abs(e.clientY - down[1]) > 4) { return; }
       var t = u.posToVal(e.offsetX, 'x');
       var hit = frameAt ? frameAt(e.offsetX, e.offsetY) : null;
       player.seek(hit !== null && hit !== undefined ? hit.at : t, hit ? 'frame ' + hit.index : 'chart');
-    });
+    }, true);
   }
 
   /* ---- charts ---- */
@@ -1047,6 +1051,50 @@
         box.dispatchEvent(new Event('change'));
       }
     });
+  }
+  /* #seek-test: for fpsctl's browser test, the page clicks (real DOM events) the worst janky frame on the frame-time
+   * chart, then each worst-moment button in turn, each once the seek before it finished; report.video.seeks then
+   * holds every target, file and currentTime the video reached. */
+  if (location.hash === '#seek-test' && live.player) {
+    var player = live.player;
+    var steps = [];
+    var cr = live.vrun;
+    var f0 = cr.frames;
+    var worstI = -1;
+    for (var wi = 0; f0 && wi < f0.T.length; wi++) {
+      if (f0.L[wi] >= 1 && (worstI < 0 || f0.D[wi] > f0.D[worstI])) { worstI = wi; }
+    }
+    if (worstI >= 0 && report.framePixel) {
+      steps.push(function () {
+        var p = report.framePixel(worstI);
+        var box = p.over.getBoundingClientRect();
+        var at = { clientX: box.left + p.x, clientY: box.top + p.y, bubbles: true };
+        /* as a mouse does: move there, press, release, click (uPlot takes a press without the move for a drag) */
+        p.over.dispatchEvent(new MouseEvent('mousemove', at));
+        p.over.dispatchEvent(new MouseEvent('mousedown', at));
+        p.over.dispatchEvent(new MouseEvent('mouseup', at));
+        p.over.dispatchEvent(new MouseEvent('click', at));
+        report.video.clickedFrame = { t: f0.T[worstI], durationMs: f0.D[worstI] };
+      });
+    }
+    Array.prototype.forEach.call(document.querySelectorAll('#moments button.seek'), function (b) {
+      steps.push(function () { b.click(); });
+    });
+    var step = 0;
+    var runStep = function () {
+      if (step >= steps.length) { report.video.testDone = true; selfCheck(); return; }
+      var before = report.video.seeks.length;
+      steps[step++]();
+      var wait = function () {
+        var s2 = report.video.seeks;
+        if (s2.length > before && s2[s2.length - 1].done) { runStep(); } else { setTimeout(wait, 20); }
+      };
+      wait();
+    };
+    var started = false;
+    var start = function () { if (!started) { started = true; runStep(); } };
+    player.video.addEventListener('loadedmetadata', start);
+    if (player.video.readyState >= 1) { start(); }
   }
   report.ready = true;
   report.readyMs = Math.round(performance.now()); /* since navigation start: parse, decode, draw */

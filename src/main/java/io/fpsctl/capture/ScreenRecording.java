@@ -41,7 +41,9 @@ public final class ScreenRecording {
     static final long MAX_FILE_BYTES = 1L << 30;
     private static final Duration STOP_WAIT = Duration.ofSeconds(20);
 
-    private final Device device;
+    /** The recording's own connection where streams would share one ({@link Device#separateConnection()}). */
+    private Device device;
+    private final Device measured;
     private final String pkg;
     private final Path folder;
     private final String prefix;
@@ -59,6 +61,7 @@ public final class ScreenRecording {
 
     private ScreenRecording(Device device, String pkg, Path folder, String prefix, Consumer<String> warn, int limitSec) {
         this.device = device;
+        this.measured = device;
         this.pkg = pkg;
         this.folder = folder;
         this.prefix = prefix;
@@ -82,6 +85,11 @@ public final class ScreenRecording {
         } catch (DeviceException e) {
             r.suspendedNs = null; // the recording starts anyway; its files are kept unplaced
         }
+        try {
+            r.device = device.separateConnection();
+        } catch (DeviceException e) {
+            r.device = device; // no second connection: share this one
+        }
         r.thread.start();
         return r;
     }
@@ -100,7 +108,18 @@ public final class ScreenRecording {
                 current = remote;
             }
             try {
-                int exit = record(remote);
+                int exit;
+                try {
+                    exit = record(remote);
+                } catch (DeviceGoneException e) {
+                    throw e;
+                } catch (RuntimeException e) {
+                    // the stream broke on the host side (seen: okio's "Unbalanced enter/exit" inside dadb when a
+                    // stream closes while the connection writes for another thread); the device side ran on: stop
+                    // it and keep what it wrote
+                    device.shell(ScreenRecord.stopCommand(remote), Duration.ofSeconds(10));
+                    exit = 0;
+                }
                 String failure = ScreenRecord.failure(exit, lastStderr);
                 if (failure != null) {
                     finish(k == 1 ? "failed" : "stopped", failure);
@@ -114,7 +133,7 @@ public final class ScreenRecording {
                 finish("device-lost", "the device went away while recording " + prefix + "-" + k
                         + ".mp4: the video ends with the files pulled before");
                 return;
-            } catch (DeviceException | IOException e) {
+            } catch (IOException | RuntimeException e) { // DeviceException included
                 finish("failed", "recording " + prefix + "-" + k + ".mp4 failed: " + e.getMessage());
                 warn.accept(pkg + ": screen recording stopped: " + e.getMessage());
                 tryDelete(remote);
@@ -218,7 +237,7 @@ public final class ScreenRecording {
                     if (device.shell(ScreenRecord.stopCommand(target), Duration.ofSeconds(10)).exitCode() == 0) {
                         signalled = target;
                     }
-                } catch (DeviceException e) {
+                } catch (RuntimeException e) { // DeviceException included
                     signalled = target; // the device is gone: the thread ends on its own
                 }
             }
@@ -228,6 +247,9 @@ public final class ScreenRecording {
                 Thread.currentThread().interrupt();
                 break;
             }
+        }
+        if (device != measured && !thread.isAlive()) {
+            device.close();
         }
         VideoJson.Recording recording;
         synchronized (lock) {
