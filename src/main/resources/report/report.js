@@ -17,6 +17,8 @@
 
   function el(tag, attrs, children) {
     var e = document.createElement(tag);
+    /* a text cell may be cut to fit the page (report.css): its whole text on hover */
+    if (tag === 'td' && attrs && attrs['class'] === 'txt' && attrs.text && !attrs.title) { e.setAttribute('title', attrs.text); }
     if (attrs) {
       Object.keys(attrs).forEach(function (k) {
         if (attrs[k] !== null && attrs[k] !== undefined) {
@@ -24,8 +26,6 @@
         }
       });
     }
-    /* a text cell may be cut to fit the page (report.css): its whole text on hover */
-    if (tag === 'td' && attrs && attrs.text && String(attrs.text).length > 10 && !attrs.title) { e.title = attrs.text; }
     (children || []).forEach(function (c) {
       if (c !== null && c !== undefined) { e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c); }
     });
@@ -192,9 +192,8 @@
     g.appendChild(table(['metric', 'threshold', 'measured', 'verdict'], DATA.gate.checks.map(function (c) {
       var path = GATE_PATHS[c.metric.split(' ')[0]];
       if (path) { (thresholds[path] = thresholds[path] || []).push(c); }
-      return el('tr', { 'data-check': c.metric, title: c.message }, [el('td', { 'class': 'txt', text: c.metric }),
-        el('td', { text: c.threshold }), el('td', { text: c.measured }),
-        el('td', { 'class': c.verdict, text: c.verdict.toUpperCase() })]);
+      return el('tr', { 'data-check': c.metric }, [el('td', { text: c.metric }), el('td', { text: c.threshold }),
+        el('td', { text: c.measured }), el('td', { 'class': c.verdict, text: c.verdict.toUpperCase() })]);
     })));
   }
 
@@ -1013,7 +1012,9 @@
       el('p', { 'class': 'legend-note', text: 'The slowest frames' + (runs.length > 1 ? ' of ' + mr.label : '') +
         (player ? '; each button shows its moment in the video.' : '; the full table is under Worst frames.') })]);
     var list = el('div', { 'class': 'moments' });
-    mr.frames.worst.slice(0, 5).forEach(function (w) {
+    var bad = mr.frames.worst.filter(function (w) { return w.dropLevel !== 'best'; }).slice(0, 5);
+    if (bad.length === 0) { list.appendChild(el('p', { 'class': 'empty', text: 'No janky frame.' })); }
+    bad.forEach(function (w) {
       list.appendChild(el('div', { 'class': 'moment' }, [seekButton(mr, w),
         el('b', { text: fixed(w.durationMs, 1) + ' ms' }),
         el('span', { text: w.dropLevel + (w.mainCause ? ' \u00b7 ' + w.mainCause : '') })]));

@@ -242,6 +242,8 @@ final class ScreenRecordCommand implements FrameObserver {
         final ArrayDeque<long[]> queue = new ArrayDeque<>();
         boolean stop;
         boolean killed;
+        /** The device time of the stop: presents after it are not recorded. */
+        long stopNs = Long.MAX_VALUE;
 
         Recording(ScreenVideo video, long startNs, long limitNs, int showing) {
             this.video = video;
@@ -252,13 +254,16 @@ final class ScreenRecordCommand implements FrameObserver {
         }
 
         synchronized void offer(long presentNs, int number) {
-            if (presentNs >= startNs && presentNs <= endNs) {
+            if (presentNs >= startNs && presentNs <= Math.min(endNs, stopNs)) {
                 queue.add(new long[] {presentNs, number});
                 notifyAll();
             }
         }
 
         synchronized void stop(boolean kill) {
+            if (!stop) {
+                stopNs = time.nanoTime();
+            }
             stop = true;
             killed |= kill;
             notifyAll();
@@ -277,8 +282,8 @@ final class ScreenRecordCommand implements FrameObserver {
                             stop = true;
                         }
                     }
-                    if (queue.isEmpty()) {
-                        return;
+                    if (queue.isEmpty() || stop) {
+                        return; // stopped: finish() encodes what is queued up to the stop
                     }
                     next = queue.poll();
                 }
@@ -301,9 +306,12 @@ final class ScreenRecordCommand implements FrameObserver {
                 }
                 video.frame(rest[0], (int) rest[1]);
             }
-            long stopNs = Math.min(time.nanoTime(), endNs);
+            long stopAt;
+            synchronized (this) {
+                stopAt = Math.min(Math.min(time.nanoTime(), endNs), stopNs);
+            }
             // realtime minus elapsed: a fixed wall clock, 2026-01-01T00:00:00Z at the device's boot (simulated)
-            video.finish(stopNs, elapsedMinusMonotonic, 1_767_225_600_000_000_000L - elapsedMinusMonotonic);
+            video.finish(stopAt, elapsedMinusMonotonic, 1_767_225_600_000_000_000L - elapsedMinusMonotonic);
         }
     }
 }
