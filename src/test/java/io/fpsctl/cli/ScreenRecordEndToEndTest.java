@@ -247,6 +247,37 @@ class ScreenRecordEndToEndTest {
         }
     }
 
+    @Test
+    void aDeviceThatCannotRecordGivesOneWarningAndTheRunGoesOn(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (Simulator s = sim(null)) {
+            s.android().setScreenRecordUnavailable(true);
+            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "2s", "--out", out.toString(),
+                    "--record");
+            assertEquals(0, r.exit, r.toString());
+            long warnings = r.err.lines().filter(l -> l.contains("no screen recording")).count();
+            assertEquals(1, warnings, r.err);
+            assertTrue(r.err.contains("this device has no screenrecord; the run goes on without it"), r.err);
+        }
+        Path folder = captureFolder(out);
+        assertTrue(Files.isRegularFile(folder.resolve("summary.json")));
+        assertTrue(!Files.exists(folder.resolve("video.json")), "no video, no video.json");
+    }
+
+    @Test
+    void watchRecordsBesideItsFramesCsv(@TempDir Path dir) throws Exception {
+        try (Simulator s = sim(null)) {
+            Cli r = Cli.run("watch", PKG, "--connect", s.serial(), "--duration", "2s", "--plain", "--frames-csv",
+                    dir.resolve("f.csv").toString(), "--record");
+            assertEquals(0, r.exit, r.toString());
+        }
+        JsonNode v = JSON.readTree(dir.resolve("f.video").resolve("video.json").toFile());
+        assertEquals("stopped", v.get("end").asText());
+        assertTrue(Files.size(dir.resolve("f.video").resolve("video-1.mp4")) > 1000);
+        Cli usage = Cli.run("watch", PKG, "--simulate", "--duration", "1s", "--record");
+        assertEquals(2, usage.exit, "--record without --frames-csv is a usage error: " + usage);
+    }
+
     private static List<String> errors(JsonNode check) {
         List<String> out = new ArrayList<>();
         check.path("errors").forEach(e -> out.add(e.asText()));
