@@ -344,7 +344,7 @@
   }
   fig.appendChild(flex);
 
-  /* ---- the screen recording of the charted iteration (docs/report.md 2): the first run that has one ---- */
+  /* ---- the screen recording of the charted iteration (docs/report.md "Screen recordings"): the first run that has one ---- */
   var vrun = null;
   runs.forEach(function (r) { if (!vrun && r.its[r.sel].video) { vrun = r; } });
   var VIDEO_W = 200;
@@ -400,7 +400,7 @@
       notes.push(v.files.length === 0 ? 'No video was recorded.' : 'The video could not be placed on the frames’ clock.');
     } else {
       notes.push('Click a frame or any chart to see that moment; playing moves the red line on the charts. In step ' +
-        'within ±' + v.errorBoundMs + ' ms (docs/report.md 2).');
+        'within ±' + v.errorBoundMs + ' ms (docs/report.md "Screen recordings").');
       if (files.length > 1) { notes.push(files.length + ' files of up to 180 s, played one after the other.'); }
       if (!v.inline) { notes.push('The video files sit beside the report (too large to embed).'); }
     }

@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Android's {@code screenrecord} (AOSP {@code frameworks/av cmds/screenrecord/screenrecord.cpp}; docs/report.md 2
+ * Android's {@code screenrecord} (AOSP {@code frameworks/av cmds/screenrecord/screenrecord.cpp}; docs/report.md "Screen recordings"
  * lists the tags read): its command line, how it is stopped, and the per-frame times it writes into the MP4.
  *
  * <ul>

@@ -47,7 +47,7 @@ public final class GateIterations {
 
     /**
      * Records every kept iteration (not the warm-ups) into {@code folder.resolve("iteration-N")}
-     * (docs/report.md 2).
+     * (docs/report.md "Screen recordings").
      */
     public void record(java.nio.file.Path folder) {
         this.recorder = n -> {

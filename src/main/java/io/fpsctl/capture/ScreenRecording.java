@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 
 /**
  * {@code --record}: the device's screen recorded by its own {@code screenrecord} while a run measures
- * (docs/report.md 2). A background thread runs one screenrecord after the other (each stops itself at the
+ * (docs/report.md "Screen recordings"). A background thread runs one screenrecord after the other (each stops itself at the
  * per-file limit, 180 s), pulls each finished file into the run's folder ({@code video-N.mp4}), deletes it from the
  * device and reads its frame times; {@link #stop()} sends SIGINT to the one running (a clean finish), pulls it, and
  * writes {@code video.json} ({@link VideoJson}).

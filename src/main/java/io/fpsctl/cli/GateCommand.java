@@ -361,7 +361,7 @@ final class GateCommand implements Callable<Integer> {
 
     /**
      * {@code --record}: the videos go beside the HTML report (else beside --summary-out), in
-     * {@code <name>.video/iteration-N/} (docs/report.md 2).
+     * {@code <name>.video/iteration-N/} (docs/report.md "Screen recordings").
      */
     private Path recordFolder() {
         Path anchor = report != null ? report : summaryOut;

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
-/** {@code --record} of capture, gate and watch (docs/report.md 2). */
+/** {@code --record} of capture, gate and watch (docs/report.md "Screen recordings"). */
 final class RecordOptions {
     @Option(names = "--record", description = "Also record the device's screen with its screenrecord (files of "
             + "up to 180 s, chained; kept beside the run's files as video-N.mp4 with video.json placing them on the "

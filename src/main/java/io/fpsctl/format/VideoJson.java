@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code video.json}: the screen recording kept beside a run's files ({@code --record}; docs/report.md 2), one
+ * {@code video.json}: the screen recording kept beside a run's files ({@code --record}; docs/report.md "Screen recordings"), one
  * schema for its writer and its reader. Every time is the device's CLOCK_MONOTONIC in ns, the clock of
  * {@code frames.csv}; a file's video time {@code s} is device time {@code firstFrameNs + s * 1e9}.
  *

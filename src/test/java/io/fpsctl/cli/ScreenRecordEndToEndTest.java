@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --record} against the simulated device, checked without fpsctl's code: the MP4 decoded by Debian's ffmpeg,
  * the numbers its frames show compared with the simulator's truth file, the report's seeks read from the page in
- * headless chromium (docs/report.md 2).
+ * headless chromium (docs/report.md "Screen recordings").
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class ScreenRecordEndToEndTest {
@@ -159,7 +159,7 @@ class ScreenRecordEndToEndTest {
         assumeTrue(FfmpegFrames.available(), "ffmpeg is not installed (apt-get install ffmpeg): skipped");
         Path out = dir.resolve("out");
         try (Simulator s = sim(null)) {
-            s.android().setScreenRecordLimitSeconds(2); // AOSP's 180 s, shortened for the test (docs/report.md 2)
+            s.android().setScreenRecordLimitSeconds(2); // AOSP's 180 s, shortened for the test (docs/report.md "Screen recordings")
             Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "7s", "--out", out.toString(),
                     "--record", "--report");
             assertEquals(0, r.exit, r.toString());

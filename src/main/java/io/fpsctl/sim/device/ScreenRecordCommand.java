@@ -18,7 +18,7 @@ import java.util.regex.PatternSyntaxException;
  *
  * <p>Options, checks and messages are AOSP's ({@code frameworks/av cmds/screenrecord/screenrecord.cpp main},
  * {@code parseWidthHeight}, {@code parseValueWithUnit}, {@code usage}; read at android-14-era sources, see
- * docs/report.md 2): {@code --time-limit N} (1..180 s, default 180: "Time limit %ds outside acceptable range
+ * docs/report.md "Screen recordings"): {@code --time-limit N} (1..180 s, default 180: "Time limit %ds outside acceptable range
  * [1,%d]", exit 2), {@code --size WxH} ("Invalid size '%s', must be width x height", exit 2), {@code --bit-rate}
  * (bits or {@code 4M}; "Bit rate %dbps outside acceptable range [%d,%d]", exit 2), {@code --bugreport},
  * {@code --verbose}, {@code --output-format mp4} (others: "Unknown format '%s'", exit 2; the simulator records
@@ -31,7 +31,7 @@ import java.util.regex.PatternSyntaxException;
  * A simulator that dies ({@link #killAll}) leaves the file without moov, as SIGKILL does.
  *
  * <p>The limit per file is 180 s as AOSP's {@code kMaxTimeLimitSec}; {@link SimulatedAndroid#setScreenRecordLimitSeconds}
- * lowers it (a test option, so chaining can be tested in seconds; docs/report.md 2).
+ * lowers it (a test option, so chaining can be tested in seconds; docs/report.md "Screen recordings").
  */
 final class ScreenRecordCommand implements FrameObserver {
     static final int MAX_TIME_LIMIT_SEC = 180;

@@ -58,7 +58,7 @@ public final class HtmlReport {
 
     /**
      * The screen recordings of a report are inlined (data: URIs, the page stays one file) while all of them together
-     * hold at most this many bytes; larger, each is linked by its path relative to the report (docs/report.md 2).
+     * hold at most this many bytes; larger, each is linked by its path relative to the report (docs/report.md "Screen recordings").
      */
     public static final long INLINE_VIDEO_BYTES = 8L << 20;
 
