@@ -1078,7 +1078,7 @@
         report.video.clickedFrame = { t: f0.T[worstI], durationMs: f0.D[worstI] };
       });
     }
-    Array.prototype.forEach.call(document.querySelectorAll('#moments button.seek'), function (b) {
+    Array.prototype.slice.call(document.querySelectorAll('#moments button.seek'), 0, 3).forEach(function (b) {
       steps.push(function () { b.click(); });
     });
     var step = 0;
