@@ -498,7 +498,7 @@
   /* ---- charts ---- */
   function chartWidth() {
     var w = Math.max(480, Math.min(1120, app.clientWidth - 40));
-    return player ? Math.max(360, w - VIDEO_W - 36) : w;
+    return player ? Math.max(360, w - VIDEO_W - 90) : w; /* the video column, its gap and the card padding */
   }
   /* Counts saturated (series-coloured) pixels in the plotting area: axes and grid are grey. */
   function colouredPixels(u) {
