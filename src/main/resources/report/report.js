@@ -1086,11 +1086,12 @@
       if (step >= steps.length) { report.video.testDone = true; selfCheck(); return; }
       var before = report.video.seeks.length;
       steps[step++]();
-      var wait = function () {
-        var s2 = report.video.seeks;
-        if (s2.length > before && s2[s2.length - 1].done) { runStep(); } else { setTimeout(wait, 20); }
-      };
-      wait();
+      var s2 = report.video.seeks;
+      if (s2.length <= before) { report.video.testDone = 'step ' + step + ' did not seek'; selfCheck(); return; }
+      var entry = s2[s2.length - 1];
+      /* the next step once this seek finished (event-driven: no timer burns virtual time while the video decodes) */
+      var next = function () { player.video.removeEventListener('seeked', next); setTimeout(runStep, 0); };
+      if (entry.done) { runStep(); } else { player.video.addEventListener('seeked', next); }
     };
     var started = false;
     var start = function () { if (!started) { started = true; runStep(); } };

@@ -52,6 +52,13 @@ public final class ScreenRecording {
     private final String token = UUID.randomUUID().toString().substring(0, 8);
     private final Object lock = new Object();
     private final Thread thread;
+    /** Pulls finished files one after the other while the next file records (no gap for the copy). */
+    private final java.util.concurrent.ExecutorService puller = java.util.concurrent.Executors.newSingleThreadExecutor(
+            r -> {
+                Thread t = new Thread(r, "fpsctl-record-pull");
+                t.setDaemon(true);
+                return t;
+            });
     private final List<VideoJson.VideoFile> files = new ArrayList<>();
     private Long suspendedNs;
     private String current;
@@ -128,7 +135,19 @@ public final class ScreenRecording {
                     tryDelete(remote);
                     return;
                 }
-                pull(remote, folder.resolve(prefix + "-" + k + ".mp4"));
+                Path local = folder.resolve(prefix + "-" + k + ".mp4");
+                String name = prefix + "-" + k + ".mp4";
+                puller.execute(() -> {
+                    try {
+                        pull(remote, local);
+                    } catch (DeviceGoneException e) {
+                        finish("device-lost", "the device went away while " + name
+                                + " was copied: the video ends with the files copied before");
+                    } catch (IOException | RuntimeException e) { // DeviceException included
+                        finish("failed", "copying " + name + " failed: " + e.getMessage());
+                        warn.accept(pkg + ": screen recording " + name + " not copied: " + e.getMessage());
+                    }
+                });
             } catch (DeviceGoneException e) {
                 finish("device-lost", "the device went away while recording " + prefix + "-" + k
                         + ".mp4: the video ends with the files pulled before");
@@ -247,6 +266,14 @@ public final class ScreenRecording {
                 Thread.currentThread().interrupt();
                 break;
             }
+        }
+        puller.shutdown(); // the copies already queued run to their end
+        try {
+            if (!puller.awaitTermination(STOP_WAIT.toSeconds() * 3, java.util.concurrent.TimeUnit.SECONDS)) {
+                puller.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         if (device != measured && !thread.isAlive()) {
             device.close();

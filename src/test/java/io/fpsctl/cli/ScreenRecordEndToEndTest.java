@@ -119,7 +119,7 @@ class ScreenRecordEndToEndTest {
 
         // the page: a click on the worst janky frame, then the worst-moment buttons (real DOM events)
         Path html = folder.resolve("report.html");
-        JsonNode check = selfCheck(chromium.dumpDom(html, "#seek-test", Files.createTempDirectory(dir, "b")));
+        JsonNode check = selfCheck(chromium.dumpDom(html, "#seek-test", Files.createTempDirectory(dir, "b"), 120_000));
         assertEquals(List.of(), errors(check), "console errors");
         JsonNode v = check.get("video");
         assertTrue(v.path("testDone").asBoolean(), check.toString());
