@@ -17,6 +17,8 @@
 
   function el(tag, attrs, children) {
     var e = document.createElement(tag);
+    /* a text cell may be cut to fit the page (report.css): its whole text on hover */
+    if (tag === 'td' && attrs && attrs['class'] === 'txt' && attrs.text && !attrs.title) { e.setAttribute('title', attrs.text); }
     if (attrs) {
       Object.keys(attrs).forEach(function (k) {
         if (attrs[k] !== null && attrs[k] !== undefined) {
@@ -94,6 +96,7 @@
   function plot(opts, data, div) { var u = new uPlot(opts, data, div); plots.push(u); return u; }
   function unplot(u) { plots.splice(plots.indexOf(u), 1); u.destroy(); }
   report.rendered = [];
+  var live = {}; /* the player and its run of the last drawing, for the #seek-test below */
 
   /* Draws the whole page for the selected iterations (again when the selector changes). */
   function render() {
@@ -112,10 +115,37 @@
   app.appendChild(el('h1', { text: DATA.title }));
   app.appendChild(el('p', { 'class': 'sub', text: 'fpsctl report \u00b7 generated ' + DATA.generated +
     (runs.length > 1 ? ' \u00b7 ' + runs.length + ' runs overlaid, the first is the baseline' : '') }));
+  /* ---- the first screen: verdict (once), the key numbers, charts beside the video, the worst moments ---- */
+  var top = el('div', { id: 'top' });
+  app.appendChild(top);
+  if (DATA.gate) {
+    var failed = DATA.gate.checks.filter(function (c) { return c.verdict === 'fail'; });
+    var reasons = failed.slice(0, 2).map(function (c) { return c.message; });
+    if (failed.length > 2) { reasons.push('and ' + (failed.length - 2) + ' more (see Gate thresholds)'); }
+    if (failed.length === 0) {
+      reasons.push(DATA.gate.checks.filter(function (c) { return c.verdict === 'pass'; }).length +
+        ' threshold(s) met' + (DATA.gate.headline.indexOf('partial') >= 0 ? ' on a partial run' : ''));
+    }
+    top.appendChild(el('div', { id: 'verdict', 'class': 'verdict ' + (DATA.gate.passed ? 'ok' : 'bad') }, [
+      el('span', { 'class': 'word', text: DATA.gate.passed ? 'PASS' : 'FAIL' }),
+      el('ul', null, reasons.map(function (m) { return el('li', { text: m }); }))]));
+  }
+  var HEADLINE = [['fps', 'fps'], ['jankPercent', 'janky %'], ['frameTimeMs.p90', 'p90 ms'],
+    ['frameTimeMs.p99', 'p99 ms'], ['dropLevels.frozen', 'frozen frames']];
+  runs.forEach(function (r, i) {
+    top.appendChild(el('div', { 'class': 'headline', 'data-run': String(i) }, [runs.length > 1 || itLabel(r)
+      ? el('div', { 'class': 'who', text: (runs.length > 1 ? 'run ' + (i + 1) + ' ' : '') + (itLabel(r) || '') }) : null]
+      .concat(HEADLINE.map(function (h) {
+        return el('div', { 'class': 'big' }, [el('b', { 'data-headline': h[0], text: show(get(r.summary, h[0])) }),
+          el('span', { text: h[1] })]);
+      }))));
+  });
+
   var head = section('Runs');
-  head.appendChild(table(['', 'input', 'device', 'Android', 'build', 'refresh Hz', 'modes Hz', 'started',
-    'fpsctl', 'app', 'source', 'duration s', 'frames'],
-    runs.map(function (r, i) {
+  head.id = 'runs';
+  var RUN_HEAD = ['', 'input', 'device', 'Android', 'build', 'refresh Hz', 'modes Hz', 'started',
+    'fpsctl', 'app', 'source', 'duration s', 'frames'];
+  var runRows = runs.map(function (r, i) {
       var s = r.summary;
       /* summary.json's "device" object (model, androidVersion, buildFingerprint, refreshModesHz; null for a file) */
       var d = s.device && typeof s.device === 'object' ? s.device : {};
@@ -137,7 +167,17 @@
         el('td', { text: r.frames ? fixed(r.frames.span, 1) : '\u2014' }),
         figureCell(i, 'frames', s.frames)
       ]);
-    }), 'runs'));
+    });
+  if (runs.length === 1) {
+    /* one run: the same cells as name / value pairs in two short tables, so nothing is cut */
+    var cells = Array.prototype.slice.call(runRows[0].children, 1);
+    var pairs = cells.map(function (c, k) { return el('tr', null, [el('td', { text: RUN_HEAD[k + 1] }), c]); });
+    var half = Math.ceil(pairs.length / 2);
+    head.appendChild(el('div', { 'class': 'figures' }, [table(['', ''], pairs.slice(0, half), 'runs-kv'),
+      table(['', ''], pairs.slice(half), 'runs-kv')]));
+  } else {
+    head.appendChild(table(RUN_HEAD, runRows, 'runs'));
+  }
 
   /* ---- gate ---- */
   var GATE_PATHS = { fps: 'fps', spanFps: 'spanFps', jankPercent: 'jankPercent', p90Ms: 'frameTimeMs.p90',
@@ -147,13 +187,13 @@
     systemJankPercent: 'frameTimeline.systemJankPercent' };
   var thresholds = {};
   if (DATA.gate) {
-    var g = section('Gate: ' + DATA.gate.headline);
-    g.appendChild(table(['metric', 'threshold', 'measured', 'verdict', ''], DATA.gate.checks.map(function (c) {
+    var g = section('Gate thresholds');
+    g.id = 'gate';
+    g.appendChild(table(['metric', 'threshold', 'measured', 'verdict'], DATA.gate.checks.map(function (c) {
       var path = GATE_PATHS[c.metric.split(' ')[0]];
       if (path) { (thresholds[path] = thresholds[path] || []).push(c); }
       return el('tr', { 'data-check': c.metric }, [el('td', { text: c.metric }), el('td', { text: c.threshold }),
-        el('td', { text: c.measured }), el('td', { 'class': c.verdict, text: c.verdict.toUpperCase() }),
-        el('td', { 'class': 'txt', text: c.message })]);
+        el('td', { text: c.measured }), el('td', { 'class': c.verdict, text: c.verdict.toUpperCase() })]);
     })));
   }
 
@@ -304,8 +344,162 @@
   }
   fig.appendChild(flex);
 
+  /* ---- the screen recording of the charted iteration (docs/report.md "Screen recordings"): the first run that has one ---- */
+  var vrun = null;
+  runs.forEach(function (r) { if (!vrun && r.its[r.sel].video) { vrun = r; } });
+  var VIDEO_W = 200;
+  var stage = el('div', { id: 'stage', 'class': vrun ? 'stage with-video' : 'stage' });
+  var stageCharts = el('div', { 'class': 'stage-charts' });
+  stage.appendChild(stageCharts);
+  top.appendChild(stage);
+  var player = vrun ? makePlayer(vrun, vrun.its[vrun.sel].video) : null;
+  report.video = player ? player.state : null;
+  live.player = player;
+  live.vrun = vrun;
+
+  /* The time (s on the page's axis) at which a frame is on screen: a SurfaceFlinger frame from its present (its
+   * time) on, a rendered frame from the refresh after it completed (IntendedVsync + duration) on; half a refresh
+   * later so a seek lands inside the frame's first refresh. */
+  function onScreenAt(r, i) { return momentAt(r, r.frames.T[i], r.frames.D[i]); }
+  function momentAt(r, t, durationMs) {
+    var presented = r.summary.source === 'surfaceflinger';
+    return t + (presented ? 0 : durationMs / 1000 + vsyncMs / 1000) + vsyncMs / 2000;
+  }
+  function seekButton(r, w) {
+    if (!player || r !== vrun) { return w.t.toFixed(3); }
+    var b = el('button', { type: 'button', 'class': 'seek', 'data-seek': String(w.t), text: '\u25b6 ' + w.t.toFixed(3) });
+    b.addEventListener('click', function () { player.seek(momentAt(r, w.t, w.durationMs), 'worst ' + w.t); });
+    return b;
+  }
+
+  function makePlayer(r, v) {
+    var files = v.files.filter(function (f) { return f.src && f.firstS !== null; });
+    var state = { files: v.files.length, placed: files.length, inline: v.inline, end: v.end, endsAtS: v.endsAtS,
+      seeks: [], errors: 0 };
+    var card = el('div', { 'class': 'video card', id: 'video-card' });
+    var video = el('video', { id: 'video', controls: '', muted: '', playsinline: '', preload: 'auto',
+      width: String(VIDEO_W) });
+    video.muted = true;
+    var label = el('div', { 'class': 'legend-note', id: 'video-where' });
+    var note = el('p', { 'class': 'legend-note', id: 'video-note' });
+    card.appendChild(el('h2', { text: 'Screen' }));
+    if (r.its.length > 1) {
+      var pick = el('select', { id: 'video-iteration' }, r.its.map(function (it, k) {
+        var o = el('option', { value: String(k), text: 'iteration ' + (k + 1) + (it.video ? '' : ' (no video)') });
+        if (k === r.sel) { o.selected = true; }
+        return o;
+      }));
+      pick.addEventListener('change', function () { r.sel = +pick.value; render(); });
+      card.appendChild(el('p', { 'class': 'legend-note' }, ['charted: ', pick]));
+    }
+    card.appendChild(video);
+    card.appendChild(label);
+    card.appendChild(note);
+    var notes = [];
+    if (files.length === 0) {
+      notes.push(v.files.length === 0 ? 'No video was recorded.' : 'The video could not be placed on the frames’ clock.');
+    } else {
+      notes.push('Click a frame or any chart to see that moment; playing moves the red line on the charts. In step ' +
+        'within ±' + v.errorBoundMs + ' ms (docs/report.md "Screen recordings").');
+      if (files.length > 1) { notes.push(files.length + ' files of up to 180 s, played one after the other.'); }
+      if (!v.inline) { notes.push('The video files sit beside the report (too large to embed).'); }
+    }
+    if (v.endsAtS !== null && (v.end !== 'stopped' || v.endNote)) {
+      notes.push('The video ends at ' + v.endsAtS.toFixed(2) + ' s' + (v.endNote ? ': ' + v.endNote : '.'));
+    }
+    v.files.forEach(function (f) { if (f.missing) { notes.push(f.name + ' is missing beside the report.'); } });
+    note.textContent = notes.join(' ');
+    var idx = -1;
+    var pending = null;
+    function load(k, then) {
+      if (k === idx) { then(); return; }
+      idx = k;
+      pending = then;
+      video.src = files[k].src;
+      video.load();
+    }
+    video.addEventListener('loadedmetadata', function () {
+      var p = pending;
+      pending = null;
+      if (p) { p(); }
+    });
+    video.addEventListener('error', function () { state.errors++; });
+    function now() { return idx < 0 ? null : files[idx].firstS + video.currentTime; }
+    function show() {
+      var t = now();
+      state.t = t;
+      label.textContent = t === null ? '' : 'at ' + t.toFixed(3) + ' s' + (files.length > 1 ? ' (file ' + (idx + 1) +
+        ' of ' + files.length + ')' : '');
+      report.playhead = t;
+      plots.forEach(function (u) { if (u.playhead) { u.redraw(false, false); } });
+    }
+    /* Seeks to page time t: the file that covers it, else the next file (t fell between two), else the end */
+    function seek(t, why) {
+      if (files.length === 0) { return; }
+      var k = files.length - 1;
+      for (var i = 0; i < files.length; i++) {
+        if (t <= files[i].lastS + 0.05) { k = i; break; }
+      }
+      var within = Math.max(0, Math.min(t - files[k].firstS, files[k].lastS - files[k].firstS + 0.05));
+      var entry = { target: t, file: k, name: files[k].name, asked: within, why: why || null };
+      state.seeks.push(entry);
+      if (state.seeks.length > 20) { state.seeks.shift(); }
+      load(k, function () {
+        video.currentTime = within;
+      });
+      state.pendingSeek = entry;
+    }
+    video.addEventListener('seeked', function () {
+      var e = state.pendingSeek;
+      if (e) { e.currentTime = video.currentTime; e.fileFirstS = files[idx].firstS; e.done = true; }
+      show();
+      selfCheck();
+    });
+    video.addEventListener('timeupdate', show);
+    video.addEventListener('ended', function () {
+      if (idx + 1 < files.length) { load(idx + 1, function () { video.currentTime = 0; video.play(); }); }
+    });
+    function tick() { if (!video.paused) { show(); requestAnimationFrame(tick); } }
+    video.addEventListener('play', function () { requestAnimationFrame(tick); });
+    if (files.length > 0) { load(0, function () { show(); }); }
+    return { card: card, seek: seek, state: state, video: video, now: now };
+  }
+
+  /* The red playhead line on a chart whose x axis is the page's time */
+  function drawPlayhead(u) {
+    var t = report.playhead;
+    if (t === null || t === undefined || t < u.scales.x.min || t > u.scales.x.max) { return; }
+    var x = Math.round(u.valToPos(t, 'x', true)) + 0.5;
+    var ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = '#e02020';
+    ctx.lineWidth = 2 * devicePixelRatio;
+    ctx.beginPath();
+    ctx.moveTo(x, u.bbox.top);
+    ctx.lineTo(x, u.bbox.top + u.bbox.height);
+    ctx.stroke();
+    ctx.restore();
+  }
+  /* A click (not a drag) on a chart seeks the video to that time, or to the frame clicked (frame-time chart) */
+  function clickToSeek(u, frameAt) {
+    u.playhead = true;
+    if (!player) { return; }
+    var down = null;
+    /* capture: uPlot's own handlers on the same element must not keep these from running */
+    u.over.addEventListener('mousedown', function (e) { down = [e.clientX, e.clientY]; }, true);
+    u.over.addEventListener('click', function (e) {
+      if (down && Math.abs(e.clientX - down[0]) + Math.abs(e.clientY - down[1]) > 4) { return; }
+      var t = u.posToVal(e.offsetX, 'x');
+      var hit = frameAt ? frameAt(e.offsetX, e.offsetY) : null;
+      player.seek(hit !== null && hit !== undefined ? hit.at : t, hit ? 'frame ' + hit.index : 'chart');
+    }, true);
+  }
+
   /* ---- charts ---- */
-  function chartWidth() { return Math.max(480, Math.min(1120, app.clientWidth - 40)); }
+  function chartWidth() {
+    var w = Math.max(480, Math.min(1120, app.clientWidth - 40));
+    return player ? Math.max(360, w - VIDEO_W - 90) : w; /* the video column, its gap and the card padding */
+  }
   /* Counts saturated (series-coloured) pixels in the plotting area: axes and grid are grey. */
   function colouredPixels(u) {
     var ctx = u.ctx;
@@ -373,6 +567,7 @@
   function empty(s, text) { s.appendChild(el('p', { 'class': 'empty', text: text })); }
 
   /* fps over time per live window */
+  var resSec = null;
   var fpsSec = section('fps over time', 'One point per live window (--window, default 1 s), on the frames\u2019 own ' +
     'timeline; idle windows are gaps, not 0 fps.');
   (function () {
@@ -396,10 +591,11 @@
     fpsSec.appendChild(div);
     /* one time axis for the fps chart and the resource charts under it */
     var xRange = function () { return [x[0], x.length > 1 ? x[x.length - 1] : x[0] + 1]; };
-    var u = plot({ width: chartWidth(), height: 240, series: series,
+    var u = plot({ width: chartWidth(), height: 190, series: series,
       scales: { x: { time: false, auto: false, range: xRange }, y: { range: function (u, min, max) { return [0, Math.max(refreshHz, max || 0) * 1.05]; } } },
       axes: [{ label: 'seconds since the first frame' }, { label: 'fps' }],
-      hooks: { draw: [drawHook('fps')] } }, data, div);
+      hooks: { draw: [drawPlayhead, drawHook('fps')] } }, data, div);
+    clickToSeek(u, null);
     track('fps', u, data);
 
     /* CPU per thread and memory per live window (docs/metrics.md section 13), when the run read them */
@@ -423,14 +619,19 @@
         });
       });
       if (d.length === 1) { return; }
-      fpsSec.appendChild(el('h3', { text: title }));
+      if (!resSec) {
+        resSec = section('CPU and memory', 'Per live window, on the same time axis as the charts above ' +
+          '(docs/metrics.md section 13).');
+      }
+      resSec.appendChild(el('h3', { text: title }));
       var rdiv = el('div', { 'class': 'chart', id: id });
-      fpsSec.appendChild(rdiv);
+      resSec.appendChild(rdiv);
       var name = id.replace('chart-', '');
       var ru = plot({ width: chartWidth(), height: 200, series: ser,
         scales: { x: { time: false, auto: false, range: xRange }, y: { range: function (u, min, max) { return [0, (max || 1) * 1.1]; } } },
         axes: [{ label: 'seconds since the first frame' }, { label: yLabel }],
-        hooks: { draw: [drawHook(name)] } }, d, rdiv);
+        hooks: { draw: [drawPlayhead, drawHook(name)] } }, d, rdiv);
+      clickToSeek(ru, null);
       track(name, ru, d);
     }
     resourceChart('chart-cpu', RES, '% of one core', 'CPU per thread (% of one core, per live window)');
@@ -534,7 +735,7 @@
     var busy = false;
     var data = build(0, full);
     function create(log) {
-      return plot({ width: width, height: 320, series: series,
+      return plot({ width: width, height: 280, series: series,
         legend: { live: false },
         cursor: { bind: { dblclick: function () { return function () { return null; }; } } },
         scales: { x: { time: false, auto: false, range: function () { return [state.min, state.max]; } },
@@ -543,7 +744,7 @@
           } } : { auto: false, range: function () { return [0, Math.max(state.yMax * 1.05, vsyncMs * 2)]; } } },
         axes: [{ label: 'seconds since the first frame' }, { label: 'frame time ms' + (log ? ' (log)' : '') }],
         hooks: {
-          draw: [function (u) { guideLinesY(u, 60); }, drawHook('frames')],
+          draw: [function (u) { guideLinesY(u, 60); }, drawPlayhead, drawHook('frames')],
           setScale: [function (u, key) {
             if (key !== 'x' || busy) { return; }
             var mn = u.scales.x.min, mx = u.scales.x.max;
@@ -586,7 +787,29 @@
       return (performance.now() - t0) / steps;
     };
     reset.addEventListener('click', function () { setRange(0, full); });
+    /* the janky frame (drop level 1 or more) of the charted run nearest a click, within 6 px; null if none */
+    function frameAt(px, py) {
+      var best = null, bestD = 36;
+      runs.forEach(function (r) {
+        var f = r.frames;
+        if (!f || r !== (vrun || runs[0])) { return; }
+        for (var i = 0; i < f.T.length; i++) {
+          if (f.L[i] < 1 || f.T[i] < state.min || f.T[i] > state.max) { continue; }
+          var dx = u.valToPos(f.T[i], 'x') - px;
+          if (dx * dx > bestD) { continue; }
+          var dy = u.valToPos(f.D[i], 'y') - py;
+          var dd = dx * dx + dy * dy;
+          if (dd < bestD) { bestD = dd; best = { index: i, at: onScreenAt(r, i) }; }
+        }
+      });
+      return best;
+    }
+    report.framePixel = function (i) { /* for the browser test: where frame i of the charted run is drawn */
+      var f = (vrun || runs[0]).frames;
+      return { x: u.valToPos(f.T[i], 'x'), y: u.valToPos(f.D[i], 'y'), over: u.over };
+    };
     function bindOver() {
+    clickToSeek(u, frameAt);
     u.over.addEventListener('dblclick', function () { setRange(0, full); });
     u.over.addEventListener('wheel', function (e) {
       e.preventDefault();
@@ -709,7 +932,7 @@
     var h = ['at s', 'window', 'ms', 'dropped', 'level', 'main cause'].concat(stagesKnown ? STAGES : []);
     wf.appendChild(el('div', { 'class': 'scroll' }, [table(h, r.frames.worst.map(function (w) {
       var shortName = w.window.indexOf('/') >= 0 ? w.window.substring(w.window.lastIndexOf('/') + 1) : w.window;
-      var cells = [el('td', { text: w.t.toFixed(3) }), el('td', { 'class': 'txt', title: w.window, text: shortName }),
+      var cells = [el('td', null, [seekButton(r, w)]), el('td', { 'class': 'txt', title: w.window, text: shortName }),
         el('td', { text: fixed(w.durationMs, 2) }), el('td', { text: String(w.dropped) }),
         el('td', { text: w.dropLevel }), el('td', { text: w.mainCause || '' })];
       if (stagesKnown) { STAGES.forEach(function (k) { cells.push(el('td', { text: fixed(w.stagesMs[k], 2) })); }); }
@@ -779,6 +1002,28 @@
     wn.appendChild(el('ul', { 'class': 'warn' }, list.map(function (w) { return el('li', { text: p + w }); })));
   });
 
+  /* ---- the first screen: charts beside the video, then the worst moments; the tables follow ---- */
+  stageCharts.appendChild(fpsSec);
+  stageCharts.appendChild(ftSec);
+  if (player) { stage.appendChild(player.card); }
+  var mr = vrun || runs.filter(function (r) { return r.frames && r.frames.worst.length; })[0];
+  if (mr && mr.frames && mr.frames.worst.length) {
+    var moments = el('section', { 'class': 'card', id: 'moments' }, [el('h2', { text: 'Worst moments' }),
+      el('p', { 'class': 'legend-note', text: 'The slowest frames' + (runs.length > 1 ? ' of ' + mr.label : '') +
+        (player ? '; each button shows its moment in the video.' : '; the full table is under Worst frames.') })]);
+    var list = el('div', { 'class': 'moments' });
+    var bad = mr.frames.worst.filter(function (w) { return w.dropLevel !== 'best'; }).slice(0, 5);
+    if (bad.length === 0) { list.appendChild(el('p', { 'class': 'empty', text: 'No janky frame.' })); }
+    bad.forEach(function (w) {
+      list.appendChild(el('div', { 'class': 'moment' }, [seekButton(mr, w),
+        el('b', { text: fixed(w.durationMs, 1) + ' ms' }),
+        el('span', { text: w.dropLevel + (w.mainCause ? ' \u00b7 ' + w.mainCause : '') })]));
+    });
+    moments.appendChild(list);
+    top.appendChild(moments);
+  }
+  if (resSec) { top.appendChild(resSec); }
+
   report.rendered.push({ selected: runs.map(function (r) { return r.sel; }),
     frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }),
     spans: runs.map(function (r) { return r.frames ? r.frames.span : null; }) });
@@ -792,7 +1037,8 @@
     pre.textContent = JSON.stringify({ ready: report.ready, readyMs: report.readyMs, panMs: report.panMs, charts: report.charts, errors: report.errors,
       runs: runs.length, frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }),
       frameTimeline: report.frameTimeline, selected: runs.map(function (r) { return r.sel; }),
-      iterations: runs.map(function (r) { return r.its.length; }), rendered: report.rendered });
+      iterations: runs.map(function (r) { return r.its.length; }), rendered: report.rendered,
+      video: report.video || null, playhead: report.playhead === undefined ? null : report.playhead });
   }
   render();
   if (location.hash === '#bench' && report.panBench) { report.panMs = report.panBench(20); }
@@ -806,6 +1052,51 @@
         box.dispatchEvent(new Event('change'));
       }
     });
+  }
+  /* #seek-test: for fpsctl's browser test, the page clicks (real DOM events) the worst janky frame on the frame-time
+   * chart, then each worst-moment button in turn, each once the seek before it finished; report.video.seeks then
+   * holds every target, file and currentTime the video reached. */
+  if (location.hash === '#seek-test' && live.player) {
+    var player = live.player;
+    var steps = [];
+    var cr = live.vrun;
+    var f0 = cr.frames;
+    var worstI = -1;
+    for (var wi = 0; f0 && wi < f0.T.length; wi++) {
+      if (f0.L[wi] >= 1 && (worstI < 0 || f0.D[wi] > f0.D[worstI])) { worstI = wi; }
+    }
+    if (worstI >= 0 && report.framePixel) {
+      steps.push(function () {
+        var p = report.framePixel(worstI);
+        var box = p.over.getBoundingClientRect();
+        var at = { clientX: box.left + p.x, clientY: box.top + p.y, bubbles: true };
+        /* as a mouse does: move there, press, release, click (uPlot takes a press without the move for a drag) */
+        p.over.dispatchEvent(new MouseEvent('mousemove', at));
+        p.over.dispatchEvent(new MouseEvent('mousedown', at));
+        p.over.dispatchEvent(new MouseEvent('mouseup', at));
+        p.over.dispatchEvent(new MouseEvent('click', at));
+        report.video.clickedFrame = { t: f0.T[worstI], durationMs: f0.D[worstI] };
+      });
+    }
+    Array.prototype.slice.call(document.querySelectorAll('#moments button.seek'), 0, 3).forEach(function (b) {
+      steps.push(function () { b.click(); });
+    });
+    var step = 0;
+    var runStep = function () {
+      if (step >= steps.length) { report.video.testDone = true; selfCheck(); return; }
+      var before = report.video.seeks.length;
+      steps[step++]();
+      var s2 = report.video.seeks;
+      if (s2.length <= before) { report.video.testDone = 'step ' + step + ' did not seek'; selfCheck(); return; }
+      var entry = s2[s2.length - 1];
+      /* the next step once this seek finished (event-driven: no timer burns virtual time while the video decodes) */
+      var next = function () { player.video.removeEventListener('seeked', next); setTimeout(runStep, 0); };
+      if (entry.done) { runStep(); } else { player.video.addEventListener('seeked', next); }
+    };
+    var started = false;
+    var start = function () { if (!started) { started = true; runStep(); } };
+    player.video.addEventListener('loadedmetadata', start);
+    if (player.video.readyState >= 1) { start(); }
   }
   report.ready = true;
   report.readyMs = Math.round(performance.now()); /* since navigation start: parse, decode, draw */

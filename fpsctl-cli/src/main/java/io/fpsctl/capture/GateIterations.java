@@ -37,7 +37,32 @@ public final class GateIterations {
     }
 
     /** A kept iteration: its summary, where and when it was measured, and the listener its engine fed. */
-    public record Kept(Summary summary, RunMetadata metadata, FrameEngine.Listener listener) {
+    public record Kept(Summary summary, RunMetadata metadata, FrameEngine.Listener listener,
+                       io.fpsctl.sink.report.ReportVideo video) {
+    }
+
+    /** Starts the screen recording of kept iteration N (from 1), or gives null; set by {@code --record}. */
+    private java.util.function.IntFunction<ScreenRecording> recorder;
+    private final java.util.Map<Integer, java.nio.file.Path> recordFolders = new java.util.HashMap<>();
+
+    /**
+     * Records every kept iteration (not the warm-ups) into {@code folder.resolve("iteration-N")}
+     * (docs/report.md "Screen recordings").
+     */
+    public void record(java.nio.file.Path folder) {
+        this.recorder = n -> {
+            java.nio.file.Path dir = folder.resolve("iteration-" + n);
+            try {
+                java.nio.file.Files.createDirectories(dir);
+            } catch (java.io.IOException e) {
+                notes.accept("no screen recording for iteration " + n + ": cannot create " + dir + ": "
+                        + e.getMessage());
+                return null;
+            }
+            recordFolders.put(n, dir);
+            return ScreenRecording.start(device, pkg, dir, "video", notes,
+                    io.fpsctl.android.ScreenRecord.MAX_TIME_LIMIT_SEC);
+        };
     }
 
     private final Device device;
@@ -117,6 +142,9 @@ public final class GateIterations {
             }
             described = m.describe();
             Instant start = Instant.now();
+            int number = i - plan.warmup() + 1;
+            ScreenRecording recording = recorder == null || warm ? null : recorder.apply(number);
+            io.fpsctl.format.VideoJson.Recording video = null;
             try {
                 if (driver != null) {
                     m.runWhile(driver, device);
@@ -126,12 +154,22 @@ public final class GateIterations {
             } catch (DriverFailedException e) {
                 throw new DriverFailedException(e.getMessage() + (several ? " (" + what.replace(": ", "") + ")"
                         : ""));
+            } finally {
+                if (recording != null) {
+                    try {
+                        video = recording.stop();
+                    } catch (java.io.IOException | RuntimeException e) {
+                        notes.accept("the screen recording of iteration " + number + " could not be saved: "
+                                + e.getMessage());
+                    }
+                }
             }
             deviceLost = m.session().lostMessage();
             boolean stopped = stopSignal != null;
             if (!warm || deviceLost != null || stopped) {
                 kept.add(new Kept(m.summary(), new RunMetadata(SummaryJson.fpsctlVersion(), start, null, where),
-                        listener));
+                        listener, video == null ? null
+                        : new io.fpsctl.sink.report.ReportVideo(recordFolders.get(number), video)));
             }
             if (deviceLost != null || stopped) {
                 break; // judged on what was captured (partial)

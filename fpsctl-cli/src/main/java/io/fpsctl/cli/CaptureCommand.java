@@ -80,6 +80,9 @@ final class CaptureCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engineOptions;
 
+    @Mixin
+    RecordOptions recordOptions;
+
     /** One device × package being captured. */
     private final class Job implements CaptureJobs.Job {
         final String pkg;
@@ -154,10 +157,14 @@ final class CaptureCommand implements Callable<Integer> {
                     RunMetadata metadata = new RunMetadata(SummaryJson.fpsctlVersion(), java.time.Instant.now(), null,
                             DeviceMetadataProbe.read(connection.device));
                     java.io.UncheckedIOException csvFailed = null;
+                    io.fpsctl.capture.ScreenRecording recording = recordOptions.start(connection.device, pkg, dir,
+                            "video", notes);
                     try {
                         measurement.run(measureOptions.duration);
                     } catch (java.io.UncheckedIOException e) {
                         csvFailed = e; // the CSVs end at their last whole row; still try to save the summary
+                    } finally {
+                        RecordOptions.stop(recording, pkg, notes);
                     }
                     summary = measurement.summary(); // also hands the last FrameTimeline verdicts to the recorder
                     if (csvFailed == null) {

@@ -170,6 +170,12 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "FILE", description = "Also write an HTML report (charts and the gate's verdicts).")
     Path report;
 
+    @picocli.CommandLine.Mixin
+    RecordOptions recordOptions;
+
+    /** The screen recordings of the kept iterations (parallel to reportFrames), with --record. */
+    private final List<io.fpsctl.sink.report.ReportVideo> reportVideos = new ArrayList<>();
+
     /** The measured frames of each kept iteration (parallel to measure()'s summaries), kept for --report. */
     private final List<ReportFrames> reportFrames = new ArrayList<>();
     /** Where and when each kept iteration was measured (parallel to measure()'s summaries); null with --from. */
@@ -194,6 +200,13 @@ final class GateCommand implements Callable<Integer> {
             throw new CliException(ExitCode.USAGE, "no threshold given: add e.g. --min-fps 55 or --max-jank-percent 5");
         }
         checkBaselineOptions();
+        if (recordOptions.record && report == null && summaryOut == null) {
+            throw new CliException(ExitCode.USAGE, "--record keeps the videos beside the report: add --report FILE "
+                    + "(or --summary-out FILE)");
+        }
+        if (recordOptions.record && from != null) {
+            throw new CliException(ExitCode.USAGE, "--record records a measurement: not with --from");
+        }
         // every output checked and locked before anything is measured: a bad path is found in a second, not after
         try (OutputClaim claim = OutputClaim.create().file(junit, "--junit").file(markdown, "--markdown")
                 .file(summaryOut, "--summary-out").file(report, "--report")) {
@@ -382,9 +395,20 @@ final class GateCommand implements Callable<Integer> {
         List<ReportRun.Iteration> out = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             out.add(new ReportRun.Iteration(ReportInputs.tree(runs.get(i), metadata.get(i)), runs.get(i),
-                    i < reportFrames.size() ? reportFrames.get(i) : null));
+                    i < reportFrames.size() ? reportFrames.get(i) : null,
+                    i < reportVideos.size() ? reportVideos.get(i) : null));
         }
         return out;
+    }
+
+    /**
+     * {@code --record}: the videos go beside the HTML report (else beside --summary-out), in
+     * {@code <name>.video/iteration-N/} (docs/report.md "Screen recordings").
+     */
+    private Path recordFolder() {
+        Path anchor = report != null ? report : summaryOut;
+        Path abs = anchor.toAbsolutePath();
+        return abs.resolveSibling(abs.getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".video");
     }
 
     /** Where and when the last kept iteration was measured, or null (--from). */
@@ -415,6 +439,9 @@ final class GateCommand implements Callable<Integer> {
                         err.flush();
                     });
             running.set(run);
+            if (recordOptions.record) {
+                run.record(recordFolder());
+            }
             if (stop.requested()) {
                 run.stop(stop.signal()); // the signal came while the device was being opened
             }
@@ -441,6 +468,8 @@ final class GateCommand implements Callable<Integer> {
             metadata = kept.stream().map(GateIterations.Kept::metadata).toList();
             reportFrames.clear();
             kept.forEach(k -> reportFrames.add((ReportFrames) k.listener()));
+            reportVideos.clear();
+            kept.forEach(k -> reportVideos.add(k.video()));
             return kept.stream().map(GateIterations.Kept::summary).toList();
         } catch (RuntimeException e) {
             stop.close();

@@ -84,7 +84,7 @@ final class ReportCommand implements Callable<Integer> {
                 Files.createDirectories(parent);
             }
             AtomicFile.write(file, w -> HtmlReport.write(runs, new HtmlReport.Options(t, gate, maxRegression,
-                    baselineLabel, baselineComparison), w));
+                    baselineLabel, baselineComparison, parent), w));
         } catch (IOException e) {
             String why = e instanceof AccessDeniedException ? "permission denied" : e.toString();
             throw new CliException(ExitCode.IO, "cannot write the report " + file + " (" + why

@@ -84,7 +84,17 @@ final class ReportInputs {
             }
         }
         Path label = kind.equals("capture folder") ? folder : summaryFile;
-        return new ReportRun(label.toString(), kind, iterations(summaryFile, summary, frames), header);
+        io.fpsctl.sink.report.ReportVideo video = null;
+        if (folder != null) {
+            try {
+                io.fpsctl.format.VideoJson.Recording rec = io.fpsctl.format.VideoJson.read(folder);
+                video = rec == null ? null : new io.fpsctl.sink.report.ReportVideo(folder, rec);
+            } catch (IOException e) {
+                throw new CliException(ExitCode.IO, folder.resolve(io.fpsctl.format.VideoJson.FILE) + ": "
+                        + e.getMessage() + " (remove it to report without the video)", e);
+            }
+        }
+        return new ReportRun(label.toString(), kind, iterations(summaryFile, summary, frames, video), header);
     }
 
     /**
@@ -93,7 +103,8 @@ final class ReportInputs {
      * the last. The engine's summaries are read too, for the verdicts between runs; a file the reader refuses
      * (e.g. written by an older fpsctl) is still drawn, without them.
      */
-    private static List<ReportRun.Iteration> iterations(Path file, JsonNode summary, ReportFrames frames) {
+    private static List<ReportRun.Iteration> iterations(Path file, JsonNode summary, ReportFrames frames,
+                                                        io.fpsctl.sink.report.ReportVideo video) {
         JsonNode list = summary.path("iterations");
         List<JsonNode> trees = new ArrayList<>();
         if (list.isArray() && !list.isEmpty()) {
@@ -112,8 +123,9 @@ final class ReportInputs {
         }
         List<ReportRun.Iteration> out = new ArrayList<>();
         for (int i = 0; i < trees.size(); i++) {
+            boolean last = i == trees.size() - 1;
             out.add(new ReportRun.Iteration(trees.get(i), measured == null ? null : measured.get(i),
-                    i == trees.size() - 1 ? frames : null));
+                    last ? frames : null, last ? video : null));
         }
         return out;
     }

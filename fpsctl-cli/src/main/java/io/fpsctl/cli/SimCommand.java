@@ -99,6 +99,10 @@ final class SimCommand implements Callable<Integer> {
     @Option(names = "--truncate-at", paramLabel = "BYTES", description = "Cut every dumpsys answer after BYTES bytes.")
     Integer truncateAt;
 
+    @Option(names = "--screenrecord-limit", paramLabel = "SECONDS", description = "Per-file limit of the device's "
+            + "screenrecord, 1..180 (default: AOSP's 180; lower it to test chained recordings in seconds).")
+    Integer screenrecordLimit;
+
     @Option(names = "--devices", paramLabel = "N", description = "Run N devices in this process (default: 1): ports "
             + "PORT, PORT+1, … (0: any free ones), seeds SEED, SEED+1, …; --truth is then a folder with one "
             + "sim-<port>.txt per device, and --disconnect-after applies to the first device only.")
@@ -193,6 +197,12 @@ final class SimCommand implements Callable<Integer> {
         }
         if (agentNotInstalled) {
             sim.android().setAgentInstalled(false);
+        }
+        if (screenrecordLimit != null) {
+            if (screenrecordLimit < 1 || screenrecordLimit > 180) {
+                throw new CliException(ExitCode.USAGE, "--screenrecord-limit must be 1..180 (AOSP's kMaxTimeLimitSec)");
+            }
+            sim.android().setScreenRecordLimitSeconds(screenrecordLimit);
         }
         if (truncateAt != null) {
             sim.android().setTruncateDumpsysAt(truncateAt);

@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -68,6 +69,9 @@ final class WatchCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engineOptions;
 
+    @Mixin
+    RecordOptions recordOptions;
+
     private StopSignal stop;
 
     @Override
@@ -77,7 +81,14 @@ final class WatchCommand implements Callable<Integer> {
         var config = engineOptions.toConfig();
         measureOptions.request(); // --source perfetto is not live: a usage error before the device is opened
         if (pkg == null) {
+            if (recordOptions.record) {
+                throw new CliException(ExitCode.USAGE, "--record needs a PACKAGE and --frames-csv FILE");
+            }
             return followForeground(out, err, config);
+        }
+        if (recordOptions.record && framesCsv == null) {
+            throw new CliException(ExitCode.USAGE, "--record keeps the video beside the frames it shows: add "
+                    + "--frames-csv FILE (the video goes to FILE's name + .video/)");
         }
         java.util.concurrent.atomic.AtomicReference<Measurement> current = new java.util.concurrent.atomic.AtomicReference<>();
         stop = new StopSignal(signal -> {
@@ -121,7 +132,20 @@ final class WatchCommand implements Callable<Integer> {
                 if (stop.requested()) {
                     m.session().stop(stop.signal());
                 }
-                m.run(measureOptions.duration);
+                io.fpsctl.capture.ScreenRecording recording = null;
+                if (recordOptions.record) {
+                    Path abs = framesCsv.toAbsolutePath();
+                    Path videoDir = abs.resolveSibling(abs.getFileName().toString().replaceFirst("\\.[^.]*$", "")
+                            + ".video");
+                    Files.createDirectories(videoDir);
+                    recording = recordOptions.start(c.device, pkg, videoDir, "video",
+                            note -> err.println("fpsctl: " + note));
+                }
+                try {
+                    m.run(measureOptions.duration);
+                } finally {
+                    RecordOptions.stop(recording, pkg, note -> err.println("fpsctl: " + note));
+                }
                 io.fpsctl.engine.Summary summary = m.summary();
                 view[0].printSummary(summary); // the summary also hands the last FrameTimeline verdicts on
                 if (flutter != null) {

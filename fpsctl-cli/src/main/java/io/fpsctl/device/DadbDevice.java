@@ -51,6 +51,10 @@ public final class DadbDevice implements Device {
     /** Through an adb server: where it listens (shell streams go there without dadb); null when direct. */
     private final AdbServerAddress server;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Where a direct connection goes (host, port, keys), for {@link #separateConnection()}; null through a server. */
+    private volatile String directHost;
+    private volatile int directPort;
+    private volatile AdbKeyPair directKeys;
     /** Whether the device offers {@code shell_v2}; null until asked (straight to the device that connects). */
     private volatile Boolean shellV2;
 
@@ -154,6 +158,9 @@ public final class DadbDevice implements Device {
         String serial = host + ":" + port;
         Dadb dadb = new DirectDadb(host, port, keys, CONNECT_TIMEOUT_MS);
         DadbDevice device = new DadbDevice(serial, dadb, null);
+        device.directHost = host;
+        device.directPort = port;
+        device.directKeys = keys;
         // dadb reads the handshake without a timeout and only exposes the socket once it is done; a device
         // that keeps the host waiting (adbd showing the "Allow USB debugging?" prompt, or the simulator's
         // --auth-never, D.2) would block forever. So handshake on a helper thread and give up after a while;
@@ -185,6 +192,17 @@ public final class DadbDevice implements Device {
             device.close();
             throw new DeviceException("interrupted while connecting to " + serial, e);
         }
+    }
+
+    /**
+     * A direct connection carries every stream over one socket, and dadb's writer was seen to fail ("Unbalanced
+     * enter/exit" in okio) when a stream closes on one thread while another writes: a long-running stream gets a
+     * connection of its own. Through the adb server every stream has its own socket already.
+     */
+    @Override
+    public Device separateConnection() {
+        String host = directHost;
+        return host == null ? this : direct(host, directPort, directKeys);
     }
 
     @Override

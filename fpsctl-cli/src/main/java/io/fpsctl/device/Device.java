@@ -57,6 +57,15 @@ public interface Device extends AutoCloseable {
      */
     void install(Path apk);
 
+    /**
+     * This device again for a long-running stream (a screen recording) kept apart from the rest of the traffic:
+     * a second adb connection when this one carries every stream over one connection (direct, dadb), else this
+     * device. A caller given another object closes it when done.
+     */
+    default Device separateConnection() {
+        return this;
+    }
+
     /** Copies a local file to {@code remotePath} on the device (sync protocol). */
     void push(Path local, String remotePath);
 

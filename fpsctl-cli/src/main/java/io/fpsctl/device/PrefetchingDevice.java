@@ -79,6 +79,12 @@ public final class PrefetchingDevice implements Device {
         device.push(local, remotePath);
     }
 
+    @Override
+    public Device separateConnection() {
+        Device other = device.separateConnection();
+        return other == device ? this : other;
+    }
+
     /**
      * Drops unread answers and ends the session (a shell kept running on the device); the device itself belongs to
      * whoever made it and stays open. A later {@link #prefetch} starts a new session.

@@ -121,7 +121,8 @@ public final class Simulator implements AutoCloseable {
     @Override
     public void close() throws IOException {
         ticker.shutdownNow();
-        server.close();
+        server.close(); // the host sees the device go before its recordings die (as a phone pulled off USB)
+        android.shutDown();
         if (truth != null) {
             android.advance(); // the frames up to now reach the truth file
             truth.close();

@@ -50,6 +50,18 @@ public final class Chromium {
         return Files.readString(out, StandardCharsets.UTF_8);
     }
 
+    /**
+     * The same with a longer virtual-time budget (ms), for a page that waits on video decoding: media work runs in
+     * real time while idle virtual time runs ahead.
+     */
+    public String dumpDom(Path page, String fragment, Path work, int virtualTimeBudgetMs)
+            throws IOException, InterruptedException {
+        Path out = work.resolve("dom.html");
+        run(page.toAbsolutePath().toUri() + fragment, work, out, "--dump-dom",
+                "--virtual-time-budget=" + virtualTimeBudgetMs);
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
     /** A PNG screenshot of the page at {@code width}×{@code height}. */
     public void screenshot(Path page, Path work, Path png, int width, int height) throws IOException, InterruptedException {
         run(page.toAbsolutePath().toUri().toString(), work, work.resolve("screenshot.log"), "--hide-scrollbars", "--window-size=" + width + "," + height,
@@ -63,7 +75,10 @@ public final class Chromium {
         Path profile = Files.createTempDirectory(work, "chromium-profile");
         List<String> cmd = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--disable-extensions", "--user-data-dir=" + profile, "--virtual-time-budget=10000"));
+                "--disable-extensions", "--user-data-dir=" + profile));
+        if (java.util.Arrays.stream(extra).noneMatch(a -> a.startsWith("--virtual-time-budget="))) {
+            cmd.add("--virtual-time-budget=10000");
+        }
         if (extra.length == 0 || !extra[extra.length - 1].startsWith("--screenshot")) {
             cmd.add("--window-size=1280,2000");
         }

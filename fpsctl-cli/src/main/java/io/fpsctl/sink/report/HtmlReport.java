@@ -7,6 +7,7 @@ import io.fpsctl.engine.Stage;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.engine.compare.MetricComparison;
 import io.fpsctl.engine.compare.RunComparison;
+import io.fpsctl.format.VideoJson;
 import io.fpsctl.sink.ComparisonReport;
 import io.fpsctl.verdict.GateCheck;
 import io.fpsctl.verdict.GateResult;
@@ -18,6 +19,8 @@ import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
@@ -42,11 +45,22 @@ public final class HtmlReport {
      * @param baselineComparison the docs/metrics.md section 8 verdicts against it, or null
      */
     public record Options(String title, GateResult gate, double maxRegressionPercent, String baselineLabel,
-                          List<MetricComparison> baselineComparison) {
+                          List<MetricComparison> baselineComparison, Path reportFolder) {
         public Options(String title, GateResult gate, double maxRegressionPercent) {
-            this(title, gate, maxRegressionPercent, null, null);
+            this(title, gate, maxRegressionPercent, null, null, null);
+        }
+
+        public Options(String title, GateResult gate, double maxRegressionPercent, String baselineLabel,
+                       List<MetricComparison> baselineComparison) {
+            this(title, gate, maxRegressionPercent, baselineLabel, baselineComparison, null);
         }
     }
+
+    /**
+     * The screen recordings of a report are inlined (data: URIs, the page stays one file) while all of them together
+     * hold at most this many bytes; larger, each is linked by its path relative to the report (docs/report.md "Screen recordings").
+     */
+    public static final long INLINE_VIDEO_BYTES = 8L << 20;
 
     private HtmlReport() {
     }
@@ -83,13 +97,15 @@ public final class HtmlReport {
                 io.fpsctl.format.ComparisonJson.write(g, options.baselineComparison());
                 g.writeEndObject();
             }
+            boolean inline = videoBytes(runs) <= INLINE_VIDEO_BYTES;
             g.writeArrayFieldStart("runs");
             List<Summary> first = runs.get(0).measured();
             for (int i = 0; i < runs.size(); i++) {
                 List<Summary> these = runs.get(i).measured();
                 // each later run against the first, as fpsctl compare judges them (section 8)
                 run(g, runs.get(i), i == 0 || first == null || these == null ? null
-                        : RunComparison.compare(first, these, options.maxRegressionPercent()));
+                        : RunComparison.compare(first, these, options.maxRegressionPercent()), inline,
+                        options.reportFolder());
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -119,7 +135,8 @@ public final class HtmlReport {
         g.writeEndObject();
     }
 
-    private static void run(JsonGenerator g, ReportRun r, List<MetricComparison> comparison) throws IOException {
+    private static void run(JsonGenerator g, ReportRun r, List<MetricComparison> comparison, boolean inline,
+                            Path reportFolder) throws IOException {
         g.writeStartObject();
         g.writeStringField("label", r.label());
         g.writeStringField("kind", r.kind());
@@ -139,6 +156,7 @@ public final class HtmlReport {
             } else {
                 frames(g, f);
             }
+            video(g, it.video(), origin(f, it.video()), inline, reportFolder);
             g.writeEndObject();
         }
         g.writeEndArray();
@@ -151,15 +169,115 @@ public final class HtmlReport {
         g.writeEndObject();
     }
 
+    /** The frames' time origin: the earliest frame (the page's 0 s); without frames, the first video frame. */
+    private static long origin(ReportFrames f, ReportVideo video) {
+        if (f != null && f.size() > 0) {
+            long origin = Long.MAX_VALUE;
+            for (int i = 0; i < f.size(); i++) {
+                origin = Math.min(origin, f.timeNs(i));
+            }
+            return origin;
+        }
+        if (video != null) {
+            for (VideoJson.VideoFile v : video.recording().files()) {
+                if (v.firstFrameNs() != null) {
+                    return v.firstFrameNs();
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static long videoBytes(List<ReportRun> runs) {
+        long total = 0;
+        for (ReportRun r : runs) {
+            for (ReportRun.Iteration it : r.iterations()) {
+                if (it.video() == null) {
+                    continue;
+                }
+                for (VideoJson.VideoFile v : it.video().recording().files()) {
+                    try {
+                        total += Files.size(it.video().folder().resolve(v.file()));
+                    } catch (IOException e) {
+                        // a missing file is said on the page; it weighs nothing
+                    }
+                }
+            }
+        }
+        return total;
+    }
+
+    /**
+     * {@code "video"}: the iteration's screen recording, each file placed on the page's time axis ({@code firstS},
+     * {@code lastS}: seconds since the frames' origin, from video.json's device times), inlined as a data: URI or
+     * linked relative to the report; null without one.
+     */
+    private static void video(JsonGenerator g, ReportVideo video, long origin, boolean inline, Path reportFolder)
+            throws IOException {
+        if (video == null) {
+            g.writeNullField("video");
+            return;
+        }
+        VideoJson.Recording rec = video.recording();
+        g.writeObjectFieldStart("video");
+        g.writeStringField("end", rec.end());
+        g.writeStringField("endNote", rec.endNote());
+        g.writeNumberField("errorBoundMs", VideoJson.ERROR_BOUND_MS_VALUE);
+        g.writeBooleanField("inline", inline);
+        Long ends = rec.endsAtNs();
+        if (ends == null) {
+            g.writeNullField("endsAtS");
+        } else {
+            g.writeNumberField("endsAtS", (ends - origin) / 1e9);
+        }
+        g.writeArrayFieldStart("files");
+        for (VideoJson.VideoFile v : rec.files()) {
+            Path file = video.folder().resolve(v.file());
+            g.writeStartObject();
+            g.writeStringField("name", v.file());
+            boolean present = Files.isRegularFile(file);
+            g.writeBooleanField("missing", !present);
+            if (!present) {
+                g.writeNullField("src");
+            } else if (inline) {
+                g.writeStringField("src", "data:video/mp4;base64," + Base64.getEncoder().encodeToString(Files.readAllBytes(file)));
+            } else {
+                g.writeStringField("src", href(reportFolder, file));
+            }
+            if (v.firstFrameNs() == null) {
+                g.writeNullField("firstS");
+                g.writeNullField("lastS");
+            } else {
+                g.writeNumberField("firstS", (v.firstFrameNs() - origin) / 1e9);
+                g.writeNumberField("lastS", (v.lastFrameNs() - origin) / 1e9);
+            }
+            g.writeNumberField("frames", v.frames());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** {@code file} as a URL relative to the report's folder (each segment percent-encoded), else a file: URI. */
+    static String href(Path reportFolder, Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        if (reportFolder == null) {
+            return abs.toUri().toString();
+        }
+        Path rel = reportFolder.toAbsolutePath().normalize().relativize(abs);
+        StringBuilder b = new StringBuilder();
+        for (Path part : rel) {
+            if (b.length() > 0) {
+                b.append('/');
+            }
+            b.append(java.net.URLEncoder.encode(part.toString(), StandardCharsets.UTF_8).replace("+", "%20"));
+        }
+        return b.toString();
+    }
+
     private static void frames(JsonGenerator g, ReportFrames f) throws IOException {
         int n = f.size();
-        long origin = Long.MAX_VALUE;
-        for (int i = 0; i < n; i++) {
-            origin = Math.min(origin, f.timeNs(i));
-        }
-        if (n == 0) {
-            origin = 0;
-        }
+        long origin = origin(f, null);
         ByteBuffer t = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
         ByteBuffer d = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
         byte[] l = new byte[n];

@@ -27,10 +27,16 @@ public record ReportRun(String label, String kind, List<Iteration> iterations, M
      * @param measured the same summary as the engine's object, for comparing runs (docs/metrics.md section 8); null
      *                 when the file could not be read as one (the page then shows no verdict against it)
      * @param frames   the frames of the iteration, or null
+     * @param video    its screen recording ({@code --record}), or null
      */
-    public record Iteration(JsonNode summary, Summary measured, ReportFrames frames) {
+    public record Iteration(JsonNode summary, Summary measured, ReportFrames frames, ReportVideo video) {
         public Iteration {
             Objects.requireNonNull(summary, "summary");
+        }
+
+        /** An iteration without a screen recording. */
+        public Iteration(JsonNode summary, Summary measured, ReportFrames frames) {
+            this(summary, measured, frames, null);
         }
     }
 

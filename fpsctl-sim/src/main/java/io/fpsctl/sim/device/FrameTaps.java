@@ -49,6 +49,9 @@ final class FrameTaps implements FrameObserver {
         truth.layerFrame(layerKey, periodNs, frame);
         timeline.layerFrame(layerKey, periodNs, frame);
         pageFlips.layerFrame(layerKey, periodNs, frame);
+        for (FrameObserver t : taps) {
+            t.layerFrame(layerKey, periodNs, frame);
+        }
     }
 
     @Override

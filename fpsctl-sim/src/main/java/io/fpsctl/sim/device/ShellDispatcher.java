@@ -39,6 +39,8 @@ final class ShellDispatcher implements ShellHandler {
     private volatile long dumpsysDelayMillis;
     private volatile int truncateDumpsysAt = -1;
     private final ReceivedCommands received = new ReceivedCommands();
+    private volatile ScreenRecordCommand screenRecord;
+    private volatile DeviceFiles files;
 
     /**
      * @param lock            the device lock every command runs under
@@ -63,6 +65,15 @@ final class ShellDispatcher implements ShellHandler {
             }
             throw new Exit(status);
         });
+    }
+
+    /**
+     * {@code screenrecord …} (runs outside the device lock for as long as it records), {@code pkill} (stops it),
+     * and {@code cat FILE} / {@code rm [-f] FILE} on the files it wrote ({@link DeviceFiles}).
+     */
+    void screenRecording(ScreenRecordCommand command, DeviceFiles deviceFiles) {
+        this.screenRecord = command;
+        this.files = deviceFiles;
     }
 
     /** Registers a command under its name (as typed, without a path). */
@@ -177,6 +188,10 @@ final class ShellDispatcher implements ShellHandler {
             List<String> instrumentArgs = List.copyOf(args.subList(1, args.size()));
             return instrumentation.apply(instrumentArgs).run(instrumentArgs, stdout, stderr);
         }
+        Integer streamed = streamed(cmd, args, commandLine, stdout, stderr);
+        if (streamed != null) {
+            return streamed;
+        }
         ShellReply reply;
         synchronized (lock) {
             advance.run();
@@ -228,6 +243,50 @@ final class ShellDispatcher implements ShellHandler {
         stdout.flush();
         stderr.flush();
         return reply.exit();
+    }
+
+    /** The commands that stream or block outside the lock, or null for any other. */
+    private Integer streamed(String cmd, List<String> args, String commandLine, OutputStream stdout,
+                             OutputStream stderr) throws IOException {
+        ScreenRecordCommand recorder = screenRecord;
+        DeviceFiles stored = files;
+        if (recorder == null) {
+            return null;
+        }
+        switch (cmd) {
+            case "screenrecord":
+                return recorder.run(commandLine, args, stdout, stderr);
+            case "pkill": {
+                ShellReply r = recorder.pkill(args);
+                stderr.write(r.err().getBytes(StandardCharsets.UTF_8));
+                stderr.flush();
+                return r.exit();
+            }
+            case "cat":
+                if (args.size() == 1 && stored.has(args.get(0))) {
+                    return stored.cat(args.get(0), stdout) ? 0 : 1;
+                }
+                return null;
+            case "rm": {
+                List<String> paths = args.stream().filter(a -> !a.equals("-f")).toList();
+                if (paths.isEmpty() || !paths.stream().allMatch(stored::has)) {
+                    return null; // not a recording: the registered rm (a Perfetto trace's) answers
+                }
+                boolean force = args.contains("-f");
+                int exit = 0;
+                for (String path : paths) {
+                    if (!stored.rm(path) && !force) {
+                        // toybox rm (inferred wording from its perror_msg of the failed unlink)
+                        stderr.write(("rm: " + path + ": No such file or directory\n").getBytes(StandardCharsets.UTF_8));
+                        exit = 1;
+                    }
+                }
+                stderr.flush();
+                return exit;
+            }
+            default:
+                return null;
+        }
     }
 
     /**

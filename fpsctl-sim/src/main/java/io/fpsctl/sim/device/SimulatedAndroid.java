@@ -72,6 +72,8 @@ public final class SimulatedAndroid implements ShellHandler {
     /** Its Dart VM service (profile and debug builds), or null; with the log lines it wrote, newest last. */
     private final VmServiceHost vmService;
     private final java.util.ArrayDeque<VmServiceHost.Incarnation> vmServiceLog = new java.util.ArrayDeque<>();
+    private final DeviceFiles files = new DeviceFiles();
+    private final ScreenRecordCommand screenRecord;
 
     private SimulatedAndroid(Scenario scenario, SimOptions options, TimeSource time, FrameObserver observer) {
         this.version = options.android();
@@ -156,6 +158,26 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("rm", perfetto.rm())
                 .register("grep", new FileGrep(time, kernel, frames::load))
                 .register("logcat", new LogcatCommand(this::vmServiceLog));
+        // the realtime-minus-uptime gap GfxinfoFormatter prints (12 345 ms "asleep" since boot)
+        this.screenRecord = new ScreenRecordCommand(time, this, this::advance, files, 12_345_000_000L);
+        frames.add(screenRecord);
+        shell.screenRecording(screenRecord, files);
+    }
+
+    /** Lowers screenrecord's per-file limit (AOSP: 180 s) so tests can chain files in seconds. */
+    public void setScreenRecordLimitSeconds(int seconds) {
+        screenRecord.setMaxLimitSeconds(seconds);
+    }
+
+    /** A device without {@code screenrecord} (or whose display cannot be recorded): the command is not found. */
+    public void setScreenRecordUnavailable(boolean unavailable) {
+        screenRecord.setUnavailable(unavailable);
+    }
+
+    /** The device dies: running recordings end without moov (as on SIGKILL); its files are gone with it. */
+    public void shutDown() {
+        screenRecord.killAll();
+        files.close();
     }
 
     /** This boot's id ({@code /proc/sys/kernel/random/boot_id}); a new simulated device is a new boot. */

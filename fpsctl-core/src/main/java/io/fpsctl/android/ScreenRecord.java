@@ -1,0 +1,190 @@
+package io.fpsctl.android;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Android's {@code screenrecord} (AOSP {@code frameworks/av cmds/screenrecord/screenrecord.cpp}; docs/report.md "Screen recordings"
+ * lists the tags read): its command line, how it is stopped, and the per-frame times it writes into the MP4.
+ *
+ * <ul>
+ *   <li>Options ({@code main}): {@code --time-limit N} 1..{@value #MAX_TIME_LIMIT_SEC} s, default and maximum
+ *       {@code kMaxTimeLimitSec} = 180 (3 minutes); out of range prints "Time limit %ds outside acceptable range
+ *       [1,%d]" and exits 2. {@code --bit-rate} in bits or "4M" (default 20 Mbps, 0.1..200 Mbps). fpsctl asks
+ *       {@value #BIT_RATE} so a 3-minute file stays near 22 MB whatever the display.</li>
+ *   <li>Stopping ({@code signalCatcher}, {@code configureSignals}): SIGINT and SIGHUP set {@code gStopRequested};
+ *       {@code runEncoder} returns, {@code recordScreen} stops the muxer ({@code AMediaMuxer_stop}, which writes
+ *       the moov) and the Winscope block is written first: only then is the file complete. SIGTERM and SIGKILL
+ *       are not caught: the file keeps its {@code mdat} without {@code moov} and does not play. fpsctl sends
+ *       SIGINT with toybox {@code pkill -INT -f FILE}: the file name is unique to the recording, so no other
+ *       screenrecord is touched.</li>
+ *   <li>Times: each sample's time is the encoder's {@code ptsUsec}, the virtual display buffer's CLOCK_MONOTONIC
+ *       time ({@code systemTime(SYSTEM_TIME_MONOTONIC)} when the display gives none); MediaMuxer makes the track's
+ *       times relative to the first sample, so the MP4 alone does not say when it started. The Winscope block
+ *       ({@code writeWinscopeMetadata}) does: version 2 ({@code #VV1NSC0PET1ME2#}, uint32 2, int64
+ *       realtime-to-elapsed ns, uint32 count, count x uint64 CLOCK_BOOTTIME ns, little-endian; android 14 and
+ *       later) or the legacy block ({@code #VV1NSC0PET1ME!#}, uint32 count, count x uint64 CLOCK_BOOTTIME us;
+ *       {@code writeWinscopeMetadataLegacy}, android 12-13). Both are the monotonic time plus
+ *       {@code elapsedRealtimeNano() - systemTime(SYSTEM_TIME_MONOTONIC)} read when the recording stops.</li>
+ * </ul>
+ */
+public final class ScreenRecord {
+    public static final int MAX_TIME_LIMIT_SEC = 180;
+    public static final String BIT_RATE = "1M";
+    private static final byte[] MAGIC_V2 = "#VV1NSC0PET1ME2#".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAGIC_V1 = "#VV1NSC0PET1ME!#".getBytes(StandardCharsets.US_ASCII);
+    /** A block never holds more frames than 180 s at 1000 fps; anything larger is not a Winscope block. */
+    private static final int MAX_FRAMES = 180_000 * 2;
+    private static final Pattern UPTIME = Pattern.compile("^Uptime: ([0-9]{1,15}) Realtime: ([0-9]{1,15})\\s*$",
+            Pattern.MULTILINE);
+
+    private ScreenRecord() {
+    }
+
+    /** Records to {@code remoteFile} for at most {@code limitSec} seconds. */
+    public static String command(String remoteFile, int limitSec) {
+        if (limitSec < 1 || limitSec > MAX_TIME_LIMIT_SEC) {
+            throw new IllegalArgumentException("time limit " + limitSec + " outside [1," + MAX_TIME_LIMIT_SEC + "]");
+        }
+        return ShellQuote.command("screenrecord --time-limit " + limitSec + " --bit-rate " + BIT_RATE, remoteFile);
+    }
+
+    /** SIGINT to the screenrecord writing {@code remoteFile}: it finishes the file and exits 0. */
+    public static String stopCommand(String remoteFile) {
+        return ShellQuote.command("pkill -INT -f", remoteFile);
+    }
+
+    /** The file's bytes on standard output (binary-safe over the shell protocol v2, as {@code adb exec-out}). */
+    public static String pullCommand(String remoteFile) {
+        return ShellQuote.command("cat", remoteFile);
+    }
+
+    public static String deleteCommand(String remoteFile) {
+        return ShellQuote.command("rm -f", remoteFile);
+    }
+
+    /**
+     * Why screenrecord could not record, from its exit status and standard error, or null when it recorded: exit
+     * 127 is the shell's "not found"; any other non-zero exit names the first line screenrecord printed (e.g.
+     * "ERROR: unable to create video/avc codec instance", "Failed to get ID for internal display").
+     */
+    public static String failure(int exit, String stderr) {
+        if (exit == 0) {
+            return null;
+        }
+        if (exit == 127) {
+            return "this device has no screenrecord";
+        }
+        String first = stderr == null ? "" : stderr.strip().lines().findFirst().orElse("");
+        return "screenrecord exited " + exit + (first.isEmpty() ? "" : ": " + printable(first));
+    }
+
+    /**
+     * The gap between CLOCK_BOOTTIME and CLOCK_MONOTONIC (the time spent suspended since boot) in ns, from the
+     * {@code Uptime: <ms> Realtime: <ms>} line ActivityManagerService prints at the top of {@code dumpsys gfxinfo}
+     * ({@code dumpGraphicsHardwareUsage}: {@code SystemClock.uptimeMillis()}, CLOCK_MONOTONIC, and
+     * {@code SystemClock.elapsedRealtime()}, CLOCK_BOOTTIME, read one after the other); -1 when absent. Both are
+     * whole milliseconds, so the gap is within 1 ms of the true one.
+     */
+    public static long suspendedNs(String gfxinfo) {
+        Matcher m = UPTIME.matcher(gfxinfo);
+        if (!m.find()) {
+            return -1;
+        }
+        long up = Long.parseLong(m.group(1));
+        long real = Long.parseLong(m.group(2));
+        return real < up ? -1 : (real - up) * 1_000_000L;
+    }
+
+    /**
+     * The Winscope block's per-frame CLOCK_BOOTTIME times in ns, in file order, or null when the file holds none
+     * (killed before the stop, android 11 and older, or not a screenrecord file). The file is scanned in bounded
+     * chunks; a count that does not fit the file is rejected.
+     */
+    public static long[] winscopeBoottimesNs(Path mp4) throws IOException {
+        try (FileChannel ch = FileChannel.open(mp4, StandardOpenOption.READ)) {
+            long size = ch.size();
+            ByteBuffer chunk = ByteBuffer.allocate(1 << 16);
+            long base = 0;
+            while (base < size) {
+                chunk.clear();
+                int n = ch.read(chunk, base);
+                if (n <= 0) {
+                    break;
+                }
+                byte[] a = Arrays.copyOf(chunk.array(), n);
+                for (int i = 0; i + MAGIC_V2.length <= n; i++) {
+                    boolean v2 = matches(a, i, MAGIC_V2);
+                    if (v2 || matches(a, i, MAGIC_V1)) {
+                        long[] times = block(ch, base + i + MAGIC_V2.length, v2, size);
+                        if (times != null) {
+                            return times;
+                        }
+                    }
+                }
+                if (base + n >= size) {
+                    break;
+                }
+                base += n - MAGIC_V2.length + 1; // overlap so a magic across two chunks is found
+            }
+        }
+        return null;
+    }
+
+    private static long[] block(FileChannel ch, long at, boolean v2, long size) throws IOException {
+        int header = v2 ? 4 + 8 + 4 : 4;
+        if (at + header > size) {
+            return null;
+        }
+        ByteBuffer h = ByteBuffer.allocate(header).order(ByteOrder.LITTLE_ENDIAN);
+        ch.read(h, at);
+        h.flip();
+        if (v2 && h.getInt() != 2) {
+            return null;
+        }
+        if (v2) {
+            h.getLong(); // realtime-to-elapsed: wall clock, not needed
+        }
+        long count = Integer.toUnsignedLong(h.getInt());
+        if (count == 0 || count > MAX_FRAMES || at + header + 8 * count > size) {
+            return null;
+        }
+        ByteBuffer t = ByteBuffer.allocate((int) (8 * count)).order(ByteOrder.LITTLE_ENDIAN);
+        ch.read(t, at + header);
+        t.flip();
+        long[] out = new long[(int) count];
+        for (int i = 0; i < count; i++) {
+            long v = t.getLong();
+            out[i] = v2 ? v : v * 1000L;
+            if (out[i] <= 0 || (i > 0 && out[i] < out[i - 1])) {
+                return null;
+            }
+        }
+        return out;
+    }
+
+    /** Device text for a terminal: control characters become '?', at most 200 characters. */
+    static String printable(String s) {
+        StringBuilder b = new StringBuilder();
+        s.codePoints().limit(200).forEach(c -> b.appendCodePoint(Character.isISOControl(c)
+                || Character.getType(c) == Character.FORMAT ? '?' : c));
+        return b.toString();
+    }
+
+    private static boolean matches(byte[] a, int at, byte[] magic) {
+        for (int j = 0; j < magic.length; j++) {
+            if (a[at + j] != magic[j]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,90 @@
+package io.fpsctl.android;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link ScreenRecord}: command lines, failures, the gfxinfo clock line and the Winscope blocks, built by hand. */
+class ScreenRecordTest {
+
+    @Test
+    void commandLinesQuoteTheFileAndKeepAospsLimit() {
+        assertEquals("screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a.mp4",
+                ScreenRecord.command("/data/local/tmp/a.mp4", 180));
+        assertEquals("pkill -INT -f '/data/local/tmp/a b.mp4'", ScreenRecord.stopCommand("/data/local/tmp/a b.mp4"));
+        assertEquals("cat /data/local/tmp/a.mp4", ScreenRecord.pullCommand("/data/local/tmp/a.mp4"));
+        assertEquals("rm -f /data/local/tmp/a.mp4", ScreenRecord.deleteCommand("/data/local/tmp/a.mp4"));
+        assertThrows(IllegalArgumentException.class, () -> ScreenRecord.command("/x.mp4", 181));
+        assertThrows(IllegalArgumentException.class, () -> ScreenRecord.command("/x.mp4", 0));
+    }
+
+    @Test
+    void failuresNameTheFirstLineAndEscapeIt() {
+        assertNull(ScreenRecord.failure(0, "anything"));
+        assertEquals("this device has no screenrecord", ScreenRecord.failure(127, "/system/bin/sh: screenrecord: not found\n"));
+        assertEquals("screenrecord exited 1: ERROR: unable to create video/avc codec instance",
+                ScreenRecord.failure(1, "ERROR: unable to create video/avc codec instance\nmore\n"));
+        assertEquals("screenrecord exited 2: bad ?[31m", ScreenRecord.failure(2, "bad \u001b[31m"));
+    }
+
+    @Test
+    void suspendedTimeFromGfxinfosHeader() {
+        String dump = "Applications Graphics Acceleration Info:\nUptime: 3600000 Realtime: 3612345\n\n** Graphics";
+        assertEquals(12_345_000_000L, ScreenRecord.suspendedNs(dump));
+        assertEquals(-1, ScreenRecord.suspendedNs("no header\n"));
+        assertEquals(-1, ScreenRecord.suspendedNs("Uptime: 10 Realtime: 5\n"), "realtime never runs behind");
+    }
+
+    private static byte[] v2(long... boottimesNs) {
+        ByteBuffer b = ByteBuffer.allocate(16 + 4 + 8 + 4 + 8 * boottimesNs.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.put("#VV1NSC0PET1ME2#".getBytes(StandardCharsets.US_ASCII)).putInt(2).putLong(1_700_000_000_000_000_000L)
+                .putInt(boottimesNs.length);
+        for (long t : boottimesNs) {
+            b.putLong(t);
+        }
+        return b.array();
+    }
+
+    private static Path mp4(Path dir, byte[] block, int padding) throws Exception {
+        byte[] file = new byte[padding + block.length + 40];
+        Arrays.fill(file, (byte) 7);
+        System.arraycopy(block, 0, file, padding, block.length);
+        return Files.write(dir.resolve("v" + padding + ".mp4"), file);
+    }
+
+    @Test
+    void winscopeVersion2AndLegacyBlocksAnywhereInTheFile(@TempDir Path dir) throws Exception {
+        long[] times = {3_612_000_000_000L, 3_612_016_666_000L, 3_612_033_333_000L};
+        assertArrayEquals(times, ScreenRecord.winscopeBoottimesNs(mp4(dir, v2(times), 10)));
+        // across the 64 KiB chunk boundary of the scan
+        assertArrayEquals(times, ScreenRecord.winscopeBoottimesNs(mp4(dir, v2(times), (1 << 16) - 7)));
+        ByteBuffer legacy = ByteBuffer.allocate(16 + 4 + 16).order(ByteOrder.LITTLE_ENDIAN);
+        legacy.put("#VV1NSC0PET1ME!#".getBytes(StandardCharsets.US_ASCII)).putInt(2).putLong(5_000_000L)
+                .putLong(5_016_666L);
+        assertArrayEquals(new long[] {5_000_000_000L, 5_016_666_000L},
+                ScreenRecord.winscopeBoottimesNs(mp4(dir, legacy.array(), 3)), "legacy: microseconds");
+    }
+
+    @Test
+    void aCutOrMalformedBlockIsNone(@TempDir Path dir) throws Exception {
+        byte[] whole = v2(10, 20, 30);
+        Path cut = Files.write(dir.resolve("cut.mp4"), Arrays.copyOf(whole, whole.length - 4));
+        assertNull(ScreenRecord.winscopeBoottimesNs(cut), "a count the file cannot hold");
+        Path backwards = mp4(dir, v2(30, 20), 0);
+        assertNull(ScreenRecord.winscopeBoottimesNs(backwards), "times never go back");
+        byte[] v3 = v2(10);
+        v3[16] = 3;
+        assertNull(ScreenRecord.winscopeBoottimesNs(mp4(dir, v3, 1)), "an unknown version is not read as 2");
+        assertNull(ScreenRecord.winscopeBoottimesNs(Files.write(dir.resolve("none.mp4"), new byte[100])));
+    }
+}

@@ -1,0 +1,118 @@
+package io.fpsctl.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dadb.AdbShellResponse;
+import dadb.AdbShellStream;
+import dadb.Dadb;
+import io.fpsctl.sim.device.AndroidVersion;
+import io.fpsctl.sim.device.SimOptions;
+import io.fpsctl.sim.device.scenario.Scenarios;
+import io.fpsctl.testing.FfmpegFrames;
+import io.fpsctl.testing.PollUntil;
+import io.fpsctl.testing.TestAdb;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The simulated {@code screenrecord}: AOSP's option checks, SIGINT finalises a file ffmpeg plays whose frames show
+ * the app frame numbers of the truth file, pkill's default SIGTERM leaves a file that does not play.
+ */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class SimScreenRecordTest {
+
+    private static Simulator start(Path truth) throws Exception {
+        return Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
+                new SimOptions(AndroidVersion.of(14), 60, 7, "com.example.feed"), 0, truth, false, null, 0));
+    }
+
+    @Test
+    void optionsAreCheckedAsAospDoes(@TempDir Path dir) throws Exception {
+        try (Simulator sim = start(null); Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
+            AdbShellResponse r = dadb.shell("screenrecord --time-limit 181 /data/local/tmp/a.mp4");
+            assertEquals(2, r.getExitCode());
+            assertEquals("Time limit 181s outside acceptable range [1,180]\n", r.getErrorOutput());
+            r = dadb.shell("screenrecord --time-limit 1");
+            assertEquals("Must specify output file (see --help).\n", r.getErrorOutput());
+            assertEquals(2, r.getExitCode());
+        }
+    }
+
+    @Test
+    void sigintGivesAPlayableFileWhoseFramesAreTheTruthsPresents(@TempDir Path dir) throws Exception {
+        assumeTrue(FfmpegFrames.available(), "ffmpeg is not installed (apt-get install ffmpeg): skipped");
+        Path truth = dir.resolve("t.txt");
+        Path local = dir.resolve("v.mp4");
+        try (Simulator sim = start(truth); Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
+            String remote = "/data/local/tmp/fpsctl-test-1.mp4";
+            CompletableFuture<Integer> rec = CompletableFuture.supplyAsync(() -> {
+                try (AdbShellStream s = dadb.openShell("screenrecord --time-limit 30 " + remote)) {
+                    return s.readAll().getExitCode();
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            PollUntil.value(() -> dadb.shell("dumpsys gfxinfo com.example.feed framestats").getOutput(),
+                    o -> o.lines().filter(l -> l.startsWith("0,")).count() > 100, Duration.ofSeconds(20), "frames presented");
+            assertEquals(0, dadb.shell("pkill -INT -f " + remote).getExitCode());
+            assertEquals(0, rec.get(20, TimeUnit.SECONDS));
+            try (io.fpsctl.device.DadbDevice device = io.fpsctl.device.DadbDevice.direct("127.0.0.1", sim.port(),
+                    TestAdb.throwawayKeys(dir));
+                 io.fpsctl.device.ShellStream s = device.openShell("cat " + remote)) {
+                Files.copy(s.stdout(), local); // the raw stdout bytes (shell v2 keeps them as they are)
+            }
+        }
+        assertTrue(Files.size(local) > 1000);
+        List<FfmpegFrames.Frame> frames = FfmpegFrames.all(local);
+        assertTrue(frames.size() > 20, "frames decoded: " + frames.size());
+        for (int i = 1; i < frames.size(); i++) {
+            assertTrue(frames.get(i).number() > frames.get(i - 1).number(), "numbers rise: " + frames);
+        }
+        // the Winscope v2 block, read by hand (screenrecord.cpp writeWinscopeMetadata): one CLOCK_BOOTTIME ns per
+        // frame; minus gfxinfo's Realtime - Uptime it is the truth's present time of the frame the picture shows
+        byte[] mp4 = Files.readAllBytes(local);
+        int at = indexOf(mp4, "#VV1NSC0PET1ME2#".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertTrue(at > 0, "Winscope block present");
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(mp4, at + 16, mp4.length - at - 16)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        assertEquals(2, b.getInt());
+        b.getLong();
+        int count = b.getInt();
+        assertEquals(frames.size(), count, "one time per video frame");
+        long asleepNs = 12_345_000_000L; // GfxinfoFormatter: Realtime = Uptime + 12 345 ms
+        List<String> presents = Files.readAllLines(dir.resolve("t.app.latency"));
+        long first = b.getLong(b.position());
+        for (int i = 0; i < count; i++) {
+            long monotonic = b.getLong() - asleepNs;
+            int number = frames.get(i).number();
+            assertEquals(frames.get(i).seconds(), (monotonic - (first - asleepNs)) / 1e9, 1.5e-4,
+                    "pts relative to the first frame, frame " + i);
+            if (i > 0) { // frame 0 is the screen as it was when the recording started
+                long truthPresent = Long.parseLong(presents.get(number).split("\t")[1]);
+                assertEquals(truthPresent / 1000, monotonic / 1000, "frame " + i + " shows present " + number);
+            }
+        }
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= hay.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}
