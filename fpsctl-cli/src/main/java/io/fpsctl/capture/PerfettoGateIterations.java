@@ -120,7 +120,8 @@ public final class PerfettoGateIterations {
                 if (!warm || stopSignal != null) {
                     kept.add(new GateIterations.Kept(PerfettoSummary.of(judged, pkg, config,
                             driver == null ? plan.duration() : null, listener),
-                            new RunMetadata(SummaryJson.fpsctlVersion(), start, null, where), listener));
+                            new RunMetadata(SummaryJson.fpsctlVersion(), start, null, where), listener,
+                            null)); // no screen recording beside a Perfetto trace (yet)
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

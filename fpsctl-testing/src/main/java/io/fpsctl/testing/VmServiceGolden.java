@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The hand-written Dart VM service exchange ({@code src/test/resources/flutter/vm-service-exchange.txt}) shared by
+ * The hand-written Dart VM service exchange ({@code fpsctl-testing/src/main/resources/flutter/vm-service-exchange.txt}) shared by
  * the client's and the simulated server's golden tests.
  */
 public final class VmServiceGolden {
