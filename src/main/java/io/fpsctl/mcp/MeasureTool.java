@@ -104,7 +104,13 @@ final class MeasureTool {
         double total = duration != null ? duration.toMillis() / 1000.0 : Double.NaN;
         String[] cancelled = {null};
         Measurement[] running = {null};
-        try (DeviceAccess.Opened opened = context.devices().open(pkg, serial)) {
+        // progress from the start: opening the device and checking the app take a moment too
+        try (AutoCloseable progress = Progress.start(exchange, request, () -> {
+                 double s = (System.nanoTime() - startNs) / 1e9;
+                 return new Progress.Done(Double.isNaN(total) ? s : Math.min(s, total),
+                         Double.isNaN(total) ? null : total, "measuring " + pkg + ": " + Math.round(s) + " s");
+             });
+             DeviceAccess.Opened opened = context.devices().open(pkg, serial)) {
             String deviceSerial = opened.device().serial();
             try (BufferedWriter framesOut = csv(dir.resolve("frames.csv"));
                  BufferedWriter windowsOut = csv(dir.resolve("windows.csv"));
@@ -118,11 +124,6 @@ final class MeasureTool {
                              running[0].session().stop(cancelled[0]);
                          }
                      }
-                 });
-                 AutoCloseable progress = Progress.start(exchange, request, () -> {
-                     double s = (System.nanoTime() - startNs) / 1e9;
-                     return new Progress.Done(Double.isNaN(total) ? s : Math.min(s, total),
-                             Double.isNaN(total) ? null : total, "measuring " + pkg + ": " + Math.round(s) + " s");
                  })) {
                 Measurement m = Measurement.prepare(opened.device(), opened.reconnector(), pkg,
                         new SourceRequest(kind, null, 100), context.engineConfig(), recorder,
