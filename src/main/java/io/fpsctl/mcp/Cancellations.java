@@ -35,6 +35,21 @@ final class Cancellations {
         }
     }
 
+    /** Cancels every call still running (the client went away); returns how many there were. */
+    int cancelAll() {
+        int n = 0;
+        for (Runnable r : running.values()) {
+            r.run();
+            n++;
+        }
+        return n;
+    }
+
+    /** Whether a call is still registered. */
+    boolean anyRunning() {
+        return !running.isEmpty();
+    }
+
     /** Runs {@code onCancel} when request {@code id} is cancelled (at once when it already was); close to forget. */
     AutoCloseable register(String id, Runnable onCancel) {
         if (id == null) {

@@ -90,6 +90,14 @@ public final class FpsctlMcpServer {
                 + "; files may be read under " + config.sandbox().readRoots()
                 + (config.allowRun() ? "; measure may run host commands (--allow-run)" : ""));
         ended.await();
+        // the client went away: a measurement still running stops and writes its files whole (partial)
+        if (cancellations.cancelAll() > 0) {
+            context.log("input ended: stopping the measurements still running");
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (cancellations.anyRunning() && System.nanoTime() < deadline) {
+                Thread.sleep(20); // bounded wait for the tools' own threads to write their files
+            }
+        }
         server[0].closeGracefully();
     }
 

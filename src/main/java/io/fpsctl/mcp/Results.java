@@ -12,7 +12,15 @@ final class Results {
 
     static McpSchema.CallToolResult of(McpContext context, ObjectNode structured, String text) {
         Map<String, Object> map = context.json().convertValue(structured, new TypeReference<Map<String, Object>>() { });
+        // MCP 2025-06-18+ "Structured Content": a tool that returns structured content SHOULD also return it
+        // serialized in a text block, for clients that do not read structuredContent; the summary comes first
+        String serialized;
+        try {
+            serialized = context.json().writeValueAsString(structured);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw ToolError.internal("cannot write the result: " + e.getMessage());
+        }
         return McpSchema.CallToolResult.builder().structuredContent(map).addTextContent(Text.safe(text))
-                .isError(false).build();
+                .addTextContent(serialized).isError(false).build();
     }
 }

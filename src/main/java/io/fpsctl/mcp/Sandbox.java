@@ -101,6 +101,7 @@ public final class Sandbox {
 
     /** A new, empty run folder {@code out/NNN-<pkg>} (the package name is already checked). */
     synchronized RunFolder newRun(String pkg) throws IOException {
+        pkg = pkg.replaceAll("[^A-Za-z0-9._]", "_"); // already checked; a folder name never leaves out all the same
         runs++;
         String id = String.format(java.util.Locale.ROOT, "%03d-%s", runs, pkg);
         Path dir = out.resolve(id);

@@ -94,7 +94,18 @@ class McpServerTest {
         McpSchema.CallToolResult r = client.callTool(new McpSchema.CallToolRequest(tool, args));
         assertFalse(Boolean.TRUE.equals(r.isError()), tool + ": " + r.content());
         assertTrue(r.content().get(0) instanceof McpSchema.TextContent t && !t.text().isBlank(), "a text summary");
-        return JSON.valueToTree(r.structuredContent());
+        JsonNode structured = JSON.valueToTree(r.structuredContent());
+        // and the structured result serialized as text, for clients that do not read structuredContent
+        assertEquals(structured, readTree(((McpSchema.TextContent) r.content().get(1)).text()));
+        return structured;
+    }
+
+    private static JsonNode readTree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + json, e);
+        }
     }
 
     /** The JSON-RPC error a refused call gets (its code), and that it is one. */
