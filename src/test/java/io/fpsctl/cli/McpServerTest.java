@@ -228,6 +228,27 @@ class McpServerTest {
         }
     }
 
+    @Test
+    void measuresWhileScrollingAndWithAHostCommandOnlyWhenAllowed() throws IOException {
+        JsonNode scrolled = call("measure", Map.of("package", PKG, "scroll_seconds", 1.5, "source", "gfxinfo"));
+        assertTrue(scrolled.at("/summary/frames").asLong() > 0, scrolled.toString());
+        assertTrue(sim.android().receivedCommandLines().stream().anyMatch(l -> l.startsWith("input swipe")),
+                "the scroll reached the device as 'input swipe'");
+
+        Path marker = temp.resolve("ran-by-measure");
+        McpSyncClient allowed = client(temp.resolve("out-run"), sim.port(), "--allow-run");
+        try {
+            McpSchema.CallToolResult r = allowed.callTool(new McpSchema.CallToolRequest("measure", Map.of("package",
+                    PKG, "source", "gfxinfo", "run", "sleep 1 && touch '" + marker + "'")));
+            assertFalse(Boolean.TRUE.equals(r.isError()), r.toString());
+            JsonNode m = JSON.valueToTree(r.structuredContent());
+            assertTrue(Files.exists(marker), "the command ran (the server was started with --allow-run)");
+            assertTrue(m.at("/summary/frames").asLong() > 0, "measured while it ran: " + m);
+        } finally {
+            allowed.closeGracefully();
+        }
+    }
+
     private static Set<String> tree(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             return s.map(Path::toString).collect(Collectors.toCollection(TreeSet::new));

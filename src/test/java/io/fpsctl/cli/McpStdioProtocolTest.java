@@ -81,7 +81,11 @@ class McpStdioProtocolTest {
 
     @AfterEach
     void stop() throws IOException, InterruptedException {
-        in.close(); // end of input: the server ends
+        try {
+            in.close(); // end of input: the server ends
+        } catch (IOException e) {
+            // already closed by the test
+        }
         assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server ends when its input ends");
         assertEquals(0, server.exitValue(), Files.readString(temp.resolve("stderr.txt")));
         sim.close();
@@ -195,6 +199,25 @@ class McpStdioProtocolTest {
         response(8);
         assertEquals(commands, sim.android().receivedCommandLines().size(),
                 "polling ended with the call: " + sim.android().receivedCommandLines());
+    }
+
+    @Test
+    void inputEndingStopsARunningMeasurementWhichStillWritesItsFiles() throws IOException, InterruptedException {
+        send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"measure\","
+                + "\"_meta\":{\"progressToken\":1},\"arguments\":{\"package\":\"" + PKG + "\","
+                + "\"duration_seconds\":60,\"source\":\"gfxinfo\"}}}");
+        PollUntil.condition(() -> progress().stream().anyMatch(l -> l.json().at("/params/progress").asDouble() >= 2),
+                Duration.ofSeconds(30), "2 s of progress");
+        in.close(); // the agent went away in the middle of a 60 s measurement
+        assertTrue(server.waitFor(20, TimeUnit.SECONDS), "the server ends soon, not after 60 s");
+        Path summary;
+        try (var files = Files.walk(temp.resolve("out"))) {
+            summary = files.filter(f -> f.endsWith("summary.json")).findFirst().orElseThrow();
+        }
+        JsonNode s = JSON.readTree(summary.toFile());
+        assertTrue(s.get("partial").asBoolean(), s.toString());
+        assertTrue(s.get("frames").asLong() > 0, "what was measured is in it: " + s.get("frames"));
+        assertTrue(s.get("partialReason").asText().contains("cancelled"), s.get("partialReason").asText());
     }
 
     private List<Line> progress() {
