@@ -61,6 +61,8 @@ final class McpCommand implements Callable<Integer> {
         OutputStream protocol = new FileOutputStream(FileDescriptor.out);
         PrintStream err = System.err;
         System.setOut(err);
+        // the SDK logs through SLF4J with no binding here: no three-line "no providers" notice on every start
+        System.setProperty("slf4j.internal.verbosity", "ERROR");
         Path base = Path.of("").toAbsolutePath();
         Sandbox sandbox;
         try {

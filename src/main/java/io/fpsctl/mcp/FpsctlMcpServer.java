@@ -53,7 +53,8 @@ public final class FpsctlMcpServer {
         McpJsonMapper mcpJson = new JacksonMcpJsonMapper(json);
         Cancellations cancellations = new Cancellations();
         CountDownLatch ended = new CountDownLatch(1);
-        JsonRpcGuard guarded = new JsonRpcGuard(in, out, json, mcpJson, cancellations, ended::countDown);
+        AnsweredRequests answered = new AnsweredRequests(out, json);
+        JsonRpcGuard guarded = new JsonRpcGuard(in, answered, json, mcpJson, cancellations, ended::countDown);
         McpSyncServer[] server = {null};
         Runs runs = new Runs(run -> publish(server[0], run));
         McpContext context = new McpContext(config.sandbox(), config.devices(), config.engineConfig(),
@@ -62,7 +63,7 @@ public final class FpsctlMcpServer {
         FileTools files = new FileTools(context);
         ExplainJank explain = new ExplainJank(context);
         DevicesTool devices = new DevicesTool(context);
-        server[0] = McpServer.sync(new StdioServerTransportProvider(mcpJson, guarded, out))
+        server[0] = McpServer.sync(new StdioServerTransportProvider(mcpJson, guarded, answered))
                 .serverInfo("fpsctl", SummaryJson.fpsctlVersion())
                 .instructions("fpsctl measures Android rendering (fps, jank, frame times) over adb. Call "
                         + "list_devices, then measure with the app's package while it runs in the foreground; "
@@ -71,8 +72,7 @@ public final class FpsctlMcpServer {
                 // arguments are checked by the tools, so a bad one is a JSON-RPC error (docs/mcp.md "Safety")
                 .validateToolInputs(false)
                 .requestTimeout(Duration.ofHours(2))
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, true).logging()
-                        .build())
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, true).build())
                 .tools(tool(mcpJson, "list_devices", "List devices", DevicesTool.DESCRIPTION, DevicesTool.SCHEMA, true,
                                 devices::call),
                         tool(mcpJson, "measure", "Measure an app", MeasureTool.DESCRIPTION, MeasureTool.SCHEMA, false,
@@ -90,13 +90,14 @@ public final class FpsctlMcpServer {
                 + "; files may be read under " + config.sandbox().readRoots()
                 + (config.allowRun() ? "; measure may run host commands (--allow-run)" : ""));
         ended.await();
-        // the client went away: a measurement still running stops and writes its files whole (partial)
+        // input ended: a measurement still running stops and writes its files whole (partial), and what was
+        // asked is answered before the server closes (bounded: a tool that hangs does not keep the process)
         if (cancellations.cancelAll() > 0) {
             context.log("input ended: stopping the measurements still running");
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (cancellations.anyRunning() && System.nanoTime() < deadline) {
-                Thread.sleep(20); // bounded wait for the tools' own threads to write their files
-            }
+        }
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        while ((cancellations.anyRunning() || !answered.allAnswered()) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
         }
         server[0].closeGracefully();
     }

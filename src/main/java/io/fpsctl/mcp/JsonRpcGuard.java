@@ -38,15 +38,18 @@ final class JsonRpcGuard extends InputStream {
     private final ObjectMapper json;
     private final McpJsonMapper mcpJson;
     private final Cancellations cancellations;
+    private final AnsweredRequests answers;
     private final Runnable onEnd;
     private byte[] pending = new byte[0];
     private int at;
     private boolean ended;
 
-    JsonRpcGuard(InputStream in, OutputStream out, ObjectMapper json, McpJsonMapper mcpJson,
+    /** @param out the stream the SDK writes to (errors go there too, under its lock) */
+    JsonRpcGuard(InputStream in, AnsweredRequests out, ObjectMapper json, McpJsonMapper mcpJson,
                  Cancellations cancellations, Runnable onEnd) {
         this.in = in;
         this.out = out;
+        this.answers = out;
         this.json = json;
         this.mcpJson = mcpJson;
         this.cancellations = cancellations;
@@ -170,6 +173,9 @@ final class JsonRpcGuard extends InputStream {
                 cancellations.cancel(cancelled.toString());
             }
             return null;
+        }
+        if (method != null && validId != null) {
+            answers.asked(validId.toString());
         }
         if (method != null && McpSchema.METHOD_TOOLS_CALL.equals(method.asText()) && validId != null
                 && params instanceof ObjectNode p) {

@@ -220,6 +220,14 @@ class McpStdioProtocolTest {
         assertTrue(s.get("partialReason").asText().contains("cancelled"), s.get("partialReason").asText());
     }
 
+    @Test
+    void answersWhatWasAskedBeforeTheInputEnded() throws IOException, InterruptedException {
+        send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\"}");
+        in.close(); // as 'echo REQUEST | fpsctl mcp': the input ends before the answer is out
+        assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server ends");
+        assertEquals(6, response(9).at("/result/tools").size());
+    }
+
     private List<Line> progress() {
         synchronized (lines) {
             return lines.stream().filter(l -> "notifications/progress".equals(l.json().path("method").asText()))
