@@ -107,6 +107,7 @@ final class FpsctlCommand implements Runnable {
             case "exporter" -> ExporterCommand.class;
             case "sim" -> SimCommand.class;
             case "agent" -> AgentCommand.class;
+            case "mcp" -> McpCommand.class;
             case "generate-completion" -> GenerateCompletion.class;
             default -> throw new IllegalArgumentException(name);
         };

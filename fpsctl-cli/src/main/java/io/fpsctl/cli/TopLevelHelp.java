@@ -28,6 +28,7 @@ final class TopLevelHelp {
             "exporter", "Serve live metrics of every device to Prometheus",
             "sim", "Run a simulated Android device that speaks adb",
             "agent", "Install, build or remove the on-device agent",
+            "mcp", "Serve fpsctl's tools to a coding agent (MCP, stdio)",
             "generate-completion", "Print a bash/zsh completion script for fpsctl");
 
     static final String EXIT_0 = "0:ok (gate: passed)";

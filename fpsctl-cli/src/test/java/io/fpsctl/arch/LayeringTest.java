@@ -98,8 +98,8 @@ class LayeringTest {
     /**
      * android (what a device prints: pure command lines and parsers) ← device (adb access; it reads its own getprop
      * through android) ; android → engine ← format ← analysis ← verdict ← sink; text (line readers) under all of them;
-     * capture orchestrates the live run over all of them; cli wires and nothing uses it; sim, agentapk and the agent
-     * stand alone.
+     * capture orchestrates the live run over all of them; mcp (the MCP server) uses what cli uses but sim, and only cli
+     * uses it; cli wires and nothing uses it; sim, agentapk and the agent stand alone.
      */
     @ArchTest
     static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
@@ -113,6 +113,7 @@ class LayeringTest {
             .layer("verdict").definedBy("io.fpsctl.verdict..")
             .layer("sink").definedBy("io.fpsctl.sink..")
             .layer("capture").definedBy("io.fpsctl.capture..")
+            .layer("mcp").definedBy("io.fpsctl.mcp..")
             .layer("cli").definedBy("io.fpsctl.cli..")
             .layer("sim").definedBy("io.fpsctl.sim..")
             .layer("agentapk").definedBy("io.fpsctl.agentapk..")
@@ -127,6 +128,9 @@ class LayeringTest {
             .whereLayer("sink").mayOnlyAccessLayers("verdict", "format", "engine", "text")
             .whereLayer("capture").mayOnlyAccessLayers("device", "android", "text", "engine", "format", "analysis",
                     "verdict", "sink", "agentapk")
+            .whereLayer("mcp").mayOnlyAccessLayers("capture", "device", "android", "text", "engine", "format",
+                    "analysis", "verdict", "sink")
+            .whereLayer("mcp").mayOnlyBeAccessedByLayers("cli")
             .whereLayer("cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("sim").mayNotAccessAnyLayer()
             .whereLayer("sim").mayOnlyBeAccessedByLayers("cli")
