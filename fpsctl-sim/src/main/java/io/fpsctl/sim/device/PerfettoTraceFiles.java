@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * {@code perfetto}. The directory is {@code mkdir /data/misc/perfetto-traces 0773 root shell} (google/perfetto
  * {@code perfetto.rc}, the same line at v11.0, v20.0 and v58.2): group {@code shell} may create and remove files
  * in it, so {@code rm} of a trace works for {@code adb shell} on 12+ (the failing {@code rm} of google/perfetto
- * issue 182 was an Android 10 device).
+ * issue #182 was an Android 10 device).
  */
 final class PerfettoTraceFiles {
 
