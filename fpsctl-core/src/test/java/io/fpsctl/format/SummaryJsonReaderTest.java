@@ -144,7 +144,7 @@ class SummaryJsonReaderTest {
         assertMessage("holds 2 summaries", "[{},{}]");
         assertMessage("no schemaVersion", "{\"frames\":3}");
         assertMessage("schemaVersion 2 is not supported", "{\"schemaVersion\":2,\"source\":\"gfxinfo\"}");
-        assertMessage("unknown source 'perfetto'", "{\"schemaVersion\":1,\"source\":\"perfetto\"}");
+        assertMessage("unknown source 'systrace'", "{\"schemaVersion\":1,\"source\":\"systrace\"}"); // perfetto is a source since docs/metrics.md 14
         assertMessage("'frames' must be a non-negative integer", "{\"schemaVersion\":1,\"source\":\"gfxinfo\","
                 + "\"frames\":-1}");
         assertMessage("empty", "");
