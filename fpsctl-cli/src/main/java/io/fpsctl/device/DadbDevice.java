@@ -60,7 +60,8 @@ public final class DadbDevice implements Device {
 
     /**
      * Through the adb server its own {@code forward} (the server owns the listener and removes it when the device
-     * goes); direct, dadb's forwarder, which listens in this process and opens {@code tcp:<port>} per connection.
+     * goes); direct, {@link LoopbackForward}, which listens on loopback in this process and opens {@code tcp:<port>}
+     * per connection.
      */
     @Override
     public PortForward forwardTcp(int devicePort) {
@@ -79,34 +80,11 @@ public final class DadbDevice implements Device {
                 }
             };
         }
-        int local;
-        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1,
-                java.net.InetAddress.getLoopbackAddress())) {
-            local = probe.getLocalPort(); // dadb binds the port itself; a free one, taken just before
-        } catch (IOException e) {
-            throw new DeviceException("no free local port to forward tcp:" + devicePort + " to: " + e.getMessage(), e);
-        }
-        AutoCloseable forward;
         try {
-            forward = dadb.tcpForward(local, devicePort);
-        } catch (Exception e) { // Kotlin does not declare its exceptions
-            throw AdbErrors.fromDadb(serial, "forward tcp:" + devicePort, e);
+            return new LoopbackForward(dadb, devicePort); // dadb's tcpForward would listen on every interface
+        } catch (IOException e) {
+            throw new DeviceException("no local port to forward tcp:" + devicePort + " to: " + e.getMessage(), e);
         }
-        return new PortForward() {
-            @Override
-            public int localPort() {
-                return local;
-            }
-
-            @Override
-            public void close() {
-                try {
-                    forward.close();
-                } catch (Exception ignored) {
-                    // already closed with the connection
-                }
-            }
-        };
     }
 
     private DadbDevice(String serial, Dadb dadb, AdbServerAddress server) {

@@ -69,8 +69,11 @@ public final class VmServiceClient implements AutoCloseable {
                     .buildAsync(URI.create("ws://127.0.0.1:" + localPort + path), c.new Listener())
                     .get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
+            // a VM service with a Dart Development Service attached (as 'flutter run' starts one) takes no other
+            // client: service.md "Single Client Mode"
             throw new VmServiceException("the Dart VM service did not accept the WebSocket ("
-                    + simpleName(e.getCause()) + ")");
+                    + simpleName(e.getCause()) + "; is 'flutter run' or DevTools attached? its Dart Development "
+                    + "Service takes the VM service's only client: detach it, or run the app without 'flutter run')");
         } catch (TimeoutException e) {
             throw new VmServiceException("the Dart VM service did not answer within " + timeout.toMillis() + " ms");
         } catch (InterruptedException e) {

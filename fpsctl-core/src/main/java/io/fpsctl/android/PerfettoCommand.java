@@ -45,7 +45,9 @@ public final class PerfettoCommand {
     /**
      * The text config for {@code pkg} (fields of google/perfetto {@code protos/perfetto/config/trace_config.proto},
      * {@code data_source_config.proto}, {@code process_stats_config.proto}, {@code ftrace_config.proto}, v58.2):
-     * buffer 0 for FrameTimeline and atrace, buffer 1 for the process records (pid → package);
+     * buffer 0 for FrameTimeline and atrace, buffer 1 for the process records (pid → package) with the threads' names
+     * ({@code record_thread_names}: without it traced's {@code process_stats_data_source.cc} writes no thread name, and
+     * Macrobenchmark's frame metrics need the thread named {@code RenderThread});
      * {@code write_into_file} with {@code file_write_period_ms} so that traced drains its buffers into the file as it
      * goes and a long capture loses nothing to a ring wrapping (the buffer then needs to hold only one period);
      * {@code duration_ms} = the capture plus {@link #GUARD_MS}, so a trace fpsctl fails to stop still ends.
@@ -56,7 +58,7 @@ public final class PerfettoCommand {
                 + "buffers { size_kb: 2048 fill_policy: DISCARD } "
                 + "data_sources { config { name: \"" + FRAME_TIMELINE + "\" target_buffer: 0 } } "
                 + "data_sources { config { name: \"linux.process_stats\" target_buffer: 1 "
-                + "process_stats_config { scan_all_processes_on_start: true } } } "
+                + "process_stats_config { scan_all_processes_on_start: true record_thread_names: true } } } "
                 + "data_sources { config { name: \"linux.ftrace\" target_buffer: 0 ftrace_config { "
                 + "atrace_categories: \"gfx\" atrace_categories: \"view\" atrace_apps: \"" + pkg + "\" } } } "
                 + "write_into_file: true file_write_period_ms: 2000 "

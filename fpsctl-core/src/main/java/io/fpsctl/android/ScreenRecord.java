@@ -74,11 +74,15 @@ public final class ScreenRecord {
     /**
      * Why screenrecord could not record, from its exit status and standard error, or null when it recorded: exit
      * 127 is the shell's "not found"; any other non-zero exit names the first line screenrecord printed (e.g.
-     * "ERROR: unable to create video/avc codec instance", "Failed to get ID for internal display").
+     * "Failed to get ID for internal display"); exit 0 with an {@code ERROR:} line is a failure too.
      */
     public static String failure(int exit, String stderr) {
         if (exit == 0) {
-            return null;
+            // screenrecord's main returns (int) err, and UNKNOWN_ERROR is INT32_MIN (utils/Errors.h): the shell sees
+            // exit 0 after "ERROR: unable to create video/avc codec instance", with an empty file left behind
+            String error = stderr == null ? null
+                    : stderr.lines().filter(l -> l.startsWith("ERROR:")).findFirst().orElse(null);
+            return error == null ? null : "screenrecord failed (exit 0): " + printable(error.strip());
         }
         if (exit == 127) {
             return "this device has no screenrecord";

@@ -11,7 +11,8 @@ import java.security.SecureRandom;
  *
  * <p>Passed raw: line feed and tab (a device's line structure is fpsctl's: every parser splits at line ends, so a
  * device string never holds a line feed; a tab moves nothing back). Shown escaped: ESC as {@code \e}; every other C0
- * control, DEL as {@code \xNN}; C1 controls, the bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069), the line
+ * control as {@code \xNN}; DEL (which JSON does not escape, so it must read as JSON's own escape), C1 controls, the
+ * bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069), the line
  * and paragraph separators (U+2028, U+2029), an unpaired surrogate and the mark itself as {@code &#92;uNNNN} (inside a
  * JSON string these are JSON's own escapes of the same character, so JSON on standard output stays valid and means
  * the same).
@@ -114,9 +115,9 @@ public final class TerminalText {
             b.append(c);
         } else if (c == '\u001b') {
             b.append("\\e");
-        } else if (c < 0x20 || c == 0x7f) {
+        } else if (c < 0x20) {
             b.append("\\x").append(hex(c, 2));
-        } else if ((c >= 0x80 && c < 0xa0) || c == '\u2028' || c == '\u2029' || (c >= '\u202a' && c <= '\u202e')
+        } else if (c == 0x7f || (c >= 0x80 && c < 0xa0) || c == '\u2028' || c == '\u2029' || (c >= '\u202a' && c <= '\u202e')
                 || (c >= '\u2066' && c <= '\u2069') || c == MARK || (Character.isSurrogate(c) && !paired(s, i))) {
             b.append("\\u").append(hex(c, 4));
         } else {

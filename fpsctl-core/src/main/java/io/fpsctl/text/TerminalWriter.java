@@ -64,6 +64,7 @@ public final class TerminalWriter extends Writer {
     @Override
     public void flush() throws IOException {
         synchronized (lock) {
+            drain(true); // nothing is held back past a flush: the JVM exits without closing standard output
             out.flush();
         }
     }

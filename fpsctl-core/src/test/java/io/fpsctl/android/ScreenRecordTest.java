@@ -32,8 +32,11 @@ class ScreenRecordTest {
     void failuresNameTheFirstLineAndEscapeIt() {
         assertNull(ScreenRecord.failure(0, "anything"));
         assertEquals("this device has no screenrecord", ScreenRecord.failure(127, "/system/bin/sh: screenrecord: not found\n"));
-        assertEquals("screenrecord exited 1: ERROR: unable to create video/avc codec instance",
-                ScreenRecord.failure(1, "ERROR: unable to create video/avc codec instance\nmore\n"));
+        assertEquals("screenrecord exited 1: Failed to get ID for internal display",
+                ScreenRecord.failure(1, "Failed to get ID for internal display\nmore\n"));
+        // AOSP's main returns (int) UNKNOWN_ERROR = INT32_MIN: the exit status the shell reports is 0
+        assertEquals("screenrecord failed (exit 0): ERROR: unable to create video/avc codec instance",
+                ScreenRecord.failure(0, "ERROR: unable to create video/avc codec instance\n"));
         assertEquals("screenrecord exited 2: bad ?[31m", ScreenRecord.failure(2, "bad \u001b[31m"));
     }
 

@@ -26,7 +26,7 @@ class TerminalTextTest {
 
     @Test
     void c1BidiSeparatorsDelAndUnpairedSurrogatesAreShownAsCodePoints() {
-        assertEquals("a\\u009bb\\u0085\\u202ecba\\u2066\\u2069\\u2028\\x7f\\ud800x\\udc00",
+        assertEquals("a\\u009bb\\u0085\\u202ecba\\u2066\\u2069\\u2028\\u007f\\ud800x\\udc00",
                 TerminalText.render("a\u009bb\u0085\u202ecba\u2066\u2069\u2028\u007f\ud800x\udc00"));
         assertEquals("ok 😀 é\ttab\n", TerminalText.render("ok 😀 é\ttab\n"), "text, a pair, tab and line feed pass");
     }
@@ -86,5 +86,24 @@ class TerminalTextTest {
     @Provide
     Arbitrary<Integer> cuts() {
         return Arbitraries.integers().between(0, 40);
+    }
+
+    @Test
+    void jsonHoldingADeviceDelIsStillJsonOnTheTerminal() throws Exception {
+        // Jackson escapes C0 controls itself but writes DEL raw: the terminal rule must show it as JSON reads it
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String written = json.writeValueAsString(java.util.Map.of("window", "a\u007fb\u001bc"));
+        String shown = TerminalText.render(written);
+        assertEquals(-1, shown.indexOf('\u007f'), shown);
+        assertEquals("a\u007fb\u001bc", json.readTree(shown).get("window").asText());
+    }
+
+    @Test
+    void aFlushWritesOutWhatWasHeldBack() throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter();
+        TerminalWriter w = new TerminalWriter(out);
+        w.write("ok \ud83d"); // a surrogate pair cut between two writes is held back…
+        w.flush(); // …but not past a flush: the JVM exits without closing standard output
+        assertEquals("ok \\ud83d", out.toString());
     }
 }

@@ -114,7 +114,9 @@ public final class GpuSysfs {
                         int m = Integer.parseInt(value);
                         driver = "mali";
                         if (m > 0) {
-                            mhz = (double) m;
+                            // newer Exynos Mali drivers print kHz (gpex_clock_get_clock_slow: "current GPU clock in
+                            // Khz"), older ones MHz: no GPU runs at 10 GHz, so a larger value is kHz
+                            mhz = m > 10_000 ? m / 1000.0 : (double) m;
                         } else {
                             clockOff = true;
                         }

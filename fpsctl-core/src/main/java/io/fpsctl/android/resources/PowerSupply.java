@@ -20,6 +20,8 @@ import java.util.List;
  */
 public final class PowerSupply {
     static final String DIR = "/sys/class/power_supply/battery/";
+    /** A {@code current_now} magnitude below this is in mA (see {@link Reading#microamps()}). */
+    static final long MILLIAMP_BELOW = 10_000;
 
     private PowerSupply() {
     }
@@ -51,7 +53,17 @@ public final class PowerSupply {
                 return null;
             }
             // µA × µV = pW; the magnitude, whatever sign convention the fuel gauge uses
-            return Math.abs((double) currentUa) * voltageUv / 1e9;
+            return Math.abs((double) microamps()) * voltageUv / 1e9;
+        }
+
+        /**
+         * {@code current_now} in µA. Some fuel gauges print mA although the ABI says µA (Samsung phones: reports of
+         * a drain "1000× too small" in home-assistant/android #2846, dubrowgn/wattz #5): a magnitude under 10 000
+         * is read as mA, since a phone whose screen is on (fpsctl measures rendering) draws well over 10 mA
+         * (inferred from those reports, not from a kernel source).
+         */
+        long microamps() {
+            return Math.abs(currentUa) < MILLIAMP_BELOW ? currentUa * 1000 : currentUa;
         }
 
         /** -1 or +1: the sign of {@code current_now} while discharging; 0 when not discharging or unknown. */

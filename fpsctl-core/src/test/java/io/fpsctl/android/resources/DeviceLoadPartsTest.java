@@ -67,6 +67,17 @@ class DeviceLoadPartsTest {
         assertNull(off.loadPercent());
         assertNull(off.mhz());
         assertTrue(off.reason().contains("-1"), off.reason());
+        // newer Exynos drivers print kHz (gpex_clock_get_clock_slow): 848 000 kHz is 848 MHz, not 848 000 MHz
+        assertEquals(848.0, GpuSysfs.parse(NO_KGSL + MALI + "utilization:40\n" + MALI + "clock:848000\n").mhz());
+    }
+
+    @Test
+    void aFuelGaugeThatPrintsMilliampsIsReadAsMilliamps() throws DumpFormatException {
+        // Samsung phones print mA in current_now (home-assistant/android #2846): 450 mA at 3.85 V is 1732.5 mW
+        PowerSupply.Reading ma = PowerSupply.parse(BAT + "status:Discharging\n" + BAT + "current_now:-450\n"
+                + BAT + "voltage_now:3850000\n");
+        assertEquals(1732.5, ma.drainMw(), 1e-9);
+        assertEquals(-1, ma.dischargeSign());
     }
 
     @Test

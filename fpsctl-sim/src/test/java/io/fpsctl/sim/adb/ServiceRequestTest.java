@@ -29,7 +29,7 @@ class ServiceRequestTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bogus:", "sync:", "exec,v2:ls", "tcp:5000", "shell", "", "host:version"})
+    @ValueSource(strings = {"bogus:", "sync:", "exec,v2:ls", "tcp:", "tcp:port", "shell", "", "host:version"})
     void refusesEverythingElse(String destination) {
         assertEquals(Optional.empty(), ServiceRequest.parse(destination));
     }
