@@ -28,7 +28,7 @@ final class DevicesTool {
         try {
             list = context.devices().list();
         } catch (DeviceException e) {
-            throw ToolError.internal(e.getMessage());
+            return Results.error(e.getMessage());
         }
         ObjectNode out = context.json().createObjectNode();
         ArrayNode devices = out.putArray("devices");

@@ -149,9 +149,11 @@ final class MeasureTool {
                 return result(r, summary, metadata, m.session().lostMessage(), cancelled[0] != null);
             }
         } catch (DriverFailedException e) {
-            throw ToolError.internal(e.getMessage());
+            removeIfEmpty(dir);
+            return Results.error(e.getMessage());
         } catch (DeviceException e) {
-            throw ToolError.internal(e.getMessage());
+            removeIfEmpty(dir);
+            return Results.error(e.getMessage());
         } catch (IOException | UncheckedIOException e) {
             throw ToolError.internal("cannot write into " + dir + ": " + e.getMessage());
         } catch (io.modelcontextprotocol.spec.McpError e) {
@@ -194,5 +196,20 @@ final class MeasureTool {
 
     private static BufferedWriter csv(Path file) throws IOException {
         return new BufferedWriter(new OutputStreamWriter(WholeLinesFile.open(file), StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A run folder of a measurement that failed before it had a summary holds no more than the CSV headers: it is
+     * not left behind.
+     */
+    private static void removeIfEmpty(Path dir) {
+        if (java.nio.file.Files.exists(dir.resolve("summary.json"))) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> in = java.nio.file.Files.walk(dir)) {
+            in.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // kept: gone already
+        }
     }
 }

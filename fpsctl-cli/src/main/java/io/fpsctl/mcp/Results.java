@@ -23,4 +23,13 @@ final class Results {
         return McpSchema.CallToolResult.builder().structuredContent(map).addTextContent(Text.safe(text))
                 .addTextContent(serialized).isError(false).build();
     }
+
+    /**
+     * A tool that ran but could not do its work (the device is gone, the app is not running, the --run command
+     * failed): a result with {@code isError} true, which the model reads and can act on (MCP 2025-06-18 and
+     * 2025-11-25, "Error Handling": errors of the tool's execution go in the result, protocol errors are JSON-RPC's).
+     */
+    static McpSchema.CallToolResult error(String message) {
+        return McpSchema.CallToolResult.builder().addTextContent(Text.safe(message)).isError(true).build();
+    }
 }

@@ -249,6 +249,17 @@ class McpServerTest {
         }
     }
 
+    @Test
+    void aMeasurementThatCannotRunIsAnErrorResultTheModelReadsAndLeavesNoFolder() throws IOException {
+        Set<String> before = tree(out);
+        McpSchema.CallToolResult r = client.callTool(new McpSchema.CallToolRequest("measure",
+                Map.of("package", "com.example.absent", "duration_seconds", 1)));
+        assertTrue(Boolean.TRUE.equals(r.isError()), "an execution error is a result with isError: " + r);
+        String text = ((McpSchema.TextContent) r.content().get(0)).text();
+        assertTrue(text.contains("not installed"), text);
+        assertEquals(before, tree(out), "no empty run folder left under --out");
+    }
+
     private static Set<String> tree(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             return s.map(Path::toString).collect(Collectors.toCollection(TreeSet::new));
