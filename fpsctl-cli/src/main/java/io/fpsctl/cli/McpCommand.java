@@ -12,7 +12,6 @@ import io.fpsctl.device.Devices;
 import io.fpsctl.mcp.DeviceAccess;
 import io.fpsctl.mcp.FpsctlMcpServer;
 import io.fpsctl.mcp.Sandbox;
-import io.fpsctl.sim.device.SimOptions;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -90,7 +89,7 @@ final class McpCommand implements Callable<Integer> {
             @Override
             public List<DeviceDescription> list() {
                 if (deviceOptions.simulating() || deviceOptions.connect != null) {
-                    try (DeviceOptions.Connection c = deviceOptions.connect(SimOptions.DEFAULT_PACKAGE)) {
+                    try (DeviceOptions.Connection c = deviceOptions.connect(null)) { // null: the simulator's own app
                         Device d = c.device;
                         return List.of(Devices.describe(d, "device", "Sim", DisplayProbe::readHz));
                     } catch (CliException e) {

@@ -1,5 +1,6 @@
 package io.fpsctl.capture;
 
+import org.junit.jupiter.api.Tag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -50,6 +51,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * vsyncOverhead = buildStart − vsyncStart, elapsed = rasterFinish − vsyncStart, startTime = buildStart, in whole µs.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("adb")
+@Tag("e2e")
 class FlutterVmServiceEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final String ADB = "/usr/bin/adb";

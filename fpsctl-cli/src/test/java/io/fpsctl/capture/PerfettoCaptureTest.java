@@ -1,5 +1,6 @@
 package io.fpsctl.capture;
 
+import org.junit.jupiter.api.Tag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -32,6 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * getting a trace is a one-line {@link DeviceException} saying what to do. Skipped without adb.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class PerfettoCaptureTest {
 
     private static final String PKG = "com.example.feed";

@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import org.junit.jupiter.api.Tag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,6 +38,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * closed node is "unavailable" with its reason in every output, and a gate threshold on it fails with that reason.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("adb")
+@Tag("e2e")
 class DeviceLoadEndToEndTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PKG = "com.example.feed";

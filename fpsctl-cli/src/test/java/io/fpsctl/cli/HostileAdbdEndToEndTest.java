@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import org.junit.jupiter.api.Tag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,6 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * signals.md, "Bounds on what a device sends"): a one-line device error naming it and what it sent, exit 3, never
  * "internal error", never a 2 GiB allocation. Direct connection ({@code --connect}).
  */
+@Tag("adb")
+@Tag("e2e")
 class HostileAdbdEndToEndTest {
     private static final String PKG = "com.example.feed";
 

@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import org.junit.jupiter.api.Tag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,6 +35,8 @@ import perfetto.protos.TracePacketOuterClass.TracePacket;
  * by hand ({@link JankTagByHand}); the kept trace is read here with Perfetto's generated protos only to learn which
  * tokens it holds (not fpsctl's reader).
  */
+@Tag("adb")
+@Tag("e2e")
 class PerfettoCaptureEndToEndTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

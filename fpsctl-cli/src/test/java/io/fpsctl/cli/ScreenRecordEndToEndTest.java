@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import org.junit.jupiter.api.Tag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,6 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  * headless chromium (docs/report.md "Screen recordings").
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
+@Tag("chromium")
+@Tag("e2e")
 class ScreenRecordEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -112,7 +112,8 @@ final class ShellDispatcher implements ShellHandler {
             return readCommands(stdin, stdout, stderr);
         }
         if (!words.isEmpty() && !words.contains("|") && !words.contains(";")
-                && streamCommands.containsKey(baseName(words.get(0)))) {
+                && streamCommands.containsKey(baseName(words.get(0)))
+                && !recordingFiles(baseName(words.get(0)), words.subList(1, words.size()))) {
             // 'adb shell perfetto -c - < config': the host's input, up to its close, is the command's stdin
             received.add(commandLine);
             List<String> args = words.subList(1, words.size());
@@ -121,6 +122,16 @@ final class ShellDispatcher implements ShellHandler {
             return runStream(cmd, args, input, stdout, stderr);
         }
         return run(commandLine, stdout, stderr);
+    }
+
+    /** {@code cat} or {@code rm} of a screen recording's files: the recording's own commands answer ({@link #streamed}). */
+    private boolean recordingFiles(String cmd, List<String> args) {
+        DeviceFiles stored = files;
+        if (stored == null || !(cmd.equals("cat") || cmd.equals("rm"))) {
+            return false;
+        }
+        List<String> paths = args.stream().filter(a -> !a.equals("-f")).toList();
+        return !paths.isEmpty() && paths.stream().allMatch(stored::has);
     }
 
     /** {@code sh} with commands on its standard input: one line at a time, each run once it is complete. */
@@ -181,16 +192,17 @@ final class ShellDispatcher implements ShellHandler {
         }
         String cmd = baseName(words.get(0));
         List<String> args = words.subList(1, words.size());
+        // a screen recording's own commands first (its cat and rm answer for its files only, null for others)
+        Integer streamed = streamed(cmd, args, commandLine, stdout, stderr);
+        if (streamed != null) {
+            return streamed;
+        }
         if (streamCommands.containsKey(cmd)) {
             return runStream(cmd, args, new byte[0], stdout, stderr);
         }
         if (cmd.equals("am") && !args.isEmpty() && args.get(0).equals("instrument")) {
             List<String> instrumentArgs = List.copyOf(args.subList(1, args.size()));
             return instrumentation.apply(instrumentArgs).run(instrumentArgs, stdout, stderr);
-        }
-        Integer streamed = streamed(cmd, args, commandLine, stdout, stderr);
-        if (streamed != null) {
-            return streamed;
         }
         ShellReply reply;
         synchronized (lock) {
