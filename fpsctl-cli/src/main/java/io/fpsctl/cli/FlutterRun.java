@@ -23,7 +23,9 @@ final class FlutterRun {
     static FlutterTap start(boolean asked, MeasureOptions.SourceOption option, Source chosen, Device device, String pkg,
             Consumer<String> notes) {
         boolean flutter = option == MeasureOptions.SourceOption.flutter;
-        if (!asked && !flutter && !(option == MeasureOptions.SourceOption.auto && chosen == Source.SURFACEFLINGER)) {
+        // auto looks whatever it measures first: a FlutterSurfaceView app's window draws its first frames through
+        // HWUI (the splash), so auto may start on gfxinfo and follow the SurfaceView layer a moment later
+        if (!asked && !flutter && option != MeasureOptions.SourceOption.auto) {
             return null;
         }
         FlutterTap tap = FlutterTap.start(device, pkg, notes);

@@ -79,6 +79,10 @@ final class CsvRecordReader {
         recordLine = line;
         int end;
         while ((end = scan()) == NEED_MORE) {
+            if (eof) {
+                end = TOO_LONG; // a quote opened and never closed before the input's end: the record never ends
+                break;
+            }
             more();
         }
         if (end == TOO_LONG) {

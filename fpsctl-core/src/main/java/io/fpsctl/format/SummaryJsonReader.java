@@ -208,8 +208,11 @@ public final class SummaryJsonReader {
 
     /** {@code frameTiming} (docs/metrics.md 15.3); null when absent or null. */
     private static io.fpsctl.engine.FrameTiming frameTiming(JsonNode t) throws SummaryFormatException {
-        if (!t.isObject()) {
+        if (t.isMissingNode() || t.isNull()) {
             return null;
+        }
+        if (!t.isObject()) {
+            throw new SummaryFormatException("'frameTiming' must be an object or null, not " + t.getNodeType());
         }
         return new io.fpsctl.engine.FrameTiming((int) count(t, "frameCount"), percentiles(t.path("frameDurationCpuMs")),
                 percentiles(t.path("frameOverrunMs")));

@@ -98,6 +98,32 @@ class CsvRecordReaderPropertyTest {
         }
     }
 
+    @Property(tries = 500)
+    void anyBytesAreReadToTheirEndInBoundedSteps(@ForAll("noise") String text) {
+        // a quote opened and never closed, a lone CR at the end, …: every input ends, one record per line at most
+        long[] records = {0};
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+            CsvRecordReader reader = reader(text);
+            while (reader.next((i, b, off, len) -> { })) {
+                records[0]++;
+            }
+        }, () -> "'" + escape(text) + "'");
+        assertTrue(records[0] <= text.length() + 1, records[0] + " records from " + text.length() + " chars");
+    }
+
+    @Provide
+    Arbitrary<String> noise() {
+        return Arbitraries.strings().withChars("\",\n\rab").ofMaxLength(3 * MAX);
+    }
+
+    @Test
+    void aQuoteNeverClosedEndsTheInputAsARecordOverTheBound() throws IOException {
+        CsvRecordReader reader = reader("a,b\n\"open,c\nd\n");
+        assertTrue(reader.next((i, b, off, len) -> { }));
+        assertTrue(reader.next((i, b, off, len) -> { }));
+        assertTrue(reader.tooLong(), "the record with the open quote");
+    }
+
     @Test
     void theLastRecordMayEndWithoutALineEndOrInAnEmptyField() throws IOException {
         List<List<String>> got = readAll("a,\"b\"\nc,");
