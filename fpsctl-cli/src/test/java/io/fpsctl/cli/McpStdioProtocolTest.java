@@ -1,5 +1,6 @@
 package io.fpsctl.cli;
 
+import org.junit.jupiter.api.Tag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,6 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * client does not send) are checked here.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("e2e")
+@Tag("timing") // its progress gaps and end-of-input answers are timed: run alone, never beside the e2e forks
 class McpStdioProtocolTest {
     private static final String PKG = SimOptions.DEFAULT_PACKAGE;
     private static final ObjectMapper JSON = new ObjectMapper();
