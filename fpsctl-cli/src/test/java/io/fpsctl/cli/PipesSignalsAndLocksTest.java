@@ -140,7 +140,9 @@ class PipesSignalsAndLocksTest {
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
         long ms = (System.nanoTime() - closed) / 1_000_000;
         assertEquals(ExitCode.READER_GONE, p.exitValue(), err);
-        assertTrue(err.lines().allMatch(l -> l.startsWith("fpsctl: watching ")), "no message: " + err);
+        // (the once-per-run note of a part the resource reads cannot read, docs/metrics.md 14, is no message about the pipe)
+        assertTrue(err.lines().allMatch(l -> l.startsWith("fpsctl: watching ") || l.contains(": cannot read ")),
+                "no message: " + err);
         // the poll loop looks for a reader every 200 ms (PipeReaders), not only at the next live window (1 s):
         // measured 265-414 ms on the 2-core CI machine, the rest is stopping the loop and the JVM
         assertTrue(ms < 1_000, "exited " + ms + " ms after the reader went away");
@@ -199,7 +201,8 @@ class PipesSignalsAndLocksTest {
             String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(p.waitFor(60, TimeUnit.SECONDS));
             assertEquals(ExitCode.READER_GONE, p.exitValue(), err);
-            assertTrue(err.lines().allMatch(l -> l.contains(": measuring ")), "no message: " + err);
+            assertTrue(err.lines().allMatch(l -> l.contains(": measuring ") || l.contains(": cannot read ")),
+                    "no message: " + err);
         }
         Path frames;
         try (var w = Files.walk(out)) {

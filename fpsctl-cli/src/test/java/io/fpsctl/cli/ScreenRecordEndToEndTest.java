@@ -40,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 @Tag("chromium")
 @Tag("e2e")
+@Tag("timing") // chromium plays the video in virtual time while the page seeks it: run alone
 class ScreenRecordEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();
