@@ -33,6 +33,17 @@ final class AnsweredRequests extends FilterOutputStream {
         return pending.isEmpty();
     }
 
+    /** Waits up to {@code millis} for a response to go out (or a measurement to end: the caller polls that). */
+    synchronized void awaitChange(long millis) throws InterruptedException {
+        wait(millis);
+    }
+
+    private synchronized void answered(String id) {
+        if (pending.remove(id)) {
+            notifyAll();
+        }
+    }
+
     @Override
     public void write(int b) throws IOException {
         out.write(b);
@@ -56,7 +67,7 @@ final class AnsweredRequests extends FilterOutputStream {
             JsonNode m = json.readTree(line.toByteArray());
             JsonNode id = m == null ? null : m.get("id");
             if (id != null && !id.isNull() && !m.has("method")) {
-                pending.remove(id.toString());
+                answered(id.toString());
             }
         } catch (IOException e) {
             // not ours to judge: the SDK wrote it

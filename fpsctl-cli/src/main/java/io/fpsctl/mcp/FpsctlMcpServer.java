@@ -40,6 +40,9 @@ public final class FpsctlMcpServer {
                          boolean allowRun) {
     }
 
+    /** How long the end of input waits for answers still on their way. */
+    static final Duration DRAIN_LIMIT = Duration.ofSeconds(15);
+
     private FpsctlMcpServer() {
     }
 
@@ -54,7 +57,13 @@ public final class FpsctlMcpServer {
         Cancellations cancellations = new Cancellations();
         CountDownLatch ended = new CountDownLatch(1);
         AnsweredRequests answered = new AnsweredRequests(out, json);
-        JsonRpcGuard guarded = new JsonRpcGuard(in, answered, json, mcpJson, cancellations, ended::countDown);
+        // at the end of input the guard holds back its own end until what was asked is answered: the SDK's reader
+        // (StdioServerTransportProvider.startInboundProcessing) closes the session as soon as it reads the end, and
+        // a response still on its way is then dropped
+        JsonRpcGuard guarded = new JsonRpcGuard(in, answered, json, mcpJson, cancellations, () -> {
+            drain(cancellations, answered, log);
+            ended.countDown();
+        });
         McpSyncServer[] server = {null};
         Runs runs = new Runs(run -> publish(server[0], run));
         McpContext context = new McpContext(config.sandbox(), config.devices(), config.engineConfig(),
@@ -90,16 +99,26 @@ public final class FpsctlMcpServer {
                 + "; files may be read under " + config.sandbox().readRoots()
                 + (config.allowRun() ? "; measure may run host commands (--allow-run)" : ""));
         ended.await();
-        // input ended: a measurement still running stops and writes its files whole (partial), and what was
-        // asked is answered before the server closes (bounded: a tool that hangs does not keep the process)
-        if (cancellations.cancelAll() > 0) {
-            context.log("input ended: stopping the measurements still running");
-        }
-        long deadline = System.nanoTime() + 15_000_000_000L;
-        while ((cancellations.anyRunning() || !answered.allAnswered()) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
         server[0].closeGracefully();
+    }
+
+    /**
+     * Input ended: a measurement still running stops and writes its files whole (partial), and what was asked is
+     * answered before the server closes (bounded: a tool that hangs does not keep the process).
+     */
+    private static void drain(Cancellations cancellations, AnsweredRequests answered, PrintStream log) {
+        if (cancellations.cancelAll() > 0) {
+            log.println("fpsctl mcp: input ended: stopping the measurements still running");
+            log.flush();
+        }
+        long deadline = System.nanoTime() + DRAIN_LIMIT.toNanos();
+        try {
+            while ((cancellations.anyRunning() || !answered.allAnswered()) && System.nanoTime() < deadline) {
+                answered.awaitChange(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static McpServerFeatures.SyncToolSpecification tool(McpJsonMapper json, String name, String title,
