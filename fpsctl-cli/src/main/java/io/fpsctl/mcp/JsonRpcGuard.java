@@ -36,6 +36,8 @@ final class JsonRpcGuard extends InputStream {
     private final InputStream in;
     private final OutputStream out;
     private final ObjectMapper json;
+    /** One message a line: a second JSON value after the first is an error, not silently dropped. */
+    private final com.fasterxml.jackson.databind.ObjectReader oneValue;
     private final McpJsonMapper mcpJson;
     private final Cancellations cancellations;
     private final AnsweredRequests answers;
@@ -51,6 +53,7 @@ final class JsonRpcGuard extends InputStream {
         this.out = out;
         this.answers = out;
         this.json = json;
+        this.oneValue = json.reader().with(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         this.mcpJson = mcpJson;
         this.cancellations = cancellations;
         this.onEnd = onEnd;
@@ -131,7 +134,7 @@ final class JsonRpcGuard extends InputStream {
         }
         JsonNode node;
         try {
-            node = json.readTree(line);
+            node = oneValue.readTree(line);
         } catch (IOException e) {
             error(null, McpSchema.ErrorCodes.PARSE_ERROR, "not JSON: " + Text.oneLine(e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
             return null;

@@ -50,7 +50,9 @@ final class Progress implements AutoCloseable {
         try {
             double p = d.progress() > last ? d.progress() : last + 0.001; // strictly increasing
             last = p;
-            exchange.progressNotification(new McpSchema.ProgressNotification(token, p, d.total(),
+            // a run may overshoot its planned length by a poll: the total grows with it, never below progress
+            Double total = d.total() == null ? null : Math.max(d.total(), p);
+            exchange.progressNotification(new McpSchema.ProgressNotification(token, p, total,
                     Text.oneLine(d.message())));
         } catch (RuntimeException e) {
             System.err.println("fpsctl mcp: cannot send progress: " + Text.oneLine(e.getMessage()));

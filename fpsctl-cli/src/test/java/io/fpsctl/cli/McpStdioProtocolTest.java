@@ -147,6 +147,10 @@ class McpStdioProtocolTest {
         assertEquals(-32602, refused.at("/error/code").asInt());
         assertTrue(refused.at("/error/message").asText().contains("\\u001b"),
                 "the escape character is shown escaped, never raw: " + refused);
+        lines.clear();
+        // one message a line (MCP stdio transport): a second value on the line is an error, not dropped unseen
+        send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"} {\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\"}");
+        assertEquals(-32700, response(null).at("/error/code").asInt(), "two values on one line");
         send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}");
         assertTrue(response(7).has("result"), "still serving after all that");
         assertEquals(0, sim.android().receivedCommandLines().size(), "nothing reached the device");
