@@ -636,6 +636,10 @@
     }
     resourceChart('chart-cpu', RES, '% of one core', 'CPU per thread (% of one core, per live window)');
     resourceChart('chart-memory', MEM, 'MB', 'Memory (MB: the highest RSS and the latest PSS of each live window)');
+    /* GPU, power and network (docs/metrics.md section 14): report-load.js */
+    window.fpsctlLoadCharts({ runs: runs, x: x, pos: pos, xRange: xRange, el: el, section: section, plot: plot,
+      chartWidth: chartWidth, drawPlayhead: drawPlayhead, drawHook: drawHook, clickToSeek: clickToSeek,
+      track: track });
   })();
 
   /* every frame's time on a time axis, decimated per pixel column */
