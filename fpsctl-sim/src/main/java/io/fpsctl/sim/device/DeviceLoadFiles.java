@@ -229,13 +229,22 @@ final class DeviceLoadFiles implements FrameObserver {
         }
         long rx = appRx(now);
         long tx = appTx(now);
-        // the app's bytes in two counter sets (background 1/10, foreground the rest), a tagged row repeating half of
-        // the foreground ones, the system's and loopback's
-        q(b, 2, "lo", "0x0", 0, 0, lo(now), lo(now));
-        q(b, 3, "wlan0", "0x0", 0, 0, othersRx(now), othersTx(now));
-        q(b, 4, "wlan0", "0x0", APP_UID, 0, rx / 10, tx / 10);
-        q(b, 5, "wlan0", "0x0", APP_UID, 1, rx - rx / 10, tx - tx / 10);
-        q(b, 6, "wlan0", "0xffffff0100000000", APP_UID, 1, (rx - rx / 10) / 2, (tx - tx / 10) / 2);
+        // one line per counter set (0 background, 1 foreground) of each (iface, tag, uid) entry, idx counting on:
+        // xt_qtaguid.c pp_sets prints IFS_MAX_COUNTER_SETS (2) lines per entry through pp_stats_line. The app's bytes
+        // are 1/10 background, the rest foreground; a tagged entry repeats half of its foreground ones; then the
+        // system's (uid 0) on wlan0 and mobile data, and loopback.
+        long[][] sets = {{lo(now), lo(now), 0, 0}, {mobileRx(now), mobileTx(now), 0, 0},
+            {othersRx(now) - mobileRx(now), othersTx(now) - mobileTx(now), 0, 0},
+            {rx / 10, tx / 10, rx - rx / 10, tx - tx / 10}, {0, 0, (rx - rx / 10) / 2, (tx - tx / 10) / 2}};
+        String[] ifaces = {"lo", "rmnet_data0", "wlan0", "wlan0", "wlan0"};
+        String[] tags = {"0x0", "0x0", "0x0", "0x0", "0xffffff0100000000"};
+        int[] uids = {0, 0, 0, APP_UID, APP_UID};
+        int idx = 2;
+        for (int e = 0; e < sets.length; e++) {
+            for (int set = 0; set < 2; set++) {
+                q(b, idx++, ifaces[e], tags[e], uids[e], set, sets[e][2 * set], sets[e][2 * set + 1]);
+            }
+        }
         return b.toString();
     }
 

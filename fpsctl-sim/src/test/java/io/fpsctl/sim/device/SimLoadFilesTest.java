@@ -31,9 +31,22 @@ class SimLoadFilesTest {
         String busy = r.out().substring(r.out().indexOf(':') + 1, r.out().indexOf('\n')).strip().split("\\s+")[0];
         assertEquals(100.0 * Long.parseLong(busy) / 1_000_000, t.gpuPercent(), 1e-9);
         assertTrue(t.gpuPercent() > 85, "gpu-heavy keeps the GPU busy: " + t);
-        // xt_qtaguid exists up to Android 9, with its named header first
-        assertTrue(h.sh("cat /proc/net/xt_qtaguid/stats").startsWith("idx iface acct_tag_hex uid_tag_int cnt_set"
-                + " rx_bytes rx_packets tx_bytes tx_packets rx_tcp_bytes"));
+        // xt_qtaguid exists up to Android 9, with its named header first, then (pp_sets) two lines per entry, one
+        // per counter set, idx counting on from 2
+        String q = h.sh("cat /proc/net/xt_qtaguid/stats");
+        assertTrue(q.startsWith("idx iface acct_tag_hex uid_tag_int cnt_set"
+                + " rx_bytes rx_packets tx_bytes tx_packets rx_tcp_bytes"), q);
+        String[] rows = q.split("\n");
+        assertTrue(rows.length > 2 && rows.length % 2 == 1, q);
+        for (int i = 1; i < rows.length; i++) {
+            String[] f = rows[i].split(" ");
+            assertEquals(String.valueOf(i + 1), f[0], rows[i]);
+            assertEquals(String.valueOf((i - 1) % 2), f[4], "the counter set: " + rows[i]);
+            if (i % 2 == 0) {
+                String[] before = rows[i - 1].split(" ");
+                assertEquals(before[1] + before[2] + before[3], f[1] + f[2] + f[3], "one entry's two sets");
+            }
+        }
         // power_supply: discharging, this vendor's current positive
         String p = h.sh("grep -H . /sys/class/power_supply/battery/status /sys/class/power_supply/battery/current_now");
         assertTrue(Pattern.compile("/sys/class/power_supply/battery/status:Discharging\n"
