@@ -1,6 +1,7 @@
 /* fpsctl report: the GPU, power and network charts (docs/metrics.md section 14), drawn under the CPU and memory
  * charts on the fps chart's time axis, one point per live window. Kept apart from report.js, which calls
- * window.fpsctlLoadCharts(c) with what it shares: the runs, the time axis (x, pos, xRange) and its chart helpers.
+ * window.fpsctlLoadCharts(c) with what it shares: the runs, the time axis (x, pos, xRange) and its chart helpers;
+ * it returns its section (null when no run read these figures), which report.js keeps on the first screen.
  * A figure the device would not give is a gap in its line and its reason is printed under the chart as text
  * (never a 0). Row layout: ReportLoad.java. */
 window.fpsctlLoadCharts = function (c) {
@@ -11,7 +12,7 @@ window.fpsctlLoadCharts = function (c) {
     [7, 'device rx kB/s (whole phone)', '#5b6475'], [8, 'device tx kB/s (whole phone)', '#b8860b']];
   var WHY = { gpu: 'GPU', power: 'battery drain', appNet: 'app network', deviceNet: 'device network' };
   var withLoad = c.runs.filter(function (r) { return r.frames && r.frames.load; });
-  if (withLoad.length === 0) { return; }
+  if (withLoad.length === 0) { return null; }
   var sec = c.section('GPU, power and network', 'Per live window, on the same time axis as the charts above ' +
     '(docs/metrics.md section 14). A gap is a figure the device did not give; the reason is under the chart.');
   var multi = c.runs.length > 1;
@@ -104,4 +105,5 @@ window.fpsctlLoadCharts = function (c) {
   });
   chart('chart-network', 'Network (kB/s: the app\u2019s own, and the whole phone\u2019s)', 'kB/s', ns, nd,
     function (u, min, max) { return [0, (max || 1) * 1.1]; }, null, notes(['appNet', 'deviceNet']));
+  return sec;
 };

@@ -60,6 +60,16 @@ class ReportLoadBrowserTest {
             assertEquals(charts.path("fps").path("xRange").toString(), c.path("xRange").toString(), "one time axis");
         }
 
+        // on the first screen, right under CPU and memory, before the tables (docs/report.md)
+        List<String> headings = new ArrayList<>();
+        Matcher h = Pattern.compile("<h2>([^<]*)</h2>").matcher(dom);
+        while (h.find()) {
+            headings.add(h.group(1));
+        }
+        assertEquals(headings.indexOf("CPU and memory") + 1, headings.indexOf("GPU, power and network"), headings
+                .toString());
+        assertTrue(headings.indexOf("GPU, power and network") < headings.indexOf("Runs"), headings.toString());
+
         // the page's data, read here: rows [t, gpu %, MHz, mW, charging, app rx, app tx, device rx, device tx]
         Matcher d = DATA.matcher(Files.readString(html));
         assertTrue(d.find(), "the page holds its data");
