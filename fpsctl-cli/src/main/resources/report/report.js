@@ -568,6 +568,7 @@
 
   /* fps over time per live window */
   var resSec = null;
+  var loadSec = null;
   var fpsSec = section('fps over time', 'One point per live window (--window, default 1 s), on the frames\u2019 own ' +
     'timeline; idle windows are gaps, not 0 fps.');
   (function () {
@@ -636,6 +637,10 @@
     }
     resourceChart('chart-cpu', RES, '% of one core', 'CPU per thread (% of one core, per live window)');
     resourceChart('chart-memory', MEM, 'MB', 'Memory (MB: the highest RSS and the latest PSS of each live window)');
+    /* GPU, power and network (docs/metrics.md section 14): report-load.js */
+    loadSec = window.fpsctlLoadCharts({ runs: runs, x: x, pos: pos, xRange: xRange, el: el, section: section,
+      plot: plot, chartWidth: chartWidth, drawPlayhead: drawPlayhead, drawHook: drawHook, clickToSeek: clickToSeek,
+      track: track });
   })();
 
   /* every frame's time on a time axis, decimated per pixel column */
@@ -1023,6 +1028,7 @@
     top.appendChild(moments);
   }
   if (resSec) { top.appendChild(resSec); }
+  if (loadSec) { top.appendChild(loadSec); }
 
   report.rendered.push({ selected: runs.map(function (r) { return r.sel; }),
     frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }),

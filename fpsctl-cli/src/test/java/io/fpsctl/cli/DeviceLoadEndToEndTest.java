@@ -239,6 +239,43 @@ class DeviceLoadEndToEndTest {
         }
     }
 
+    /**
+     * An Android 9 phone that launched with 9 on kernel 4.9 counts traffic with eBPF: its xt_qtaguid file is there
+     * but counts no app (docs/metrics.md 14 rule 1). The app's bytes are unavailable with that reason in summary.json
+     * and windows.csv, never 0; a gate on them fails giving it; the device's bytes are still read.
+     */
+    @Test
+    void anEbpfEraAndroid9GivesNoAppBytesAndSaysWhy(@TempDir Path dir) throws Exception {
+        assumeTrue(AdbFarm.available(), "adb is not on PATH (apt-get install adb): skipping");
+        Path out = dir.resolve("out");
+        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("download"),
+                new SimOptions(AndroidVersion.of(9), 60, 11, PKG), 0, null, false, null, 0));
+             AdbFarm farm = new AdbFarm(dir, 1)) {
+            farm.connect(0, sim.serial());
+            Cli c = Cli.run("capture", PKG, "-P", Integer.toString(farm.port(0)), "-s", sim.serial(), "--duration",
+                    "3s", "--out", out.toString(), "--source", "gfxinfo");
+            assertEquals(0, c.exit, c::toString);
+            Cli g = Cli.run("gate", PKG, "-P", Integer.toString(farm.port(0)), "-s", sim.serial(), "--duration",
+                    "3s", "--source", "gfxinfo", "--max-app-network-kb", "100000");
+            assertEquals(1, g.exit, g::toString);
+            assertTrue((g.out + g.err).contains("xt_qtaguid counts no app's traffic"), g::toString);
+        }
+        Path cap;
+        try (Stream<Path> s = Files.walk(out)) {
+            cap = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow()
+                    .getParent();
+        }
+        JsonNode n = JSON.readTree(cap.resolve("summary.json").toFile()).get("resources").get("network");
+        assertTrue(n.get("appRxBytes").isNull() && n.get("appTxBytes").isNull(), n::toString);
+        assertTrue(n.get("appUnavailable").asText().startsWith("xt_qtaguid counts no app's traffic"), n::toString);
+        assertTrue(n.get("deviceRxBytes").asLong() > 0, n::toString);
+        List<CSVRecord> windows = rows(cap.resolve("windows.csv"));
+        assertTrue(windows.stream().anyMatch(w -> !w.get("mainCpuPercent").isEmpty()), "windows with resources");
+        windows.stream().filter(w -> !w.get("mainCpuPercent").isEmpty()).forEach(w -> assertTrue(
+                w.get("appRxBytes").isEmpty() && w.get("unavailable").contains("appNet=xt_qtaguid counts no app"),
+                w::toString));
+    }
+
     private static List<CSVRecord> rows(Path csv) throws IOException {
         try (Reader in = Files.newBufferedReader(csv);
              CSVParser p = CSVParser.parse(in, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)

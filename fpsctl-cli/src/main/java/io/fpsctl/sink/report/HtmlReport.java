@@ -73,7 +73,8 @@ public final class HtmlReport {
                 .replace("/*@UPLOT_CSS@*/", uplot("dist/uPlot.min.css"))
                 .replace("/*@UPLOT_JS@*/", scriptSafe(uplot("dist/uPlot.iife.min.js")))
                 .replace("/*@REPORT_CSS@*/", resource("report/report.css"))
-                .replace("/*@REPORT_JS@*/", scriptSafe(resource("report/report.js")));
+                .replace("/*@REPORT_JS@*/", scriptSafe(resource("report/report-load.js") + "\n"
+                        + resource("report/report.js")));
         int at = page.indexOf("/*@DATA@*/");
         out.write(page, 0, at);
         out.write(jsonInScript(data(runs, options)));
@@ -323,6 +324,7 @@ public final class HtmlReport {
         }
         g.writeEndArray();
         resources(g, f.liveWindows(), origin);
+        ReportLoad.write(g, f.liveWindows(), origin);
         g.writeNumberField("slowFrames", f.slowFrames());
         g.writeObjectFieldStart("slowStagesMs");
         for (Stage s : Stage.all()) {

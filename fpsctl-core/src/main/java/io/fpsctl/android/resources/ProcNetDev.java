@@ -1,15 +1,42 @@
 package io.fpsctl.android.resources;
 
 import io.fpsctl.android.DumpFormatException;
+import java.util.Locale;
 
 /**
  * {@code /proc/net/dev}: the whole device's bytes per interface (kernel {@code net/core/net-procfs.c}: two header
  * lines from {@code dev_seq_show}, {@code "Inter-|   Receive …|  Transmit"} and
  * {@code " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls
- * carrier compressed"}, then one line per interface from {@code dev_seq_printf_stats}: the name right-aligned in 6
- * columns and a colon ({@code "%6s:"}), then 16 counters, the 1st received bytes and the 9th transmitted bytes).
- * Only the reading process's network namespace is listed; the shell's is the device's. Loopback ({@code lo}) is
- * left out: it is the device talking to itself, not traffic (docs/metrics.md 14 rule 6).
+ * carrier compressed"}, then one line per interface from {@code dev_seq_printf_stats}: 16 counters, the 1st received
+ * bytes and the 9th transmitted bytes). Every kernel an Android phone ships (3.10 to 6.x, as 2.6.3x's
+ * {@code net/core/dev.c} before them) prints {@code "%6s: %7llu %7llu %4llu …"}: the name right-aligned in 6
+ * columns, a colon and a space. Older kernels (2.6.0's {@code net/core/dev.c}) printed {@code "%6s:%8lu %7lu …"}, with
+ * no space, so a
+ * long counter touched the colon ({@code "wlan0:10060000"}); a widened {@code "%9s: %16llu …"} went into 5.15-rc1
+ * and was reverted in 5.15-rc6 (commit 1f922d9e "Revert net: procfs: add seq_puts() statement for dev_mcast": it
+ * broke ifstat) before any release. Both the old and the current rows are read: the name is what precedes the
+ * colon (an interface name cannot hold one: {@code dev_valid_name} refuses ':'), the counters what follows it.
+ * Only the reading process's network namespace is listed; the shell's is the device's.
+ * <p>
+ * <b>Each byte counted once</b> (docs/metrics.md 14 rule 1): the device's figure adds the interfaces that carry a
+ * network's traffic and leaves out those whose bytes another listed interface carries again:
+ * <ul>
+ *   <li>{@code lo}: the device talking to itself, not traffic;</li>
+ *   <li>{@code v4-*}: clatd's IPv4 interface stacked on an IPv6-only network's interface (464xlat); AOSP
+ *       {@code NetworkStats.apply464xlatAdjustments} ({@code CLATD_INTERFACE_PREFIX = "v4-"}) says its traffic "is
+ *       counted on both" it and its base interface;</li>
+ *   <li>{@code tun*} and {@code ipsec*}: VPN tunnels (VpnService's tun, IKEv2's {@code ipsec<N>} from
+ *       {@code IpSecService} with {@code INetd.IPSEC_INTERFACE_PREFIX}); what goes through them leaves again,
+ *       encrypted, over the underlying network's interface ({@code NetworkStats.migrateTun} moves the tunnel's
+ *       bytes onto the underlying interface for the same reason);</li>
+ *   <li>{@code rmnet_ipa*} and {@code rmnet_mhi*}: Qualcomm's modem transport devices under the
+ *       {@code rmnet_data*} channels that carry the IP traffic (the ones a mobile network's LinkProperties name);
+ *       they repeat those channels' bytes with their framing (inferred from how rmnet muxes its channels over
+ *       one transport device);</li>
+ *   <li>{@code ifb*}: the kernel's intermediate functional block, a copy of traffic redirected for shaping
+ *       (inferred from {@code drivers/net/ifb.c}: it counts what it was handed and re-injects it).</li>
+ * </ul>
+ * Traffic the phone forwards (tethering, hotspot) is still seen on two interfaces, in and out.
  */
 public final class ProcNetDev {
     static final String COMMAND = "cat /proc/net/dev";
@@ -17,8 +44,15 @@ public final class ProcNetDev {
     private ProcNetDev() {
     }
 
-    /** Received and sent bytes, all interfaces but {@code lo} added up. */
+    /** Received and sent bytes of the interfaces counted (see the class comment). */
     public record Bytes(long rx, long tx) {
+    }
+
+    /** True for an interface whose bytes another one carries again, or that is not traffic (class comment). */
+    public static boolean leftOut(String iface) {
+        String i = iface.toLowerCase(Locale.ROOT);
+        return i.equals("lo") || i.startsWith("v4-") || i.startsWith("tun") || i.startsWith("ipsec")
+                || i.startsWith("rmnet_ipa") || i.startsWith("rmnet_mhi") || i.startsWith("ifb");
     }
 
     public static Bytes parse(String text) throws DumpFormatException {
@@ -26,20 +60,21 @@ public final class ProcNetDev {
         long tx = 0;
         boolean any = false;
         for (String line : text.split("\n")) {
-            int colon = line.indexOf(':');
-            if (line.isBlank() || line.startsWith("Inter-|") || line.startsWith(" face |") || colon < 0) {
-                if (!line.isBlank() && !line.startsWith("Inter-|") && !line.startsWith(" face |")) {
-                    throw new DumpFormatException("/proc/net/dev: not \"<iface>: <counters>\": " + line);
-                }
+            if (line.isBlank() || line.startsWith("Inter-|") || line.startsWith(" face |")) {
                 continue;
+            }
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                throw new DumpFormatException("/proc/net/dev: not \"<iface>: <counters>\": " + line);
             }
             String iface = line.substring(0, colon).strip();
             String[] f = line.substring(colon + 1).strip().split("\\s+");
-            if (f.length < 16) {
-                throw new DumpFormatException("/proc/net/dev: " + iface + " has " + f.length + " counters, not 16");
+            if (iface.isEmpty() || f.length < 16) {
+                throw new DumpFormatException("/proc/net/dev: " + (iface.isEmpty() ? "a line without a name" : iface)
+                        + " has " + f.length + " counters, not 16");
             }
             any = true;
-            if (iface.equals("lo")) {
+            if (leftOut(iface)) {
                 continue;
             }
             try {

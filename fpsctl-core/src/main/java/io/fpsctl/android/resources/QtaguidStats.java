@@ -12,10 +12,19 @@ import java.util.Map;
  * set; a tagged line ({@code acct_tag_hex} ≠ 0) counts a part of the same bytes again, so only untagged lines are
  * added (the reading NetworkStatsFactory made of it in frameworks/base before Android 10). Both counter sets
  * (0 background, 1 foreground) are added; {@code lo} is left out as in {@link ProcNetDev}. Columns are found by
- * name. Android 10 dropped xt_qtaguid for eBPF maps the shell cannot read (the file is then missing); the caller
- * does not read it from API 29 on (docs/metrics.md 14 rule 6). The uid comes from {@code /proc/<pid>/status}'s
- * {@code Uid:} line (kernel {@code fs/proc/array.c task_state}: {@code "Uid:\t%d\t%d\t%d\t%d\n"}, real first),
- * read by the same part just before the stats.
+ * name. The uid comes from {@code /proc/<pid>/status}'s {@code Uid:} line (kernel {@code fs/proc/array.c
+ * task_state}: {@code "Uid:\t%d\t%d\t%d\t%d\n"}, real first), read by the same part just before the stats.
+ * <p>
+ * <b>eBPF accounting</b> (docs/metrics.md 14 rule 1): source.android.com "eBPF traffic monitoring" says phones
+ * "running on kernel 4.9 or above and originally shipped with the P release MUST use eBPF-based network traffic
+ * monitoring accounting instead of xt_qtaguid", and every Android 10+ phone uses it; the maps it counts in
+ * ({@code /sys/fs/bpf/map_netd_*}) are closed to the shell. On such an Android 9 phone the file may still exist but
+ * counts nothing: netd no longer installs the {@code -m owner --socket-exists} rules through which xt_qtaguid
+ * counts (netd {@code BandwidthController}: the {@code bw_raw_PREROUTING}/{@code bw_mangle_POSTROUTING} chains
+ * match {@code -m bpf} instead), and with {@code module_passive} set {@code qtaguid_stats_proc_read} prints the
+ * header alone. The caller does not read it from API 29 on; up to API 28 a file without a single row for an app
+ * uid (≥ 10000, {@code AID_APP_START} in {@code android_filesystem_config.h}) is taken as "not counting", so the
+ * app's figure is unavailable ({@link #notCounting}), never a 0 that only means nobody counted.
  */
 public final class QtaguidStats {
     /** The last API level that has xt_qtaguid (Android 9). */
@@ -41,6 +50,43 @@ public final class QtaguidStats {
             }
         }
         return null;
+    }
+
+    /** The first app uid ({@code AID_APP_START}). */
+    static final int FIRST_APP_UID = 10_000;
+
+    /**
+     * Why the file's figures mean nothing although it could be read: it holds no row for any app uid (header only,
+     * or only the system's), which is how a phone that accounts traffic with eBPF leaves it (class comment); null
+     * when some app's traffic is counted in it, so that the app's own 0 is a real 0.
+     */
+    public static String notCounting(String text) {
+        Map<String, Integer> col = null;
+        for (String line : text.split("\n")) {
+            if (line.isBlank() || line.startsWith("Uid:") || ReadError.of(line) != null) {
+                continue;
+            }
+            String[] f = line.strip().split("\\s+");
+            if (col == null) {
+                col = new HashMap<>();
+                for (int i = 0; i < f.length; i++) {
+                    col.put(f[i], i);
+                }
+                continue;
+            }
+            Integer at = col.get("uid_tag_int");
+            if (at != null && at < f.length) {
+                try {
+                    if (Long.parseLong(f[at]) >= FIRST_APP_UID) {
+                        return null;
+                    }
+                } catch (NumberFormatException e) {
+                    return null; // parse says what is wrong with the line
+                }
+            }
+        }
+        return "xt_qtaguid counts no app's traffic (this phone accounts traffic per app with eBPF maps, which the "
+                + "shell cannot read: Android 9 phones launched on kernel 4.9+)";
     }
 
     /** The app's received and sent bytes. */

@@ -279,6 +279,9 @@ public final class ResourceProbe {
                     appNet = guarded(Part.APP_NET, () -> QtaguidStats.parse(q));
                     if (appNet == null) {
                         netReason = "no Uid: line for the app";
+                    } else {
+                        netReason = QtaguidStats.notCounting(q); // an eBPF-era Android 9 phone: never a false 0
+                        appNet = netReason == null ? appNet : null;
                     }
                 }
                 if (netReason != null) {

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
  * Hand-written outputs of the GPU, power and network reads (docs/metrics.md 14), each written from the source that
  * prints it (cited in the parser's comment): kgsl's {@code "%7d %7d\n"} and {@code "%d\n"}, the Exynos Mali
  * attributes' {@code "%d\n"}, power_supply's {@code "%d\n"} and status words, {@code /proc/net/dev}'s
- * {@code "%6s:%8llu %7llu …"} rows under its two header lines, xt_qtaguid's named header and rows; {@code grep -H}
+ * {@code "%6s: %7llu %7llu %4llu %4llu %4llu %5llu %10llu %9llu %8llu %7llu %4llu %4llu %4llu %5llu %7llu %10llu"}
+ * rows under its two header lines (net-procfs.c {@code dev_seq_printf_stats}, 3.10 to 6.x), xt_qtaguid's named
+ * header and rows; {@code grep -H}
  * prefixes {@code <path>:} and toybox prints {@code grep: <path>: <strerror>} for a file it cannot open.
  */
 class DeviceLoadPartsTest {
@@ -33,7 +35,7 @@ class DeviceLoadPartsTest {
             + "       0          0\n"
             + " wlan0: 98765432   70000    0    2    0     0          0       100  4567890   30000    0    0    0     0"
             + "       0          0\n"
-            + "rmnet_data0:     1000      10    0    0    0     0          0         0     2000      12    0    0    0"
+            + "rmnet_data0:    1000      10    0    0    0     0          0         0     2000      12    0    0    0"
             + "     0       0          0\n";
 
     static final String QTAGUID_HEADER = "idx iface acct_tag_hex uid_tag_int cnt_set rx_bytes rx_packets tx_bytes"
@@ -122,6 +124,78 @@ class DeviceLoadPartsTest {
     void procNetDevAddsEveryInterfaceButLoopback() throws DumpFormatException {
         assertEquals(new ProcNetDev.Bytes(98765432L + 1000, 4567890L + 2000), ProcNetDev.parse(NET_DEV));
         assertThrows(DumpFormatException.class, () -> ProcNetDev.parse(" wlan0: 1 2 3\n"));
+    }
+
+    /**
+     * A phone on mobile data with 464xlat and a VPN, rows written by hand from {@code dev_seq_printf_stats}' format:
+     * wlan0 and rmnet_data0 carry the traffic; v4-rmnet_data0 (clat) repeats part of rmnet_data0, rmnet_ipa0 is
+     * rmnet_data0 again with its framing, tun0 (VPN) and ipsec1 repeat part of wlan0, ifb0 a shaped copy, lo is the
+     * phone talking to itself: only wlan0 + rmnet_data0 count (docs/metrics.md 14 rule 1).
+     */
+    @Test
+    void procNetDevCountsEachByteOnceLeavingStackedInterfacesOut() throws DumpFormatException {
+        String text = NET_DEV.substring(0, NET_DEV.indexOf("    lo:"))
+                + "    lo:  123456     789    0    0    0     0          0         0   123456     789    0    0    0     0"
+                + "       0          0\n"
+                + " wlan0: 5000000    4000    0    0    0     0          0        12   600000    3000    0    0    0     0"
+                + "       0          0\n"
+                + "  tun0: 3000000    2500    0    0    0     0          0         0   400000    2100    0    0    0     0"
+                + "       0          0\n"
+                + "ipsec1:   10000      10    0    0    0     0          0         0    10000      10    0    0    0     0"
+                + "       0          0\n"
+                + "rmnet_ipa0: 2100000    1600    0    0    0     0          0         0   310000    1300    0    0    0"
+                + "     0       0          0\n"
+                + "rmnet_data0: 2000000    1500    0    0    0     0          0         0   300000    1200    0    0"
+                + "    0     0       0          0\n"
+                + "v4-rmnet_data0: 1500000    1100    0    0    0     0          0         0   200000     900    0    0"
+                + "    0     0       0          0\n"
+                + "  ifb0:   50000      40    0    0    0     0          0         0    50000      40    0    0    0     0"
+                + "       0          0\n";
+        assertEquals(new ProcNetDev.Bytes(5_000_000L + 2_000_000L, 600_000L + 300_000L), ProcNetDev.parse(text));
+        assertTrue(ProcNetDev.leftOut("v4-wlan0") && ProcNetDev.leftOut("tun1") && ProcNetDev.leftOut("rmnet_mhi0"));
+        assertFalse(ProcNetDev.leftOut("wlan0") || ProcNetDev.leftOut("rmnet_data3") || ProcNetDev.leftOut("ccmni0"));
+    }
+
+    /**
+     * Old kernels' {@code "%6s:%8lu %7lu …"} (2.6.0 {@code net/core/dev.c}): once a counter has 8 digits it touches
+     * the colon; such a row is read the same.
+     */
+    @Test
+    void procNetDevReadsTheOldRowWithNoSpaceAfterTheColon() throws DumpFormatException {
+        String text = NET_DEV.substring(0, NET_DEV.indexOf("    lo:"))
+                + " wlan0:10060000    8383    0    0    0     0          0         0   250000     277    0    0    0     0"
+                + "       0          0\n"
+                + "rmnet0:     512       4    0    0    0     0          0         0      256       2    0    0    0     0"
+                + "       0          0\n";
+        assertEquals(new ProcNetDev.Bytes(10_060_000L + 512, 250_000L + 256), ProcNetDev.parse(text));
+        assertThrows(DumpFormatException.class, () -> ProcNetDev.parse(":  1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"));
+    }
+
+    @Test
+    void qtaguidThatCountsNoAppIsNotCountingNotZero() throws DumpFormatException {
+        String uid = "Uid:\t10123\t10123\t10123\t10123\n";
+        // module_passive (qtaguid_stats_proc_read prints the header only), as on an eBPF-era Android 9 phone
+        String headerOnly = uid + QTAGUID_HEADER;
+        assertEquals(new QtaguidStats.Bytes(10123, 0, 0), QtaguidStats.parse(headerOnly));
+        assertTrue(QtaguidStats.notCounting(headerOnly).contains("eBPF"), QtaguidStats.notCounting(headerOnly));
+        // only the system's rows (uid 0, 1000): still no app counted
+        String systemOnly = headerOnly + q(2, "wlan0", "0x0", 0, 0, 5000, 6000) + q(3, "wlan0", "0x0", 1000, 0, 10, 20);
+        assertTrue(QtaguidStats.notCounting(systemOnly).contains("eBPF"));
+        // another app is counted: this app's 0 is a real 0
+        assertNull(QtaguidStats.notCounting(systemOnly + q(4, "wlan0", "0x0", 10124, 1, 77777, 7777)));
+
+        String m = ResourceProbe.MARKER + " ";
+        ResourceProbe probe = ResourceProbe.of(4000, 28, false, false, true, "com.example.feed");
+        ResourceSample s = probe.parse(m + "uptime\n600.00 4000.00\n" + m + "app_net\n" + systemOnly
+                + m + "device_net\n" + NET_DEV);
+        assertNull(s.appNet());
+        assertTrue(s.netReason().startsWith("xt_qtaguid counts no app's traffic"), s.netReason());
+        assertTrue(s.missing().stream().anyMatch(l -> l.startsWith("app network: xt_qtaguid counts no app")),
+                s.missing()::toString);
+        ResourceSample counted = probe.parse(m + "uptime\n600.00 4000.00\n" + m + "app_net\n" + systemOnly
+                + q(4, "wlan0", "0x0", 10124, 1, 77777, 7777) + m + "device_net\n" + NET_DEV);
+        assertEquals(new QtaguidStats.Bytes(10123, 0, 0), counted.appNet());
+        assertNull(counted.netReason());
     }
 
     @Test

@@ -26,11 +26,21 @@ import java.util.Set;
  *       {@code voltage_now} ({@code "%d\n"} µA, µV; {@code power_supply_show_property}): the drain is 700 mW plus
  *       15 mW per % of GPU load (inferred), the voltage falls 0.1 mV a second from 3.9 V; the closed profile
  *       charges at 1.2 A into the battery at 4.2 V.</li>
- *   <li>{@code /proc/net/dev} ({@code dev_seq_show}'s two header lines, {@code dev_seq_printf_stats}' rows) and, up
- *       to Android 9, {@code /proc/net/xt_qtaguid/stats} ({@code qtaguid_stats_proc_show}: its header, then
- *       {@code "%d %s 0x%llx %u %u %llu …"} rows; a tagged row repeats part of its uid's bytes). The app's uid (10123,
- *       {@code /proc/<pid>/status}) receives 500 000 B/s and sends 20 000 B/s in the {@code download} scenario,
- *       2 000 and 500 otherwise; the rest of the phone 3 000 and 800; loopback 1 000 each way (inferred).</li>
+ *   <li>{@code /proc/net/dev} ({@code net/core/net-procfs.c}: {@code dev_seq_show}'s two header lines, then
+ *       {@code dev_seq_printf_stats}' {@code "%6s: %7llu %7llu %4llu %4llu %4llu %5llu %10llu %9llu %8llu %7llu %4llu
+ *       %4llu %4llu %5llu %7llu %10llu\n"} rows: the same text in every kernel Android 6 to 16 phones ship, 3.10 to
+ *       6.x, so one format for every version). The app's and the rest of the phone's traffic is on {@code wlan0}
+ *       and {@code rmnet_data0}; the interfaces stacked on them repeat some of it, as on a phone with 464xlat and a
+ *       VPN: {@code v4-rmnet_data0} (clat, IPv4 inside rmnet_data0's IPv6), {@code rmnet_ipa0} (rmnet_data0 again
+ *       with its framing) and {@code tun0} (a VPN whose packets leave again over wlan0). fpsctl counts each byte
+ *       once (ProcNetDev), so the truth is wlan0 + rmnet_data0.</li>
+ *   <li>up to Android 8, {@code /proc/net/xt_qtaguid/stats} ({@code qtaguid_stats_proc_show}: its header, then
+ *       {@code "%d %s 0x%llx %u %u %llu …"} rows; a tagged row repeats part of its uid's bytes). Android 9 is a phone
+ *       launched with it on kernel 4.9, which must count traffic with eBPF (source.android.com "eBPF traffic
+ *       monitoring"): the file is there but counts nothing (the header alone, as {@code qtaguid_stats_proc_read}
+ *       prints with {@code module_passive}). The app's uid (10123, {@code /proc/<pid>/status}) receives 500 000 B/s
+ *       and sends 20 000 B/s in the {@code download} scenario, 2 000 and 500 otherwise; the rest of the phone
+ *       3 000 and 800 (1 000 and 300 of it on mobile data); loopback 1 000 each way (inferred).</li>
  * </ul>
  */
 final class DeviceLoadFiles implements FrameObserver {
@@ -141,6 +151,15 @@ final class DeviceLoadFiles implements FrameObserver {
         return 800L * now / SECOND;
     }
 
+    /** The part of the rest of the phone's traffic on mobile data (rmnet_data0). */
+    private static long mobileRx(long now) {
+        return 1_000L * now / SECOND;
+    }
+
+    private static long mobileTx(long now) {
+        return 300L * now / SECOND;
+    }
+
     private static long lo(long now) {
         return 1_000L * now / SECOND;
     }
@@ -174,20 +193,30 @@ final class DeviceLoadFiles implements FrameObserver {
         }
     }
 
+    /** Android 9 here is a phone launched with it on kernel 4.9: eBPF counts its traffic, xt_qtaguid nothing. */
+    private boolean qtaguidCounts() {
+        return version.major() <= 8;
+    }
+
     private String netDev(long now) {
         StringBuilder b = new StringBuilder();
         b.append("Inter-|   Receive                                                |  Transmit\n");
         b.append(" face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo"
                 + " colls carrier compressed\n");
+        long wlanRx = appRx(now) + othersRx(now) - mobileRx(now);
+        long wlanTx = appTx(now) + othersTx(now) - mobileTx(now);
         row(b, "lo", lo(now), lo(now));
         row(b, "dummy0", 0, 0);
-        row(b, "wlan0", appRx(now) + othersRx(now), appTx(now) + othersTx(now));
-        row(b, "rmnet_data0", 0, 0);
+        row(b, "wlan0", wlanRx, wlanTx);
+        row(b, "rmnet_ipa0", mobileRx(now) + mobileRx(now) / 30, mobileTx(now) + mobileTx(now) / 30);
+        row(b, "rmnet_data0", mobileRx(now), mobileTx(now));
+        row(b, "v4-rmnet_data0", mobileRx(now) * 3 / 5, mobileTx(now) * 3 / 5);
+        row(b, "tun0", wlanRx * 2 / 5, wlanTx * 2 / 5);
         return b.toString();
     }
 
     private static void row(StringBuilder b, String iface, long rx, long tx) {
-        b.append(String.format(Locale.ROOT, "%6s:%8d %7d %4d %4d %4d %5d %10d %9d %8d %7d %4d %4d %4d %5d %7d %10d\n",
+        b.append(String.format(Locale.ROOT, "%6s: %7d %7d %4d %4d %4d %5d %10d %9d %8d %7d %4d %4d %4d %5d %7d %10d\n",
                 iface, rx, rx / 1_200, 0, 0, 0, 0, 0, 0, tx, tx / 900, 0, 0, 0, 0, 0, 0));
     }
 
@@ -195,15 +224,27 @@ final class DeviceLoadFiles implements FrameObserver {
         StringBuilder b = new StringBuilder("idx iface acct_tag_hex uid_tag_int cnt_set rx_bytes rx_packets tx_bytes"
                 + " tx_packets rx_tcp_bytes rx_tcp_packets rx_udp_bytes rx_udp_packets rx_other_bytes rx_other_packets"
                 + " tx_tcp_bytes tx_tcp_packets tx_udp_bytes tx_udp_packets tx_other_bytes tx_other_packets\n");
+        if (!qtaguidCounts()) {
+            return b.toString();
+        }
         long rx = appRx(now);
         long tx = appTx(now);
-        // the app's bytes in two counter sets (background 1/10, foreground the rest), a tagged row repeating half of
-        // the foreground ones, the system's and loopback's
-        q(b, 2, "lo", "0x0", 0, 0, lo(now), lo(now));
-        q(b, 3, "wlan0", "0x0", 0, 0, othersRx(now), othersTx(now));
-        q(b, 4, "wlan0", "0x0", APP_UID, 0, rx / 10, tx / 10);
-        q(b, 5, "wlan0", "0x0", APP_UID, 1, rx - rx / 10, tx - tx / 10);
-        q(b, 6, "wlan0", "0xffffff0100000000", APP_UID, 1, (rx - rx / 10) / 2, (tx - tx / 10) / 2);
+        // one line per counter set (0 background, 1 foreground) of each (iface, tag, uid) entry, idx counting on:
+        // xt_qtaguid.c pp_sets prints IFS_MAX_COUNTER_SETS (2) lines per entry through pp_stats_line. The app's bytes
+        // are 1/10 background, the rest foreground; a tagged entry repeats half of its foreground ones; then the
+        // system's (uid 0) on wlan0 and mobile data, and loopback.
+        long[][] sets = {{lo(now), lo(now), 0, 0}, {mobileRx(now), mobileTx(now), 0, 0},
+            {othersRx(now) - mobileRx(now), othersTx(now) - mobileTx(now), 0, 0},
+            {rx / 10, tx / 10, rx - rx / 10, tx - tx / 10}, {0, 0, (rx - rx / 10) / 2, (tx - tx / 10) / 2}};
+        String[] ifaces = {"lo", "rmnet_data0", "wlan0", "wlan0", "wlan0"};
+        String[] tags = {"0x0", "0x0", "0x0", "0x0", "0xffffff0100000000"};
+        int[] uids = {0, 0, 0, APP_UID, APP_UID};
+        int idx = 2;
+        for (int e = 0; e < sets.length; e++) {
+            for (int set = 0; set < 2; set++) {
+                q(b, idx++, ifaces[e], tags[e], uids[e], set, sets[e][2 * set], sets[e][2 * set + 1]);
+            }
+        }
         return b.toString();
     }
 
@@ -232,8 +273,8 @@ final class DeviceLoadFiles implements FrameObserver {
                     : "Discharging", ua, uv, drain, null, null, null, null);
         }
         if (path.equals(QTAGUID)) {
-            return new LoadTruth(now, "appNet", null, null, null, null, null, null, null, appRx(now), appTx(now),
-                    null, null);
+            return new LoadTruth(now, "appNet", null, null, null, null, null, null, null,
+                    qtaguidCounts() ? appRx(now) : null, qtaguidCounts() ? appTx(now) : null, null, null);
         }
         if (path.equals(NET_DEV)) {
             return new LoadTruth(now, "deviceNet", null, null, null, null, null, null, null, null, null,

@@ -14,10 +14,12 @@ package io.fpsctl.sim.device;
  * @param currentUa     current_now printed (the profile's sign)
  * @param voltageUv     voltage_now printed
  * @param drainMw       the power the battery gave out (|I| × V), null while charging
- * @param appRxBytes    the app uid's untagged received bytes (all interfaces but lo)
+ * @param appRxBytes    the app uid's untagged received bytes (all interfaces but lo); null when xt_qtaguid counts
+ *                      nothing (Android 9: eBPF accounting)
  * @param appTxBytes    its sent bytes
- * @param deviceRxBytes every interface but lo, received
- * @param deviceTxBytes every interface but lo, sent
+ * @param deviceRxBytes the interfaces that carry the traffic (wlan0, rmnet_data0), each byte once: not lo nor the
+ *                      stacked ones (docs/metrics.md 14 rule 1), received
+ * @param deviceTxBytes the same, sent
  */
 public record LoadTruth(long uptimeNs, String part, Double gpuPercent, Double gpuMhz, Boolean gpuReadable,
                         String status, Long currentUa, Long voltageUv, Double drainMw, Long appRxBytes,

@@ -3,6 +3,7 @@ package io.fpsctl.sim.device;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -30,9 +31,22 @@ class SimLoadFilesTest {
         String busy = r.out().substring(r.out().indexOf(':') + 1, r.out().indexOf('\n')).strip().split("\\s+")[0];
         assertEquals(100.0 * Long.parseLong(busy) / 1_000_000, t.gpuPercent(), 1e-9);
         assertTrue(t.gpuPercent() > 85, "gpu-heavy keeps the GPU busy: " + t);
-        // xt_qtaguid exists up to Android 9, with its named header first
-        assertTrue(h.sh("cat /proc/net/xt_qtaguid/stats").startsWith("idx iface acct_tag_hex uid_tag_int cnt_set"
-                + " rx_bytes rx_packets tx_bytes tx_packets rx_tcp_bytes"));
+        // xt_qtaguid exists up to Android 9, with its named header first, then (pp_sets) two lines per entry, one
+        // per counter set, idx counting on from 2
+        String q = h.sh("cat /proc/net/xt_qtaguid/stats");
+        assertTrue(q.startsWith("idx iface acct_tag_hex uid_tag_int cnt_set"
+                + " rx_bytes rx_packets tx_bytes tx_packets rx_tcp_bytes"), q);
+        String[] rows = q.split("\n");
+        assertTrue(rows.length > 2 && rows.length % 2 == 1, q);
+        for (int i = 1; i < rows.length; i++) {
+            String[] f = rows[i].split(" ");
+            assertEquals(String.valueOf(i + 1), f[0], rows[i]);
+            assertEquals(String.valueOf((i - 1) % 2), f[4], "the counter set: " + rows[i]);
+            if (i % 2 == 0) {
+                String[] before = rows[i - 1].split(" ");
+                assertEquals(before[1] + before[2] + before[3], f[1] + f[2] + f[3], "one entry's two sets");
+            }
+        }
         // power_supply: discharging, this vendor's current positive
         String p = h.sh("grep -H . /sys/class/power_supply/battery/status /sys/class/power_supply/battery/current_now");
         assertTrue(Pattern.compile("/sys/class/power_supply/battery/status:Discharging\n"
@@ -50,11 +64,72 @@ class SimLoadFilesTest {
                 h.run("cat /proc/net/xt_qtaguid/stats").err());
         String cur = h.sh("cat /sys/class/power_supply/battery/current_now");
         assertTrue(cur.startsWith("-"), "the kernel ABI's sign while discharging: " + cur);
-        // dev_seq_show's header lines, then "%6s:" rows
+        // dev_seq_show's header lines, then dev_seq_printf_stats' "%6s: %7llu %7llu %4llu …" rows
         String dev = h.sh("cat /proc/net/dev");
         assertTrue(dev.startsWith("Inter-|   Receive                                                |  Transmit\n"
                 + " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo"
                 + " colls carrier compressed\n    lo:"), dev);
+        // each row re-printed here with the kernel's format from its own name and counters must be the row itself
+        String[] lines = dev.split("\n");
+        for (int i = 2; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            String[] f = lines[i].substring(colon + 1).strip().split(" +");
+            Object[] args = new Object[17];
+            args[0] = lines[i].substring(0, colon).strip();
+            for (int k = 0; k < 16; k++) {
+                args[k + 1] = Long.parseLong(f[k]);
+            }
+            assertEquals(String.format(Locale.ROOT, "%6s: %7d %7d %4d %4d %4d %5d %10d %9d %8d %7d %4d %4d %4d"
+                    + " %5d %7d %10d", args), lines[i]);
+        }
+    }
+
+    /**
+     * The device's bytes are the interfaces that carry the traffic, each byte once (docs/metrics.md 14 rule 1): the
+     * truth is what wlan0 and rmnet_data0 printed, summed here from the file's own rows; the stacked v4-, tun and
+     * rmnet_ipa rows are there and repeat bytes.
+     */
+    @Test
+    void deviceTruthCountsTheCarryingInterfacesOnly() {
+        SimHarness h = new SimHarness("download", 12, GpuProfile.ADRENO);
+        h.advanceMillis(30_000); // past 10^7 bytes on wlan0: the width the old "%6s:%8llu" format differed at
+        String dev = h.sh("cat /proc/net/dev");
+        long rx = 0;
+        long tx = 0;
+        long stackedRx = 0;
+        for (String line : dev.split("\n")) {
+            int colon = line.indexOf(':');
+            if (colon < 0 || line.startsWith(" face |")) {
+                continue;
+            }
+            String name = line.substring(0, colon).strip();
+            String[] f = line.substring(colon + 1).strip().split("\\s+");
+            if (name.equals("wlan0") || name.equals("rmnet_data0")) {
+                rx += Long.parseLong(f[0]);
+                tx += Long.parseLong(f[8]);
+            } else if (name.startsWith("v4-") || name.startsWith("tun") || name.startsWith("rmnet_ipa")) {
+                stackedRx += Long.parseLong(f[0]);
+            }
+        }
+        assertTrue(dev.contains(" wlan0: 1"), "wlan0 past 10^7 keeps its space after the colon: " + dev);
+        assertTrue(stackedRx > 0, dev);
+        LoadTruth t = h.loads.get(h.loads.size() - 1);
+        assertEquals("deviceNet", t.part());
+        assertEquals(rx, t.deviceRxBytes());
+        assertEquals(tx, t.deviceTxBytes());
+    }
+
+    @Test
+    void android9CountsWithEbpfSoXtQtaguidHoldsItsHeaderAlone() {
+        SimHarness h = new SimHarness("download", 9, GpuProfile.ADRENO);
+        h.advanceMillis(3_000);
+        assertEquals("idx iface acct_tag_hex uid_tag_int cnt_set rx_bytes rx_packets tx_bytes tx_packets rx_tcp_bytes"
+                + " rx_tcp_packets rx_udp_bytes rx_udp_packets rx_other_bytes rx_other_packets tx_tcp_bytes"
+                + " tx_tcp_packets tx_udp_bytes tx_udp_packets tx_other_bytes tx_other_packets\n",
+                h.sh("cat /proc/net/xt_qtaguid/stats"));
+        LoadTruth t = h.loads.get(h.loads.size() - 1);
+        assertEquals("appNet", t.part());
+        assertEquals(null, t.appRxBytes());
     }
 
     @Test
