@@ -77,7 +77,7 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--max-system-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
             description = "Most FrameTimeline system jank allowed, %% of joined frames (Android 12+).")
     Double maxSystemJankPercent;
-    @Option(names = "--max-frame-overrun-p90-ms", paramLabel = "MS",
+    @Option(names = "--max-frame-overrun-p90-ms", paramLabel = "MS", converter = NumberConverter.Signed.class,
             description = "Most Macrobenchmark frameOverrunMs p90 allowed (a Perfetto trace with atrace gfx/view "
                     + "slices; docs/metrics.md 15.3); may be negative.")
     Double maxFrameOverrunP90Ms;
