@@ -233,8 +233,11 @@ public final class PerfettoTraceReader {
     private void packet(byte[] bytes, long offset) throws IOException, PerfettoTraceException {
         packets++;
         long ts = 0;
-        int clock = -1;
+        int clock = 0;
         int seq = 0;
+        boolean hasSeq = false;
+        boolean cleared = false;
+        ByteString defaults = null;
         ByteString frameTimeline = null;
         try {
             CodedInputStream p = CodedInputStream.newInstance(bytes);
@@ -246,7 +249,12 @@ public final class PerfettoTraceReader {
                 switch (tag >>> 3) {
                     case 8 -> ts = p.readUInt64();                                    // timestamp
                     case 58 -> clock = p.readUInt32();                                // timestamp_clock_id
-                    case 10 -> seq = p.readUInt32();                                  // trusted_packet_sequence_id
+                    case 10 -> {                                                      // trusted_packet_sequence_id
+                        seq = p.readUInt32();
+                        hasSeq = true;
+                    }
+                    case 13 -> cleared |= (p.readUInt32() & 1) != 0;                  // SEQ_INCREMENTAL_STATE_CLEARED
+                    case 41 -> cleared |= p.readBool();                               // incremental_state_cleared
                     case 76 -> frameTimeline = p.readBytes();                         // frame_timeline_event (ext.)
                     case 1 -> ftrace(FtraceEventBundle.parseFrom(p.readBytes()));     // ftrace_events
                     case 2 -> processTree(ProcessTree.parseFrom(p.readBytes()));      // process_tree
@@ -257,12 +265,7 @@ public final class PerfettoTraceReader {
                             out.sdk((int) info.getAndroidSdkVersion());
                         }
                     }
-                    case 59 -> {                                                      // trace_packet_defaults
-                        TracePacketDefaults d = TracePacketDefaults.parseFrom(p.readBytes());
-                        if (d.hasTimestampClockId()) {
-                            out.sequenceClock(seq, d.getTimestampClockId());
-                        }
-                    }
+                    case 59 -> defaults = p.readBytes();                              // trace_packet_defaults
                     case 50 -> inflate(p.readBytes(), offset);                        // compressed_packets
                     case 133 -> throw new PerfettoTraceException(name + ": the trace's packets are "
                             + "zstd-compressed, which fpsctl does not read: record it without compression or with "
@@ -270,8 +273,26 @@ public final class PerfettoTraceReader {
                     default -> p.skipField(tag);
                 }
             }
+            // trace_processor's order (ProtoTraceReader::ParsePacket, v58.2): a cleared incremental state drops the
+            // sequence's defaults, then the packet's own defaults replace them, then its timestamp is read with them.
+            // Both are keyed by the packet's trusted_packet_sequence_id, which traced appends after the producer's
+            // bytes (TracingServiceImpl "Append a slice with the trusted field data"), so they are applied only
+            // once the whole packet was walked. Defaults on a packet without a sequence id are ignored, as there.
+            if (hasSeq && cleared) {
+                out.clearSequence(seq);
+            }
+            if (defaults != null) {
+                if (hasSeq) {
+                    TracePacketDefaults d = TracePacketDefaults.parseFrom(defaults);
+                    out.sequenceDefaults(seq, d.hasTimestampClockId() ? d.getTimestampClockId() : 0);
+                } else {
+                    out.warnOnce("trace_packet_defaults on a packet without trusted_packet_sequence_id were "
+                            + "ignored (as trace_processor does)");
+                }
+            }
             if (frameTimeline != null) {
-                out.frameTimeline(ts, clock >= 0 ? clock : out.sequenceClock(seq),
+                // timestamp_clock_id 0 is unset: the sequence's default, else the trace clock (trace_packet.proto)
+                out.frameTimeline(ts, clock != 0 ? clock : out.sequenceClock(seq),
                         FrameTimelineEvent.parseFrom(frameTimeline));
             }
         } catch (InvalidProtocolBufferException e) {

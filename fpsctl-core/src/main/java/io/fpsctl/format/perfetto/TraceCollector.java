@@ -49,6 +49,8 @@ final class TraceCollector {
     private long[] snapMono = new long[4];
     private long[] snapBoot = new long[4];
     private int snaps;
+    /** The index of the first snapshot whose MONOTONIC time is below the one before, −1 while none. */
+    private int monotonicGoesBack = -1;
     private final Set<Integer> unknownClocks = new LinkedHashSet<>();
 
     // FrameTimeline events: time, clock, kind; a start's fields in the parallel "start" arrays
@@ -56,6 +58,7 @@ final class TraceCollector {
     private byte[] ftClock = new byte[1024];
     private byte[] ftKind = new byte[1024];
     private long[] ftCookie = new long[1024];
+    private int[] ftSnaps = new int[1024]; // clock snapshots read before the event (the ones it may be converted by)
     private int ftCount;
     private final List<Start> starts = new ArrayList<>();
     private final List<Integer> startOf = new ArrayList<>(); // event index -> starts index (−1 for ends)
@@ -107,8 +110,22 @@ final class TraceCollector {
         }
     }
 
-    void sequenceClock(int seq, int clock) {
-        sequenceClocks.put(seq, clock);
+    /**
+     * A packet of sequence {@code seq} set new {@code TracePacketDefaults}: they replace the sequence's previous ones
+     * whole ({@code PacketSequenceStateBuilder::UpdateTracePacketDefaults}, trace_processor v58.2), so defaults
+     * without a clock ({@code clock} 0) leave the sequence with none.
+     */
+    void sequenceDefaults(int seq, int clock) {
+        if (clock == 0) {
+            sequenceClocks.remove(seq);
+        } else {
+            sequenceClocks.put(seq, clock);
+        }
+    }
+
+    /** The sequence's incremental state was cleared: its defaults go with it ({@code OnIncrementalStateCleared}). */
+    void clearSequence(int seq) {
+        sequenceClocks.remove(seq);
     }
 
     /** The clock of a packet without its own: its sequence's default, else BOOTTIME (trace_packet.proto). */
@@ -117,6 +134,9 @@ final class TraceCollector {
     }
 
     void clockSnapshot(long mono, long boot) {
+        if (snaps > 0 && mono < snapMono[snaps - 1] && monotonicGoesBack < 0) {
+            monotonicGoesBack = snaps;
+        }
         if (snaps == snapMono.length) {
             snapMono = Arrays.copyOf(snapMono, snaps * 2);
             snapBoot = Arrays.copyOf(snapBoot, snaps * 2);
@@ -187,11 +207,13 @@ final class TraceCollector {
             ftClock = Arrays.copyOf(ftClock, n);
             ftKind = Arrays.copyOf(ftKind, n);
             ftCookie = Arrays.copyOf(ftCookie, n);
+            ftSnaps = Arrays.copyOf(ftSnaps, n);
         }
         ftTs[ftCount] = ts;
         ftClock[ftCount] = (byte) Math.min(clock, 127);
         ftKind[ftCount] = kind;
         ftCookie[ftCount] = cookie;
+        ftSnaps[ftCount] = snaps;
         if (s != null) {
             startOf.add(starts.size());
             starts.add(s);
@@ -258,19 +280,31 @@ final class TraceCollector {
         return v;
     }
 
-    /** The trace's time (BOOTTIME) of {@code ts} on {@code clock}; {@link Long#MIN_VALUE} when it cannot be. */
-    private long toBoottime(long ts, int clock) {
+    /**
+     * The trace's time (BOOTTIME) of {@code ts} on {@code clock}, for an event read after {@code seen} clock snapshots;
+     * {@link Long#MIN_VALUE} when it cannot be. As trace_processor v58.2 converts: at tokenize time, with the snapshots
+     * read so far ({@code ProtoTraceReader::ResolveTimestampToTraceTime}), deferred to the end of the file when there
+     * was none yet; among them the last whose MONOTONIC time is at or before ts, the first for earlier times
+     * ({@code ClockSynchronizer::ConvertSlowpath}: {@code upper_bound(ts) - 1}, clamped). A snapshot whose MONOTONIC
+     * time goes back makes the clock non-monotonic there, and MONOTONIC is then no source of conversion
+     * ({@code AddSnapshot}): such events are skipped with a warning.
+     */
+    private long toBoottime(long ts, int clock, int seen) {
         if (clock == BOOTTIME) {
             return ts;
         }
         if (clock == MONOTONIC && snaps > 0) {
-            // the latest snapshot at or before ts (the first one for earlier times), as trace_processor's ClockTracker
-            int best = 0;
-            for (int i = 0; i < snaps; i++) {
-                if (snapMono[i] <= ts && snapMono[i] >= snapMono[best]) {
-                    best = i;
-                }
+            if (monotonicGoesBack >= 0 && (seen == 0 || seen > monotonicGoesBack)) {
+                warnOnce("the trace's clock snapshots have CLOCK_MONOTONIC going back: FrameTimeline events stamped "
+                        + "MONOTONIC after that were skipped, as trace_processor does");
+                return Long.MIN_VALUE;
             }
+            int n = seen > 0 ? seen : snaps;
+            int i = 0;
+            while (i < n && snapMono[i] <= ts) {
+                i++;
+            }
+            int best = Math.max(0, i - 1);
             return ts + (snapBoot[best] - snapMono[best]);
         }
         if (clock == MONOTONIC) {
@@ -311,7 +345,7 @@ final class TraceCollector {
     private List<SurfaceFrame> pairFrameTimeline() {
         long[] ts = new long[ftCount];
         for (int i = 0; i < ftCount; i++) {
-            ts[i] = toBoottime(ftTs[i], ftClock[i]);
+            ts[i] = toBoottime(ftTs[i], ftClock[i], ftSnaps[i]);
         }
         int[] order = StableOrder.byKey(ts, ftCount);
         long bad = Long.MAX_VALUE - 10_000_000_000L;
