@@ -149,7 +149,8 @@ public final class PerfettoTraceReader {
      * Reads a {@code Trace} message from {@code in} to its end. {@code top}: the file itself (a cut last packet is a
      * warning) rather than the inside of {@code compressed_packets} (where it is an error).
      */
-    private void readTrace(InputStream in, boolean top) throws IOException, PerfettoTraceException {
+    private void readTrace(InputStream raw, boolean top) throws IOException, PerfettoTraceException {
+        Bytes in = new Bytes(raw);
         long offset = 0;
         while (true) {
             long tag = readVarint(in, true);
@@ -182,7 +183,7 @@ public final class PerfettoTraceReader {
                 }
                 case 1, 5 -> {
                     int n = wire == 1 ? 8 : 4;
-                    if (in.readNBytes(n).length < n) {
+                    if (in.skip(n) < n) {
                         truncated(top, offset);
                         return;
                     }
@@ -199,8 +200,8 @@ public final class PerfettoTraceReader {
                         throw new PerfettoTraceException(name + ": a packet at byte " + offset + " claims " + len
                                 + " bytes: not a Perfetto trace, or a broken one");
                     }
-                    byte[] bytes = in.readNBytes((int) len);
-                    if (bytes.length < len) {
+                    byte[] bytes = new byte[(int) len];
+                    if (in.readFully(bytes) < len) {
                         truncated(top, offset);
                         return;
                     }
@@ -365,7 +366,7 @@ public final class PerfettoTraceReader {
     }
 
     /** A varint; −1 at a clean end before its first byte (when {@code endOk}), −2 when the stream ends inside it. */
-    private static long readVarint(InputStream in, boolean endOk) throws IOException {
+    private static long readVarint(Bytes in, boolean endOk) throws IOException {
         long v = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int b = in.read();
@@ -378,6 +379,62 @@ public final class PerfettoTraceReader {
             }
         }
         return -3; // more than 10 bytes: caught as an impossible length/tag by the caller
+    }
+
+    /**
+     * The stream read through a buffer of its own: the trace is walked byte by byte for tags and lengths, and
+     * {@code BufferedInputStream.read()} takes a lock per byte.
+     */
+    private static final class Bytes {
+        private final InputStream in;
+        private final byte[] buf = new byte[1 << 16];
+        private int pos;
+        private int end;
+
+        Bytes(InputStream in) {
+            this.in = in;
+        }
+
+        private boolean fill() throws IOException {
+            int n = in.read(buf, 0, buf.length);
+            if (n <= 0) {
+                return false;
+            }
+            pos = 0;
+            end = n;
+            return true;
+        }
+
+        int read() throws IOException {
+            if (pos == end && !fill()) {
+                return -1;
+            }
+            return buf[pos++] & 0xff;
+        }
+
+        /** Fills {@code b} as far as the stream goes; the number of bytes read. */
+        int readFully(byte[] b) throws IOException {
+            int n = 0;
+            while (n < b.length) {
+                if (pos == end && !fill()) {
+                    return n;
+                }
+                int k = Math.min(b.length - n, end - pos);
+                System.arraycopy(buf, pos, b, n, k);
+                pos += k;
+                n += k;
+            }
+            return n;
+        }
+
+        /** Skips {@code n} bytes (at most 8 here); the number skipped. */
+        int skip(int n) throws IOException {
+            int k = 0;
+            while (k < n && read() >= 0) {
+                k++;
+            }
+            return k;
+        }
     }
 
     private static int varintSize(long v) {

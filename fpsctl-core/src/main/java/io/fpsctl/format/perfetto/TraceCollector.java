@@ -61,7 +61,7 @@ final class TraceCollector {
     private int[] ftSnaps = new int[1024]; // clock snapshots read before the event (the ones it may be converted by)
     private int ftCount;
     private final List<Start> starts = new ArrayList<>();
-    private final List<Integer> startOf = new ArrayList<>(); // event index -> starts index (−1 for ends)
+    private int[] startOf = new int[1024]; // event index -> starts index (−1 for ends)
 
     // atrace B/E events
     private long[] atTs = new long[1024];
@@ -208,6 +208,7 @@ final class TraceCollector {
             ftKind = Arrays.copyOf(ftKind, n);
             ftCookie = Arrays.copyOf(ftCookie, n);
             ftSnaps = Arrays.copyOf(ftSnaps, n);
+            startOf = Arrays.copyOf(startOf, n);
         }
         ftTs[ftCount] = ts;
         ftClock[ftCount] = (byte) Math.min(clock, 127);
@@ -215,10 +216,10 @@ final class TraceCollector {
         ftCookie[ftCount] = cookie;
         ftSnaps[ftCount] = snaps;
         if (s != null) {
-            startOf.add(starts.size());
+            startOf[ftCount] = starts.size();
             starts.add(s);
         } else {
-            startOf.add(-1);
+            startOf[ftCount] = -1;
         }
         ftCount++;
     }
@@ -244,7 +245,8 @@ final class TraceCollector {
             pid = parsePid(buf, 2, bar);
             String n = buf.substring(bar + 1).strip();
             if (n.startsWith("Choreographer#doFrame") || n.startsWith("DrawFrame")) {
-                sliceName = intern(n.length() > 200 ? n.substring(0, 200) : n);
+                // not interned: each frame's name is its own (the frame id), a map of them would only grow
+                sliceName = n.length() > 200 ? n.substring(0, 200) : n;
             }
             kind = BEGIN_SLICE;
         } else if (c == 'E' && (buf.length() == 1 || buf.charAt(1) == '|' || buf.charAt(1) == '\n')) {
@@ -349,10 +351,10 @@ final class TraceCollector {
         }
         int[] order = StableOrder.byKey(ts, ftCount);
         long bad = Long.MAX_VALUE - 10_000_000_000L;
-        Map<Long, Integer> open = new HashMap<>();        // cookie -> event index of its start
+        LongIntMap open = new LongIntMap(1024);               // cookie -> event index of its start
         long[] endOf = new long[ftCount];
         Arrays.fill(endOf, -1);
-        Set<Long> expectedSeen = new HashSet<>();         // (pid, token) of expected SurfaceFrames kept
+        LongIntMap expectedSeen = new LongIntMap(ftCount / 4); // (pid, token) of expected SurfaceFrames kept
         boolean[] kept = new boolean[ftCount];
         long unpaired = 0;
         for (int k = 0; k < ftCount; k++) {
@@ -363,36 +365,36 @@ final class TraceCollector {
             }
             byte kind = ftKind[i];
             if (kind == END) {
-                Integer s = open.remove(ftCookie[i]);
-                if (s == null) {
+                int s = open.remove(ftCookie[i]);
+                if (s == LongIntMap.MISSING) {
                     unpaired++;
                 } else {
                     endOf[s] = t;
                 }
                 continue;
             }
-            Start s = starts.get(startOf.get(i));
+            Start s = starts.get(startOf[i]);
             if (!s.valid()) {
                 continue;
             }
             open.put(ftCookie[i], i);
-            if (kind == EXPECTED_SURFACE && !expectedSeen.add(key(s.pid(), s.token()))) {
+            if (kind == EXPECTED_SURFACE && !expectedSeen.putIfAbsent(key(s.pid(), s.token()), 1)) {
                 continue; // a duplicate expected timeline: no slice (its FrameEnd ends nothing)
             }
             kept[i] = true;
         }
-        Map<Long, long[]> expected = new HashMap<>();     // (pid, token) -> {ts, dur}
-        Map<Long, Long> displayEnd = new HashMap<>();     // display token -> end of the actual DisplayFrame
+        LongIntMap expected = new LongIntMap(ftCount / 4);    // (pid, token) -> event index of its expected start
+        LongIntMap displayEnd = new LongIntMap(ftCount / 4);  // display token -> event index of its actual start
         for (int k = 0; k < ftCount; k++) {
             int i = order[k];
             if (!kept[i]) {
                 continue;
             }
-            Start s = starts.get(startOf.get(i));
+            Start s = starts.get(startOf[i]);
             if (ftKind[i] == EXPECTED_SURFACE) {
-                expected.put(key(s.pid(), s.token()), new long[] {ts[i], endOf[i] < 0 ? -1 : endOf[i] - ts[i]});
+                expected.put(key(s.pid(), s.token()), i);
             } else if (ftKind[i] == ACTUAL_DISPLAY && endOf[i] >= 0) {
-                displayEnd.putIfAbsent(s.token(), endOf[i]);
+                displayEnd.putIfAbsent(s.token(), i);
             }
         }
         List<SurfaceFrame> out = new ArrayList<>();
@@ -406,12 +408,14 @@ final class TraceCollector {
                 unterminated++;
                 continue;
             }
-            Start s = starts.get(startOf.get(i));
-            long[] exp = expected.get(key(s.pid(), s.token()));
+            Start s = starts.get(startOf[i]);
+            int e = expected.get(key(s.pid(), s.token()));
+            int d = displayEnd.get(s.displayFrameToken());
             out.add(new SurfaceFrame(ts[i], endOf[i] - ts[i], s.pid(), s.token(), s.displayFrameToken(), s.layer(),
                     s.presentType(), s.onTimeFinish(), s.gpuComposition(), s.jankType(), s.predictionType(),
-                    s.jankSeverityType(), s.isBuffer(), exp == null ? -1 : exp[0], exp == null ? -1 : exp[1],
-                    displayEnd.getOrDefault(s.displayFrameToken(), -1L)));
+                    s.jankSeverityType(), s.isBuffer(), e == LongIntMap.MISSING ? -1 : ts[e],
+                    e == LongIntMap.MISSING ? -1 : endOf[e] < 0 ? -1 : endOf[e] - ts[e],
+                    d == LongIntMap.MISSING ? -1 : endOf[d]));
         }
         if (unterminated > 0) {
             warn(unterminated + " actual SurfaceFrame(s) without an end packet (pending when tracing stopped, or "
