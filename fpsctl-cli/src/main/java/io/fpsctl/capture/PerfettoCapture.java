@@ -81,9 +81,20 @@ public final class PerfettoCapture {
     }
 
     /**
-     * Records until {@code duration} is up (null: until {@link #stop}) and copies the trace to {@code hostFile}.
+     * Records until {@code duration} is up (null: until {@link #stop}) and copies the trace to {@code hostFile}:
+     * {@link #begin} then {@link Recording#finish}.
      */
     public Result record(Duration duration, Path hostFile) throws IOException {
+        return begin(duration, hostFile).finish();
+    }
+
+    /**
+     * Starts the device's {@code perfetto} and returns once its daemon runs (its pid answers {@code kill -0}), so that
+     * a caller driving the app ({@code gate --run/--scroll}) starts the interaction only then: frames drawn before
+     * the session exists are in no trace (docs/perfetto-capture.md). On any failure the daemon is ended and the device
+     * file deleted before the one-line {@link DeviceException}.
+     */
+    public Recording begin(Duration duration, Path hostFile) {
         checkSupported();
         String name = "fpsctl-" + pkg + "-" + Long.toHexString(System.nanoTime());
         String file = PerfettoCommand.traceFile(name);
@@ -96,34 +107,73 @@ public final class PerfettoCapture {
                     + (why == null ? " (exit " + started.exitCode() + ")" : ": " + why)
                     + ": check that 'adb shell perfetto --version' runs, or use --source gfxinfo");
         }
-        long t0 = System.nanoTime();
+        Recording r = new Recording(duration, hostFile, file, pid.getAsInt(), System.nanoTime());
+        boolean ok = false;
         try {
             if (!device.shell(PerfettoCommand.alive(pid.getAsInt())).succeeded()) {
                 throw tracedOff();
             }
-            try {
-                if (duration == null) {
-                    stopped.await();
-                } else {
-                    stopped.await(duration.toNanos(), TimeUnit.NANOSECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            Duration ran = Duration.ofNanos(System.nanoTime() - t0);
-            device.shell(PerfettoCommand.stop(pid.getAsInt()));
-            // /proc/uptime is CLOCK_BOOTTIME, the trace's clock, in 10 ms steps: read right after the SIGTERM, so
-            // that every frame the trace holds was written before it (the frames pending then are the gap at the end)
-            long uptime = BootClock.uptimeNs(device.shell(BootClock.COMMAND).stdout());
-            long stopBootNs = uptime < 0 ? -1 : uptime + UPTIME_STEP_NS;
-            waitForExit(pid.getAsInt());
-            long bytes = copy(file, hostFile);
-            if (bytes == 0) {
-                throw tracedOff();
-            }
-            return new Result(hostFile, bytes, ran, stopBootNs, stopSignal);
+            ok = true;
+            return r;
         } finally {
-            device.shell(PerfettoCommand.stop(pid.getAsInt())); // harmless when it ended; ends it on any failure
+            if (!ok) {
+                r.cleanUp();
+            }
+        }
+    }
+
+    /** A session {@link #begin} started: {@link #finish} waits for its end and copies the trace. */
+    public final class Recording {
+        private final Duration duration;
+        private final Path hostFile;
+        private final String file;
+        private final int pid;
+        private final long t0;
+
+        private Recording(Duration duration, Path hostFile, String file, int pid, long t0) {
+            this.duration = duration;
+            this.hostFile = hostFile;
+            this.file = file;
+            this.pid = pid;
+            this.t0 = t0;
+        }
+
+        /**
+         * Waits until the duration is up or {@link PerfettoCapture#stop} was called, stops the daemon with SIGTERM,
+         * waits for it to have written the file, copies it to the host and deletes it on the device.
+         */
+        public Result finish() throws IOException {
+            try {
+                try {
+                    if (duration == null) {
+                        stopped.await();
+                    } else {
+                        stopped.await(duration.toNanos(), TimeUnit.NANOSECONDS);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                Duration ran = Duration.ofNanos(System.nanoTime() - t0);
+                device.shell(PerfettoCommand.stop(pid));
+                // /proc/uptime is CLOCK_BOOTTIME, the trace's clock, in 10 ms steps: read right after the SIGTERM, so
+                // that every frame the trace holds was written before it (the frames pending then are the gap at the
+                // end)
+                long uptime = BootClock.uptimeNs(device.shell(BootClock.COMMAND).stdout());
+                long stopBootNs = uptime < 0 ? -1 : uptime + UPTIME_STEP_NS;
+                waitForExit(pid);
+                long bytes = copy(file, hostFile);
+                if (bytes == 0) {
+                    throw tracedOff();
+                }
+                return new Result(hostFile, bytes, ran, stopBootNs, stopSignal);
+            } finally {
+                cleanUp();
+            }
+        }
+
+        /** Ends the daemon (harmless when it ended) and deletes the device file. */
+        private void cleanUp() {
+            device.shell(PerfettoCommand.stop(pid));
             device.shell(PerfettoCommand.remove(file));
         }
     }

@@ -86,6 +86,17 @@ public final class PerfettoGateIterations {
             if (stopSignal != null) {
                 capture.stop(stopSignal);
             }
+            Path trace = traces.resolve("iteration-" + (i + 1) + ".perfetto-trace");
+            FrameEngine.Listener listener = listeners.get();
+            Instant start = Instant.now();
+            // perfetto first, the driver once its daemon runs: what the driver makes the app draw is all in the trace
+            PerfettoCapture.Recording recording;
+            try {
+                recording = capture.begin(driver == null ? plan.duration() : null, trace);
+            } catch (RuntimeException e) {
+                current.set(null);
+                throw e;
+            }
             Thread drive = null;
             AtomicReference<RuntimeException> driveFailed = new AtomicReference<>();
             if (driver != null) {
@@ -104,11 +115,8 @@ public final class PerfettoGateIterations {
                 }, "fpsctl-perfetto-drive");
                 drive.start();
             }
-            Instant start = Instant.now();
-            Path trace = traces.resolve("iteration-" + (i + 1) + ".perfetto-trace");
-            FrameEngine.Listener listener = listeners.get();
             try {
-                PerfettoCapture.Result r = capture.record(driver == null ? plan.duration() : null, trace);
+                PerfettoCapture.Result r = recording.finish();
                 if (drive != null) {
                     drive.join();
                 }

@@ -18,7 +18,6 @@ import io.fpsctl.sink.OutputClaim;
 import io.fpsctl.format.RunJson;
 import io.fpsctl.format.RunMetadata;
 import io.fpsctl.format.SummaryJson;
-import io.fpsctl.format.SummaryJsonReader;
 import io.fpsctl.sink.report.ReportFrames;
 import io.fpsctl.sink.report.ReportRun;
 import java.io.ByteArrayOutputStream;
@@ -61,7 +60,8 @@ final class GateCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app to measure (not with --from).")
     String pkg;
 
-    @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json instead of measuring.")
+    @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json, or a Perfetto trace "
+            + "(analysed as analyze does; PACKAGE chooses its app), instead of measuring.")
     Path from;
 
     @Option(names = "--min-fps", paramLabel = "N", converter = NumberConverter.NonNegative.class,
@@ -77,7 +77,7 @@ final class GateCommand implements Callable<Integer> {
     @Option(names = "--max-system-jank-percent", paramLabel = "N", converter = NumberConverter.NonNegative.class,
             description = "Most FrameTimeline system jank allowed, %% of joined frames (Android 12+).")
     Double maxSystemJankPercent;
-    @Option(names = "--max-frame-overrun-p90-ms", paramLabel = "MS",
+    @Option(names = "--max-frame-overrun-p90-ms", paramLabel = "MS", converter = NumberConverter.Signed.class,
             description = "Most Macrobenchmark frameOverrunMs p90 allowed (a Perfetto trace with atrace gfx/view "
                     + "slices; docs/metrics.md 15.3); may be negative.")
     Double maxFrameOverrunP90Ms;
@@ -216,18 +216,20 @@ final class GateCommand implements Callable<Integer> {
 
     /** Measures (or reads --from), judges, prints the table and writes the reports. */
     private int judge(Gate.Builder thresholds) throws Exception {
-        List<Summary> base = baseline == null ? null : readRun(baseline, "--baseline"); // before a long measurement
+        List<Summary> base = baseline == null ? null
+                : GateInputs.read(baseline, "--baseline", pkg, engineOptions.toConfig()); // before a long measurement
         List<Summary> runs;
         String subject;
         if (from != null) {
-            if (pkg != null) {
-                throw new CliException(ExitCode.USAGE, "give either PACKAGE or --from, not both");
+            if (pkg != null && !GateInputs.isTrace(from)) { // a trace's PACKAGE chooses its app (docs/metrics.md 15)
+                throw new CliException(ExitCode.USAGE, "give either PACKAGE or --from, not both (PACKAGE goes "
+                        + "with --from only for a Perfetto trace)");
             }
             if (iterations != null || runCommand != null || scroll != null || restartApp || warmup != 0) {
                 throw new CliException(ExitCode.USAGE, "--iterations, --warmup, --run, --scroll and --restart-app "
                         + "measure: not with --from");
             }
-            runs = readRun(from, "--from");
+            runs = GateInputs.read(from, "--from", pkg, engineOptions.toConfig());
             subject = from.toString();
         } else {
             if (pkg == null) {
@@ -362,18 +364,6 @@ final class GateCommand implements Callable<Integer> {
                 .maxMemoryMb(maxMemoryMb).maxGpuPercent(maxGpuPercent).maxPowerMw(maxPowerMw)
                 .maxAppNetworkKb(maxAppNetworkKb).maxFrameOverrunP90Ms(maxFrameOverrunP90Ms)
                 .maxFrameCpuP90Ms(maxFrameCpuP90Ms);
-    }
-
-    /** A summary.json, or a gate --summary-out run: its iterations (a plain summary is a run of one). */
-    private static List<Summary> readRun(Path file, String option) {
-        if (!Files.isReadable(file)) {
-            throw new CliException(ExitCode.IO, option + " " + file + ": cannot read the file");
-        }
-        try {
-            return SummaryJsonReader.readRun(file);
-        } catch (IOException e) {
-            throw new CliException(ExitCode.IO, option + " " + file + ": " + e.getMessage(), e);
-        }
     }
 
     /** Creates the missing folders of an output file, as watch --csv does (build/fpsctl-gate.xml in a fresh CI). */

@@ -53,6 +53,32 @@ abstract class NumberConverter implements ITypeConverter<Double> {
         }
     }
 
+    /**
+     * A finite number of either sign (a threshold that may be negative, e.g. Macrobenchmark's frameOverrunMs, which
+     * is negative for a frame that finished before its deadline: docs/metrics.md 15.3).
+     */
+    static final class Signed extends NumberConverter {
+        Signed() {
+            super(true);
+        }
+
+        @Override
+        public Double convert(String value) {
+            String v = value.strip();
+            if (v.startsWith("-") && DECIMAL.matcher(v.substring(1)).matches()) {
+                double d = -Double.parseDouble(v.substring(1));
+                if (d < -MAX) {
+                    throw new TypeConversionException("'" + value + "' is out of range (must be at least -1e12)");
+                }
+                return d;
+            }
+            if (!DECIMAL.matcher(v.toLowerCase(Locale.ROOT)).matches()) {
+                throw new TypeConversionException("'" + value + "' is not a number (use e.g. 4, -2 or 0.5)");
+            }
+            return super.convert(v);
+        }
+    }
+
     /** A display's refresh rate: 1 to 1000 Hz (docs/metrics.md, "What fpsctl refuses to believe"). */
     static final class RefreshRate extends NumberConverter {
         RefreshRate() {

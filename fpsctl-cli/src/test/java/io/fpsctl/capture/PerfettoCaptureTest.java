@@ -115,4 +115,33 @@ class PerfettoCaptureTest {
             assertTrue(Files.size(dir.resolve("t")) > 0);
         });
     }
+
+    @Test
+    void aGateIterationStartsTheDriverOnlyOncePerfettoRuns(@TempDir Path dir) throws Exception {
+        withDevice(12, dir.resolve("home"), (sim, device) -> {
+            Path traces = Files.createDirectories(dir.resolve("traces"));
+            PerfettoGateIterations run = new PerfettoGateIterations(device, PKG,
+                    io.fpsctl.engine.EngineConfig.defaults(), traces, note -> { }, line -> { });
+            List<GateIterations.Kept> kept = run.run(new GateIterations.Plan(0, 1, false, Duration.ofSeconds(30),
+                    null, Duration.ofMillis(800)), () -> new io.fpsctl.engine.FrameEngine.Listener() { });
+            assertEquals(1, kept.size());
+            List<String> sent = sim.android().receivedCommandLines();
+            int perfetto = indexOf(sent, "perfetto --background");
+            int alive = indexOf(sent, "kill -0 ");
+            int firstSwipe = indexOf(sent, "input swipe");
+            int stop = indexOf(sent, "kill -TERM ");
+            assertTrue(perfetto >= 0 && alive > perfetto, sent::toString);
+            assertTrue(firstSwipe > alive, "the driver's first swipe after the daemon was seen running: " + sent);
+            assertTrue(stop > firstSwipe, sent::toString);
+        });
+    }
+
+    private static int indexOf(List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(part)) {
+                return i;
+            }
+        }
+        return -1;
+    }
 }

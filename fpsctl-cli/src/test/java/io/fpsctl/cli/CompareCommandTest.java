@@ -90,4 +90,33 @@ class CompareCommandTest {
         assertEquals(5, missing.exit, missing.toString());
         assertTrue(missing.err.contains("nope.json: no such file"), missing.err);
     }
+
+    /** A perfetto summary with Macrobenchmark's frame metrics (docs/metrics.md 15.3) set by hand. */
+    private static String traced(double cpuP90, double overrunP90) {
+        return summary(60, 1, 10).replace("\"source\":\"gfxinfo\"", "\"source\":\"perfetto\"")
+                .replace("\"windows\":[]", String.format(Locale.ROOT, "\"windows\":[], \"frameTiming\":{\"frameCount\":40,"
+                        + " \"frameDurationCpuMs\":{\"p50\":5.00,\"p90\":%.2f,\"p95\":9.00,\"p99\":11.00},"
+                        + " \"frameOverrunMs\":{\"p50\":-9.00,\"p90\":%.2f,\"p95\":4.00,\"p99\":6.00}}",
+                        cpuP90, overrunP90));
+    }
+
+    @Test
+    void macrobenchmarkFrameMetricsOfTracesAreCompared(@TempDir Path dir) throws IOException {
+        // one iteration each: medians only. Overrun p90 −5.00 → +2.00: 7 ms worse, 140 % of |−5| > 10 % → regressed;
+        // CPU p90 8.00 → 8.40: 5 % → unchanged; the other metrics are equal → unchanged. Exit 1.
+        Path base = Files.writeString(dir.resolve("base.json"), traced(8, -5));
+        Path cand = Files.writeString(dir.resolve("cand.json"), traced(8.4, 2));
+        Cli r = Cli.run("compare", base.toString(), cand.toString(), "--format", "json");
+        assertEquals(1, r.exit, r.toString());
+        JsonNode c = new ObjectMapper().readTree(r.out).path("comparison");
+        JsonNode overrun = c.path("frameTiming.frameOverrunMs.p90");
+        assertEquals("regressed", overrun.path("verdict").asText(), r.out);
+        assertEquals(-5.0, overrun.path("baseline").asDouble());
+        assertEquals(2.0, overrun.path("candidate").asDouble());
+        assertEquals(140.0, overrun.path("deltaPercent").asDouble());
+        assertEquals("unchanged", c.path("frameTiming.frameDurationCpuMs.p90").path("verdict").asText(), r.out);
+        assertEquals("unchanged", c.path("fps").path("verdict").asText());
+        Cli text = Cli.run("compare", base.toString(), cand.toString());
+        assertTrue(text.out.contains("frameTiming.frameOverrunMs.p90"), text.out);
+    }
 }

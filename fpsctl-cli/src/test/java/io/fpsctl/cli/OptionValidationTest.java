@@ -37,6 +37,12 @@ class OptionValidationTest {
         "gate com.example.feed --simulate --duration 1s --max-jank-percent -1",
         "gate com.example.feed --simulate --duration 1s --max-frozen 1.5",
         "sim --scenario nope --run-for 100ms",
+        "gate --from s.json --max-frame-overrun-p90-ms NaN",
+        "gate --from s.json --max-frame-overrun-p90-ms Infinity",
+        "gate --from s.json --max-frame-overrun-p90-ms -Infinity",
+        "gate --from s.json --max-frame-overrun-p90-ms 0x10",
+        "gate --from s.json --max-frame-overrun-p90-ms -1e13",
+        "gate --from s.json --max-frame-cpu-p90-ms NaN",
     })
     void aBadValueIsOneLineAndExitTwo(String line) {
         Cli r = Cli.run(line.split(" "));
@@ -53,6 +59,9 @@ class OptionValidationTest {
         assertEquals(java.time.Duration.ofDays(30), DurationConverter.parse("720h"));
         assertEquals(java.time.Duration.ofMillis(1500), DurationConverter.parse("1.5s"));
         assertEquals(16.7, new NumberConverter.Positive().convert("16.7"));
+        assertEquals(-2.5, new NumberConverter.Signed().convert("-2.5"));
+        assertEquals(4.0, new NumberConverter.Signed().convert("+4"));
+        assertEquals(0.0, new NumberConverter.Signed().convert("0"));
     }
 
     @Test

@@ -18,7 +18,8 @@ import java.util.Map;
  *   <li>slices: {@code Choreographer#doFrame…} on a thread whose tid is its process's pid (the UI thread) and
  *       {@code DrawFrame…} on a thread named {@code RenderThread}, of processes named {@code pkg} or {@code pkg:…}
  *       ({@code processNameLikePkg}); the actual and expected FrameTimeline SurfaceFrames of the same processes;
- *       slices with {@code dur <= 0} (unterminated) and names containing {@code resynced} are dropped;</li>
+ *       slices with {@code dur <= 0} (unterminated) and names containing {@code resynced} are dropped, identical
+ *       (name, ts, dur) slices kept once (the query's {@code UNION});</li>
  *   <li>frame id: the integer between the first and the second space of the name ({@code actual 123} → its
  *       token);</li>
  *   <li>API 31+: per RenderThread slice, the UI slice with its id; the actual slice is the last one still in the pool
@@ -64,9 +65,19 @@ public final class FrameTimingQuery {
         }
     }
 
-    /** True when {@code process} is {@code pkg} or one of its {@code pkg:…} processes. */
+    /**
+     * androidx's {@code processNameLikePkg} (benchmark-traceprocessor {@code TraceProcessor.kt}, newest copy): the
+     * process is {@code pkg}, one of its {@code pkg:…} processes, or — for a package longer than 15 characters — the
+     * package's last 15 characters (a name perfetto read from the kernel's 16-byte comm); SQL's {@code LIKE}, so
+     * ASCII case is ignored.
+     */
     static boolean ofPackage(String process, String pkg) {
-        return process != null && (process.equals(pkg) || process.startsWith(pkg + ":"));
+        if (process == null) {
+            return false;
+        }
+        String p = process.toLowerCase(java.util.Locale.ROOT);
+        String k = pkg.toLowerCase(java.util.Locale.ROOT);
+        return p.equals(k) || p.startsWith(k + ":") || (k.length() > 15 && p.equals(k.substring(k.length() - 15)));
     }
 
     /**
@@ -112,6 +123,11 @@ public final class FrameTimingQuery {
                         f.expectedDur()));
             }
         }
+        // the query's UNION keeps one row of identical (name, ts, dur) slices: two layers' actual SurfaceFrames of the
+        // same token and times are one slice in the pool
+        ui = distinct(ui);
+        rt = distinct(rt);
+        actual = distinct(actual);
         if (ui.isEmpty() || rt.isEmpty()) {
             return null;
         }
@@ -161,6 +177,10 @@ public final class FrameTimingQuery {
             }
         }
         return new Samples(toArray(cpu), null);
+    }
+
+    private static List<Slice> distinct(List<Slice> l) {
+        return new ArrayList<>(new java.util.LinkedHashSet<>(l));
     }
 
     private static double[] toArray(List<Double> l) {

@@ -552,6 +552,9 @@ public final class Gate {
 
         /** {@code --max-frame-overrun-p90-ms}: Macrobenchmark's frameOverrunMs p90 (docs/metrics.md 15.3). */
         public Builder maxFrameOverrunP90Ms(Double ms) {
+            if (ms != null && (ms.isNaN() || ms.isInfinite())) { // may be negative, never NaN/Infinity
+                throw new IllegalArgumentException("--max-frame-overrun-p90-ms must be a finite number, got " + ms);
+            }
             maxFrameOverrunP90Ms = ms;
             return this;
         }

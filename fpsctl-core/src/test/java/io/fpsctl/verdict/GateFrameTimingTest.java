@@ -44,6 +44,16 @@ class GateFrameTimingTest {
     }
 
     @Test
+    void anOverrunThresholdThatIsNoFiniteNumberIsRefused() {
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> Gate.builder().maxFrameOverrunP90Ms(bad));
+            assertTrue(e.getMessage().contains("--max-frame-overrun-p90-ms"), e.getMessage());
+        }
+        assertTrue(Gate.builder().maxFrameOverrunP90Ms(-3.0).build().evaluate(EngineRun.fps599()).checks().size() == 1);
+    }
+
+    @Test
     void aRunWithoutMacrobenchmarkMetricsCannotPass() {
         GateResult r = Gate.builder().maxFrameOverrunP90Ms(10.0).build().evaluate(EngineRun.fps599());
         assertFalse(r.passed());

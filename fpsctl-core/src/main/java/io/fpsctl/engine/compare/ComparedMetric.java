@@ -14,7 +14,13 @@ public enum ComparedMetric {
     P90_MS("frameTimeMs.p90", true, s -> s.frameTimeMs() == null ? null : s.frameTimeMs().p90()),
     P99_MS("frameTimeMs.p99", true, s -> s.frameTimeMs() == null ? null : s.frameTimeMs().p99()),
     FROZEN_FRAMES("dropLevels.frozen", true, s -> s.timedFrames() > 0 ? (double) s.dropLevel(DropLevel.FROZEN) : null),
-    SCROLL_FPS("scrollFps", false, Summary::scrollFps);
+    SCROLL_FPS("scrollFps", false, Summary::scrollFps),
+    /** Macrobenchmark's frameOverrunMs p90 of an analysed trace (docs/metrics.md 15.3); may be negative. */
+    FRAME_OVERRUN_P90_MS("frameTiming.frameOverrunMs.p90", true,
+            s -> s.frameTiming() == null ? null : s.frameTiming().overrun(90)),
+    /** Macrobenchmark's frameDurationCpuMs p90 (docs/metrics.md 15.3). */
+    FRAME_CPU_P90_MS("frameTiming.frameDurationCpuMs.p90", true,
+            s -> s.frameTiming() == null ? null : s.frameTiming().cpu(90));
 
     private final String key;
     private final boolean higherIsWorse;

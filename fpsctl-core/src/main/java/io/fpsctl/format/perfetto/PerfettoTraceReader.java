@@ -149,7 +149,8 @@ public final class PerfettoTraceReader {
      * Reads a {@code Trace} message from {@code in} to its end. {@code top}: the file itself (a cut last packet is a
      * warning) rather than the inside of {@code compressed_packets} (where it is an error).
      */
-    private void readTrace(InputStream in, boolean top) throws IOException, PerfettoTraceException {
+    private void readTrace(InputStream raw, boolean top) throws IOException, PerfettoTraceException {
+        Bytes in = new Bytes(raw);
         long offset = 0;
         while (true) {
             long tag = readVarint(in, true);
@@ -182,7 +183,7 @@ public final class PerfettoTraceReader {
                 }
                 case 1, 5 -> {
                     int n = wire == 1 ? 8 : 4;
-                    if (in.readNBytes(n).length < n) {
+                    if (in.skip(n) < n) {
                         truncated(top, offset);
                         return;
                     }
@@ -199,8 +200,8 @@ public final class PerfettoTraceReader {
                         throw new PerfettoTraceException(name + ": a packet at byte " + offset + " claims " + len
                                 + " bytes: not a Perfetto trace, or a broken one");
                     }
-                    byte[] bytes = in.readNBytes((int) len);
-                    if (bytes.length < len) {
+                    byte[] bytes = new byte[(int) len];
+                    if (in.readFully(bytes) < len) {
                         truncated(top, offset);
                         return;
                     }
@@ -233,8 +234,11 @@ public final class PerfettoTraceReader {
     private void packet(byte[] bytes, long offset) throws IOException, PerfettoTraceException {
         packets++;
         long ts = 0;
-        int clock = -1;
+        int clock = 0;
         int seq = 0;
+        boolean hasSeq = false;
+        boolean cleared = false;
+        ByteString defaults = null;
         ByteString frameTimeline = null;
         try {
             CodedInputStream p = CodedInputStream.newInstance(bytes);
@@ -246,7 +250,12 @@ public final class PerfettoTraceReader {
                 switch (tag >>> 3) {
                     case 8 -> ts = p.readUInt64();                                    // timestamp
                     case 58 -> clock = p.readUInt32();                                // timestamp_clock_id
-                    case 10 -> seq = p.readUInt32();                                  // trusted_packet_sequence_id
+                    case 10 -> {                                                      // trusted_packet_sequence_id
+                        seq = p.readUInt32();
+                        hasSeq = true;
+                    }
+                    case 13 -> cleared |= (p.readUInt32() & 1) != 0;                  // SEQ_INCREMENTAL_STATE_CLEARED
+                    case 41 -> cleared |= p.readBool();                               // incremental_state_cleared
                     case 76 -> frameTimeline = p.readBytes();                         // frame_timeline_event (ext.)
                     case 1 -> ftrace(FtraceEventBundle.parseFrom(p.readBytes()));     // ftrace_events
                     case 2 -> processTree(ProcessTree.parseFrom(p.readBytes()));      // process_tree
@@ -257,12 +266,7 @@ public final class PerfettoTraceReader {
                             out.sdk((int) info.getAndroidSdkVersion());
                         }
                     }
-                    case 59 -> {                                                      // trace_packet_defaults
-                        TracePacketDefaults d = TracePacketDefaults.parseFrom(p.readBytes());
-                        if (d.hasTimestampClockId()) {
-                            out.sequenceClock(seq, d.getTimestampClockId());
-                        }
-                    }
+                    case 59 -> defaults = p.readBytes();                              // trace_packet_defaults
                     case 50 -> inflate(p.readBytes(), offset);                        // compressed_packets
                     case 133 -> throw new PerfettoTraceException(name + ": the trace's packets are "
                             + "zstd-compressed, which fpsctl does not read: record it without compression or with "
@@ -270,8 +274,26 @@ public final class PerfettoTraceReader {
                     default -> p.skipField(tag);
                 }
             }
+            // trace_processor's order (ProtoTraceReader::ParsePacket, v58.2): a cleared incremental state drops the
+            // sequence's defaults, then the packet's own defaults replace them, then its timestamp is read with them.
+            // Both are keyed by the packet's trusted_packet_sequence_id, which traced appends after the producer's
+            // bytes (TracingServiceImpl "Append a slice with the trusted field data"), so they are applied only
+            // once the whole packet was walked. Defaults on a packet without a sequence id are ignored, as there.
+            if (hasSeq && cleared) {
+                out.clearSequence(seq);
+            }
+            if (defaults != null) {
+                if (hasSeq) {
+                    TracePacketDefaults d = TracePacketDefaults.parseFrom(defaults);
+                    out.sequenceDefaults(seq, d.hasTimestampClockId() ? d.getTimestampClockId() : 0);
+                } else {
+                    out.warnOnce("trace_packet_defaults on a packet without trusted_packet_sequence_id were "
+                            + "ignored (as trace_processor does)");
+                }
+            }
             if (frameTimeline != null) {
-                out.frameTimeline(ts, clock >= 0 ? clock : out.sequenceClock(seq),
+                // timestamp_clock_id 0 is unset: the sequence's default, else the trace clock (trace_packet.proto)
+                out.frameTimeline(ts, clock != 0 ? clock : out.sequenceClock(seq),
                         FrameTimelineEvent.parseFrom(frameTimeline));
             }
         } catch (InvalidProtocolBufferException e) {
@@ -344,7 +366,7 @@ public final class PerfettoTraceReader {
     }
 
     /** A varint; −1 at a clean end before its first byte (when {@code endOk}), −2 when the stream ends inside it. */
-    private static long readVarint(InputStream in, boolean endOk) throws IOException {
+    private static long readVarint(Bytes in, boolean endOk) throws IOException {
         long v = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int b = in.read();
@@ -357,6 +379,62 @@ public final class PerfettoTraceReader {
             }
         }
         return -3; // more than 10 bytes: caught as an impossible length/tag by the caller
+    }
+
+    /**
+     * The stream read through a buffer of its own: the trace is walked byte by byte for tags and lengths, and
+     * {@code BufferedInputStream.read()} takes a lock per byte.
+     */
+    private static final class Bytes {
+        private final InputStream in;
+        private final byte[] buf = new byte[1 << 16];
+        private int pos;
+        private int end;
+
+        Bytes(InputStream in) {
+            this.in = in;
+        }
+
+        private boolean fill() throws IOException {
+            int n = in.read(buf, 0, buf.length);
+            if (n <= 0) {
+                return false;
+            }
+            pos = 0;
+            end = n;
+            return true;
+        }
+
+        int read() throws IOException {
+            if (pos == end && !fill()) {
+                return -1;
+            }
+            return buf[pos++] & 0xff;
+        }
+
+        /** Fills {@code b} as far as the stream goes; the number of bytes read. */
+        int readFully(byte[] b) throws IOException {
+            int n = 0;
+            while (n < b.length) {
+                if (pos == end && !fill()) {
+                    return n;
+                }
+                int k = Math.min(b.length - n, end - pos);
+                System.arraycopy(buf, pos, b, n, k);
+                pos += k;
+                n += k;
+            }
+            return n;
+        }
+
+        /** Skips {@code n} bytes (at most 8 here); the number skipped. */
+        int skip(int n) throws IOException {
+            int k = 0;
+            while (k < n && read() >= 0) {
+                k++;
+            }
+            return k;
+        }
     }
 
     private static int varintSize(long v) {

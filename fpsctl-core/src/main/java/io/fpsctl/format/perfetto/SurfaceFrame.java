@@ -7,7 +7,10 @@ package io.fpsctl.format.perfetto;
  * trace's clock (BOOTTIME; an Android 12 trace's MONOTONIC stamps converted through its clock snapshots).
  * Enumerations are the numbers of Perfetto's {@code FrameTimelineEvent} (frameworks_native_trace_packet.proto).
  *
- * @param ts                 the start packet's timestamp (the expected start; end − 10 ms for an expired prediction)
+ * @param ts                 the start packet's timestamp ({@code SurfaceFrame::traceActuals}, FrameTimeline.cpp
+ *                           lineage-19.1 … 22.0: the expected start on 12; from 13 the app's actual start when set,
+ *                           else the expected start; end − 2 ms, {@code kPredictionExpiredStartTimeDelta}, for an
+ *                           expired prediction)
  * @param dur                end − start (the FrameEnd packet's timestamp: the buffer ready, or the drop, time)
  * @param pid                the owner app's pid
  * @param token              the surface frame token (gfxinfo's {@code FrameTimelineVsyncId})

@@ -49,6 +49,8 @@ final class TraceCollector {
     private long[] snapMono = new long[4];
     private long[] snapBoot = new long[4];
     private int snaps;
+    /** The index of the first snapshot whose MONOTONIC time is below the one before, −1 while none. */
+    private int monotonicGoesBack = -1;
     private final Set<Integer> unknownClocks = new LinkedHashSet<>();
 
     // FrameTimeline events: time, clock, kind; a start's fields in the parallel "start" arrays
@@ -56,9 +58,10 @@ final class TraceCollector {
     private byte[] ftClock = new byte[1024];
     private byte[] ftKind = new byte[1024];
     private long[] ftCookie = new long[1024];
+    private int[] ftSnaps = new int[1024]; // clock snapshots read before the event (the ones it may be converted by)
     private int ftCount;
     private final List<Start> starts = new ArrayList<>();
-    private final List<Integer> startOf = new ArrayList<>(); // event index -> starts index (−1 for ends)
+    private int[] startOf = new int[1024]; // event index -> starts index (−1 for ends)
 
     // atrace B/E events
     private long[] atTs = new long[1024];
@@ -107,8 +110,22 @@ final class TraceCollector {
         }
     }
 
-    void sequenceClock(int seq, int clock) {
-        sequenceClocks.put(seq, clock);
+    /**
+     * A packet of sequence {@code seq} set new {@code TracePacketDefaults}: they replace the sequence's previous ones
+     * whole ({@code PacketSequenceStateBuilder::UpdateTracePacketDefaults}, trace_processor v58.2), so defaults
+     * without a clock ({@code clock} 0) leave the sequence with none.
+     */
+    void sequenceDefaults(int seq, int clock) {
+        if (clock == 0) {
+            sequenceClocks.remove(seq);
+        } else {
+            sequenceClocks.put(seq, clock);
+        }
+    }
+
+    /** The sequence's incremental state was cleared: its defaults go with it ({@code OnIncrementalStateCleared}). */
+    void clearSequence(int seq) {
+        sequenceClocks.remove(seq);
     }
 
     /** The clock of a packet without its own: its sequence's default, else BOOTTIME (trace_packet.proto). */
@@ -117,6 +134,9 @@ final class TraceCollector {
     }
 
     void clockSnapshot(long mono, long boot) {
+        if (snaps > 0 && mono < snapMono[snaps - 1] && monotonicGoesBack < 0) {
+            monotonicGoesBack = snaps;
+        }
         if (snaps == snapMono.length) {
             snapMono = Arrays.copyOf(snapMono, snaps * 2);
             snapBoot = Arrays.copyOf(snapBoot, snaps * 2);
@@ -187,16 +207,19 @@ final class TraceCollector {
             ftClock = Arrays.copyOf(ftClock, n);
             ftKind = Arrays.copyOf(ftKind, n);
             ftCookie = Arrays.copyOf(ftCookie, n);
+            ftSnaps = Arrays.copyOf(ftSnaps, n);
+            startOf = Arrays.copyOf(startOf, n);
         }
         ftTs[ftCount] = ts;
         ftClock[ftCount] = (byte) Math.min(clock, 127);
         ftKind[ftCount] = kind;
         ftCookie[ftCount] = cookie;
+        ftSnaps[ftCount] = snaps;
         if (s != null) {
-            startOf.add(starts.size());
+            startOf[ftCount] = starts.size();
             starts.add(s);
         } else {
-            startOf.add(-1);
+            startOf[ftCount] = -1;
         }
         ftCount++;
     }
@@ -222,7 +245,8 @@ final class TraceCollector {
             pid = parsePid(buf, 2, bar);
             String n = buf.substring(bar + 1).strip();
             if (n.startsWith("Choreographer#doFrame") || n.startsWith("DrawFrame")) {
-                sliceName = intern(n.length() > 200 ? n.substring(0, 200) : n);
+                // not interned: each frame's name is its own (the frame id), a map of them would only grow
+                sliceName = n.length() > 200 ? n.substring(0, 200) : n;
             }
             kind = BEGIN_SLICE;
         } else if (c == 'E' && (buf.length() == 1 || buf.charAt(1) == '|' || buf.charAt(1) == '\n')) {
@@ -258,19 +282,31 @@ final class TraceCollector {
         return v;
     }
 
-    /** The trace's time (BOOTTIME) of {@code ts} on {@code clock}; {@link Long#MIN_VALUE} when it cannot be. */
-    private long toBoottime(long ts, int clock) {
+    /**
+     * The trace's time (BOOTTIME) of {@code ts} on {@code clock}, for an event read after {@code seen} clock snapshots;
+     * {@link Long#MIN_VALUE} when it cannot be. As trace_processor v58.2 converts: at tokenize time, with the snapshots
+     * read so far ({@code ProtoTraceReader::ResolveTimestampToTraceTime}), deferred to the end of the file when there
+     * was none yet; among them the last whose MONOTONIC time is at or before ts, the first for earlier times
+     * ({@code ClockSynchronizer::ConvertSlowpath}: {@code upper_bound(ts) - 1}, clamped). A snapshot whose MONOTONIC
+     * time goes back makes the clock non-monotonic there, and MONOTONIC is then no source of conversion
+     * ({@code AddSnapshot}): such events are skipped with a warning.
+     */
+    private long toBoottime(long ts, int clock, int seen) {
         if (clock == BOOTTIME) {
             return ts;
         }
         if (clock == MONOTONIC && snaps > 0) {
-            // the latest snapshot at or before ts (the first one for earlier times), as trace_processor's ClockTracker
-            int best = 0;
-            for (int i = 0; i < snaps; i++) {
-                if (snapMono[i] <= ts && snapMono[i] >= snapMono[best]) {
-                    best = i;
-                }
+            if (monotonicGoesBack >= 0 && (seen == 0 || seen > monotonicGoesBack)) {
+                warnOnce("the trace's clock snapshots have CLOCK_MONOTONIC going back: FrameTimeline events stamped "
+                        + "MONOTONIC after that were skipped, as trace_processor does");
+                return Long.MIN_VALUE;
             }
+            int n = seen > 0 ? seen : snaps;
+            int i = 0;
+            while (i < n && snapMono[i] <= ts) {
+                i++;
+            }
+            int best = Math.max(0, i - 1);
             return ts + (snapBoot[best] - snapMono[best]);
         }
         if (clock == MONOTONIC) {
@@ -311,14 +347,14 @@ final class TraceCollector {
     private List<SurfaceFrame> pairFrameTimeline() {
         long[] ts = new long[ftCount];
         for (int i = 0; i < ftCount; i++) {
-            ts[i] = toBoottime(ftTs[i], ftClock[i]);
+            ts[i] = toBoottime(ftTs[i], ftClock[i], ftSnaps[i]);
         }
         int[] order = StableOrder.byKey(ts, ftCount);
         long bad = Long.MAX_VALUE - 10_000_000_000L;
-        Map<Long, Integer> open = new HashMap<>();        // cookie -> event index of its start
+        LongIntMap open = new LongIntMap(1024);               // cookie -> event index of its start
         long[] endOf = new long[ftCount];
         Arrays.fill(endOf, -1);
-        Set<Long> expectedSeen = new HashSet<>();         // (pid, token) of expected SurfaceFrames kept
+        LongIntMap expectedSeen = new LongIntMap(ftCount / 4); // (pid, token) of expected SurfaceFrames kept
         boolean[] kept = new boolean[ftCount];
         long unpaired = 0;
         for (int k = 0; k < ftCount; k++) {
@@ -329,36 +365,36 @@ final class TraceCollector {
             }
             byte kind = ftKind[i];
             if (kind == END) {
-                Integer s = open.remove(ftCookie[i]);
-                if (s == null) {
+                int s = open.remove(ftCookie[i]);
+                if (s == LongIntMap.MISSING) {
                     unpaired++;
                 } else {
                     endOf[s] = t;
                 }
                 continue;
             }
-            Start s = starts.get(startOf.get(i));
+            Start s = starts.get(startOf[i]);
             if (!s.valid()) {
                 continue;
             }
             open.put(ftCookie[i], i);
-            if (kind == EXPECTED_SURFACE && !expectedSeen.add(key(s.pid(), s.token()))) {
+            if (kind == EXPECTED_SURFACE && !expectedSeen.putIfAbsent(key(s.pid(), s.token()), 1)) {
                 continue; // a duplicate expected timeline: no slice (its FrameEnd ends nothing)
             }
             kept[i] = true;
         }
-        Map<Long, long[]> expected = new HashMap<>();     // (pid, token) -> {ts, dur}
-        Map<Long, Long> displayEnd = new HashMap<>();     // display token -> end of the actual DisplayFrame
+        LongIntMap expected = new LongIntMap(ftCount / 4);    // (pid, token) -> event index of its expected start
+        LongIntMap displayEnd = new LongIntMap(ftCount / 4);  // display token -> event index of its actual start
         for (int k = 0; k < ftCount; k++) {
             int i = order[k];
             if (!kept[i]) {
                 continue;
             }
-            Start s = starts.get(startOf.get(i));
+            Start s = starts.get(startOf[i]);
             if (ftKind[i] == EXPECTED_SURFACE) {
-                expected.put(key(s.pid(), s.token()), new long[] {ts[i], endOf[i] < 0 ? -1 : endOf[i] - ts[i]});
+                expected.put(key(s.pid(), s.token()), i);
             } else if (ftKind[i] == ACTUAL_DISPLAY && endOf[i] >= 0) {
-                displayEnd.putIfAbsent(s.token(), endOf[i]);
+                displayEnd.putIfAbsent(s.token(), i);
             }
         }
         List<SurfaceFrame> out = new ArrayList<>();
@@ -372,12 +408,14 @@ final class TraceCollector {
                 unterminated++;
                 continue;
             }
-            Start s = starts.get(startOf.get(i));
-            long[] exp = expected.get(key(s.pid(), s.token()));
+            Start s = starts.get(startOf[i]);
+            int e = expected.get(key(s.pid(), s.token()));
+            int d = displayEnd.get(s.displayFrameToken());
             out.add(new SurfaceFrame(ts[i], endOf[i] - ts[i], s.pid(), s.token(), s.displayFrameToken(), s.layer(),
                     s.presentType(), s.onTimeFinish(), s.gpuComposition(), s.jankType(), s.predictionType(),
-                    s.jankSeverityType(), s.isBuffer(), exp == null ? -1 : exp[0], exp == null ? -1 : exp[1],
-                    displayEnd.getOrDefault(s.displayFrameToken(), -1L)));
+                    s.jankSeverityType(), s.isBuffer(), e == LongIntMap.MISSING ? -1 : ts[e],
+                    e == LongIntMap.MISSING ? -1 : endOf[e] < 0 ? -1 : endOf[e] - ts[e],
+                    d == LongIntMap.MISSING ? -1 : endOf[d]));
         }
         if (unterminated > 0) {
             warn(unterminated + " actual SurfaceFrame(s) without an end packet (pending when tracing stopped, or "

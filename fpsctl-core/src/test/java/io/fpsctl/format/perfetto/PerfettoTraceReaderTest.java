@@ -52,6 +52,136 @@ class PerfettoTraceReaderTest {
         assertEquals(java.util.Set.of(3), c.frameClocks());
     }
 
+    /** A {@code Trace.packet} field holding {@code parts} concatenated (protobuf fields may come in any order). */
+    private static byte[] packetField(TracePacket... parts) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        for (TracePacket p : parts) {
+            body.writeBytes(p.toByteArray());
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(0x0a); // Trace.packet = 1, length-delimited
+        int n = body.size();
+        while ((n & ~0x7f) != 0) {
+            out.write((n & 0x7f) | 0x80);
+            n >>>= 7;
+        }
+        out.write(n);
+        out.writeBytes(body.toByteArray());
+        return out.toByteArray();
+    }
+
+    /** The trusted fields traced appends after a producer's bytes (tracing_service_impl.cc, v58.2). */
+    private static TracePacket trusted(int seq) {
+        return TracePacket.newBuilder().setTrustedUid(1000).setTrustedPacketSequenceId(seq).build();
+    }
+
+    private static TracePacket defaults(Integer clock) {
+        perfetto.protos.TracePacketDefaultsOuterClass.TracePacketDefaults.Builder d =
+                perfetto.protos.TracePacketDefaultsOuterClass.TracePacketDefaults.newBuilder();
+        if (clock != null) {
+            d.setTimestampClockId(clock);
+        }
+        return TracePacket.newBuilder().setTracePacketDefaults(d).build();
+    }
+
+    /** The packets of {@link #oneFrame} (no clock of their own), with token {@code token} and cookies from it. */
+    private static List<TracePacket> frame(long token, long t0) throws Exception {
+        SynthTrace t = new SynthTrace();
+        t.addActualSurfaceFrameStartEvent(t0, token * 10, token, 8, 1000, "TX - app#0", 1, 1, 0, 1, 1, null);
+        t.addFrameEndEvent(t0 + 10_000_000, token * 10);
+        return Trace.parseFrom(t.bytes(), REGISTRY).getPacketList();
+    }
+
+    private static final com.google.protobuf.ExtensionRegistry REGISTRY = registry();
+
+    private static com.google.protobuf.ExtensionRegistry registry() {
+        com.google.protobuf.ExtensionRegistry r = com.google.protobuf.ExtensionRegistry.newInstance();
+        com.android.internal.FrameworksNativeTracePacketOuterClass.registerAllExtensions(r);
+        return r;
+    }
+
+    /**
+     * {@code trace_packet_defaults} hold per {@code trusted_packet_sequence_id} (trace_processor v58.2,
+     * {@code ProtoTraceReader::ParseTracePacketDefaults} / {@code TimestampTokenizeAndPushToSorter}), with the
+     * sequence id written after the producer's fields as traced writes it. Worked by hand, BOOTTIME = MONOTONIC + 4 s:
+     * sequence 7 declares MONOTONIC, so its frame at 1 s is at 5 s; sequence 8 declared nothing: 1 s (BOOTTIME);
+     * defaults on a packet without a sequence id change nothing (sequence 0 stays BOOTTIME); after sequence 7 clears
+     * its incremental state with defaults that name no clock, its next frame at 2 s is BOOTTIME again.
+     */
+    @Test
+    void packetDefaultsHoldPerSequenceAsTraceProcessorReadsThem() throws Exception {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        file.writeBytes(packetField(defaults(3), trusted(7)));       // 59 before 10, as in a real file
+        file.writeBytes(packetField(defaults(3)));                   // no sequence id: ignored
+        for (TracePacket p : frame(1, 1_000_000_000L)) {
+            file.writeBytes(packetField(p, trusted(7)));
+        }
+        for (TracePacket p : frame(2, 1_000_000_000L)) {
+            file.writeBytes(packetField(p, trusted(8)));
+        }
+        for (TracePacket p : frame(3, 1_000_000_000L)) {
+            file.writeBytes(packetField(p));                         // sequence 0
+        }
+        file.writeBytes(packetField(TracePacket.newBuilder().setSequenceFlags(1).build(), defaults(null), trusted(7)));
+        for (TracePacket p : frame(4, 2_000_000_000L)) {
+            file.writeBytes(packetField(p, trusted(7)));
+        }
+        file.writeBytes(packetField(TracePacket.newBuilder().setClockSnapshot(
+                perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot.newBuilder()
+                        .addClocks(perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot.Clock.newBuilder()
+                                .setClockId(3).setTimestamp(500_000_000L))
+                        .addClocks(perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot.Clock.newBuilder()
+                                .setClockId(6).setTimestamp(4_500_000_000L))).build(), trusted(1)));
+        TraceContents c = read(file.toByteArray());
+        java.util.Map<Long, Long> startOf = new java.util.HashMap<>();
+        c.surfaceFrames().forEach(f -> startOf.put(f.token(), f.ts()));
+        assertEquals(java.util.Map.of(1L, 5_000_000_000L, 2L, 1_000_000_000L, 3L, 1_000_000_000L,
+                4L, 2_000_000_000L), startOf);
+        assertTrue(c.warnings().stream().anyMatch(w -> w.contains("without trusted_packet_sequence_id")),
+                c.warnings()::toString);
+    }
+
+    private static TracePacket snapshot(long monotonic, long boottime) {
+        return TracePacket.newBuilder().setClockSnapshot(perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot
+                .newBuilder()
+                .addClocks(perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot.Clock.newBuilder().setClockId(3)
+                        .setTimestamp(monotonic))
+                .addClocks(perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot.Clock.newBuilder().setClockId(6)
+                        .setTimestamp(boottime))).build();
+    }
+
+    private static void monotonicFrame(ByteArrayOutputStream file, long token, long t0) throws Exception {
+        for (TracePacket p : frame(token, t0)) {
+            file.writeBytes(packetField(p.toBuilder().setTimestampClockId(3).build(), trusted(3)));
+        }
+    }
+
+    /**
+     * A MONOTONIC event is converted with the clock snapshots read before it, as trace_processor v58.2 converts at
+     * tokenize time ({@code ProtoTraceReader::ResolveTimestampToTraceTime}), and with all of them when none came
+     * before it (deferred to the end). Worked by hand: snapshot 1 pairs MONOTONIC 0.5 s with BOOTTIME 4.5 s, snapshot
+     * 2 (written later, after a 6 s suspend) 0.8 s with 10.8 s. Frame 1 at MONOTONIC 1 s comes before any snapshot:
+     * the last snapshot at or before 1 s of all, snapshot 2: 11 s. Frame 2 at 1 s comes after snapshot 1 only: 5 s.
+     * Frame 3 at 1 s after both: 11 s. Frame 4 at 0.6 s after both: snapshot 1, 4.6 s. Frame 5 at 0.1 s, before
+     * every snapshot's time: the first snapshot, 4.1 s.
+     */
+    @Test
+    void monotonicStampsAreConvertedWithTheSnapshotsReadBeforeThem() throws Exception {
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        monotonicFrame(file, 1, 1_000_000_000L);
+        file.writeBytes(packetField(snapshot(500_000_000L, 4_500_000_000L), trusted(1)));
+        monotonicFrame(file, 2, 1_000_000_000L);
+        file.writeBytes(packetField(snapshot(800_000_000L, 10_800_000_000L), trusted(1)));
+        monotonicFrame(file, 3, 1_000_000_000L);
+        monotonicFrame(file, 4, 600_000_000L);
+        monotonicFrame(file, 5, 100_000_000L);
+        TraceContents c = read(file.toByteArray());
+        java.util.Map<Long, Long> startOf = new java.util.HashMap<>();
+        c.surfaceFrames().forEach(f -> startOf.put(f.token(), f.ts()));
+        assertEquals(java.util.Map.of(1L, 11_000_000_000L, 2L, 5_000_000_000L, 3L, 11_000_000_000L,
+                4L, 4_600_000_000L, 5L, 4_100_000_000L), startOf);
+    }
+
     @Test
     void android13BoottimeStampsAreTakenAsTheyAre() throws Exception {
         SynthTrace t = oneFrame(6, 1_000_000_000L);

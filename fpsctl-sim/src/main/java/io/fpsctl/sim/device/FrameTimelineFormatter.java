@@ -88,8 +88,7 @@ final class FrameTimelineFormatter {
         sb.append('\n');
         sb.append("Prediction State : Valid\n"); // SurfaceFlinger's own predictions: always valid here
         sb.append("Jank Type : ").append(JankBits.toString(dfJank, version)).append('\n');
-        sb.append("Present Metadata : ").append(!done ? "Unknown Present" : d.latePresent() ? "Late Present"
-                : "On Time Present").append('\n');
+        sb.append("Present Metadata : ").append(!done ? "Unknown Present" : d.presentMetadata()).append('\n');
         sb.append("Finish Metadata: ").append(!done ? "Unknown Finish" : d.lateFinish() ? "Late Finish"
                 : "On Time Finish").append('\n');
         sb.append("Start Metadata: ").append(d.startMetadata(done)).append('\n');

@@ -156,8 +156,7 @@ final class FrameTimelineTraceEncoder implements PerfettoTraceEncoder {
         long actual = ++cookie;
         FrameTimelineEvent.ActualDisplayFrameStart.Builder a = FrameTimelineEvent.ActualDisplayFrameStart.newBuilder()
                 .setCookie(actual).setToken(token).setPid(sfPid)
-                .setPresentType(d.latePresent() ? FrameTimelineEvent.PresentType.PRESENT_LATE
-                        : FrameTimelineEvent.PresentType.PRESENT_ON_TIME)
+                .setPresentType(presentType(d.presentMetadata())) // toProto(mFramePresentMetadata)
                 .setOnTimeFinish(!d.lateFinish())
                 .setGpuComposition(false)
                 .setJankType(jankToProto(d.jank()))

@@ -11,6 +11,9 @@ record TimelineDisplayFrame(long periodNs, int jank, boolean latePresent, boolea
                             long actualStart, long actualEnd, long actualPresent,
                             List<TimelineSurfaceFrame> surfaceFrames) {
 
+    /** {@code presentThreshold} of {@code JankClassificationThresholds} (2 ms, {@code FrameTimeline.h} 12–16). */
+    private static final long PRESENT_THRESHOLD = 2_000_000L;
+
     /** {@code startThreshold} of {@code JankClassificationThresholds} (2 ms, {@code FrameTimeline.h} 12–16). */
     private static final long START_THRESHOLD = 2_000_000L;
 
@@ -30,6 +33,23 @@ record TimelineDisplayFrame(long periodNs, int jank, boolean latePresent, boolea
             return "Unknown Start";
         }
         return delta > 0 ? "Late Start" : "Early Start";
+    }
+
+    /**
+     * {@code Present Metadata} of a classified display frame: {@code DisplayFrame::classifyJank} sets
+     * {@code LatePresent} / {@code EarlyPresent} when the actual present is more than {@code presentThreshold} after /
+     * before the predicted one, else {@code OnTimePresent} (FrameTimeline.cpp, lineage-19.1 lines 908-913,
+     * lineage-21.0 lines 989-994); the dump prints {@code toString(mFramePresentMetadata)} and the trace writes
+     * {@code toProto(mFramePresentMetadata)} (lineage-19.1 line 1061, lineage-21.0 line 1214). An SurfaceFlinger
+     * Scheduling frame presented a vsync early is therefore {@code Early Present}: that jank type is only given in
+     * the {@code EarlyPresent} branch.
+     */
+    String presentMetadata() {
+        long delta = actualPresent - expectedPresent;
+        if (Math.abs(delta) <= PRESENT_THRESHOLD) {
+            return "On Time Present";
+        }
+        return delta > 0 ? "Late Present" : "Early Present";
     }
 
     /** SurfaceFlinger's {@code DisplayFrame::getBaseTime()}: its own and its SurfaceFrames' smallest time. */

@@ -202,6 +202,55 @@ class PerfettoCommandSimTest {
         assertEquals("cat: " + FILE + ": No such file or directory\n", gone.err());
     }
 
+    /**
+     * A DisplayFrame's present type is the one {@code DisplayFrame::classifyJank} can give with its jank type
+     * (FrameTimeline.cpp lineage-19.1 lines 908-990, the same rules in lineage-21.0 952-1040): SurfaceFlinger
+     * Scheduling is assigned only in the {@code EarlyPresent} branch, DisplayHAL / SF CPU / SF GPU deadline missed /
+     * SF stuffing only in the {@code LatePresent} branch, and {@code JANK_NONE} only with {@code OnTimePresent}; and
+     * from 14 a FULL or PARTIAL severity never goes with an on-time present. Worked from the source, not from the
+     * simulator's shift of the present.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {12, 14})
+    void displayFramesHaveThePresentTypeTheirJankTypeComesWith(int android) throws IOException {
+        Device d = new Device("system-jank", android);
+        d.advance(3_000);
+        Device.Out started = d.run(START);
+        assertEquals(0, started.exit(), started.err());
+        for (int i = 0; i < 40; i++) {
+            d.advance(250);
+        }
+        assertEquals(0, d.run("kill -TERM " + started.text().strip()).exit());
+        Trace trace = parse(d.run("cat " + FILE).out());
+        Map<FrameTimelineEvent.PresentType, Integer> seen = new HashMap<>();
+        for (TracePacket p : trace.getPacketList()) {
+            if (!p.hasExtension(FrameworksNativeTracePacket.frameTimelineEvent)
+                    || !p.getExtension(FrameworksNativeTracePacket.frameTimelineEvent).hasActualDisplayFrameStart()) {
+                continue;
+            }
+            FrameTimelineEvent.ActualDisplayFrameStart a = p.getExtension(FrameworksNativeTracePacket
+                    .frameTimelineEvent).getActualDisplayFrameStart();
+            FrameTimelineEvent.PresentType type = a.getPresentType();
+            seen.merge(type, 1, Integer::sum);
+            int jank = a.getJankType();
+            if ((jank & 2) != 0) { // JANK_SF_SCHEDULING
+                assertEquals(FrameTimelineEvent.PresentType.PRESENT_EARLY, type, "jank " + jank);
+            }
+            if ((jank & (8 | 16 | 32 | 512)) != 0) { // DISPLAY_HAL, SF_CPU/GPU_DEADLINE_MISSED, SF_STUFFING
+                assertEquals(FrameTimelineEvent.PresentType.PRESENT_LATE, type, "jank " + jank);
+            }
+            if (jank == 1) { // JANK_NONE
+                assertEquals(FrameTimelineEvent.PresentType.PRESENT_ON_TIME, type);
+            }
+            if (android >= 14 && type == FrameTimelineEvent.PresentType.PRESENT_ON_TIME) {
+                assertEquals(FrameTimelineEvent.JankSeverityType.SEVERITY_NONE, a.getJankSeverityType());
+            }
+        }
+        assertTrue(seen.containsKey(FrameTimelineEvent.PresentType.PRESENT_EARLY), seen::toString);
+        assertTrue(seen.containsKey(FrameTimelineEvent.PresentType.PRESENT_LATE), seen::toString);
+        assertTrue(seen.containsKey(FrameTimelineEvent.PresentType.PRESENT_ON_TIME), seen::toString);
+    }
+
     @Test
     void android11RunsTheSessionWithoutFrameTimeline() throws IOException {
         Device d = new Device("jank", 11);
