@@ -13,6 +13,7 @@ import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
 import io.fpsctl.testing.Chromium;
+import io.fpsctl.testing.ChromiumPage;
 import io.fpsctl.testing.FfmpegFrames;
 import io.fpsctl.testing.PollUntil;
 import java.nio.file.Files;
@@ -92,8 +93,6 @@ class ScreenRecordEndToEndTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("after the session's merge the report's worst-moment buttons no longer seek the video "
-            + "in headless chromium (the frame click still does); issue 35 stays open until this passes again")
     void janksSeenInTheVideoAreTheFramesTheReportNames(@TempDir Path dir) throws Exception {
         assumeTrue(FfmpegFrames.available(), "ffmpeg is not installed (apt-get install ffmpeg): skipped");
         Chromium chromium = Chromium.find().orElse(null);
@@ -125,7 +124,9 @@ class ScreenRecordEndToEndTest {
 
         // the page: a click on the worst janky frame, then the worst-moment buttons (real DOM events)
         Path html = folder.resolve("report.html");
-        JsonNode check = selfCheck(chromium.dumpDom(html, "#seek-test", Files.createTempDirectory(dir, "b"), 120_000));
+        // in real time, not virtual time: the page waits on the video decoder (ChromiumPage says why)
+        JsonNode check = selfCheck(ChromiumPage.domWhen(chromium, html, "#seek-test", Files.createTempDirectory(dir, "b"),
+                "window.fpsctlReport.video && window.fpsctlReport.video.testDone", Duration.ofSeconds(90)));
         assertEquals(List.of(), errors(check), "console errors");
         JsonNode v = check.get("video");
         assertTrue(v.path("testDone").asBoolean(), check.toString());
