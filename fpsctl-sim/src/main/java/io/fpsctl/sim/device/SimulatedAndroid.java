@@ -159,7 +159,7 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("grep", new FileGrep(time, kernel, frames::load))
                 .register("logcat", new LogcatCommand(this::vmServiceLog));
         // the realtime-minus-uptime gap GfxinfoFormatter prints (12 345 ms "asleep" since boot)
-        this.screenRecord = new ScreenRecordCommand(time, this, this::advance, files, 12_345_000_000L);
+        this.screenRecord = new ScreenRecordCommand(version, time, this, this::advance, files, 12_345_000_000L);
         frames.add(screenRecord);
         shell.screenRecording(screenRecord, files);
     }
