@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  *       {@code runEncoder} returns, {@code recordScreen} stops the muxer ({@code AMediaMuxer_stop}, which writes
  *       the moov) and the Winscope block is written first: only then is the file complete. SIGTERM and SIGKILL
  *       are not caught: the file keeps its {@code mdat} without {@code moov} and does not play. fpsctl sends
- *       SIGINT with toybox {@code pkill -INT -f FILE}: the file name is unique to the recording, so no other
- *       screenrecord is touched.</li>
+ *       SIGINT with toybox {@code pkill -INT -f '^screenrecord .* FILE$'} ({@link #stopCommand}): the file name
+ *       is unique to the recording and the pattern anchored, so no other process is touched.</li>
  *   <li>Times: each sample's time is the encoder's {@code ptsUsec}, the virtual display buffer's CLOCK_MONOTONIC
  *       time ({@code systemTime(SYSTEM_TIME_MONOTONIC)} when the display gives none); MediaMuxer makes the track's
  *       times relative to the first sample, so the MP4 alone does not say when it started. The Winscope block
@@ -57,9 +57,28 @@ public final class ScreenRecord {
         return ShellQuote.command("screenrecord --time-limit " + limitSec + " --bit-rate " + BIT_RATE, remoteFile);
     }
 
-    /** SIGINT to the screenrecord writing {@code remoteFile}: it finishes the file and exits 0. */
+    /**
+     * SIGINT to the screenrecord writing {@code remoteFile}: it finishes the file and exits 0. toybox {@code pkill -f}
+     * matches an extended regular expression anywhere in each process's command line ({@code toys/posix/ps.c
+     * match_pgrep}: {@code regexec} on the cmdline, only its own pid skipped), so the pattern is anchored to a
+     * command line that starts with {@code screenrecord} and ends with the file, the file's characters taken
+     * literally: the {@code sh -c} that runs screenrecord (when mksh does not exec it) and the shell running this
+     * pkill both start with the shell's name and are never signalled, whatever quoting the line needs.
+     */
     public static String stopCommand(String remoteFile) {
-        return ShellQuote.command("pkill -INT -f", remoteFile);
+        return ShellQuote.command("pkill -INT -f", "^screenrecord .* " + ereLiteral(remoteFile) + "$");
+    }
+
+    /** {@code s} as a POSIX extended regular expression matching exactly {@code s}. */
+    static String ereLiteral(String s) {
+        StringBuilder b = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            if ("\\.[](){}*+?|^$".indexOf(c) >= 0) {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        return b.toString();
     }
 
     /** The file's bytes on standard output (binary-safe over the shell protocol v2, as {@code adb exec-out}). */

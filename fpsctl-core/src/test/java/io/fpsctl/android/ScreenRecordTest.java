@@ -2,6 +2,8 @@ package io.fpsctl.android;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -21,7 +23,16 @@ class ScreenRecordTest {
     void commandLinesQuoteTheFileAndKeepAospsLimit() {
         assertEquals("screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a.mp4",
                 ScreenRecord.command("/data/local/tmp/a.mp4", 180));
-        assertEquals("pkill -INT -f '/data/local/tmp/a b.mp4'", ScreenRecord.stopCommand("/data/local/tmp/a b.mp4"));
+        // anchored (toybox match_pgrep searches the whole command line): never the sh -c around screenrecord, nor
+        // the shell running pkill itself; the file's dot taken literally
+        assertEquals("pkill -INT -f '^screenrecord .* /data/local/tmp/a b\\.mp4$'",
+                ScreenRecord.stopCommand("/data/local/tmp/a b.mp4"));
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile("^screenrecord .* /data/local/tmp/a b\\.mp4$");
+        assertTrue(p.matcher("screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a b.mp4").find());
+        assertFalse(p.matcher("/system/bin/sh -c screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a b.mp4").find());
+        assertFalse(p.matcher("sh -c pkill -INT -f '^screenrecord .* /data/local/tmp/a b\\.mp4$'").find());
+        assertFalse(p.matcher("screenrecord --time-limit 180 /data/local/tmp/a bxmp4").find());
+        assertEquals("a\\.b\\*\\[c\\]\\$", ScreenRecord.ereLiteral("a.b*[c]$"));
         assertEquals("cat /data/local/tmp/a.mp4", ScreenRecord.pullCommand("/data/local/tmp/a.mp4"));
         assertEquals("rm -f /data/local/tmp/a.mp4", ScreenRecord.deleteCommand("/data/local/tmp/a.mp4"));
         assertThrows(IllegalArgumentException.class, () -> ScreenRecord.command("/x.mp4", 181));

@@ -154,7 +154,9 @@ final class ScreenRecordCommand implements FrameObserver {
         }
         long limitNs = (capSec > 0 ? Math.min(limit, capSec) : limit) * 1_000_000_000L;
         Recording r = new Recording(files.create(file), time.nanoTime(), limitNs, presented());
-        running.put(r, commandLine);
+        // the process's command line as toybox ps reads it (/proc/PID/cmdline, argv joined by spaces), not the sh -c
+        // line: a pattern anchored at "^screenrecord" matches it whether or not mksh exec'd the command
+        running.put(r, "screenrecord" + (args.isEmpty() ? "" : " " + String.join(" ", args)));
         try {
             if (verbose) {
                 stdout.write(("Configuring recorder for " + ScreenVideo.WIDTH + "x" + ScreenVideo.HEIGHT
