@@ -161,6 +161,25 @@ public final class ScreenRecording {
         }
     }
 
+    /**
+     * The report's view of a recording in {@code folder}: video.json's files with each picture's CLOCK_BOOTTIME time
+     * from its Winscope block (a file that cannot be read, or has no block, goes without).
+     */
+    public static io.fpsctl.sink.report.ReportVideo reportVideo(Path folder, VideoJson.Recording recording) {
+        java.util.Map<String, long[]> times = new java.util.HashMap<>();
+        for (VideoJson.VideoFile f : recording.files()) {
+            try {
+                long[] t = ScreenRecord.winscopeBoottimesNs(folder.resolve(f.file()));
+                if (t != null) {
+                    times.put(f.file(), t);
+                }
+            } catch (IOException e) {
+                // missing or unreadable: the report says so from video.json and seeks without per-picture times
+            }
+        }
+        return new io.fpsctl.sink.report.ReportVideo(folder, recording, times);
+    }
+
     private String lastStderr = "";
     /** The file whose screenrecord has had its SIGINT (guarded by itself: one SIGINT per file, whoever sends it). */
     private final Object signalLock = new Object();

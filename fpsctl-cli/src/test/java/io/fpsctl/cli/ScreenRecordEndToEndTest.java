@@ -140,18 +140,19 @@ class ScreenRecordEndToEndTest {
         assertTrue(click.get("why").asText().startsWith("frame"), click.toString());
         assertEquals(expected, click.get("currentTime").asDouble(), VSYNC_S,
                 "the click seeks to the janky frame's present: " + click);
+        assertEquals(truthNumbers.get(worstPresent), FfmpegFrames.at(decoded, click.get("currentTime").asDouble()).number(),
+                "the click shows the worst frame's picture: " + click);
 
         // 2. three worst moments: ffmpeg shows, at the page's currentTime, the number of that janky frame
         int checked = 0;
         for (int i = 1; i < seeks.size() && checked < 3; i++) {
             JsonNode seek = seeks.get(i);
-            double pageT = seek.get("target").asDouble(); // the report's time of the moment (s since origin)
+            // the frame the button names: its time on the page (s since origin), as the button says it
+            double pageT = Double.parseDouble(seek.get("why").asText().replace("worst ", ""));
             long deviceNs = origin + Math.round(pageT * 1e9);
-            // the janky frame the moment names: the one whose present lies in the half refresh before it
-            Map<String, String> frame = janky.stream().filter(m -> {
-                long present = Long.parseLong(m.get("endNs"));
-                return present <= deviceNs && deviceNs - present <= 9_000_000L;
-            }).findFirst().orElse(null);
+            Map<String, String> frame = janky.stream()
+                    .filter(m -> Math.abs(Long.parseLong(m.get("endNs")) - deviceNs) <= 1_000_000L)
+                    .findFirst().orElse(null);
             assertNotNull(frame, "the moment at " + pageT + " s is a janky frame of frames.csv");
             int want = truthNumbers.get(Long.parseLong(frame.get("endNs")));
             FfmpegFrames.Frame shown = FfmpegFrames.at(decoded, seek.get("currentTime").asDouble());

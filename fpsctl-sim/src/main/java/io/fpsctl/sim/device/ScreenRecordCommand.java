@@ -35,6 +35,16 @@ import java.util.regex.PatternSyntaxException;
  */
 final class ScreenRecordCommand implements FrameObserver {
     static final int MAX_TIME_LIMIT_SEC = 180;
+    /**
+     * When a picture is stamped: SurfaceFlinger composes the virtual display in the same commit that latches the
+     * app's buffer, and {@code VirtualDisplaySurface::onFrameCommitted} queues the picture to screenrecord's encoder
+     * with {@code systemTime()} at the end of that commit, a vsync before the physical display presents the same
+     * content (frameworks/native services/surfaceflinger/DisplayHardware/VirtualDisplaySurface.cpp, read in a copy
+     * found by search, not at a tag). The simulator latches at the vsync before the present
+     * ({@link io.fpsctl.sim.device.frames.LayerFrame#latchTime}); the 2 ms from the latch to the end of the commit
+     * is inferred (SurfaceFlinger's wake-up after its vsync plus composition), not read.
+     */
+    static final long COMMIT_AFTER_LATCH_NS = 2_000_000L;
     /** {@code std::numeric_limits<uint32_t>::max()}: android 14's upper bound, and its "no limit" for 0. */
     static final long UINT32_MAX = 0xFFFF_FFFFL;
 
@@ -84,7 +94,7 @@ final class ScreenRecordCommand implements FrameObserver {
             number = ++presented;
         }
         for (Recording r : running.keySet()) {
-            r.offer(frame.actualPresent(), number);
+            r.offer(frame.latchTime() + COMMIT_AFTER_LATCH_NS, number);
         }
     }
 

@@ -29,7 +29,9 @@ import org.jcodec.common.model.Picture;
  * seven-segment digits for a person looking at the video.
  *
  * <p>Timing, as AOSP's screenrecord ({@code frameworks/av cmds/screenrecord/screenrecord.cpp runEncoder}): one video
- * frame per composition that changed the screen, its presentation time the frame's CLOCK_MONOTONIC time in us, the
+ * frame per composition that changed the screen, its presentation time the CLOCK_MONOTONIC time in us at which
+ * SurfaceFlinger committed that composition (a vsync before the display presents it: {@code
+ * ScreenRecordCommand#COMMIT_AFTER_LATCH_NS}), the
  * MP4 track's times relative to the first frame (MediaMuxer). A frame's duration is only known when the next one
  * arrives, so each is written one frame late; the last lasts until the stop.
  *
