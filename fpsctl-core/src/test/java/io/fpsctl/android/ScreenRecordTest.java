@@ -90,6 +90,28 @@ class ScreenRecordTest {
     }
 
     @Test
+    void android14sTwoBlocksGiveTheSameTimes(@TempDir Path dir) throws Exception {
+        // screenrecord.cpp runEncoder at android-14.0.0_r67: writeWinscopeMetadataLegacy, then writeWinscopeMetadata;
+        // the same frames, the legacy block in us (ptsUsec + offset cut to us), version 2 in ns (offset + ptsUsec * 1000)
+        long offsetNs = 12_345_678_901L;
+        long[] ptsUs = {3_600_000_000L, 3_600_016_667L};
+        ByteBuffer legacy = ByteBuffer.allocate(16 + 4 + 16).order(ByteOrder.LITTLE_ENDIAN);
+        legacy.put("#VV1NSC0PET1ME!#".getBytes(StandardCharsets.US_ASCII)).putInt(2);
+        for (long p : ptsUs) {
+            legacy.putLong(p + offsetNs / 1000);
+        }
+        byte[] v2 = v2(offsetNs + ptsUs[0] * 1000, offsetNs + ptsUs[1] * 1000);
+        byte[] both = new byte[legacy.capacity() + 24 + v2.length];
+        System.arraycopy(legacy.array(), 0, both, 0, legacy.capacity());
+        System.arraycopy(v2, 0, both, legacy.capacity() + 24, v2.length);
+        long[] read = ScreenRecord.winscopeBoottimesNs(mp4(dir, both, 100));
+        assertEquals(2, read.length);
+        for (int i = 0; i < 2; i++) {
+            assertEquals(offsetNs + ptsUs[i] * 1000, read[i], 1000, "frame " + i + ": within 1 us of version 2's");
+        }
+    }
+
+    @Test
     void aCutOrMalformedBlockIsNone(@TempDir Path dir) throws Exception {
         byte[] whole = v2(10, 20, 30);
         Path cut = Files.write(dir.resolve("cut.mp4"), Arrays.copyOf(whole, whole.length - 4));
