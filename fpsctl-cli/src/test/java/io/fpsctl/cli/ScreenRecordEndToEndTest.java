@@ -273,6 +273,27 @@ class ScreenRecordEndToEndTest {
     }
 
     @Test
+    void aDeviceWithoutAnEncoderExitsZeroYetGivesOneWarning(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (Simulator s = sim(null)) {
+            s.android().setScreenRecordNoEncoder(true); // screenrecord exits 0 after its ERROR line (docs/report.md)
+            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "2s", "--out", out.toString(),
+                    "--record");
+            assertEquals(0, r.exit, r.toString());
+            assertEquals(1, r.err.lines().filter(l -> l.contains("no screen recording")).count(), r.err);
+            assertTrue(r.err.contains("screenrecord failed (exit 0): ERROR: unable to create video/avc codec instance"),
+                    r.err);
+        }
+        Path folder = captureFolder(out);
+        assertTrue(Files.isRegularFile(folder.resolve("summary.json")));
+        assertTrue(!Files.exists(folder.resolve("video.json")), "no video, no video.json");
+        try (Stream<Path> files = Files.list(folder)) {
+            assertEquals(List.of(), files.filter(p -> p.getFileName().toString().endsWith(".mp4")).toList(),
+                    "the empty file is not kept as a recording");
+        }
+    }
+
+    @Test
     void watchRecordsBesideItsFramesCsv(@TempDir Path dir) throws Exception {
         try (Simulator s = sim(null)) {
             Cli r = Cli.run("watch", PKG, "--connect", s.serial(), "--duration", "2s", "--plain", "--frames-csv",

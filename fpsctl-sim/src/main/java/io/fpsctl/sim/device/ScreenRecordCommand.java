@@ -58,6 +58,7 @@ final class ScreenRecordCommand implements FrameObserver {
     /** A test's cap on every file's length in seconds (0: none, AOSP's own limits only). */
     private volatile int capSec;
     private volatile boolean unavailable;
+    private volatile boolean noEncoder;
     private int presented;
 
     ScreenRecordCommand(AndroidVersion version, TimeSource time, Object lock, Runnable advance, DeviceFiles files,
@@ -77,6 +78,17 @@ final class ScreenRecordCommand implements FrameObserver {
     /** A device without {@code screenrecord} (answers as {@code sh} does for an unknown command). */
     void setUnavailable(boolean unavailable) {
         this.unavailable = unavailable;
+    }
+
+    /**
+     * A device without an AVC encoder. screenrecord.cpp at android-14.0.0_r67: {@code main} creates the file
+     * ({@code open(O_CREAT)}) before {@code recordScreen}; {@code prepareEncoder} prints "ERROR: unable to create %s
+     * codec instance" and returns {@code UNKNOWN_ERROR}; without {@code --size} {@code recordScreen} retries at the
+     * fallback size after "WARNING: failed at %dx%d, retrying at %dx%d" (portrait: 720x1280), fails the same way and
+     * returns the error; {@code main} returns {@code (int) err}, INT32_MIN, whose low 8 bits the shell reports: exit 0.
+     */
+    void setNoEncoder(boolean noEncoder) {
+        this.noEncoder = noEncoder;
     }
 
     /** Counts the app layer's presents (the number each video frame shows) and hands them to running recordings. */
@@ -110,6 +122,7 @@ final class ScreenRecordCommand implements FrameObserver {
         }
         long limit = MAX_TIME_LIMIT_SEC;
         boolean verbose = false;
+        boolean sizeGiven = false;
         String file = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -125,6 +138,7 @@ final class ScreenRecordCommand implements FrameObserver {
                 }
                 case "--size" -> {
                     i++;
+                    sizeGiven = true;
                     if (next == null || !next.matches("[0-9]+x[0-9]+")) {
                         return fail(stderr, "Invalid size '" + next + "', must be width x height\n");
                     }
@@ -161,6 +175,14 @@ final class ScreenRecordCommand implements FrameObserver {
         }
         if (!files.writable(file)) {
             return fail(stderr, "Unable to open '" + file + "': Permission denied\n", 1);
+        }
+        if (noEncoder) {
+            files.createEmpty(file);
+            String error = "ERROR: unable to create video/avc codec instance\n";
+            stderr.write((error + (sizeGiven ? "" : "WARNING: failed at " + ScreenVideo.WIDTH + "x" + ScreenVideo.HEIGHT
+                    + ", retrying at 720x1280\n" + error)).getBytes(StandardCharsets.UTF_8));
+            stderr.flush();
+            return 0;
         }
         long limitNs = (capSec > 0 ? Math.min(limit, capSec) : limit) * 1_000_000_000L;
         Recording r = new Recording(files.create(file), time.nanoTime(), limitNs, presented());

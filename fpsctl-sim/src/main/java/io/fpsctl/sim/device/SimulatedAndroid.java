@@ -174,6 +174,11 @@ public final class SimulatedAndroid implements ShellHandler {
         screenRecord.setUnavailable(unavailable);
     }
 
+    /** A device without an AVC encoder: screenrecord prints AOSP's ERROR line, leaves an empty file and exits 0. */
+    public void setScreenRecordNoEncoder(boolean noEncoder) {
+        screenRecord.setNoEncoder(noEncoder);
+    }
+
     /** The device dies: running recordings end without moov (as on SIGKILL); its files are gone with it. */
     public void shutDown() {
         screenRecord.killAll();
