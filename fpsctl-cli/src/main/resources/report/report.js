@@ -357,18 +357,17 @@
   live.player = player;
   live.vrun = vrun;
 
-  /* The time (s on the page's axis) at which a frame is on screen: a SurfaceFlinger frame from its present (its
-   * time) on, a rendered frame from the refresh after it completed (IntendedVsync + duration) on; half a refresh
-   * later so a seek lands inside the frame's first refresh. */
-  function onScreenAt(r, i) { return momentAt(r, r.frames.T[i], r.frames.D[i]); }
-  function momentAt(r, t, durationMs) {
-    var presented = r.summary.source === 'surfaceflinger';
-    return t + (presented ? 0 : durationMs / 1000 + vsyncMs / 1000) + vsyncMs / 2000;
+  /* When a frame was presented (s on the page's axis): a SurfaceFlinger frame's own time is its present; a rendered
+   * (gfxinfo) frame is presented at the refresh after it completed (IntendedVsync + duration; inferred: its buffer is
+   * latched at the next vsync). player.seekPresent then shows the picture that was on screen from that moment. */
+  function onScreenAt(r, i) { return presentAt(r, r.frames.T[i], r.frames.D[i]); }
+  function presentAt(r, t, durationMs) {
+    return r.summary.source === 'surfaceflinger' ? t : t + durationMs / 1000 + vsyncMs / 1000;
   }
   function seekButton(r, w) {
     if (!player || r !== vrun) { return w.t.toFixed(3); }
     var b = el('button', { type: 'button', 'class': 'seek', 'data-seek': String(w.t), text: '\u25b6 ' + w.t.toFixed(3) });
-    b.addEventListener('click', function () { player.seek(momentAt(r, w.t, w.durationMs), 'worst ' + w.t); });
+    b.addEventListener('click', function () { player.seekPresent(presentAt(r, w.t, w.durationMs), 'worst ' + w.t); });
     return b;
   }
 
@@ -399,8 +398,9 @@
     if (files.length === 0) {
       notes.push(v.files.length === 0 ? 'No video was recorded.' : 'The video could not be placed on the frames’ clock.');
     } else {
-      notes.push('Click a frame or any chart to see that moment; playing moves the red line on the charts. In step ' +
-        'within ±' + v.errorBoundMs + ' ms (docs/report.md "Screen recordings").');
+      notes.push('Click a frame or any chart to see that moment; playing moves the red line on the charts. Clocks ' +
+        'matched within ±' + v.errorBoundMs + ' ms; each picture is SurfaceFlinger\u2019s composition when it was ' +
+        'committed, shown until the next (docs/report.md "Screen recordings").');
       if (files.length > 1) { notes.push(files.length + ' files of up to 180 s, played one after the other.'); }
       if (!v.inline) { notes.push('The video files sit beside the report (too large to embed).'); }
     }
@@ -433,12 +433,15 @@
       report.playhead = t;
       plots.forEach(function (u) { if (u.playhead) { u.redraw(false, false); } });
     }
-    /* Seeks to page time t: the file that covers it, else the next file (t fell between two), else the end */
-    function seek(t, why) {
+    /* Seeks to page time t: in file k when given, else the file that covers it, else the next file (t fell between
+     * two), else the end */
+    function seek(t, why, k) {
       if (files.length === 0) { return; }
-      var k = files.length - 1;
-      for (var i = 0; i < files.length; i++) {
-        if (t <= files[i].lastS + 0.05) { k = i; break; }
+      if (k === undefined) {
+        k = files.length - 1;
+        for (var i = 0; i < files.length; i++) {
+          if (t <= files[i].lastS + 0.05) { k = i; break; }
+        }
       }
       var within = Math.max(0, Math.min(t - files[k].firstS, files[k].lastS - files[k].firstS + 0.05));
       var entry = { target: t, file: k, name: files[k].name, asked: within, why: why || null };
@@ -448,6 +451,25 @@
         video.currentTime = within;
       });
       state.pendingSeek = entry;
+    }
+    /* The picture on screen from the moment a frame was presented (page time t). screenrecord stamps each picture
+     * when SurfaceFlinger commits the composition (VirtualDisplaySurface::onFrameCommitted queues the buffer at
+     * systemTime(), before that composition is presented), so the picture is the last one stamped at or before t
+     * (0.5 ms allowed: the page's frame times are float32); the seek lands inside it, half way to the next picture
+     * but at most half a refresh after its start. Without per-frame times, half a refresh after t. */
+    function seekPresent(t, why) {
+      var half = vsyncMs / 2000;
+      var k = -1;
+      for (var i = 0; i < files.length; i++) { if (files[i].frameMs && files[i].firstS <= t + 0.0005) { k = i; } }
+      if (k < 0) { seek(t + half, why); return; }
+      var f = files[k], ms = f.frameMs, lo = 0, hi = ms.length - 1;
+      while (lo < hi) { /* the last picture stamped at or before t */
+        var mid = (lo + hi + 1) >> 1;
+        if (f.firstS + ms[mid] / 1000 <= t + 0.0005) { lo = mid; } else { hi = mid - 1; }
+      }
+      var start = f.firstS + ms[lo] / 1000;
+      var gap = lo + 1 < ms.length ? (ms[lo + 1] - ms[lo]) / 1000 : 2 * half;
+      seek(start + Math.min(gap / 2, half), why, k);
     }
     video.addEventListener('seeked', function () {
       var e = state.pendingSeek;
@@ -462,7 +484,7 @@
     function tick() { if (!video.paused) { show(); requestAnimationFrame(tick); } }
     video.addEventListener('play', function () { requestAnimationFrame(tick); });
     if (files.length > 0) { load(0, function () { show(); }); }
-    return { card: card, seek: seek, state: state, video: video, now: now };
+    return { card: card, seek: seek, seekPresent: seekPresent, state: state, video: video, now: now };
   }
 
   /* The red playhead line on a chart whose x axis is the page's time */
@@ -491,7 +513,7 @@
       if (down && Math.abs(e.clientX - down[0]) + Math.abs(e.clientY - down[1]) > 4) { return; }
       var t = u.posToVal(e.offsetX, 'x');
       var hit = frameAt ? frameAt(e.offsetX, e.offsetY) : null;
-      player.seek(hit !== null && hit !== undefined ? hit.at : t, hit ? 'frame ' + hit.index : 'chart');
+      if (hit) { player.seekPresent(hit.at, 'frame ' + hit.index); } else { player.seek(t, 'chart'); }
     }, true);
   }
 
@@ -1059,9 +1081,10 @@
       }
     });
   }
-  /* #seek-test: for fpsctl's browser test, the page clicks (real DOM events) the worst janky frame on the frame-time
-   * chart, then each worst-moment button in turn, each once the seek before it finished; report.video.seeks then
-   * holds every target, file and currentTime the video reached. */
+  /* #seek-test: for fpsctl's browser test (run in real time: a virtual-time budget runs out while the page waits
+   * for the decoder), the page clicks (real DOM events) the worst janky frame on the frame-time chart, then each
+   * worst-moment button in turn, each once the seek before it finished; report.video.seeks then holds every target,
+   * file and currentTime the video reached. */
   if (location.hash === '#seek-test' && live.player) {
     var player = live.player;
     var steps = [];
@@ -1095,7 +1118,7 @@
       var s2 = report.video.seeks;
       if (s2.length <= before) { report.video.testDone = 'step ' + step + ' did not seek'; selfCheck(); return; }
       var entry = s2[s2.length - 1];
-      /* the next step once this seek finished (event-driven: no timer burns virtual time while the video decodes) */
+      /* the next step once this seek finished */
       var next = function () { player.video.removeEventListener('seeked', next); setTimeout(runStep, 0); };
       if (entry.done) { runStep(); } else { player.video.addEventListener('seeked', next); }
     };

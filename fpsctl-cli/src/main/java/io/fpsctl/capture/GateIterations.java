@@ -169,7 +169,7 @@ public final class GateIterations {
             if (!warm || deviceLost != null || stopped) {
                 kept.add(new Kept(m.summary(), new RunMetadata(SummaryJson.fpsctlVersion(), start, null, where),
                         listener, video == null ? null
-                        : new io.fpsctl.sink.report.ReportVideo(recordFolders.get(number), video)));
+                        : ScreenRecording.reportVideo(recordFolders.get(number), video)));
             }
             if (deviceLost != null || stopped) {
                 break; // judged on what was captured (partial)

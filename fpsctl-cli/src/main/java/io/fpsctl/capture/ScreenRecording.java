@@ -124,7 +124,7 @@ public final class ScreenRecording {
                     // the stream broke on the host side (seen: okio's "Unbalanced enter/exit" inside dadb when a
                     // stream closes while the connection writes for another thread); the device side ran on: stop
                     // it and keep what it wrote
-                    device.shell(ScreenRecord.stopCommand(remote), Duration.ofSeconds(10));
+                    interrupt(remote);
                     exit = 0;
                 }
                 String failure = ScreenRecord.failure(exit, lastStderr);
@@ -161,7 +161,47 @@ public final class ScreenRecording {
         }
     }
 
+    /**
+     * The report's view of a recording in {@code folder}: video.json's files with each picture's CLOCK_BOOTTIME time
+     * from its Winscope block (a file that cannot be read, or has no block, goes without).
+     */
+    public static io.fpsctl.sink.report.ReportVideo reportVideo(Path folder, VideoJson.Recording recording) {
+        java.util.Map<String, long[]> times = new java.util.HashMap<>();
+        for (VideoJson.VideoFile f : recording.files()) {
+            try {
+                long[] t = ScreenRecord.winscopeBoottimesNs(folder.resolve(f.file()));
+                if (t != null) {
+                    times.put(f.file(), t);
+                }
+            } catch (IOException e) {
+                // missing or unreadable: the report says so from video.json and seeks without per-picture times
+            }
+        }
+        return new io.fpsctl.sink.report.ReportVideo(folder, recording, times);
+    }
+
     private String lastStderr = "";
+    /** The file whose screenrecord has had its SIGINT (guarded by itself: one SIGINT per file, whoever sends it). */
+    private final Object signalLock = new Object();
+    private String interrupted;
+
+    /**
+     * SIGINT to the screenrecord writing {@code remote}, at most once: AOSP's {@code signalCatcher} puts the original
+     * SIGINT/SIGHUP handlers back on the first one, so a second SIGINT kills screenrecord while it writes the moov
+     * and leaves a file that does not play. True when it was signalled (now or before).
+     */
+    private boolean interrupt(String remote) {
+        synchronized (signalLock) {
+            if (remote.equals(interrupted)) {
+                return true;
+            }
+            if (device.shell(ScreenRecord.stopCommand(remote), Duration.ofSeconds(10)).exitCode() != 0) {
+                return false;
+            }
+            interrupted = remote;
+            return true;
+        }
+    }
 
     /** Runs one screenrecord to its end; its exit status. */
     private int record(String remote) throws IOException {
@@ -252,8 +292,8 @@ public final class ScreenRecording {
             }
             if (target != null && !target.equals(signalled)) {
                 try {
-                    // exit 1: nothing matched yet (screenrecord not started): signalled again a second later
-                    if (device.shell(ScreenRecord.stopCommand(target), Duration.ofSeconds(10)).exitCode() == 0) {
+                    // false: nothing matched yet (screenrecord not started): signalled again a second later
+                    if (interrupt(target)) {
                         signalled = target;
                     }
                 } catch (RuntimeException e) { // DeviceException included

@@ -88,7 +88,7 @@ final class ReportInputs {
         if (folder != null) {
             try {
                 io.fpsctl.format.VideoJson.Recording rec = io.fpsctl.format.VideoJson.read(folder);
-                video = rec == null ? null : new io.fpsctl.sink.report.ReportVideo(folder, rec);
+                video = rec == null ? null : io.fpsctl.capture.ScreenRecording.reportVideo(folder, rec);
             } catch (IOException e) {
                 throw new CliException(ExitCode.IO, folder.resolve(io.fpsctl.format.VideoJson.FILE) + ": "
                         + e.getMessage() + " (remove it to report without the video)", e);

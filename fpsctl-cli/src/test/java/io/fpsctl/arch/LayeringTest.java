@@ -183,6 +183,11 @@ class LayeringTest {
                             && !SIMULATOR_STARTERS.contains(c.getName().replaceAll("\\$.*", ""))))
             .should().dependOnClassesThat().resideInAPackage("io.fpsctl.sim..");
 
+    /** fpsctl never encodes video: JCodec is the simulated screenrecord's alone (docs/architecture.md, fpsctl-sim). */
+    @ArchTest
+    static final ArchRule onlyTheSimulatorEncodesVideo = noClasses().that().resideOutsideOfPackage("io.fpsctl.sim..")
+            .should().dependOnClassesThat().resideInAPackage("org.jcodec..");
+
     /**
      * The same in fpsctl-cli's sources: javac inlines the simulator's constants ({@code SimOptions.DEFAULT_PACKAGE}),
      * so a class file does not show them. Its tests run in the repository's folder.

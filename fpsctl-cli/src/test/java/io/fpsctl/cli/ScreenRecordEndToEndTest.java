@@ -13,6 +13,7 @@ import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
 import io.fpsctl.testing.Chromium;
+import io.fpsctl.testing.ChromiumPage;
 import io.fpsctl.testing.FfmpegFrames;
 import io.fpsctl.testing.PollUntil;
 import java.nio.file.Files;
@@ -92,8 +93,6 @@ class ScreenRecordEndToEndTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("after the session's merge the report's worst-moment buttons no longer seek the video "
-            + "in headless chromium (the frame click still does); issue 35 stays open until this passes again")
     void janksSeenInTheVideoAreTheFramesTheReportNames(@TempDir Path dir) throws Exception {
         assumeTrue(FfmpegFrames.available(), "ffmpeg is not installed (apt-get install ffmpeg): skipped");
         Chromium chromium = Chromium.find().orElse(null);
@@ -125,7 +124,9 @@ class ScreenRecordEndToEndTest {
 
         // the page: a click on the worst janky frame, then the worst-moment buttons (real DOM events)
         Path html = folder.resolve("report.html");
-        JsonNode check = selfCheck(chromium.dumpDom(html, "#seek-test", Files.createTempDirectory(dir, "b"), 120_000));
+        // in real time, not virtual time: the page waits on the video decoder (ChromiumPage says why)
+        JsonNode check = selfCheck(ChromiumPage.domWhen(chromium, html, "#seek-test", Files.createTempDirectory(dir, "b"),
+                "window.fpsctlReport.video && window.fpsctlReport.video.testDone", Duration.ofSeconds(90)));
         assertEquals(List.of(), errors(check), "console errors");
         JsonNode v = check.get("video");
         assertTrue(v.path("testDone").asBoolean(), check.toString());
@@ -139,18 +140,19 @@ class ScreenRecordEndToEndTest {
         assertTrue(click.get("why").asText().startsWith("frame"), click.toString());
         assertEquals(expected, click.get("currentTime").asDouble(), VSYNC_S,
                 "the click seeks to the janky frame's present: " + click);
+        assertEquals(truthNumbers.get(worstPresent), FfmpegFrames.at(decoded, click.get("currentTime").asDouble()).number(),
+                "the click shows the worst frame's picture: " + click);
 
         // 2. three worst moments: ffmpeg shows, at the page's currentTime, the number of that janky frame
         int checked = 0;
         for (int i = 1; i < seeks.size() && checked < 3; i++) {
             JsonNode seek = seeks.get(i);
-            double pageT = seek.get("target").asDouble(); // the report's time of the moment (s since origin)
+            // the frame the button names: its time on the page (s since origin), as the button says it
+            double pageT = Double.parseDouble(seek.get("why").asText().replace("worst ", ""));
             long deviceNs = origin + Math.round(pageT * 1e9);
-            // the janky frame the moment names: the one whose present lies in the half refresh before it
-            Map<String, String> frame = janky.stream().filter(m -> {
-                long present = Long.parseLong(m.get("endNs"));
-                return present <= deviceNs && deviceNs - present <= 9_000_000L;
-            }).findFirst().orElse(null);
+            Map<String, String> frame = janky.stream()
+                    .filter(m -> Math.abs(Long.parseLong(m.get("endNs")) - deviceNs) <= 1_000_000L)
+                    .findFirst().orElse(null);
             assertNotNull(frame, "the moment at " + pageT + " s is a janky frame of frames.csv");
             int want = truthNumbers.get(Long.parseLong(frame.get("endNs")));
             FfmpegFrames.Frame shown = FfmpegFrames.at(decoded, seek.get("currentTime").asDouble());
@@ -268,6 +270,27 @@ class ScreenRecordEndToEndTest {
         Path folder = captureFolder(out);
         assertTrue(Files.isRegularFile(folder.resolve("summary.json")));
         assertTrue(!Files.exists(folder.resolve("video.json")), "no video, no video.json");
+    }
+
+    @Test
+    void aDeviceWithoutAnEncoderExitsZeroYetGivesOneWarning(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        try (Simulator s = sim(null)) {
+            s.android().setScreenRecordNoEncoder(true); // screenrecord exits 0 after its ERROR line (docs/report.md)
+            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "2s", "--out", out.toString(),
+                    "--record");
+            assertEquals(0, r.exit, r.toString());
+            assertEquals(1, r.err.lines().filter(l -> l.contains("no screen recording")).count(), r.err);
+            assertTrue(r.err.contains("screenrecord failed (exit 0): ERROR: unable to create video/avc codec instance"),
+                    r.err);
+        }
+        Path folder = captureFolder(out);
+        assertTrue(Files.isRegularFile(folder.resolve("summary.json")));
+        assertTrue(!Files.exists(folder.resolve("video.json")), "no video, no video.json");
+        try (Stream<Path> files = Files.list(folder)) {
+            assertEquals(List.of(), files.filter(p -> p.getFileName().toString().endsWith(".mp4")).toList(),
+                    "the empty file is not kept as a recording");
+        }
     }
 
     @Test

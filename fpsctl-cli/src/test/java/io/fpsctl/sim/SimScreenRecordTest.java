@@ -31,20 +31,113 @@ import org.junit.jupiter.api.io.TempDir;
 class SimScreenRecordTest {
 
     private static Simulator start(Path truth) throws Exception {
+        return start(truth, 14);
+    }
+
+    private static Simulator start(Path truth, int android) throws Exception {
         return Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
-                new SimOptions(AndroidVersion.of(14), 60, 7, "com.example.feed"), 0, truth, false, null, 0));
+                new SimOptions(AndroidVersion.of(android), 60, 7, "com.example.feed"), 0, truth, false, null, 0));
     }
 
     @Test
-    void optionsAreCheckedAsAospDoes(@TempDir Path dir) throws Exception {
-        try (Simulator sim = start(null); Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
+    void optionsAreCheckedAsAospDoesUpToAndroid13(@TempDir Path dir) throws Exception {
+        // screenrecord.cpp main, case 't', android-security-13.0.0_r21: atoi, then [1, kMaxTimeLimitSec]
+        try (Simulator sim = start(null, 13); Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
             AdbShellResponse r = dadb.shell("screenrecord --time-limit 181 /data/local/tmp/a.mp4");
             assertEquals(2, r.getExitCode());
             assertEquals("Time limit 181s outside acceptable range [1,180]\n", r.getErrorOutput());
+            r = dadb.shell("screenrecord --time-limit 0 /data/local/tmp/a.mp4");
+            assertEquals(2, r.getExitCode());
+            assertEquals("Time limit 0s outside acceptable range [1,180]\n", r.getErrorOutput());
+            r = dadb.shell("screenrecord --time-limit x /data/local/tmp/a.mp4"); // atoi("x") is 0
+            assertEquals("Time limit 0s outside acceptable range [1,180]\n", r.getErrorOutput());
             r = dadb.shell("screenrecord --time-limit 1");
             assertEquals("Must specify output file (see --help).\n", r.getErrorOutput());
             assertEquals(2, r.getExitCode());
         }
+    }
+
+    @Test
+    void android14TakesAnyTimeLimitAndZeroForNone(@TempDir Path dir) throws Exception {
+        // screenrecord.cpp main, case 't', android-14.0.0_r67: strtol, [0, UINT32_MAX], 0 = no limit
+        try (Simulator sim = start(null, 14); Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
+            AdbShellResponse r = dadb.shell("screenrecord --time-limit -1 /data/local/tmp/a.mp4");
+            assertEquals(2, r.getExitCode());
+            assertEquals("Time limit -1s outside acceptable range [0,4294967295] seconds\n", r.getErrorOutput());
+            r = dadb.shell("screenrecord --time-limit 4294967296 /data/local/tmp/a.mp4");
+            assertEquals("Time limit 4294967296s outside acceptable range [0,4294967295] seconds\n", r.getErrorOutput());
+            r = dadb.shell("screenrecord --time-limit 5s /data/local/tmp/a.mp4");
+            assertEquals("Error parsing time limit argument\n", r.getErrorOutput());
+            assertEquals(2, r.getExitCode());
+            for (String limit : List.of("0", "181")) { // refused up to android 13; here they record until stopped
+                String file = "/data/local/tmp/limit-" + limit + ".mp4";
+                CompletableFuture<Integer> rec = record(dadb, "screenrecord --time-limit " + limit + " " + file);
+                PollUntil.condition(() -> dadb.shell("pkill -INT -f " + file).getExitCode() == 0, Duration.ofSeconds(20),
+                        "screenrecord --time-limit " + limit + " running");
+                assertEquals(0, rec.get(20, TimeUnit.SECONDS), "--time-limit " + limit + " records");
+            }
+        }
+    }
+
+    @Test
+    void theWinscopeBlocksAreTheReleases(@TempDir Path dir) throws Exception {
+        // screenrecord.cpp runEncoder at android-security-10.0.0_r75 (none), -13.0.0_r21 (legacy), 14.0.0_r67 (both)
+        for (int android : List.of(10, 13, 14)) {
+            Path local = dir.resolve("v" + android + ".mp4");
+            try (Simulator sim = start(null, android);
+                 Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
+                String remote = "/data/local/tmp/w.mp4";
+                CompletableFuture<Integer> rec = record(dadb, "screenrecord " + remote);
+                PollUntil.value(() -> dadb.shell("dumpsys gfxinfo com.example.feed framestats").getOutput(),
+                        o -> o.lines().filter(l -> l.startsWith("0,")).count() > 20, Duration.ofSeconds(20), "frames");
+                PollUntil.condition(() -> dadb.shell("pkill -INT -f " + remote).getExitCode() == 0,
+                        Duration.ofSeconds(20), "screenrecord stopped");
+                assertEquals(0, rec.get(20, TimeUnit.SECONDS));
+                try (io.fpsctl.device.DadbDevice device = io.fpsctl.device.DadbDevice.direct("127.0.0.1", sim.port(),
+                        TestAdb.throwawayKeys(dir));
+                     io.fpsctl.device.ShellStream s = device.openShell("cat " + remote)) {
+                    Files.copy(s.stdout(), local);
+                }
+            }
+            byte[] mp4 = Files.readAllBytes(local);
+            int legacy = indexOf(mp4, "#VV1NSC0PET1ME!#".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            int v2 = indexOf(mp4, "#VV1NSC0PET1ME2#".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            assertEquals(android >= 11, legacy > 0, "android " + android + ": legacy block");
+            assertEquals(android >= 14, v2 > 0, "android " + android + ": version 2 block");
+            if (android >= 14) {
+                assertTrue(legacy < v2, "the legacy block is written first");
+            }
+            if (legacy > 0) {
+                java.nio.ByteBuffer l = java.nio.ByteBuffer.wrap(mp4, legacy + 16, mp4.length - legacy - 16)
+                        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                int count = l.getInt();
+                assertTrue(count >= 1, "frames in the legacy block");
+                long[] us = new long[count];
+                for (int i = 0; i < count; i++) {
+                    us[i] = l.getLong();
+                }
+                if (v2 > 0) { // the same frames: v2's ns within 1 us of legacy's us (each cut to us on its own)
+                    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(mp4, v2 + 16, mp4.length - v2 - 16)
+                            .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                    assertEquals(2, b.getInt());
+                    b.getLong();
+                    assertEquals(count, b.getInt());
+                    for (int i = 0; i < count; i++) {
+                        assertEquals(us[i] * 1000.0, b.getLong(), 1000.0, "frame " + i);
+                    }
+                }
+            }
+        }
+    }
+
+    private static CompletableFuture<Integer> record(Dadb dadb, String command) {
+        return CompletableFuture.supplyAsync(() -> {
+            try (AdbShellStream s = dadb.openShell(command)) {
+                return s.readAll().getExitCode();
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
     }
 
     @Test
@@ -78,7 +171,7 @@ class SimScreenRecordTest {
             assertTrue(frames.get(i).number() > frames.get(i - 1).number(), "numbers rise: " + frames);
         }
         // the Winscope v2 block, read by hand (screenrecord.cpp writeWinscopeMetadata): one CLOCK_BOOTTIME ns per
-        // frame; minus gfxinfo's Realtime - Uptime it is the truth's present time of the frame the picture shows
+        // frame; minus gfxinfo's Realtime - Uptime it is when the composition showing the picture was committed
         byte[] mp4 = Files.readAllBytes(local);
         int at = indexOf(mp4, "#VV1NSC0PET1ME2#".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         assertTrue(at > 0, "Winscope block present");
@@ -97,8 +190,11 @@ class SimScreenRecordTest {
             assertEquals(frames.get(i).seconds(), (monotonic - (first - asleepNs)) / 1e9, 1.5e-4,
                     "pts relative to the first frame, frame " + i);
             if (i > 0) { // frame 0 is the screen as it was when the recording started
+                // stamped when SurfaceFlinger committed the composition: a refresh (60 Hz) before the truth's
+                // present, plus the 2 ms the simulator takes from its latch to the end of the commit (inferred)
                 long truthPresent = Long.parseLong(presents.get(number).split("\t")[1]);
-                assertEquals(truthPresent / 1000, monotonic / 1000, "frame " + i + " shows present " + number);
+                assertEquals(truthPresent - 1e9 / 60 + 2_000_000, monotonic, 2_000,
+                        "frame " + i + " shows present " + number);
             }
         }
     }

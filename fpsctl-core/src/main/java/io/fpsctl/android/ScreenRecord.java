@@ -16,23 +16,24 @@ import java.util.regex.Pattern;
  * lists the tags read): its command line, how it is stopped, and the per-frame times it writes into the MP4.
  *
  * <ul>
- *   <li>Options ({@code main}): {@code --time-limit N} 1..{@value #MAX_TIME_LIMIT_SEC} s, default and maximum
- *       {@code kMaxTimeLimitSec} = 180 (3 minutes); out of range prints "Time limit %ds outside acceptable range
- *       [1,%d]" and exits 2. {@code --bit-rate} in bits or "4M" (default 20 Mbps, 0.1..200 Mbps). fpsctl asks
+ *   <li>Options ({@code main}): {@code --time-limit N}, default {@code kMaxTimeLimitSec} = 180 (3 minutes); up to
+ *       android 13 {@code atoi} in 1..180 ("Time limit %ds outside acceptable range [1,%d]", exit 2); from android 14
+ *       {@code strtol} in 0..UINT32_MAX, 0 meaning no limit. fpsctl asks 1..{@value #MAX_TIME_LIMIT_SEC}, valid on
+ *       every release, and never 0 (docs/report.md "Screen recordings": a lost device would keep no video). {@code --bit-rate} in bits or "4M" (default 20 Mbps, 0.1..200 Mbps). fpsctl asks
  *       {@value #BIT_RATE} so a 3-minute file stays near 22 MB whatever the display.</li>
  *   <li>Stopping ({@code signalCatcher}, {@code configureSignals}): SIGINT and SIGHUP set {@code gStopRequested};
  *       {@code runEncoder} returns, {@code recordScreen} stops the muxer ({@code AMediaMuxer_stop}, which writes
  *       the moov) and the Winscope block is written first: only then is the file complete. SIGTERM and SIGKILL
  *       are not caught: the file keeps its {@code mdat} without {@code moov} and does not play. fpsctl sends
- *       SIGINT with toybox {@code pkill -INT -f FILE}: the file name is unique to the recording, so no other
- *       screenrecord is touched.</li>
+ *       SIGINT with toybox {@code pkill -INT -f '^screenrecord .* FILE$'} ({@link #stopCommand}): the file name
+ *       is unique to the recording and the pattern anchored, so no other process is touched.</li>
  *   <li>Times: each sample's time is the encoder's {@code ptsUsec}, the virtual display buffer's CLOCK_MONOTONIC
  *       time ({@code systemTime(SYSTEM_TIME_MONOTONIC)} when the display gives none); MediaMuxer makes the track's
  *       times relative to the first sample, so the MP4 alone does not say when it started. The Winscope block
  *       ({@code writeWinscopeMetadata}) does: version 2 ({@code #VV1NSC0PET1ME2#}, uint32 2, int64
- *       realtime-to-elapsed ns, uint32 count, count x uint64 CLOCK_BOOTTIME ns, little-endian; android 14 and
- *       later) or the legacy block ({@code #VV1NSC0PET1ME!#}, uint32 count, count x uint64 CLOCK_BOOTTIME us;
- *       {@code writeWinscopeMetadataLegacy}, android 12-13). Both are the monotonic time plus
+ *       realtime-to-elapsed ns, uint32 count, count x uint64 CLOCK_BOOTTIME ns, little-endian) and the legacy
+ *       block ({@code #VV1NSC0PET1ME!#}, uint32 count, count x uint64 CLOCK_BOOTTIME us): the legacy one alone on
+ *       android 11-13, the legacy one then version 2 from android 14, none before 11; the first valid one is read. Both are the monotonic time plus
  *       {@code elapsedRealtimeNano() - systemTime(SYSTEM_TIME_MONOTONIC)} read when the recording stops.</li>
  * </ul>
  */
@@ -41,7 +42,7 @@ public final class ScreenRecord {
     public static final String BIT_RATE = "1M";
     private static final byte[] MAGIC_V2 = "#VV1NSC0PET1ME2#".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] MAGIC_V1 = "#VV1NSC0PET1ME!#".getBytes(StandardCharsets.US_ASCII);
-    /** A block never holds more frames than 180 s at 1000 fps; anything larger is not a Winscope block. */
+    /** A block of a 180 s file never holds more frames than 2000 fps would give; anything larger is not a Winscope block. */
     private static final int MAX_FRAMES = 180_000 * 2;
     private static final Pattern UPTIME = Pattern.compile("^Uptime: ([0-9]{1,15}) Realtime: ([0-9]{1,15})\\s*$",
             Pattern.MULTILINE);
@@ -57,9 +58,28 @@ public final class ScreenRecord {
         return ShellQuote.command("screenrecord --time-limit " + limitSec + " --bit-rate " + BIT_RATE, remoteFile);
     }
 
-    /** SIGINT to the screenrecord writing {@code remoteFile}: it finishes the file and exits 0. */
+    /**
+     * SIGINT to the screenrecord writing {@code remoteFile}: it finishes the file and exits 0. toybox {@code pkill -f}
+     * matches an extended regular expression anywhere in each process's command line ({@code toys/posix/ps.c
+     * match_pgrep}: {@code regexec} on the cmdline, only its own pid skipped), so the pattern is anchored to a
+     * command line that starts with {@code screenrecord} and ends with the file, the file's characters taken
+     * literally: the {@code sh -c} that runs screenrecord (when mksh does not exec it) and the shell running this
+     * pkill both start with the shell's name and are never signalled, whatever quoting the line needs.
+     */
     public static String stopCommand(String remoteFile) {
-        return ShellQuote.command("pkill -INT -f", remoteFile);
+        return ShellQuote.command("pkill -INT -f", "^screenrecord .* " + ereLiteral(remoteFile) + "$");
+    }
+
+    /** {@code s} as a POSIX extended regular expression matching exactly {@code s}. */
+    static String ereLiteral(String s) {
+        StringBuilder b = new StringBuilder();
+        for (char c : s.toCharArray()) {
+            if ("\\.[](){}*+?|^$".indexOf(c) >= 0) {
+                b.append('\\');
+            }
+            b.append(c);
+        }
+        return b.toString();
     }
 
     /** The file's bytes on standard output (binary-safe over the shell protocol v2, as {@code adb exec-out}). */

@@ -2,6 +2,8 @@ package io.fpsctl.android;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -21,7 +23,16 @@ class ScreenRecordTest {
     void commandLinesQuoteTheFileAndKeepAospsLimit() {
         assertEquals("screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a.mp4",
                 ScreenRecord.command("/data/local/tmp/a.mp4", 180));
-        assertEquals("pkill -INT -f '/data/local/tmp/a b.mp4'", ScreenRecord.stopCommand("/data/local/tmp/a b.mp4"));
+        // anchored (toybox match_pgrep searches the whole command line): never the sh -c around screenrecord, nor
+        // the shell running pkill itself; the file's dot taken literally
+        assertEquals("pkill -INT -f '^screenrecord .* /data/local/tmp/a b\\.mp4$'",
+                ScreenRecord.stopCommand("/data/local/tmp/a b.mp4"));
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile("^screenrecord .* /data/local/tmp/a b\\.mp4$");
+        assertTrue(p.matcher("screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a b.mp4").find());
+        assertFalse(p.matcher("/system/bin/sh -c screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a b.mp4").find());
+        assertFalse(p.matcher("sh -c pkill -INT -f '^screenrecord .* /data/local/tmp/a b\\.mp4$'").find());
+        assertFalse(p.matcher("screenrecord --time-limit 180 /data/local/tmp/a bxmp4").find());
+        assertEquals("a\\.b\\*\\[c\\]\\$", ScreenRecord.ereLiteral("a.b*[c]$"));
         assertEquals("cat /data/local/tmp/a.mp4", ScreenRecord.pullCommand("/data/local/tmp/a.mp4"));
         assertEquals("rm -f /data/local/tmp/a.mp4", ScreenRecord.deleteCommand("/data/local/tmp/a.mp4"));
         assertThrows(IllegalArgumentException.class, () -> ScreenRecord.command("/x.mp4", 181));
@@ -76,6 +87,28 @@ class ScreenRecordTest {
                 .putLong(5_016_666L);
         assertArrayEquals(new long[] {5_000_000_000L, 5_016_666_000L},
                 ScreenRecord.winscopeBoottimesNs(mp4(dir, legacy.array(), 3)), "legacy: microseconds");
+    }
+
+    @Test
+    void android14sTwoBlocksGiveTheSameTimes(@TempDir Path dir) throws Exception {
+        // screenrecord.cpp runEncoder at android-14.0.0_r67: writeWinscopeMetadataLegacy, then writeWinscopeMetadata;
+        // the same frames, the legacy block in us (ptsUsec + offset cut to us), version 2 in ns (offset + ptsUsec * 1000)
+        long offsetNs = 12_345_678_901L;
+        long[] ptsUs = {3_600_000_000L, 3_600_016_667L};
+        ByteBuffer legacy = ByteBuffer.allocate(16 + 4 + 16).order(ByteOrder.LITTLE_ENDIAN);
+        legacy.put("#VV1NSC0PET1ME!#".getBytes(StandardCharsets.US_ASCII)).putInt(2);
+        for (long p : ptsUs) {
+            legacy.putLong(p + offsetNs / 1000);
+        }
+        byte[] v2 = v2(offsetNs + ptsUs[0] * 1000, offsetNs + ptsUs[1] * 1000);
+        byte[] both = new byte[legacy.capacity() + 24 + v2.length];
+        System.arraycopy(legacy.array(), 0, both, 0, legacy.capacity());
+        System.arraycopy(v2, 0, both, legacy.capacity() + 24, v2.length);
+        long[] read = ScreenRecord.winscopeBoottimesNs(mp4(dir, both, 100));
+        assertEquals(2, read.length);
+        for (int i = 0; i < 2; i++) {
+            assertEquals(offsetNs + ptsUs[i] * 1000, read[i], 1000, "frame " + i + ": within 1 us of version 2's");
+        }
     }
 
     @Test

@@ -38,6 +38,11 @@ public final class Chromium {
         return Optional.empty();
     }
 
+    /** The browser's executable ({@link ChromiumPage} starts it with the DevTools protocol on loopback). */
+    Path binary() {
+        return binary;
+    }
+
     /** The page's DOM after its scripts ran (chromium {@code --dump-dom}). */
     public String dumpDom(Path page, Path work) throws IOException, InterruptedException {
         return dumpDom(page, "", work);
@@ -47,18 +52,6 @@ public final class Chromium {
     public String dumpDom(Path page, String fragment, Path work) throws IOException, InterruptedException {
         Path out = work.resolve("dom.html");
         run(page.toAbsolutePath().toUri() + fragment, work, out, "--dump-dom");
-        return Files.readString(out, StandardCharsets.UTF_8);
-    }
-
-    /**
-     * The same with a longer virtual-time budget (ms), for a page that waits on video decoding: media work runs in
-     * real time while idle virtual time runs ahead.
-     */
-    public String dumpDom(Path page, String fragment, Path work, int virtualTimeBudgetMs)
-            throws IOException, InterruptedException {
-        Path out = work.resolve("dom.html");
-        run(page.toAbsolutePath().toUri() + fragment, work, out, "--dump-dom",
-                "--virtual-time-budget=" + virtualTimeBudgetMs);
         return Files.readString(out, StandardCharsets.UTF_8);
     }
 

@@ -251,12 +251,31 @@ public final class HtmlReport {
             } else {
                 g.writeNumberField("firstS", (v.firstFrameNs() - origin) / 1e9);
                 g.writeNumberField("lastS", (v.lastFrameNs() - origin) / 1e9);
+                frameTimes(g, video.boottimesNs().get(v.file()), v, rec.suspendedNs());
             }
             g.writeNumberField("frames", v.frames());
             g.writeEndObject();
         }
         g.writeEndArray();
         g.writeEndObject();
+    }
+
+    /**
+     * {@code "frameMs"}: when each video frame starts, in ms after the file's first (the Winscope block's times, as
+     * video.json placed them), so the page can seek to the picture that was on screen at a moment
+     * (docs/report.md "Screen recordings"); null when the file's block does not match video.json.
+     */
+    private static void frameTimes(JsonGenerator g, long[] boot, VideoJson.VideoFile v, Long suspendedNs) throws IOException {
+        if (boot == null || suspendedNs == null || boot.length == 0 || boot.length != v.frames()
+                || boot[0] - suspendedNs != v.firstFrameNs()) {
+            g.writeNullField("frameMs");
+            return;
+        }
+        g.writeArrayFieldStart("frameMs");
+        for (long t : boot) {
+            g.writeNumber(Math.round((t - boot[0]) / 1000.0) / 1000.0); // µs resolution: the encoder's own
+        }
+        g.writeEndArray();
     }
 
     /** {@code file} as a URL relative to the report's folder (each segment percent-encoded), else a file: URI. */

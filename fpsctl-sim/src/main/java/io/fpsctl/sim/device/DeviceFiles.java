@@ -36,6 +36,13 @@ final class DeviceFiles implements AutoCloseable {
         return new ScreenVideo(local);
     }
 
+    /** An empty file at {@code path}, as screenrecord's {@code main} leaves it when recording then fails. */
+    void createEmpty(String path) throws IOException {
+        Path local = folder().resolve("f" + files.size() + "-" + Integer.toHexString(path.hashCode()) + ".mp4");
+        Files.write(local, new byte[0]);
+        files.put(path, local);
+    }
+
     /** {@code cat path}: its bytes; false when there is no such file. */
     boolean cat(String path, OutputStream out) throws IOException {
         Path local = files.get(path);

@@ -17,9 +17,8 @@ import java.util.regex.PatternSyntaxException;
  * The simulated {@code screenrecord [options] FILE} and the {@code pkill -INT -f PATTERN} that stops it.
  *
  * <p>Options, checks and messages are AOSP's ({@code frameworks/av cmds/screenrecord/screenrecord.cpp main},
- * {@code parseWidthHeight}, {@code parseValueWithUnit}, {@code usage}; read at android-14-era sources, see
- * docs/report.md "Screen recordings"): {@code --time-limit N} (1..180 s, default 180: "Time limit %ds outside acceptable range
- * [1,%d]", exit 2), {@code --size WxH} ("Invalid size '%s', must be width x height", exit 2), {@code --bit-rate}
+ * {@code parseWidthHeight}, {@code parseValueWithUnit}, {@code usage}; see docs/report.md "Screen recordings" for the
+ * tags): {@code --time-limit N} per release ({@link #timeLimit}; default 180 s, {@code kMaxTimeLimitSec}), {@code --size WxH} ("Invalid size '%s', must be width x height", exit 2), {@code --bit-rate}
  * (bits or {@code 4M}; "Bit rate %dbps outside acceptable range [%d,%d]", exit 2), {@code --bugreport},
  * {@code --verbose}, {@code --output-format mp4} (others: "Unknown format '%s'", exit 2; the simulator records
  * mp4 only), no file: "Must specify output file (see --help).", exit 2. The video itself is always
@@ -30,23 +29,41 @@ import java.util.regex.PatternSyntaxException;
  * same way. Closing the shell stream is taken as SIGHUP (inferred: adbd hangs up a command whose stream closed).
  * A simulator that dies ({@link #killAll}) leaves the file without moov, as SIGKILL does.
  *
- * <p>The limit per file is 180 s as AOSP's {@code kMaxTimeLimitSec}; {@link SimulatedAndroid#setScreenRecordLimitSeconds}
- * lowers it (a test option, so chaining can be tested in seconds; docs/report.md "Screen recordings").
+ * <p>The limit per file is what {@code --time-limit} gives (180 s by default, AOSP's {@code kMaxTimeLimitSec});
+ * {@link SimulatedAndroid#setScreenRecordLimitSeconds} caps it lower (a test option, so chaining can be tested in
+ * seconds; docs/report.md "Screen recordings"). The Winscope blocks written are the release's ({@link ScreenVideo.Winscope}).
  */
 final class ScreenRecordCommand implements FrameObserver {
     static final int MAX_TIME_LIMIT_SEC = 180;
+    /**
+     * When a picture is stamped: SurfaceFlinger composes the virtual display in the same commit that latches the
+     * app's buffer, and {@code VirtualDisplaySurface::onFrameCommitted} queues the picture to screenrecord's encoder
+     * with {@code systemTime()} at the end of that commit, a vsync before the physical display presents the same
+     * content (frameworks/native services/surfaceflinger/DisplayHardware/VirtualDisplaySurface.cpp, read in a copy
+     * found by search, not at a tag). The simulator latches at the vsync before the present
+     * ({@link io.fpsctl.sim.device.frames.LayerFrame#latchTime}); the 2 ms from the latch to the end of the commit
+     * is inferred (SurfaceFlinger's wake-up after its vsync plus composition), not read.
+     */
+    static final long COMMIT_AFTER_LATCH_NS = 2_000_000L;
+    /** {@code std::numeric_limits<uint32_t>::max()}: android 14's upper bound, and its "no limit" for 0. */
+    static final long UINT32_MAX = 0xFFFF_FFFFL;
 
+    private final AndroidVersion version;
     private final TimeSource time;
     private final Object lock;
     private final Runnable advance;
     private final DeviceFiles files;
     private final long elapsedMinusMonotonicNs;
     private final Map<Recording, String> running = new ConcurrentHashMap<>();
-    private volatile int maxLimitSec = MAX_TIME_LIMIT_SEC;
+    /** A test's cap on every file's length in seconds (0: none, AOSP's own limits only). */
+    private volatile int capSec;
     private volatile boolean unavailable;
+    private volatile boolean noEncoder;
     private int presented;
 
-    ScreenRecordCommand(TimeSource time, Object lock, Runnable advance, DeviceFiles files, long elapsedMinusMonotonicNs) {
+    ScreenRecordCommand(AndroidVersion version, TimeSource time, Object lock, Runnable advance, DeviceFiles files,
+                        long elapsedMinusMonotonicNs) {
+        this.version = version;
         this.time = time;
         this.lock = lock;
         this.advance = advance;
@@ -55,12 +72,23 @@ final class ScreenRecordCommand implements FrameObserver {
     }
 
     void setMaxLimitSeconds(int seconds) {
-        this.maxLimitSec = Math.max(1, seconds);
+        this.capSec = Math.max(1, seconds);
     }
 
     /** A device without {@code screenrecord} (answers as {@code sh} does for an unknown command). */
     void setUnavailable(boolean unavailable) {
         this.unavailable = unavailable;
+    }
+
+    /**
+     * A device without an AVC encoder. screenrecord.cpp at android-14.0.0_r67: {@code main} creates the file
+     * ({@code open(O_CREAT)}) before {@code recordScreen}; {@code prepareEncoder} prints "ERROR: unable to create %s
+     * codec instance" and returns {@code UNKNOWN_ERROR}; without {@code --size} {@code recordScreen} retries at the
+     * fallback size after "WARNING: failed at %dx%d, retrying at %dx%d" (portrait: 720x1280), fails the same way and
+     * returns the error; {@code main} returns {@code (int) err}, INT32_MIN, whose low 8 bits the shell reports: exit 0.
+     */
+    void setNoEncoder(boolean noEncoder) {
+        this.noEncoder = noEncoder;
     }
 
     /** Counts the app layer's presents (the number each video frame shows) and hands them to running recordings. */
@@ -78,7 +106,7 @@ final class ScreenRecordCommand implements FrameObserver {
             number = ++presented;
         }
         for (Recording r : running.keySet()) {
-            r.offer(frame.actualPresent(), number);
+            r.offer(frame.latchTime() + COMMIT_AFTER_LATCH_NS, number);
         }
     }
 
@@ -92,8 +120,9 @@ final class ScreenRecordCommand implements FrameObserver {
             stderr.write("/system/bin/sh: screenrecord: inaccessible or not found\n".getBytes(StandardCharsets.UTF_8));
             return 127;
         }
-        int limit = MAX_TIME_LIMIT_SEC;
+        long limit = MAX_TIME_LIMIT_SEC;
         boolean verbose = false;
+        boolean sizeGiven = false;
         String file = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -101,14 +130,15 @@ final class ScreenRecordCommand implements FrameObserver {
             switch (a) {
                 case "--time-limit" -> {
                     i++;
-                    int t = atoi(next);
-                    if (t <= 0 || t > MAX_TIME_LIMIT_SEC) {
-                        return fail(stderr, "Time limit " + t + "s outside acceptable range [1," + MAX_TIME_LIMIT_SEC + "]\n");
+                    String refused = timeLimitRefused(next);
+                    if (refused != null) {
+                        return fail(stderr, refused);
                     }
-                    limit = t;
+                    limit = timeLimit(next);
                 }
                 case "--size" -> {
                     i++;
+                    sizeGiven = true;
                     if (next == null || !next.matches("[0-9]+x[0-9]+")) {
                         return fail(stderr, "Invalid size '" + next + "', must be width x height\n");
                     }
@@ -146,9 +176,19 @@ final class ScreenRecordCommand implements FrameObserver {
         if (!files.writable(file)) {
             return fail(stderr, "Unable to open '" + file + "': Permission denied\n", 1);
         }
-        long limitNs = Math.min(limit, maxLimitSec) * 1_000_000_000L;
+        if (noEncoder) {
+            files.createEmpty(file);
+            String error = "ERROR: unable to create video/avc codec instance\n";
+            stderr.write((error + (sizeGiven ? "" : "WARNING: failed at " + ScreenVideo.WIDTH + "x" + ScreenVideo.HEIGHT
+                    + ", retrying at 720x1280\n" + error)).getBytes(StandardCharsets.UTF_8));
+            stderr.flush();
+            return 0;
+        }
+        long limitNs = (capSec > 0 ? Math.min(limit, capSec) : limit) * 1_000_000_000L;
         Recording r = new Recording(files.create(file), time.nanoTime(), limitNs, presented());
-        running.put(r, commandLine);
+        // the process's command line as toybox ps reads it (/proc/PID/cmdline, argv joined by spaces), not the sh -c
+        // line: a pattern anchored at "^screenrecord" matches it whether or not mksh exec'd the command
+        running.put(r, "screenrecord" + (args.isEmpty() ? "" : " " + String.join(" ", args)));
         try {
             if (verbose) {
                 stdout.write(("Configuring recorder for " + ScreenVideo.WIDTH + "x" + ScreenVideo.HEIGHT
@@ -222,16 +262,82 @@ final class ScreenRecordCommand implements FrameObserver {
         return exit;
     }
 
+    /**
+     * screenrecord's answer to {@code --time-limit ARG} when it refuses it (exit 2), else null. Android 13 and older
+     * (android-security-13.0.0_r21 and every tag before, {@code main} case 't'): {@code gTimeLimitSec = atoi(optarg)}
+     * into a uint32, refused when 0 or above {@code kMaxTimeLimitSec} with "Time limit %ds outside acceptable range
+     * [1,%d]". Android 14 and later (android-14.0.0_r67, "screenrecord: allow recording without a time limit"):
+     * {@code strtol}; nothing parsed or a character after the number other than a space: "Error parsing time limit
+     * argument"; below 0 or above UINT32_MAX: "Time limit %" PRIi64 "s outside acceptable range [0,%u] seconds".
+     */
+    private String timeLimitRefused(String arg) {
+        if (version.major() <= 13) {
+            int t = atoi(arg);
+            return t == 0 || Integer.toUnsignedLong(t) > MAX_TIME_LIMIT_SEC
+                    ? "Time limit " + t + "s outside acceptable range [1," + MAX_TIME_LIMIT_SEC + "]\n" : null;
+        }
+        Long t = strtol(arg);
+        if (t == null) {
+            return "Error parsing time limit argument\n";
+        }
+        return t < 0 || t > UINT32_MAX
+                ? "Time limit " + t + "s outside acceptable range [0," + UINT32_MAX + "] seconds\n" : null;
+    }
+
+    /** The accepted limit in seconds: android 14's 0 is UINT32_MAX ("Set to 0 to remove the time limit", usage). */
+    private long timeLimit(String arg) {
+        if (version.major() <= 13) {
+            return atoi(arg);
+        }
+        long t = strtol(arg);
+        return t == 0 ? UINT32_MAX : t;
+    }
+
+    /**
+     * C's atoi: leading white space, a sign, digits, anything after ignored; 0 when no digit (saturated where C's
+     * overflow is undefined).
+     */
     private static int atoi(String s) {
+        Long v = parse(s, false);
+        return v == null ? 0 : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    }
+
+    private static Long strtol(String s) {
+        return parse(s, true);
+    }
+
+    /**
+     * C's {@code strtol(s, &next, 10)} on a 64-bit long (saturated at its range, as strtol is), null when no digit was
+     * read; with {@code strict}, screenrecord's check of {@code next} too: null when anything but the end or a space
+     * follows the number.
+     */
+    private static Long parse(String s, boolean strict) {
         if (s == null) {
-            return 0;
+            return null;
         }
         int i = 0;
-        long v = 0;
-        while (i < s.length() && Character.isDigit(s.charAt(i)) && v < Integer.MAX_VALUE) {
-            v = v * 10 + (s.charAt(i++) - '0');
+        while (i < s.length() && " \t\n\u000b\f\r".indexOf(s.charAt(i)) >= 0) {
+            i++;
         }
-        return (int) Math.min(v, Integer.MAX_VALUE);
+        boolean negative = false;
+        if (i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
+            negative = s.charAt(i++) == '-';
+        }
+        int digits = i;
+        long v = 0;
+        boolean saturated = false;
+        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+            int d = s.charAt(i++) - '0';
+            if (v > (Long.MAX_VALUE - d) / 10) {
+                saturated = true;
+            } else {
+                v = v * 10 + d;
+            }
+        }
+        if (i == digits || (strict && i < s.length() && s.charAt(i) != ' ')) {
+            return null;
+        }
+        return saturated ? (negative ? Long.MIN_VALUE : Long.MAX_VALUE) : negative ? -v : v;
     }
 
     /** One running screenrecord: presents queue up from the frame threads; its own thread encodes them. */
@@ -311,7 +417,8 @@ final class ScreenRecordCommand implements FrameObserver {
                 stopAt = Math.min(Math.min(time.nanoTime(), endNs), stopNs);
             }
             // realtime minus elapsed: a fixed wall clock, 2026-01-01T00:00:00Z at the device's boot (simulated)
-            video.finish(stopAt, elapsedMinusMonotonic, 1_767_225_600_000_000_000L - elapsedMinusMonotonic);
+            video.finish(stopAt, elapsedMinusMonotonic, 1_767_225_600_000_000_000L - elapsedMinusMonotonic,
+                    ScreenVideo.Winscope.of(version));
         }
     }
 }

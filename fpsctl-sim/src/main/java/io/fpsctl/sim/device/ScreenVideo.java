@@ -20,7 +20,7 @@ import org.jcodec.common.model.Picture;
 
 /**
  * One MP4 file of the simulated {@code screenrecord}: H.264 frames (JCodec, pure Java) that each show the number of
- * the app frame on screen, and at the end the Winscope block AOSP's screenrecord writes.
+ * the app frame on screen, and at the end the Winscope block(s) AOSP's screenrecord writes at the simulated release.
  *
  * <p>What a frame shows (docs/report.md "Screen recording", the pattern a test reads back without fpsctl): the
  * picture is {@link #WIDTH} x {@link #HEIGHT} (small so encoding stays cheap on a 2-core machine), mid grey; the top
@@ -29,16 +29,18 @@ import org.jcodec.common.model.Picture;
  * seven-segment digits for a person looking at the video.
  *
  * <p>Timing, as AOSP's screenrecord ({@code frameworks/av cmds/screenrecord/screenrecord.cpp runEncoder}): one video
- * frame per composition that changed the screen, its presentation time the frame's CLOCK_MONOTONIC time in us, the
+ * frame per composition that changed the screen, its presentation time the CLOCK_MONOTONIC time in us at which
+ * SurfaceFlinger committed that composition (a vsync before the display presents it: {@code
+ * ScreenRecordCommand#COMMIT_AFTER_LATCH_NS}), the
  * MP4 track's times relative to the first frame (MediaMuxer). A frame's duration is only known when the next one
  * arrives, so each is written one frame late; the last lasts until the stop.
  *
- * <p>The Winscope block (screenrecord.cpp {@code writeWinscopeMetadata}, version 2): the magic
- * {@code #VV1NSC0PET1ME2#}, uint32 version 2, int64 realtime-to-elapsed offset ns, uint32 frame count, then per frame
- * uint64 CLOCK_BOOTTIME ns (monotonic + elapsed-to-monotonic offset), all little-endian. AOSP writes it as the one
- * sample of a second ("application/octet-stream") track when the recording stops; the simulator appends it in a
- * top-level {@code free} box after JCodec's {@code moov} instead (JCodec has no data track). Players skip both;
- * fpsctl finds the block by its magic either way. A file whose writer never reached {@link #finish} has no
+ * <p>The Winscope blocks, per release as {@link Winscope} says: the legacy block ({@code #VV1NSC0PET1ME!#}, uint32
+ * frame count, per frame uint64 CLOCK_BOOTTIME us) and the version-2 block ({@code #VV1NSC0PET1ME2#}, uint32 version
+ * 2, int64 realtime-to-elapsed offset ns, uint32 frame count, then per frame uint64 CLOCK_BOOTTIME ns), all
+ * little-endian. AOSP writes each as the one sample of its own ("application/octet-stream") track when the
+ * recording stops; the simulator appends them in top-level {@code free} boxes after JCodec's {@code moov} instead
+ * (JCodec has no data track). Players skip both; fpsctl finds a block by its magic either way. A file whose writer never reached {@link #finish} has no
  * {@code moov} and does not play, as a real screenrecord killed with SIGKILL (MPEG4Writer writes it at stop).
  */
 final class ScreenVideo {
@@ -80,34 +82,75 @@ final class ScreenVideo {
         return written + (pendingNs >= 0 ? 1 : 0);
     }
 
-    /** Writes the last frame (lasting until {@code stopNs}), the moov and the Winscope block; closes the file. */
-    void finish(long stopNs, long elapsedMinusMonotonicNs, long realMinusElapsedNs) throws IOException {
+    /**
+     * The Winscope blocks screenrecord writes at a release (screenrecord.cpp {@code runEncoder}, end of the encoder
+     * loop, for an MP4 with frames): none before android 11 (android-security-10.0.0_r75 has no Winscope code);
+     * {@code writeWinscopeMetadata} with the legacy magic on android 11-13 (android-security-11.0.0_r76,
+     * android-security-13.0.0_r21); {@code writeWinscopeMetadataLegacy} and then the version-2
+     * {@code writeWinscopeMetadata} on android 14 and later (android-14.0.0_r67, LineageOS lineage-22.0 for 15;
+     * 16 not read: taken as 15). Tags as merged into LineageOS android_frameworks_av's lineage-17.1..22.0 branches.
+     */
+    enum Winscope {
+        NONE, LEGACY, LEGACY_AND_V2;
+
+        static Winscope of(AndroidVersion v) {
+            return v.major() <= 10 ? NONE : v.major() <= 13 ? LEGACY : LEGACY_AND_V2;
+        }
+    }
+
+    /**
+     * Writes the last frame (lasting until {@code stopNs}), the moov and the Winscope block(s) of {@code winscope};
+     * closes the file.
+     */
+    void finish(long stopNs, long elapsedMinusMonotonicNs, long realMinusElapsedNs, Winscope winscope) throws IOException {
         if (pendingNs >= 0) {
             flush(Math.max(stopNs, pendingNs + 1_000_000L));
             pendingNs = -1;
         }
         sink.finish();
-        if (frameTimesNs.isEmpty()) {
+        if (frameTimesNs.isEmpty() || winscope == Winscope.NONE) {
             return;
         }
-        ByteBuffer block = ByteBuffer.allocate(8 + 16 + 4 + 8 + 4 + 8 * frameTimesNs.size())
-                .order(ByteOrder.LITTLE_ENDIAN);
-        block.order(ByteOrder.BIG_ENDIAN).putInt(block.capacity()).put("free".getBytes(StandardCharsets.US_ASCII));
-        block.order(ByteOrder.LITTLE_ENDIAN);
-        block.put("#VV1NSC0PET1ME2#".getBytes(StandardCharsets.US_ASCII));
-        block.putInt(2);
-        block.putLong(realMinusElapsedNs);
-        block.putInt(frameTimesNs.size());
+        int n = frameTimesNs.size();
+        // AOSP writes each block as the one sample of its own data track; JCodec has none, so each goes in a
+        // top-level free box after the moov (players skip it; fpsctl finds a block by its magic)
+        ByteBuffer legacy = box(16 + 4 + 8 * n);
+        // writeWinscopeMetadataLegacy (writeWinscopeMetadata on 11-13): uint32 count, then per frame uint64
+        // ptsUsec + (elapsedRealtimeNano - systemTime(MONOTONIC)) / 1000, the offset cut to us as C's division does
+        legacy.put("#VV1NSC0PET1ME!#".getBytes(StandardCharsets.US_ASCII));
+        legacy.putInt(n);
         for (long t : frameTimesNs) {
-            // AOSP keeps microseconds (the encoder's ptsUsec) and multiplies back: the same truncation here
-            block.putLong(elapsedMinusMonotonicNs + (t / 1000) * 1000);
+            legacy.putLong(t / 1000 + elapsedMinusMonotonicNs / 1000);
         }
-        block.flip();
+        List<ByteBuffer> blocks = new ArrayList<>(List.of(legacy));
+        if (winscope == Winscope.LEGACY_AND_V2) {
+            // writeWinscopeMetadata (14): uint32 version 2, int64 realtime-to-elapsed ns, uint32 count, then per
+            // frame uint64 elapsedToMonotonicOffsetNs + ptsUsec * 1000 (the encoder keeps microseconds)
+            ByteBuffer v2 = box(16 + 4 + 8 + 4 + 8 * n);
+            v2.put("#VV1NSC0PET1ME2#".getBytes(StandardCharsets.US_ASCII));
+            v2.putInt(2);
+            v2.putLong(realMinusElapsedNs);
+            v2.putInt(n);
+            for (long t : frameTimesNs) {
+                v2.putLong(elapsedMinusMonotonicNs + (t / 1000) * 1000);
+            }
+            blocks.add(v2);
+        }
         try (FileChannel out = FileChannel.open(file, StandardOpenOption.APPEND)) {
-            while (block.hasRemaining()) {
-                out.write(block);
+            for (ByteBuffer block : blocks) {
+                block.flip();
+                while (block.hasRemaining()) {
+                    out.write(block);
+                }
             }
         }
+    }
+
+    /** A {@code free} box of {@code payload} bytes, its header written, positioned at the payload (little-endian). */
+    private static ByteBuffer box(int payload) {
+        ByteBuffer b = ByteBuffer.allocate(8 + payload);
+        b.order(ByteOrder.BIG_ENDIAN).putInt(8 + payload).put("free".getBytes(StandardCharsets.US_ASCII));
+        return b.order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /** Leaves the file as a killed screenrecord leaves it: no moov, no Winscope block. */

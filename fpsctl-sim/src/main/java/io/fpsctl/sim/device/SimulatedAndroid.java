@@ -159,7 +159,7 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("grep", new FileGrep(time, kernel, frames::load))
                 .register("logcat", new LogcatCommand(this::vmServiceLog));
         // the realtime-minus-uptime gap GfxinfoFormatter prints (12 345 ms "asleep" since boot)
-        this.screenRecord = new ScreenRecordCommand(time, this, this::advance, files, 12_345_000_000L);
+        this.screenRecord = new ScreenRecordCommand(version, time, this, this::advance, files, 12_345_000_000L);
         frames.add(screenRecord);
         shell.screenRecording(screenRecord, files);
     }
@@ -172,6 +172,11 @@ public final class SimulatedAndroid implements ShellHandler {
     /** A device without {@code screenrecord} (or whose display cannot be recorded): the command is not found. */
     public void setScreenRecordUnavailable(boolean unavailable) {
         screenRecord.setUnavailable(unavailable);
+    }
+
+    /** A device without an AVC encoder: screenrecord prints AOSP's ERROR line, leaves an empty file and exits 0. */
+    public void setScreenRecordNoEncoder(boolean noEncoder) {
+        screenRecord.setNoEncoder(noEncoder);
     }
 
     /** The device dies: running recordings end without moov (as on SIGKILL); its files are gone with it. */
