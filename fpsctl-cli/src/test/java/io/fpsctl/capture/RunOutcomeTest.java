@@ -97,4 +97,24 @@ class RunOutcomeTest {
                 + "(the device restarted, the device was away)"), s.coverage().partialReason());
         assertEquals(8_000.0, s.coverage().measuredMs(), 1e-9);
     }
+
+    @Test
+    void aDeviceThatWasAwayOnlyToRestartIsNotAlsoSaidToHaveBeenAway() {
+        outcome.started(0, Duration.ofSeconds(10));
+        absences.disconnected();
+        absences.restarted(null);
+        outcome.ended(CaptureSession.End.DURATION, 10 * S);
+        Summary s = outcome.markPartial(summaryWithGap(3 * S));
+        assertTrue(s.coverage().partialReason().endsWith("3000.0 ms in all (the device restarted)"),
+                s.coverage().partialReason());
+    }
+
+    @Test
+    void gapsWithNoOtherCauseAreTheAppRestarting() {
+        outcome.started(0, Duration.ofSeconds(10));
+        outcome.ended(CaptureSession.End.DURATION, 10 * S);
+        Summary s = outcome.markPartial(summaryWithGap(5 * S));
+        assertEquals("5.0 s measured of the 10.0 s asked for (50 %), less than 90 %: 1 coverage gap, 5000.0 ms in all "
+                + "(the app restarted)", s.coverage().partialReason());
+    }
 }
