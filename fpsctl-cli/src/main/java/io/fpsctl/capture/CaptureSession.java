@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  *
  * <p>Its state is in parts named for what they hold: how the loop is stopped and sleeps ({@link LoopControl}), when
  * each poller is next due ({@link PollSchedule}), the device clock ({@link DeviceClockEstimate}), the device's
- * absences and restarts ({@link DeviceAbsences}), an unreadable source ({@link UnreadableSource}) and what the run came
+ * absences and restarts ({@link DeviceAbsences}), waiting for it ({@link ReconnectPolicy}), an unreadable source ({@link UnreadableSource}) and what the run came
  * to ({@link RunOutcome}); what stays here is the loop itself, one poll and what follows from it, and waiting for a
  * device that went away, which read as one sequence.
  */
@@ -62,8 +62,6 @@ public final class CaptureSession {
     private final FrameEngine engine;
     /** Every engine the poller feeds ({@code --source auto} feeds two); {@link #engine} is the first. */
     private final List<FrameEngine> engines;
-    private final Reconnector reconnector;
-    private final Duration reconnectTimeout;
     private final Consumer<String> notes;
     private final RefreshWatch refresh;
     private final HostClock clock;
@@ -82,6 +80,7 @@ public final class CaptureSession {
     private final DeviceAbsences absences = new DeviceAbsences();
     private final UnreadableSource unreadable = new UnreadableSource();
     private final RunOutcome outcome;
+    private final ReconnectPolicy reconnectPolicy;
     private boolean appWasRunning;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
@@ -101,11 +100,11 @@ public final class CaptureSession {
         this.clock = clock;
         this.poller = poller;
         this.engine = engine;
-        this.reconnector = reconnector;
-        this.reconnectTimeout = reconnectTimeout;
         this.notes = notes;
         this.control = new LoopControl(clock);
         this.outcome = new RunOutcome(control, absences, unreadable, reconnectTimeout);
+        this.reconnectPolicy = new ReconnectPolicy(reconnector, reconnectTimeout, clock, notes, control, absences,
+                outcome);
     }
 
     /**
@@ -291,31 +290,19 @@ public final class CaptureSession {
     private enum Reconnect { SAME_BOOT, RESTARTED, LOST, AWAY_AT_END, STOPPED }
 
     /**
-     * The device went away: waits for it, but never past the end of the run's time (docs/metrics.md "Coverage"
-     * rule 4: a device that returns after the end is not measured again), and finds out whether it restarted.
+     * The device went away: waits for it ({@link ReconnectPolicy}), and when it is back finds out whether it
+     * restarted.
      */
     private Reconnect reconnect(DeviceGoneException e, long deadline) {
-        long left = deadline - clock.nanoTime();
-        boolean boundedByEnd = left < reconnectTimeout.toNanos();
-        Duration wait = boundedByEnd ? Duration.ofNanos(Math.max(0, left)) : reconnectTimeout;
-        notes.accept("device disconnected: waiting up to " + seconds(wait.toNanos()) + " s for it to come back"
-                + (boundedByEnd ? " (the end of the run)" : "") + " (files so far are complete)");
-        boolean back = !control.stopped() && left > 0 && reconnector.awaitOnline(wait);
-        long lastPollNs = outcome.lastPollNs();
-        if (control.stopped()) {
-            absences.awayAtEnd(lastPollNs); // stopped while the device was away: missing from the last poll on
-            return Reconnect.STOPPED;
-        }
-        if (!back && boundedByEnd) {
-            absences.lost(lastPollNs, "device " + e.serial() + " went away " + seconds(lastPollNs - outcome.startedNs())
-                    + " s into the " + seconds(deadline - outcome.startedNs()) + " s asked for and was not back before "
-                    + "the end: the run is partial; check the cable / 'adb devices', then run again");
-            return Reconnect.AWAY_AT_END;
-        }
-        if (!back) {
-            absences.lost(lastPollNs, "device " + e.serial() + " went away and did not come back within "
-                    + reconnectTimeout.toSeconds() + " s: check the cable / 'adb devices', then run again");
-            return Reconnect.LOST;
+        switch (reconnectPolicy.await(e.serial(), deadline)) {
+            case STOPPED:
+                return Reconnect.STOPPED;
+            case AWAY_AT_END:
+                return Reconnect.AWAY_AT_END;
+            case LOST:
+                return Reconnect.LOST;
+            default:
+                break; // back: did it restart meanwhile?
         }
         if (refresh != null) {
             refresh.reconnected();
