@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -24,6 +23,12 @@ import java.util.function.Supplier;
  * going back: {@link DeviceBoot}) its frames start a new segment on a shifted timeline after a counted gap. A run
  * that ended early (device lost or still away at the end, a signal) or measured less than 90 % of its time has a
  * partial summary whose typed {@link RunCoverage} says why. Thread-safe {@link #stop}.
+ *
+ * <p>Its state is in parts named for what they hold: how the loop is stopped and sleeps ({@link LoopControl}), when
+ * each poller is next due ({@link PollSchedule}), the device clock ({@link DeviceClockEstimate}), the device's
+ * absences and restarts ({@link DeviceAbsences}), waiting for it ({@link ReconnectPolicy}), an unreadable source ({@link UnreadableSource}) and what the run came
+ * to ({@link RunOutcome}); what stays here is the loop itself, one poll and what follows from it, and waiting for a
+ * device that went away, which read as one sequence.
  */
 public final class CaptureSession {
 
@@ -57,61 +62,26 @@ public final class CaptureSession {
     private final FrameEngine engine;
     /** Every engine the poller feeds ({@code --source auto} feeds two); {@link #engine} is the first. */
     private final List<FrameEngine> engines;
-    private final Reconnector reconnector;
-    private final Duration reconnectTimeout;
     private final Consumer<String> notes;
     private final RefreshWatch refresh;
     private final HostClock clock;
-    /** Runs each poll's known commands ahead in one stream; null: each command on its own. */
+    /** Runs each poll's known commands ahead in one stream; null: each command on its own. Set before the run. */
     private PrefetchingDevice prefetch;
-    /** Polled on this loop beside the poller, or null. */
+    /** Polled on this loop beside the poller, or null. Set before the run. */
     private Companion companion;
-    /** Reads resources in each main poll's batch (docs/metrics.md 13), or null. */
+    /** Reads resources in each main poll's batch (docs/metrics.md 13), or null. Set before the run. */
     private ResourceReader resources;
-    /** Run on the loop's thread about every {@link #CHECK_EVERY_NS} ({@link #checkEvery}), or null. */
-    private Runnable check;
-    private long checkedNs;
-    private volatile boolean stopped;
-    private volatile String stopReason;
-    /** The driver of a driven run ({@link #runDriven}) ended: the run is complete, not stopped. */
-    private volatile boolean completed;
-    private volatile boolean driven;
-    /** The thread running the loop, woken by {@link #stop} from its sleep between polls; null when not running. */
-    private volatile Thread loopThread;
-    /**
-     * Contract 2: the device clock is estimated as host time plus the largest (device − host) offset seen, the offset
-     * of a frame timestamp at the moment it was read: a lower bound that tightens as frames stream in.
-     */
-    private long deviceOffset;
-    private boolean appWasRunning;
-    private long disconnects;
-    private End end;
-    private Duration asked;
-    private long ranNs;
-    private String lostMessage;
-    /** Reads the device's boot id and clock ({@link DeviceBoot}); null: restarts are not looked for. */
+    /** Reads the device's boot id and clock ({@link DeviceBoot}); null: restarts are not looked for. Set before the run. */
     private Supplier<DeviceBoot.Reading> bootReader;
-    /** The boot the capture is reading, or null when unknown. */
-    private DeviceBoot.Reading boot;
-    /** Host time the loop started, and the start of the last main poll that succeeded. */
-    private long startedNs;
-    private long lastPollNs;
-    /** The device was still away when the run's time was up: when it went away (host ns), else -1. */
-    private long awayAtEndSinceNs = -1;
-    /** Device restarts seen while it was away. */
-    private int restarts;
-    /** Ring overflows found by the first poll after a reconnect: the device's absence, not a slow poll. */
-    private long reconnectOverflows;
-    /** Host time of the start of the last main poll whose answer could be read. */
-    private long lastReadNs;
-    /**
-     * The source could not be read ({@link FramePoller#unreadable}) since this host time (the start of the last poll
-     * that read), or -1 while it reads; and why, said once per run.
-     */
-    private long unreadableSinceNs = -1;
-    private String unreadableWhy;
-    /** A main poll has read its source at least once this run. */
-    private boolean everRead;
+    /** Stop, completion, the sleep between polls and the periodic check. */
+    private final LoopControl control;
+    /** Contract 2: the device clock, from the frames' timestamps. */
+    private final DeviceClockEstimate deviceClock = new DeviceClockEstimate();
+    private final DeviceAbsences absences = new DeviceAbsences();
+    private final UnreadableSource unreadable = new UnreadableSource();
+    private final RunOutcome outcome;
+    private final ReconnectPolicy reconnectPolicy;
+    private boolean appWasRunning;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -130,9 +100,11 @@ public final class CaptureSession {
         this.clock = clock;
         this.poller = poller;
         this.engine = engine;
-        this.reconnector = reconnector;
-        this.reconnectTimeout = reconnectTimeout;
         this.notes = notes;
+        this.control = new LoopControl(clock);
+        this.outcome = new RunOutcome(control, absences, unreadable, reconnectTimeout);
+        this.reconnectPolicy = new ReconnectPolicy(reconnector, reconnectTimeout, clock, notes, control, absences,
+                outcome);
     }
 
     /**
@@ -172,19 +144,11 @@ public final class CaptureSession {
      * {@link #run}.
      */
     public void checkEvery(Runnable check) {
-        this.check = check;
+        control.checkEvery(check);
     }
 
     /** How often {@link #checkEvery}'s check runs. */
-    static final long CHECK_EVERY_NS = 200_000_000L;
-
-    /** Runs the check when it is due. */
-    private void checkIfDue() {
-        if (check != null && clock.nanoTime() - checkedNs >= CHECK_EVERY_NS) {
-            checkedNs = clock.nanoTime();
-            check.run();
-        }
-    }
+    static final long CHECK_EVERY_NS = LoopControl.CHECK_EVERY_NS;
 
     /** Asks the loop to end after the poll in progress. */
     public void stop() {
@@ -193,23 +157,12 @@ public final class CaptureSession {
 
     /** Asks the loop to end after the poll in progress; {@code reason} (e.g. "SIGTERM") goes into the summary. */
     public void stop(String reason) {
-        stopReason = reason;
-        stopped = true;
-        wake();
+        control.stop(reason);
     }
 
     /** Ends a {@link #runDriven} loop as complete: what drove the app is done. */
     public void complete() {
-        completed = true;
-        stopped = true;
-        wake();
-    }
-
-    private void wake() {
-        Thread t = loopThread;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        control.complete();
     }
 
     /**
@@ -217,7 +170,7 @@ public final class CaptureSession {
      * as partial.
      */
     public End runDriven() throws InterruptedException {
-        driven = true;
+        control.driven();
         return run(null);
     }
 
@@ -225,11 +178,11 @@ public final class CaptureSession {
      * Polls until {@code duration} has passed (null: until stopped), then closes the engine's live window.
      */
     public End run(Duration duration) throws InterruptedException {
-        loopThread = Thread.currentThread();
+        control.runningOn(Thread.currentThread());
         try {
             return loop(duration);
         } finally {
-            loopThread = null;
+            control.runningOn(null);
             if (prefetch != null) {
                 // an answer a failed poll left unread is not handed out afterwards; a shell kept running ends
                 prefetch.close();
@@ -239,33 +192,28 @@ public final class CaptureSession {
 
     private End loop(Duration duration) throws InterruptedException {
         long started = clock.nanoTime();
-        startedNs = started;
-        lastPollNs = started;
-        lastReadNs = started;
-        asked = duration;
+        outcome.started(started, duration);
+        unreadable.startAt(started);
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
         boolean reconnected = false;
         End end = End.DURATION;
-        deviceOffset = Long.MIN_VALUE;
+        deviceClock.reset();
         appWasRunning = true;
         try {
-            boot = readBoot();
+            absences.boot(readBoot());
         } catch (DeviceGoneException e) {
-            boot = null; // gone already: the first poll finds it so and waits for it as for any loss
+            absences.boot(null); // gone already: the first poll finds it so and waits for it as for any loss
         }
-        long mainDue = clock.nanoTime();
-        long mainEarly = 0;
-        long companionDue = mainDue;
-        long companionEarly = 0;
-        checkedNs = started;
-        while (!stopped && clock.nanoTime() < deadline) {
-            checkIfDue();
-            if (stopped) {
+        PollSchedule schedule = new PollSchedule(companion != null, clock.nanoTime());
+        control.checksFrom(started);
+        while (!control.stopped() && clock.nanoTime() < deadline) {
+            control.checkIfDue();
+            if (control.stopped()) {
                 break;
             }
             long start = clock.nanoTime();
-            boolean mainNow = start >= mainDue - mainEarly;
-            boolean companionNow = companion != null && start >= companionDue - companionEarly;
+            boolean mainNow = schedule.mainDue(start);
+            boolean companionNow = schedule.companionDue(start);
             try {
                 boolean afterReconnect = reconnected;
                 reconnected = false;
@@ -273,17 +221,14 @@ public final class CaptureSession {
                 prefetchPoll(mainNow, companionNow);
                 if (mainNow) {
                     long next = pollMain(afterReconnect, overflowsBefore);
-                    lastPollNs = start;
-                    mainDue = start + next;
-                    mainEarly = companion != null ? next / 4 : 0;
+                    outcome.polled(start);
+                    schedule.mainPolled(start, next);
                 }
                 if (companionNow) {
-                    long next = companion.poll().toNanos();
-                    companionDue = start + next;
-                    companionEarly = next / 4;
+                    schedule.companionPolled(start, companion.poll().toNanos());
                 }
             } catch (DeviceGoneException e) {
-                disconnects++;
+                absences.disconnected();
                 Reconnect r = reconnect(e, deadline);
                 if (r == Reconnect.STOPPED) {
                     break;
@@ -296,36 +241,36 @@ public final class CaptureSession {
                     break;
                 }
                 reconnected = r == Reconnect.SAME_BOOT;
-                mainDue = clock.nanoTime(); // read the rings back at once
-                companionDue = mainDue;
+                schedule.bothDue(clock.nanoTime()); // read the rings back at once
                 continue;
             }
             long now = clock.nanoTime();
-            long sleepNs = Math.min((companion != null ? Math.min(mainDue, companionDue) : mainDue) - now,
-                    deadline - now);
+            long sleepNs = schedule.sleepNs(now, deadline);
             if (sleepNs > 0) {
-                sleepInterruptibly(sleepNs);
+                control.sleep(sleepNs);
             }
         }
-        if (end == End.DURATION && awayAtEndSinceNs < 0 && ((duration != null && !stopped) || completed)) {
+        if (end == End.DURATION && !absences.awayAtEnd()
+                && ((duration != null && !control.stopped()) || control.completed())) {
             // the frames drawn since the last poll, up to the end of the time asked for (or of the driver's run)
             finalPoll(reconnected);
         }
-        if (stopped && end == End.DURATION && !completed) {
+        if (control.stopped() && end == End.DURATION && !control.completed()) {
             end = End.STOPPED;
         }
         long endNs = Math.min(clock.nanoTime(), deadline);
-        ranNs = endNs - started;
-        if (unreadableSinceNs >= 0 && (awayAtEndSinceNs < 0 || unreadableSinceNs <= awayAtEndSinceNs)) {
+        long unreadableSince = unreadable.sinceNs();
+        long awaySince = absences.awayAtEndSinceNs();
+        if (unreadableSince >= 0 && (awaySince < 0 || unreadableSince <= awaySince)) {
             // unreadable up to the end (or until the device went away): nothing after the last read was counted
-            long from = Math.min(unreadableSinceNs, endNs);
+            long from = Math.min(unreadableSince, endNs);
             for (FrameEngine e : engines) {
                 e.coverageGap(deviceTime(from), deviceTime(endNs), "the source could not be read from "
-                        + seconds(from - started) + " s into the run to its end: " + unreadableWhy);
+                        + seconds(from - started) + " s into the run to its end: " + unreadable.why());
             }
-        } else if (awayAtEndSinceNs >= 0) {
+        } else if (awaySince >= 0) {
             // docs/metrics.md 11: the frames drawn from the last poll to the end of the run are missing
-            long from = Math.min(awayAtEndSinceNs, endNs);
+            long from = Math.min(awaySince, endNs);
             for (FrameEngine e : engines) {
                 e.coverageGap(deviceTime(from), deviceTime(endNs), "the device went away "
                         + seconds(from - started) + " s into the run and was not back before its end");
@@ -334,7 +279,7 @@ public final class CaptureSession {
         for (FrameEngine e : engines) {
             e.closeOpenGap(deviceTime(endNs)); // a restart after which nothing was drawn: missing to the end
         }
-        this.end = end;
+        outcome.ended(end, endNs - started);
         for (FrameEngine e : engines) {
             e.finish();
         }
@@ -345,32 +290,19 @@ public final class CaptureSession {
     private enum Reconnect { SAME_BOOT, RESTARTED, LOST, AWAY_AT_END, STOPPED }
 
     /**
-     * The device went away: waits for it, but never past the end of the run's time (docs/metrics.md "Coverage"
-     * rule 4: a device that returns after the end is not measured again), and finds out whether it restarted.
+     * The device went away: waits for it ({@link ReconnectPolicy}), and when it is back finds out whether it
+     * restarted.
      */
     private Reconnect reconnect(DeviceGoneException e, long deadline) {
-        long left = deadline - clock.nanoTime();
-        boolean boundedByEnd = left < reconnectTimeout.toNanos();
-        Duration wait = boundedByEnd ? Duration.ofNanos(Math.max(0, left)) : reconnectTimeout;
-        notes.accept("device disconnected: waiting up to " + seconds(wait.toNanos()) + " s for it to come back"
-                + (boundedByEnd ? " (the end of the run)" : "") + " (files so far are complete)");
-        boolean back = !stopped && left > 0 && reconnector.awaitOnline(wait);
-        if (stopped) {
-            awayAtEndSinceNs = lastPollNs; // stopped while the device was away: missing from the last poll on
-            return Reconnect.STOPPED;
-        }
-        if (!back && boundedByEnd) {
-            awayAtEndSinceNs = lastPollNs;
-            lostMessage = "device " + e.serial() + " went away " + seconds(lastPollNs - startedNs) + " s into the "
-                    + seconds(deadline - startedNs) + " s asked for and was not back before the end: the run is "
-                    + "partial; check the cable / 'adb devices', then run again";
-            return Reconnect.AWAY_AT_END;
-        }
-        if (!back) {
-            awayAtEndSinceNs = lastPollNs;
-            lostMessage = "device " + e.serial() + " went away and did not come back within "
-                    + reconnectTimeout.toSeconds() + " s: check the cable / 'adb devices', then run again";
-            return Reconnect.LOST;
+        switch (reconnectPolicy.await(e.serial(), deadline)) {
+            case STOPPED:
+                return Reconnect.STOPPED;
+            case AWAY_AT_END:
+                return Reconnect.AWAY_AT_END;
+            case LOST:
+                return Reconnect.LOST;
+            default:
+                break; // back: did it restart meanwhile?
         }
         if (refresh != null) {
             refresh.reconnected();
@@ -381,16 +313,16 @@ public final class CaptureSession {
         } catch (DeviceGoneException again) {
             after = null; // gone again at once: the next poll finds out
         }
-        if (after != null && DeviceBoot.restarted(boot, after)) {
+        if (after != null && DeviceBoot.restarted(absences.boot(), after)) {
             newBoot(after);
-            boot = after;
-            notes.accept("device is back after a restart (" + (boot.bootId() != null ? "boot id changed"
+            absences.restarted(after);
+            notes.accept("device is back after a restart (" + (after.bootId() != null ? "boot id changed"
                     : "its clock went back") + "): frames drawn before it restarted are lost (a coverage gap); "
                     + "capture continues on a new segment");
             return Reconnect.RESTARTED;
         }
-        if (after != null && boot == null) {
-            boot = after;
+        if (after != null && absences.boot() == null) {
+            absences.boot(after);
         }
         notes.accept("device is back: capture continues");
         return Reconnect.SAME_BOOT;
@@ -403,16 +335,16 @@ public final class CaptureSession {
      * after it was read, the rings of the old boot are gone.
      */
     private void newBoot(DeviceBoot.Reading reading) {
-        restarts++;
         long hostNow = reading.hostNs();
         long oldClockNow = deviceTime(hostNow);
         // without the new boot's uptime its frames are put after the gap, as if it had booted just now (inferred)
         long newClockNow = reading.uptimeNs() >= 0 ? reading.uptimeNs() : 0;
+        long lastPollNs = outcome.lastPollNs();
         for (FrameEngine e : engines) {
             long shift = oldClockNow - newClockNow;
             e.newBoot(shift, deviceTime(lastPollNs), String.format(Locale.ROOT, "the device restarted %s s into "
                     + "the run (%s): frames drawn after the last poll before it were lost; the new boot's times are "
-                    + "written shifted by %+.3f s onto the run's timeline", seconds(lastPollNs - startedNs),
+                    + "written shifted by %+.3f s onto the run's timeline", seconds(lastPollNs - outcome.startedNs()),
                     reading.bootId() != null ? "new boot id " + reading.bootId() : "its clock went back",
                     shift / 1e9));
         }
@@ -438,10 +370,10 @@ public final class CaptureSession {
             long overflowsBefore = overflowCount();
             prefetchPoll(true, false);
             pollMain(afterReconnect, overflowsBefore);
-            lastPollNs = start;
+            outcome.polled(start);
         } catch (DeviceGoneException e) {
-            disconnects++;
-            awayAtEndSinceNs = lastPollNs;
+            absences.disconnected();
+            absences.awayAtEnd(outcome.lastPollNs());
         }
     }
 
@@ -450,11 +382,11 @@ public final class CaptureSession {
      * host time plus the device offset; the host time itself while no frame has given the offset.
      */
     private long deviceTime(long hostNs) {
-        return deviceOffset == Long.MIN_VALUE ? hostNs : hostNs + deviceOffset;
+        return deviceClock.deviceTime(hostNs);
     }
 
     private static String seconds(long ns) {
-        return String.format(Locale.ROOT, "%.1f", ns / 1e9);
+        return RunOutcome.seconds(ns);
     }
 
     /**
@@ -467,13 +399,13 @@ public final class CaptureSession {
         }
         if (resources != null) {
             // read after the frames of this poll were drawn: they get the interval ending here (docs/metrics.md 13.9)
-            resources.read(deviceOffset == Long.MIN_VALUE ? ResourceTimeline.UNPLACED : deviceTime(clock.nanoTime()));
+            resources.read(!deviceClock.known() ? ResourceTimeline.UNPLACED : deviceTime(clock.nanoTime()));
         }
         long pollStart = clock.nanoTime();
         FramePoller.Poll p = poller.poll();
         String why = poller.unreadable();
         if (afterReconnect) {
-            reconnectOverflows += overflowCount() - overflowsBefore;
+            absences.overflowsAfterReconnect(overflowCount() - overflowsBefore);
             // the rings were read back first; a ring wholly newer than what we had is the engine's
             // overflow rule (docs/metrics.md 1), which counts the gap from our newest frame to the ring's
             // oldest (section 11): say so in words the user connects with the disconnect
@@ -484,19 +416,16 @@ public final class CaptureSession {
         }
         long hostNow = clock.nanoTime();
         for (FrameEngine e : engines) {
-            long n = e.newestFrameNs();
-            if (n != Long.MIN_VALUE) {
-                deviceOffset = Math.max(deviceOffset, n - hostNow);
-            }
+            deviceClock.observe(e.newestFrameNs(), hostNow);
         }
-        if (resources != null && deviceOffset != Long.MIN_VALUE) {
+        if (resources != null && deviceClock.known()) {
             // with the estimate this poll's frames tightened, at the instant that closes windows below: the read is
             // the one after their end (it was made a few ms before, while the dump was parsed; docs/metrics.md 13.8)
-            resources.place(hostNow + deviceOffset);
+            resources.place(deviceTime(hostNow));
         }
-        if (deviceOffset != Long.MIN_VALUE) {
+        if (deviceClock.known()) {
             for (FrameEngine e : engines) {
-                e.advanceTo(hostNow + deviceOffset);
+                e.advanceTo(deviceTime(hostNow));
             }
         }
         unreadable(why, pollStart);
@@ -519,25 +448,20 @@ public final class CaptureSession {
      */
     private void unreadable(String why, long pollStart) {
         if (why == null) {
-            if (unreadableSinceNs >= 0 && !everRead) {
+            long missingFrom = unreadable.read(pollStart);
+            if (missingFrom >= 0) {
                 // its first read was a history read (frames already in the buffers are not counted): what was drawn
                 // from the start of the run to it is missing
                 for (FrameEngine e : engines) {
-                    e.coverageGap(deviceTime(unreadableSinceNs), deviceTime(pollStart), "the source could not be "
-                            + "read for the first " + seconds(pollStart - startedNs) + " s of the run: " + unreadableWhy);
+                    e.coverageGap(deviceTime(missingFrom), deviceTime(pollStart), "the source could not be "
+                            + "read for the first " + seconds(pollStart - outcome.startedNs()) + " s of the run: "
+                            + unreadable.why());
                 }
             }
-            everRead = true;
-            unreadableSinceNs = -1;
-            lastReadNs = pollStart;
             return;
         }
-        if (unreadableSinceNs < 0) {
-            unreadableSinceNs = lastReadNs;
-        }
-        if (unreadableWhy == null) {
-            unreadableWhy = why;
-            String line = why + ": frames that cannot be read back later count as a coverage gap";
+        String line = unreadable.unreadable(why);
+        if (line != null) {
             notes.accept(line);
             for (FrameEngine e : engines) {
                 e.warn(line);
@@ -574,12 +498,12 @@ public final class CaptureSession {
 
     /** How the run ended; null while it runs. */
     public End end() {
-        return end;
+        return outcome.end();
     }
 
     /** For {@link End#DEVICE_LOST}: one line saying which device went away and what to do; else null. */
     public String lostMessage() {
-        return lostMessage;
+        return absences.lostMessage();
     }
 
     /**
@@ -588,36 +512,8 @@ public final class CaptureSession {
      * time ({@link #markPartial}).
      */
     public boolean partial() {
-        return end == End.DEVICE_LOST || awayAtEndSinceNs >= 0 || (end == End.STOPPED && (asked != null || driven));
+        return outcome.partial();
     }
-
-    /**
-     * Sleeps until the next poll in one go on the system clock ({@link #stop} unparks the loop thread): a live capture
-     * at 144 Hz then wakes about twice a second, and every wake-up costs CPU (with a {@link #checkEvery} check: at
-     * least every 200 ms, to run it). Another clock (a test's) is slept in
-     * slices of at most {@link #MAX_SLICE_NS}, so a stop is seen within that.
-     */
-    private void sleepInterruptibly(long ns) throws InterruptedException {
-        long until = clock.nanoTime() + ns;
-        while (!stopped) {
-            long left = until - clock.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            if (clock == HostClock.SYSTEM) {
-                LockSupport.parkNanos(this, check == null ? left : Math.min(left, CHECK_EVERY_NS));
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-            } else {
-                clock.sleepNanos(Math.min(MAX_SLICE_NS, Math.max(1_000_000L, left)));
-            }
-            checkIfDue();
-        }
-    }
-
-    /** The longest single sleep on a test's clock (its sleep is not woken by a stop). */
-    private static final long MAX_SLICE_NS = 50_000_000L;
 
     /** Ring overflows of every engine so far. */
     private long overflowCount() {
@@ -641,70 +537,6 @@ public final class CaptureSession {
      * loop has not ended.
      */
     public Summary markPartial(Summary s) {
-        if (end == null) {
-            return s;
-        }
-        double ranMs = ranNs / 1e6;
-        Double askedMs = null; // a run without a duration or a driver (watch until stopped) asked for no length
-        if (asked != null) {
-            askedMs = asked.toNanos() / 1e6;
-        } else if (driven) {
-            askedMs = ranMs;
-        }
-        double measuredMs = Math.max(0, Math.min(ranMs, askedMs != null ? askedMs : ranMs) - s.coverageGapMs());
-        RunCoverage coverage = new RunCoverage(askedMs, measuredMs, null);
-        Summary covered = s.withCoverage(coverage);
-        String why = partialReason(coverage, s);
-        return why == null ? covered : covered.asPartial(why);
-    }
-
-    /** Why the run is partial, or null when it is complete. */
-    private String partialReason(RunCoverage c, Summary s) {
-        String measured = c.describe();
-        String into = seconds(lastPollNs - startedNs) + " s into the run";
-        if (end == End.DEVICE_LOST) {
-            return "the device was lost " + into + " and did not come back within " + reconnectTimeout.toSeconds()
-                    + " s" + (measured != null ? "; " + measured : "");
-        }
-        if (awayAtEndSinceNs >= 0) {
-            return "the device went away " + into + " and was not back before the end"
-                    + (measured != null ? "; " + measured : "");
-        }
-        if (end == End.STOPPED && asked != null) {
-            return String.format(Locale.ROOT, "stopped by %s after %.1f s of the %.1f s asked for", stopReason,
-                    ranNs / 1e9, asked.toNanos() / 1e9);
-        }
-        if (end == End.STOPPED && driven) {
-            return String.format(Locale.ROOT, "stopped by %s after %.1f s, before what drove the app ended",
-                    stopReason, ranNs / 1e9);
-        }
-        if (c.askedMs() == null || c.askedMs() <= 0
-                || c.measuredMs() >= RunCoverage.MIN_MEASURED_SHARE * c.askedMs()) {
-            return null;
-        }
-        return String.format(Locale.ROOT, "%s, less than %.0f %%: %d coverage gap%s, %.1f ms in all (%s)", measured,
-                RunCoverage.MIN_MEASURED_SHARE * 100, s.coverageGaps(), s.coverageGaps() == 1 ? "" : "s",
-                s.coverageGapMs(), causes(s));
-    }
-
-    /** What the coverage gaps of the run came from, in words (each gap is also a warning with its length). */
-    private String causes(Summary s) {
-        List<String> c = new ArrayList<>();
-        if (restarts > 0) {
-            c.add("the device restarted");
-        }
-        if (disconnects > restarts) {
-            c.add("the device was away");
-        }
-        if (unreadableWhy != null) {
-            c.add("the source could not be read");
-        }
-        if (s.overflows() > reconnectOverflows) {
-            c.add("ring overflows");
-        }
-        if (c.isEmpty()) {
-            c.add("the app restarted");
-        }
-        return String.join(", ", c);
+        return outcome.markPartial(s);
     }
 }

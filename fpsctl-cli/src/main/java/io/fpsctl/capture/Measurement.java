@@ -1,12 +1,10 @@
 package io.fpsctl.capture;
 
-import io.fpsctl.android.Getprop;
 import io.fpsctl.device.Device;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.PrefetchingDevice;
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
-import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.Source;
 import io.fpsctl.engine.Summary;
 import io.fpsctl.android.AgentStartException;
@@ -27,12 +25,10 @@ public final class Measurement {
     private final FrameTimelinePoller frameTimeline;
     /** The engines joined with it (both of {@code --source auto}). */
     private final List<FrameEngine> frameTimelineEngines;
-    /** Android 12: SurfaceFlinger's FrameTimeline. */
-    private static final int FRAME_TIMELINE_SDK = 31;
     /** How long to wait for the agent's first batch (the app restarts with the agent attached). */
     private static final Duration AGENT_START_TIMEOUT = Duration.ofSeconds(10);
 
-    private Measurement(String pkg, String reason, FramePoller poller, CaptureSession session,
+    Measurement(String pkg, String reason, FramePoller poller, CaptureSession session,
                         List<FrameEngine> engines, FrameTimelinePoller frameTimeline) {
         this.frameTimeline = frameTimeline;
         this.frameTimelineEngines = List.copyOf(engines);
@@ -58,6 +54,25 @@ public final class Measurement {
     public static Measurement prepare(Device device, CaptureSession.Reconnector reconnector, String pkg,
                                       SourceRequest m, EngineConfig config, FrameEngine.Listener listener,
                                       Consumer<String> notes, Duration reconnectTimeout, HostClock clock) {
+        return prepare(new DeviceLink(device, reconnector, reconnectTimeout, clock, notes),
+                new MeasureTarget(pkg, m, config, listener));
+    }
+
+    /**
+     * Prepares the measurement of {@code target} on {@code link}'s device: checks the app, chooses the source and
+     * builds the one poll loop around it ({@link PollLoopAssembly}).
+     *
+     * @throws DeviceException blame APP when the app is not installed or not running, or has nothing to
+     *     measure; blame DEVICE for device problems
+     */
+    public static Measurement prepare(DeviceLink link, MeasureTarget target) {
+        Device device = link.device();
+        String pkg = target.pkg();
+        SourceRequest m = target.source();
+        EngineConfig config = target.config();
+        FrameEngine.Listener listener = target.listener();
+        Consumer<String> notes = link.notes();
+        HostClock clock = link.clock();
         try {
             switch (AppCheck.check(device, pkg)) {
                 case NOT_INSTALLED:
@@ -74,12 +89,12 @@ public final class Measurement {
             }
             // the poll loop's commands (the FrameTimeline poller's too) go through this, each poll's in one stream
             PrefetchingDevice looped = new PrefetchingDevice(device);
+            PollLoopAssembly loop = new PollLoopAssembly(looped, pkg, link);
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
                 SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
                 AutoSource auto = new AutoSource(looped, pkg, config, listener, choice.source(), notes, clock);
-                return around(auto, auto.engines(), null, choice.reason() + "; --source auto keeps watching HWUI "
-                        + "and SurfaceView layers and follows the one that draws more", looped, pkg, reconnector,
-                        reconnectTimeout, notes, clock);
+                return loop.around(auto, auto.engines(), null, choice.reason() + "; --source auto keeps watching "
+                        + "HWUI and SurfaceView layers and follows the one that draws more");
             }
             Source source = switch (m.kind()) {
                 case GFXINFO -> Source.GFXINFO;
@@ -109,80 +124,11 @@ public final class Measurement {
             } else {
                 poller = new GfxinfoPoller(looped, pkg, engine);
             }
-            return around(poller, List.of(engine), poller, reason, looped, pkg, reconnector, reconnectTimeout, notes,
-                    clock);
+            return loop.around(poller, List.of(engine), poller, reason);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DeviceException("interrupted while probing " + pkg + " on " + device.serial());
         }
-    }
-
-    /**
-     * The one poll loop around a chosen poller, whichever the source: its display-period watch, boot watch, resource
-     * reads and FrameTimeline poller ride in the same loop and the same shell batch ({@code looped}).
-     *
-     * @param gamePoller the poller whose SurfaceView layer the FrameTimeline follows; null with {@code --source auto}
-     */
-    private static Measurement around(FramePoller poller, List<FrameEngine> engines, FramePoller gamePoller,
-                                      String reason, PrefetchingDevice looped, String pkg,
-                                      CaptureSession.Reconnector reconnector, Duration reconnectTimeout,
-                                      Consumer<String> notes, HostClock clock) {
-        RefreshWatch refresh = new RefreshWatch(looped, engines, poller::needsDisplayPeriod, clock::nanoTime, notes);
-        CaptureSession session = new CaptureSession(poller, engines, reconnector, reconnectTimeout, notes, refresh,
-                clock);
-        session.prefetchThrough(looped);
-        session.watchBoot(() -> DeviceBoot.read(looped, clock));
-        session.readResources(new ResourceReader(looped, pkg, sdk(looped), engines, () -> sourcePid(engines), notes,
-                clock));
-        FrameTimelinePoller ft = frameTimeline(looped, pkg, engines, gamePoller, notes);
-        if (ft != null) {
-            session.ride(ft);
-        }
-        return new Measurement(pkg, reason, poller, session, engines, ft);
-    }
-
-    /**
-     * The FrameTimeline poller for this measurement (docs/metrics.md 10), or null with one warning in the summary when
-     * the device is older than Android 12 or the source cannot be joined.
-     */
-    private static FrameTimelinePoller frameTimeline(Device device, String pkg, List<FrameEngine> engines,
-                                                     FramePoller poller, Consumer<String> notes) {
-        int sdk = sdk(device);
-        if (sdk > 0 && sdk < FRAME_TIMELINE_SDK) {
-            engines.forEach(e -> e.warn("frameTimeline: null: SurfaceFlinger's FrameTimeline needs Android 12 "
-                    + "(API 31) or newer, this device runs API " + sdk));
-            return null;
-        }
-        if (engines.size() == 1 && engines.get(0).source() == Source.AGENT) {
-            engines.get(0).warn("frameTimeline: null: not joined with --source agent (use gfxinfo or surfaceflinger)");
-            return null;
-        }
-        FrameTimelineAttribution attribution = new FrameTimelineAttribution();
-        FrameEngine first = engines.get(0);
-        FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, first::minIntervalNs, notes);
-        String layer = poller == null ? null : poller.gameLayer();
-        if (layer != null) {
-            ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers
-            ft.followGame(pkg, layer);
-        }
-        engines.forEach(e -> e.frameTimeline(attribution));
-        return ft;
-    }
-
-    /** The pid a frame source last printed (gfxinfo's pid line), or null (then the resources ask {@code pidof}). */
-    private static io.fpsctl.engine.AppPid sourcePid(List<FrameEngine> engines) {
-        for (FrameEngine e : engines) {
-            if (e.appPid() != null) {
-                return e.appPid();
-            }
-        }
-        return null;
-    }
-
-    /** {@code ro.build.version.sdk}, 0 when unknown. */
-    private static int sdk(Device device) {
-        Integer sdk = Getprop.sdk(device.shell(Getprop.SDK).stdout());
-        return sdk != null ? sdk : 0;
     }
 
     private static DeviceException appProblem(String message) {

@@ -36,10 +36,10 @@ import java.util.function.Consumer;
  * read at all: callers key on the Token.
  *
  * <p>Its state is in parts named for what they hold: the dump's counts ({@link FrameTimelineCounts}), the SurfaceFrame
- * being read ({@link SurfaceFrameBlock}), the byte path's reused Strings ({@link AsciiBytes}); what stays here is the
- * position in the display frames (skipping a seen one, its first SurfaceFrame, a pending present). It is longer than
- * the project's ~300 lines on purpose: the two readers of the same lines, the String path and the byte path that
- * takes every ASCII line, stay side by side so that a change to one is made to the other
+ * being read ({@link SurfaceFrameBlock}), the position in the display frames ({@link DisplayFramePosition}: skipping
+ * a seen one, its first SurfaceFrame, a pending present), the byte path's reused Strings ({@link AsciiBytes}). It is
+ * longer than the project's ~300 lines on purpose: the two readers of the same lines, the String path and the byte
+ * path that takes every ASCII line, stay side by side so that a change to one is made to the other
  * ({@code FrameTimelineBytePathPropertyTest} holds them equal).
  */
 public final class FrameTimelineParser {
@@ -60,16 +60,8 @@ public final class FrameTimelineParser {
     boolean readBytes = true;
     /** What the dump holds besides its SurfaceFrames (a parser reads one dump). */
     private final FrameTimelineCounts tally = new FrameTimelineCounts();
-    private SeenDisplayFrames seen;
-    /** Fast-forwarding to the next {@code Display Frame} line (the current one was seen before). */
-    private boolean skipping;
-    /** No SurfaceFrame of the current display frame has ended yet: the one being read is its first. */
-    private boolean firstOfDisplayFrame;
-    /**
-     * The current display frame's own {@code Actual} present time is {@code N/A}: its present fence had not been
-     * processed when the dump was taken, so its SurfaceFrames' jank is not classified yet.
-     */
-    private boolean pendingDisplayFrame;
+    /** Where the parse is among the display frames (skipping a seen one, its first SurfaceFrame, a pending present). */
+    private final DisplayFramePosition position = new DisplayFramePosition();
     private final SurfaceFrameBlock block = new SurfaceFrameBlock();
 
     // the byte path's reused objects
@@ -88,9 +80,7 @@ public final class FrameTimelineParser {
 
     /** Reads one dump from {@code in} (not closed). */
     public FrameTimelineDump parse(InputStream in) throws IOException {
-        if (seen != null) {
-            seen.nextDump();
-        }
+        position.nextDump();
         ByteLineReader lines = new ByteLineReader(in, 64 * 1024);
         boolean first = true;
         while (lines.next()) {
@@ -104,11 +94,11 @@ public final class FrameTimelineParser {
                     continue; // printed before the dump when the state lock timed out; not a FrameTimeline line
                 }
             }
-            if (skipping) {
+            if (position.skipping()) {
                 if (!startsDisplayFrame(lines.buffer(), lines.start(), lines.end())) {
                     continue;
                 }
-                skipping = false;
+                position.skipEnded();
             }
             if (!readBytes || !readAscii(lines.buffer(), lines.start(), lines.end())) {
                 line(lines.line());
@@ -125,7 +115,7 @@ public final class FrameTimelineParser {
      * polls the ring at half its length, so about half of each dump is skipped.
      */
     public FrameTimelineParser skippingSeen(SeenDisplayFrames seen) {
-        this.seen = Objects.requireNonNull(seen, "seen");
+        position.skippingSeen(Objects.requireNonNull(seen, "seen"));
         return this;
     }
 
@@ -140,17 +130,10 @@ public final class FrameTimelineParser {
     /** A SurfaceFrame's Token was read: when it is its display frame's first, the display frame may be skipped. */
     private void tokenRead(long value) {
         block.token(value);
-        if (firstOfDisplayFrame) {
-            firstOfDisplayFrame = false;
-            // a pending display frame is not remembered as seen: the next dump reads it again, final by then
-            if (seen != null && pendingDisplayFrame) {
-                seen.pendingFirstSurfaceFrame(value);
-            } else if (seen != null && seen.firstSurfaceFrame(block.layer(), value)) {
-                block.drop(); // neither handed on nor counted: it was, by the previous dump
-                skipping = true;
-                tally.skippedDisplayFrame();
-                tally.token(value);
-            }
+        if (position.tokenRead(block.layer(), value)) {
+            block.drop(); // neither handed on nor counted: it was, by the previous dump
+            tally.skippedDisplayFrame();
+            tally.token(value);
         }
     }
 
@@ -406,17 +389,14 @@ public final class FrameTimelineParser {
      * a dump are like that, and their SurfaceFrames still print {@code Jank Type : None} whatever they will be.
      */
     private void displayFrameActuals(boolean presentNotAvailable) {
-        if (firstOfDisplayFrame) {
-            pendingDisplayFrame = presentNotAvailable;
-        }
+        position.actuals(presentNotAvailable);
     }
 
     /** A {@code Display Frame N} line: the SurfaceFrame before it ends, a new display frame begins. */
     private void displayFrame(boolean janky) {
         endSurfaceFrame();
         tally.displayFrame(janky);
-        firstOfDisplayFrame = true;
-        pendingDisplayFrame = false;
+        position.displayFrame();
     }
 
     /** @param name the layer's name, without the {@code [*]} mark */
@@ -428,14 +408,14 @@ public final class FrameTimelineParser {
         if (!block.open()) {
             return;
         }
-        firstOfDisplayFrame = false; // (a first SurfaceFrame without Token leaves its display frame without key)
+        position.surfaceFrameEnded(); // (a first SurfaceFrame without Token leaves its display frame without key)
         SurfaceFrameRecord record = block.close();
         if (record == null) {
             tally.unknownLine();
             return;
         }
         tally.token(block.token());
-        if (pendingDisplayFrame) {
+        if (position.pending()) {
             tally.pendingSurfaceFrame(); // its verdict is not final: a later dump hands it on
             return;
         }

@@ -15,6 +15,13 @@ import java.util.Map;
  * ({@link StatsAccumulator}). It works the same for a saved dump (one pass) and for a live poller (blocks arrive
  * poll by poll). No I/O, no threads, no locks: one thread uses an engine (and the {@link FrameTimelineAttribution}
  * it joins), the capture layer's poll loop live; whatever crosses threads is handed over there.
+ *
+ * <p>Its state is in parts named for what they hold: the coverage gaps ({@link CoverageLedger}), the period in force
+ * ({@link PeriodInForce}), a saved dump's frames waiting for the vsync grid ({@link GridHold}), the FrameTimeline join
+ * ({@link FrameTimelineJoin}), the agent's slow messages ({@link WorstMessages}), each window's de-duplication and
+ * overflow bookkeeping ({@link Track}) and the derivation ({@link FrameDerivation}). What stays here is the routing of
+ * each row to them, in the order docs/metrics.md 1 and 2 give; it is longer than the project's ~300 lines because
+ * its public face (the listener, the sink, the calls of the capture loop) is shared by every source.
  */
 public final class FrameEngine implements FrameSink {
     /** The warning of a summary that counted no frame. */
@@ -70,49 +77,32 @@ public final class FrameEngine implements FrameSink {
     private final FrameDerivation derive;
     private final Map<String, Track> tracks = new LinkedHashMap<>();
     private final List<String> warnings = new ArrayList<>();
-    private final List<String> gapWarnings = new ArrayList<>();
+    /** Coverage gaps and their warnings (docs/metrics.md 11). */
+    private final CoverageLedger coverage = new CoverageLedger();
     private final LiveWindows live;
     /** The resource reads of a live run (docs/metrics.md 13), or null. */
     private ResourceTimeline resources;
     private Track current;
-    private long displayPeriodNs;
+    /** The period a frame without its own takes (docs/metrics.md 2). */
+    private final PeriodInForce period;
     /** Set only while the {@link #historyInput} passes a call on. */
     private boolean history;
     private boolean saved;
-    private boolean warnedFallback;
     private long counted;
     private long overflows;
     private long malformedRows;
-    private int externalGaps;
-    private double externalGapNs;
     /** Added to every timestamp of a live frame: a later boot's clock onto the run's timeline ({@link #newBoot}). */
     private long timelineShiftNs;
-    /** A coverage gap whose end is the next counted frame ({@link #openGap}); null reason when none is open. */
-    private long openGapFromNs;
-    private String openGapReason;
     /** Live gfxinfo rows of the current block held back from the first GPU-pending one on. */
     private final List<RenderedFrame> deferred = new ArrayList<>();
-    /** Saved dumps without any period: frames waiting for the vsync grid, and the grid. */
-    private VsyncGrid grid;
-    private final List<Track> gridTracks = new ArrayList<>();
-    private final List<RenderedFrame> gridFrames = new ArrayList<>();
-    private long gridPeriodNs;
-    private long slowMessageCount;
-    private final List<SlowMessage> worstMessages = new ArrayList<>();
-    private FrameTimelineAttribution frameTimeline;
-    /** The app's pid as the source last printed it (the FrameTimeline join key with the token); null = unknown. */
-    private AppPid appPid;
-    /** The FrameTimeline verdicts recorded in a frames CSV (re-analysis), and whether any row had one. */
-    private final FrameTimelineTally recorded = new FrameTimelineTally();
-    private boolean anyRecorded;
-    /** Verdicts settled (when FrameTimeline was polled, between two blocks) and not yet given to the listener. */
-    private final ArrayDeque<SettledVerdict> settled = new ArrayDeque<>();
+    /** Saved dumps without any period: frames waiting for the vsync grid. */
+    private final GridHold gridHold = new GridHold();
+    private final WorstMessages slowMessages = new WorstMessages();
+    /** The FrameTimeline join (docs/metrics.md 10). */
+    private final FrameTimelineJoin frameTimeline;
 
     /** The handle a rendered frame leaves with the FrameTimeline join: its engine and its sequence. */
     record FrameRef(FrameEngine engine, long sequence) {
-    }
-
-    private record SettledVerdict(long sequence, FrameTimelineVerdict verdict) {
     }
 
     public FrameEngine(Source source, EngineConfig config, Listener listener) {
@@ -121,6 +111,8 @@ public final class FrameEngine implements FrameSink {
         this.listener = listener == null ? NO_LISTENER : listener;
         this.derive = new FrameDerivation(source, config);
         this.live = this.listener.wantsWindows() ? new LiveWindows(source, config.windowNs(), this::window) : null;
+        this.period = new PeriodInForce(config, this::warn);
+        this.frameTimeline = new FrameTimelineJoin(this.listener);
     }
 
     public FrameEngine(Source source, EngineConfig config) {
@@ -138,9 +130,7 @@ public final class FrameEngine implements FrameSink {
      * 0 &lt; period &lt; 1 s.
      */
     public void displayPeriodNs(long periodNs) {
-        if (validPeriod(periodNs)) {
-            this.displayPeriodNs = periodNs;
-        }
+        period.display(periodNs);
     }
 
     /** A {@code --latency} dump's period line (docs/metrics.md 2: reported even when it holds no frames). */
@@ -228,13 +218,7 @@ public final class FrameEngine implements FrameSink {
      * contract 1): counted in {@code coverageGaps} / {@code coverageGapMs} and one warning with its length.
      */
     public void coverageGap(long fromNs, long toNs, String reason) {
-        externalGaps++;
-        externalGapNs += Math.max(0, toNs - fromNs);
-        gapWarnings.add(gapWarning(fromNs, toNs, reason));
-    }
-
-    private static String gapWarning(long fromNs, long toNs, String reason) {
-        return String.format(Locale.ROOT, "coverage gap of %.1f ms: %s", Math.max(0, toNs - fromNs) / 1e6, reason);
+        coverage.gap(fromNs, toNs, reason);
     }
 
     /**
@@ -296,18 +280,12 @@ public final class FrameEngine implements FrameSink {
      * already open is kept (its start and reason).
      */
     public void openGap(long fromNs, String reason) {
-        if (openGapReason == null) {
-            openGapFromNs = fromNs;
-            openGapReason = reason;
-        }
+        coverage.open(fromNs, reason);
     }
 
     /** Ends an open coverage gap at {@code atNs} (the end of the run, device timeline); nothing when none is open. */
     public void closeOpenGap(long atNs) {
-        if (openGapReason != null) {
-            coverageGap(openGapFromNs, Math.max(openGapFromNs, atNs), openGapReason);
-            openGapReason = null;
-        }
+        coverage.close(atNs);
     }
 
     /** The shift of {@link #newBoot} in force, ns (0 while the device has not restarted). */
@@ -353,8 +331,8 @@ public final class FrameEngine implements FrameSink {
                 t.stats.overflows++;
                 overflows++;
                 t.stats.coverageGap(to - from);
-                gapWarnings.add(gapWarning(from, to, "ring overflow in " + t.name
-                        + ": frames between two polls may be lost"));
+                coverage.overflowWarning(from, to, "ring overflow in " + t.name
+                        + ": frames between two polls may be lost");
                 listener.overflow(t.name);
             }
         }
@@ -369,12 +347,7 @@ public final class FrameEngine implements FrameSink {
      * attribution is shared with its poller on the engine's thread.
      */
     public void frameTimeline(FrameTimelineAttribution attribution) {
-        FrameTimelineAttribution old = this.frameTimeline;
-        this.frameTimeline = attribution;
-        if (old != null && old != attribution) {
-            old.finish(); // the frames it still holds get their (unattributed) verdict
-            deliverVerdicts();
-        }
+        frameTimeline.attach(attribution);
     }
 
     /**
@@ -383,32 +356,26 @@ public final class FrameEngine implements FrameSink {
      */
     /** The app's pid as the source last printed it, or null when unknown. */
     public AppPid appPid() {
-        return appPid;
+        return frameTimeline.appPid();
     }
 
     public void appPid(AppPid pid) {
-        this.appPid = pid;
+        frameTimeline.appPid(pid);
     }
 
     /** A counted rendered frame goes to the FrameTimeline join, on its {@code FrameTimelineVsyncId} and pid. */
     private void joinFrameTimeline(Track t, RenderedFrame f, long sequence) {
-        FrameTimelineAttribution ft = frameTimeline;
-        if (ft != null) {
-            ft.renderedFrame(f.frameTimelineVsyncId(), appPid, t.name, new FrameRef(this, sequence));
-        }
+        frameTimeline.join(f.frameTimelineVsyncId(), t.name, new FrameRef(this, sequence));
     }
 
     /** The attribution settled a frame of this engine: queued for {@link #deliverVerdicts}. */
     void settled(long sequence, FrameTimelineVerdict verdict) {
-        settled.add(new SettledVerdict(sequence, verdict));
+        frameTimeline.settled(sequence, verdict);
     }
 
     /** Gives the queued verdicts to the listener, after the block or poll that settled them. */
     private void deliverVerdicts() {
-        SettledVerdict v;
-        while ((v = settled.poll()) != null) {
-            listener.frameTimeline(v.sequence(), v.verdict());
-        }
+        frameTimeline.deliver();
     }
 
     /**
@@ -421,17 +388,13 @@ public final class FrameEngine implements FrameSink {
         FrameTimelineVerdict v = f.verdict();
         r.awaitsVerdict = v != null;
         long sequence = emit(t, r);
-        recorded.add(v == null ? FrameTimelineVerdict.UNATTRIBUTED : v);
-        if (v != null) {
-            anyRecorded = true;
-            listener.frameTimeline(sequence, v);
-        }
+        frameTimeline.recorded(sequence, v);
     }
 
     /** A rendered frame derived: counted, and joined with FrameTimeline when one is attached. */
     private void emitRendered(Track t, RenderedFrame f, long period) {
         FrameResult r = derive.rendered(t, f, period);
-        r.awaitsVerdict = frameTimeline != null;
+        r.awaitsVerdict = frameTimeline.attached();
         joinFrameTimeline(t, f, emit(t, r));
     }
 
@@ -488,16 +451,7 @@ public final class FrameEngine implements FrameSink {
         }
         long own = f.frameInterval();
         if (!validPeriod(own) && gridPending()) {
-            if (grid == null) {
-                grid = new VsyncGrid();
-            }
-            if (t.prevTime != Long.MIN_VALUE) {
-                grid.difference(f.intendedVsync() - t.prevTime);
-            }
-            t.prevTime = f.intendedVsync(); // the derivation sets it again when the frame is released
-            gridTracks.add(t);
-            gridFrames.add(f);
-            if (gridFrames.size() >= GRID_BUFFER) {
+            if (gridHold.hold(t, f)) {
                 releaseGrid();
             }
             return;
@@ -507,31 +461,28 @@ public final class FrameEngine implements FrameSink {
 
     /** Whether a frame without its own interval has to wait for the vsync grid (saved dumps, nothing else known). */
     private boolean gridPending() {
-        return saved && gridPeriodNs == 0 && displayPeriodNs == 0 && config.userRefreshPeriodNs() == 0;
+        return saved && period.awaitsGrid();
     }
 
     /** Infers T from the frames held back and derives them, in the order they came. */
     private void releaseGrid() {
-        if (gridFrames.isEmpty()) {
+        if (gridHold.isEmpty()) {
             return;
         }
-        long t = grid.periodNs();
+        long t = gridHold.periodNs();
+        long gridPeriodNs;
         if (t > 0) {
             gridPeriodNs = t;
             warn(String.format(Locale.ROOT, "refresh rate inferred from the vsync grid: %.1f Hz; "
                     + "pass --refresh-rate to override", 1e9 / t));
         } else {
-            gridPeriodNs = fallbackPeriod();
+            gridPeriodNs = period.fallback();
         }
+        period.grid(gridPeriodNs);
         for (Track tr : tracks.values()) {
             tr.prevTime = Long.MIN_VALUE; // replayed below in arrival order
         }
-        for (int i = 0; i < gridFrames.size(); i++) {
-            Track tr = gridTracks.get(i);
-            emitRendered(tr, gridFrames.get(i), gridPeriodNs);
-        }
-        gridFrames.clear();
-        gridTracks.clear();
+        gridHold.release((tr, f) -> emitRendered(tr, f, gridPeriodNs));
     }
 
     private void presented(Track t, PresentedFrame f) {
@@ -544,27 +495,7 @@ public final class FrameEngine implements FrameSink {
 
     /** docs/metrics.md section 2: the frame's own T, else the period in force, --refresh-rate, the grid, 60 Hz. */
     private long interval(long own) {
-        if (validPeriod(own)) {
-            return own;
-        }
-        if (displayPeriodNs > 0) {
-            return displayPeriodNs;
-        }
-        if (config.userRefreshPeriodNs() > 0) {
-            return config.userRefreshPeriodNs();
-        }
-        if (gridPeriodNs > 0) {
-            return gridPeriodNs;
-        }
-        return fallbackPeriod();
-    }
-
-    private long fallbackPeriod() {
-        if (!warnedFallback) {
-            warnedFallback = true;
-            warn("refresh rate unknown: assuming 60 Hz (pass --refresh-rate)");
-        }
-        return EngineConfig.FALLBACK_PERIOD_NS;
+        return period.interval(own);
     }
 
     /** A period fpsctl can use: above 0 and at most one second (1 Hz, PlausibleBounds; so refreshHz is never 0.0). */
@@ -595,7 +526,7 @@ public final class FrameEngine implements FrameSink {
 
     /** Counts a frame and passes it on; returns its sequence. */
     private long emit(Track t, FrameResult r) {
-        if (openGapReason != null) {
+        if (coverage.isOpen()) {
             closeOpenGap(r.time()); // the first frame after a restart ends its gap
         }
         if (resources != null) {
@@ -617,17 +548,7 @@ public final class FrameEngine implements FrameSink {
 
     /** Records a slow main-thread message (agent): counted, and kept when among the worst. */
     public void slowMessage(SlowMessage m) {
-        slowMessageCount++;
-        int at = 0;
-        while (at < worstMessages.size() && worstMessages.get(at).durationMs() >= m.durationMs()) {
-            at++;
-        }
-        if (at < SlowMessages.KEEP) {
-            worstMessages.add(at, m);
-            if (worstMessages.size() > SlowMessages.KEEP) {
-                worstMessages.remove(worstMessages.size() - 1);
-            }
-        }
+        slowMessages.add(m);
     }
 
     /** Frames counted so far (cheap; for pollers that adapt their interval). */
@@ -646,7 +567,7 @@ public final class FrameEngine implements FrameSink {
         for (Track t : tracks.values()) {
             min = Math.min(min, t.stats.minInterval);
         }
-        return min == Long.MAX_VALUE ? displayPeriodNs : min;
+        return min == Long.MAX_VALUE ? period.displayNs() : min;
     }
 
     /** Closes the live windows in progress (end of capture). */
@@ -666,31 +587,22 @@ public final class FrameEngine implements FrameSink {
         for (Track t : tracks.values()) {
             all.merge(t.stats);
             if (t.stats.frames > 0 || t.stats.overflows > 0) {
-                windows.add(t.stats.toSummary(packageName, t.name, List.of(), List.of(), displayPeriodNs));
+                windows.add(t.stats.toSummary(packageName, t.name, List.of(), List.of(), period.displayNs()));
             }
         }
-        all.coverageGaps += externalGaps;
-        all.coverageGapNs += externalGapNs;
+        all.coverageGaps += coverage.gaps();
+        all.coverageGapNs += coverage.gapNs();
         List<String> w = new ArrayList<>(warnings);
         if (malformedRows > 0) {
             w.add(malformedRows + " malformed rows skipped");
         }
-        w.addAll(gapWarnings);
+        w.addAll(coverage.warnings());
         if (all.frames == 0) {
             w.add(NO_FRAMES);
         }
-        SlowMessages slow = source == Source.AGENT
-                ? new SlowMessages(slowMessageCount, List.copyOf(worstMessages)) : null;
-        FrameTimelineSummary ft = null;
-        FrameTimelineAttribution a = frameTimeline;
-        if (a != null) {
-            ft = a.summary();
-            deliverVerdicts();
-            w.addAll(ft.warnings());
-        } else if (anyRecorded) {
-            ft = recorded.summary(List.of()); // a re-analysed CSV: null unless some row had a presentState
-        }
-        return all.toSummary(packageName, null, windows, w, displayPeriodNs).toBuilder().slowMessages(slow)
+        SlowMessages slow = source == Source.AGENT ? slowMessages.summary() : null;
+        FrameTimelineSummary ft = frameTimeline.summary(w);
+        return all.toSummary(packageName, null, windows, w, period.displayNs()).toBuilder().slowMessages(slow)
                 .frameTimeline(ft).resources(resources == null ? null : resources.summary()).build();
     }
 }
