@@ -35,6 +35,11 @@ public final class FlutterTap {
     private final String pkg;
     private final Consumer<String> notes;
     private final FlutterStats stats = new FlutterStats();
+    /** Frames kept for frames.csv: an hour at 240 Hz, about 60 bytes each. */
+    static final int MAX_FRAMES = 1_000_000;
+    private final java.util.ArrayList<FlutterFrame> frames = new java.util.ArrayList<>();
+    /** The frames since the last live window ({@link #recent}). */
+    private FlutterStats recent = new FlutterStats();
     private final Thread thread;
     private volatile boolean stopping;
     private volatile String unavailable;
@@ -214,9 +219,26 @@ public final class FlutterTap {
         }
     }
 
-    private void add(List<FlutterFrame> frames) {
+    private void add(List<FlutterFrame> got) {
         synchronized (stats) {
-            frames.forEach(stats::add);
+            for (FlutterFrame f : got) {
+                if (stats.add(f)) {
+                    recent.add(f);
+                    if (frames.size() < MAX_FRAMES) {
+                        frames.add(f);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The frames counted, in the order they were posted, for frames.csv's Flutter cells (docs/metrics.md 16 rule
+     * 9); at most {@link #MAX_FRAMES}.
+     */
+    public List<FlutterFrame> frames() {
+        synchronized (stats) {
+            return List.copyOf(frames);
         }
     }
 
@@ -229,6 +251,22 @@ public final class FlutterTap {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+    }
+
+    /**
+     * The frames posted since the previous call, as a block (a live window's line, docs/metrics.md 16), or null when
+     * none came.
+     *
+     * @param refreshHz the window's refresh rate (null or not finite: 60 Hz)
+     */
+    public FlutterStats.Result recent(Double refreshHz) {
+        long budget = refreshHz == null || !Double.isFinite(refreshHz) || refreshHz <= 0 ? 16_667
+                : Math.round(1e6 / refreshHz);
+        synchronized (stats) {
+            FlutterStats.Result r = recent.result(budget);
+            recent = new FlutterStats();
+            return r;
         }
     }
 

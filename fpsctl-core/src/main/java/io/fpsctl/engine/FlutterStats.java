@@ -25,11 +25,15 @@ public final class FlutterStats {
     private long lastNumber = -1;
     private int duplicates;
 
-    /** Adds one frame. */
-    public void add(FlutterFrame f) {
+    /**
+     * Adds one frame.
+     *
+     * @return false when it was seen before (not counted)
+     */
+    public boolean add(FlutterFrame f) {
         if (f.number() <= lastNumber) {
             duplicates++; // an event seen before (e.g. sent again after a reconnect): never counted twice
-            return;
+            return false;
         }
         lastNumber = f.number();
         if (count == build.length) {
@@ -39,6 +43,7 @@ public final class FlutterStats {
         build[count] = f.buildUs();
         raster[count] = f.rasterUs();
         count++;
+        return true;
     }
 
     /** A new engine (a new VM service after a restart) numbers its frames from 1 again. */

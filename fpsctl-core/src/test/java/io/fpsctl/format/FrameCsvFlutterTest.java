@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.fpsctl.engine.FlutterFrame;
-import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -15,11 +14,12 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 
 /**
- * frames.csv's Flutter cells (docs/metrics.md 16 rule 9): which Flutter frame each presented frame was, joined by
- * hand below (FlutterFrameJoin's rule: the oldest frame not joined yet whose raster finished before the present, none
- * finished more than four refresh periods before it).
+ * frames.csv's Flutter cells (docs/metrics.md 16 rule 9), joined by hand below: consecutive Flutter frames are
+ * consecutive presents; the offset must keep each raster finish one period before its present, and of the offsets
+ * that do, the one whose latency (present − raster finish) changes least from frame to frame wins.
  */
 class FrameCsvFlutterTest {
+    private static final long MS = 1_000_000L;
 
     /** A frame whose raster finished at {@code rasterFinishUs}: startTime − vsyncOverhead + elapsed. */
     private static FlutterFrame f(long n, long rasterFinishUs, long buildUs, long rasterUs) {
@@ -27,55 +27,90 @@ class FrameCsvFlutterTest {
         return new FlutterFrame(n, vsyncStart + 200, 9_000, buildUs, rasterUs, 200);
     }
 
-    private static String row(String source, String endNs) {
+    private static String row(String source, long endNs) {
         String[] c = new String[FrameCsvSchema.HEADER.size()];
         Arrays.fill(c, "");
         c[FrameCsvSchema.SOURCE.index()] = source;
         c[FrameCsvSchema.WINDOW.index()] = "SurfaceView[com.example/com.example.MainActivity](BLAST)#12";
-        c[FrameCsvSchema.END_NS.index()] = endNs;
-        c[FrameCsvSchema.INTERVAL_NS.index()] = "16666667";
+        c[FrameCsvSchema.END_NS.index()] = Long.toString(endNs);
+        c[FrameCsvSchema.INTERVAL_NS.index()] = "10000000";
         c[FrameCsvSchema.FLAGS.index()] = "0";
         return String.join(",", c);
     }
 
-    @Test
-    void eachPresentJoinsTheOldestFrameRasteredBeforeIt() throws Exception {
-        // 60 Hz: budget 16 667 µs, a frame older than 4 × 16.667 = 66.668 ms before a present is stale
-        List<FlutterFrame> frames = List.of(f(1, 10_000, 4_000, 6_000), f(2, 26_667, 12_000, 3_000),
-                f(3, 43_333, 2_000, 2_500), f(4, 200_000, 1_500, 18_250));
-        String in = String.join(",", FrameCsvSchema.HEADER) + "\n"
-                + row("surfaceflinger", "5000000") + "\n"       // before frame 1's raster: none
-                + row("surfaceflinger", "33400000") + "\n"      // frame 1 (10 ms < 33.4 ms)
-                + row("gfxinfo", "40000000") + "\n"             // not a present: left alone
-                + row("surfaceflinger", "50000000") + "\n"      // frame 2
-                + row("surfaceflinger", "150000000") + "\n"     // frame 3 is stale (43.3 < 150 − 66.7); 4 later
-                + row("surfaceflinger", "216700000") + "\n"     // frame 4
-                + row("surfaceflinger", "216000000") + "\n";    // out of order (another layer): none
-        StringWriter out = new StringWriter();
-        assertEquals(3, FrameCsvFlutter.fill(new StringReader(in), out, frames, 16_667));
-        List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().build().parse(new StringReader(out.toString()))
-                .getRecords();
+    /** A 100 Hz layer (period 10 ms) presenting at 100, 110, 120, 130, 140, 160 (a missed vsync), 170 … 220 ms. */
+    private static final long[] PRESENTS_MS = {100, 110, 120, 130, 140, 160, 170, 180, 190, 200, 210, 220};
+
+    private static String csv(long[] presentsMs) {
+        StringBuilder b = new StringBuilder(String.join(",", FrameCsvSchema.HEADER)).append('\n');
+        for (int i = 0; i < presentsMs.length; i++) {
+            b.append(row("surfaceflinger", presentsMs[i] * MS)).append('\n');
+            if (i == 3) {
+                b.append(row("gfxinfo", 135 * MS)).append('\n'); // another source's row: never joined
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * Frames 5 … 14, truly presented at 120 … 220 ms (rows 2 … 11) with latencies 20, 21, 20, 22, 21, 20, 21, 22, 20,
+     * 21 ms: raster finishes 100, 109, 120, 138, 149, 160, 169, 178, 190, 199 ms. Offset 1 (frame 5 at 110 ms) fails:
+     * frame 8 (138 + 10 > 140). Offset 2: latencies step 1, 1, 2, 1, 1, 1, 1, 2, 1 (mean 1.22 ms). Offset 3 (frames
+     * 5 … 13 at 130 … 220): 30, 31, 40, 32, 31, 30, 31, 32, 30, steps mean 24 / 8 = 3.0 ms. Offset 4: 24 / 7 = 3.43.
+     * Builds 1.00 + 0.50 i ms, rasters 6.00 − 0.40 i ms: the UI part is the longer from i = 6 on.
+     */
+    private static List<FlutterFrame> frames() {
+        long[] rfMs = {100, 109, 120, 138, 149, 160, 169, 178, 190, 199};
+        List<FlutterFrame> out = new ArrayList<>();
+        for (int i = 0; i < rfMs.length; i++) {
+            out.add(f(5 + i, rfMs[i] * 1000, 1_000 + 500 * i, 6_000 - 400 * i));
+        }
+        return out;
+    }
+
+    private static List<String> cells(String text) throws Exception {
         List<String> got = new ArrayList<>();
-        for (CSVRecord r : rows) {
+        for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().build().parse(new StringReader(text))) {
             got.add(r.get("uiMs") + "/" + r.get("rasterMs") + "/" + r.get("flutterBottleneck"));
         }
-        assertEquals(List.of("//", "4.00/6.00/raster", "//", "12.00/3.00/ui", "//", "1.50/18.25/raster", "//"), got);
+        return got;
+    }
+
+    @Test
+    void framesJoinThePresentsOfTheSteadiestLatency() throws Exception {
+        String in = csv(PRESENTS_MS);
+        StringWriter out = new StringWriter();
+        assertEquals(10, FrameCsvFlutter.fill(() -> new StringReader(in), out, frames(), 10_000));
+        assertEquals(List.of("//", "//", "1.00/6.00/raster", "1.50/5.60/raster", "//", "2.00/5.20/raster",
+                "2.50/4.80/raster", "3.00/4.40/raster", "3.50/4.00/raster", "4.00/3.60/ui", "4.50/3.20/ui",
+                "5.00/2.80/ui", "5.50/2.40/ui"), cells(out.toString()));
         // every other cell is as it was
         List<CSVRecord> before = CSVFormat.DEFAULT.builder().setHeader().build().parse(new StringReader(in))
                 .getRecords();
-        for (int i = 0; i < rows.size(); i++) {
+        List<CSVRecord> after = CSVFormat.DEFAULT.builder().setHeader().build().parse(new StringReader(out.toString()))
+                .getRecords();
+        assertEquals(before.size(), after.size());
+        for (int i = 0; i < after.size(); i++) {
             for (String column : FrameCsvSchema.HEADER) {
                 if (!List.of("uiMs", "rasterMs", "flutterBottleneck").contains(column)) {
-                    assertEquals(before.get(i).get(column), rows.get(i).get(column), column + " of row " + i);
+                    assertEquals(before.get(i).get(column), after.get(i).get(column), column + " of row " + i);
                 }
             }
         }
     }
 
     @Test
+    void fewerThanEightFramesJoinNone() throws Exception {
+        String in = csv(PRESENTS_MS);
+        StringWriter out = new StringWriter();
+        assertEquals(0, FrameCsvFlutter.fill(() -> new StringReader(in), out, frames().subList(0, 7), 10_000));
+        assertEquals(List.of("//"), cells(out.toString()).stream().distinct().toList());
+    }
+
+    @Test
     void aFileOfAnotherVersionIsRefused() {
         String in = "device,package,source,window\n,,surfaceflinger,x\n";
         assertThrows(FrameCsvFormatException.class,
-                () -> FrameCsvFlutter.fill(new StringReader(in), new StringWriter(), List.of(), 16_667));
+                () -> FrameCsvFlutter.fill(() -> new StringReader(in), new StringWriter(), List.of(), 16_667));
     }
 }

@@ -220,12 +220,18 @@ public final class VmServiceHost implements AutoCloseable {
     /** One {@code Flutter.Frame} event as the VM service sends it (see class comment). */
     static ObjectNode frameEvent(FlutterFrameTiming f, Incarnation inc) {
         ObjectNode data = JSON.createObjectNode();
+        // each phase goes to dart:ui in whole µs (flutter/engine shell/common/shell.cc Shell::OnFrameRasterized:
+        // timing.Get(phase).ToEpochDelta().ToMicroseconds()), and FrameTiming's durations are differences of those
+        // (lib/ui/platform_dispatcher.dart FrameTiming.buildDuration: _rawDuration(buildFinish) −
+        // _rawDuration(buildStart)): floor(b/1000) − floor(a/1000), not floor((b − a)/1000)
+        long vsyncStart = f.vsyncStart() / 1_000;
+        long buildStart = f.buildStart() / 1_000;
         data.put("number", f.number());
-        data.put("startTime", f.buildStart() / 1_000);
-        data.put("elapsed", f.totalSpanNs() / 1_000);
-        data.put("build", f.buildNs() / 1_000);
-        data.put("raster", f.rasterNs() / 1_000);
-        data.put("vsyncOverhead", f.vsyncOverheadNs() / 1_000);
+        data.put("startTime", buildStart);
+        data.put("elapsed", f.rasterFinish() / 1_000 - vsyncStart);
+        data.put("build", f.buildFinish() / 1_000 - buildStart);
+        data.put("raster", f.rasterFinish() / 1_000 - f.rasterStart() / 1_000);
+        data.put("vsyncOverhead", buildStart - vsyncStart);
         ObjectNode event = JSON.createObjectNode();
         event.put("type", "Event");
         event.put("kind", "Extension");
