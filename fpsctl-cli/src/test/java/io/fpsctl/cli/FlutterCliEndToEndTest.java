@@ -28,6 +28,9 @@ class FlutterCliEndToEndTest {
                 r.toString());
         assertTrue(r.out.contains("  worse thread: "), r.toString());
         assertTrue(r.out.contains("Flutter overlay: UI ") && r.out.contains("beside fpsctl: "), r.toString());
+        // the live line of each window (plain: not a terminal): the UI and raster p90 and the worse thread
+        assertTrue(r.out.matches("(?s).*window=[0-9]+ .* uiP90Ms=[0-9]+\\.[0-9]{2} rasterP90Ms=[0-9]+\\.[0-9]{2} "
+                + "worseThread=(ui|raster|none)\n.*"), r.toString());
     }
 
     @Test
