@@ -34,7 +34,9 @@ public final class FlutterTap {
     private final Device device;
     private final String pkg;
     private final Consumer<String> notes;
-    private final FlutterStats stats = new FlutterStats();
+    /** Guards the collected frames: the tap's thread adds, the run's threads read. */
+    private final Object lock = new Object();
+    private FlutterStats stats = new FlutterStats();
     /** Frames kept for frames.csv: an hour at 240 Hz, about 60 bytes each. */
     static final int MAX_FRAMES = 1_000_000;
     private final java.util.ArrayList<FlutterFrame> frames = new java.util.ArrayList<>();
@@ -195,7 +197,9 @@ public final class FlutterTap {
                     throw new VmServiceClient.VmServiceException("the service's VM is not the app's process");
                 }
                 if (connectedOnce) {
-                    stats.engineRestarted();
+                    synchronized (lock) {
+                        stats.engineRestarted();
+                    }
                     notes.accept("the Dart VM service is back: the UI/raster split continues");
                 }
                 connectedOnce = true;
@@ -220,7 +224,7 @@ public final class FlutterTap {
     }
 
     private void add(List<FlutterFrame> got) {
-        synchronized (stats) {
+        synchronized (lock) {
             for (FlutterFrame f : got) {
                 if (stats.add(f)) {
                     recent.add(f);
@@ -237,7 +241,7 @@ public final class FlutterTap {
      * 9); at most {@link #MAX_FRAMES}.
      */
     public List<FlutterFrame> frames() {
-        synchronized (stats) {
+        synchronized (lock) {
             return List.copyOf(frames);
         }
     }
@@ -255,6 +259,21 @@ public final class FlutterTap {
     }
 
     /**
+     * Forgets every frame collected so far (a gate's warm-up iterations, docs/metrics.md 16 rule 7): the block
+     * counts the frames posted from here on. Events still on their way (the engine reports in batches of up to
+     * 100 ms, the tap reads every 200 ms) may still count: the boundary is this call's, within about 0.3 s.
+     */
+    public void forgetSoFar() {
+        synchronized (lock) {
+            FlutterStats fresh = new FlutterStats();
+            fresh.continueAfter(stats);
+            stats = fresh;
+            frames.clear();
+            recent = new FlutterStats();
+        }
+    }
+
+    /**
      * The frames posted since the previous call, as a block (a live window's line, docs/metrics.md 16), or null when
      * none came.
      *
@@ -263,7 +282,7 @@ public final class FlutterTap {
     public FlutterStats.Result recent(Double refreshHz) {
         long budget = refreshHz == null || !Double.isFinite(refreshHz) || refreshHz <= 0 ? 16_667
                 : Math.round(1e6 / refreshHz);
-        synchronized (stats) {
+        synchronized (lock) {
             FlutterStats.Result r = recent.result(budget);
             recent = new FlutterStats();
             return r;
@@ -272,7 +291,7 @@ public final class FlutterTap {
 
     /** The block so far (for a live view), or null when none. */
     public FlutterStats.Result snapshot(long budgetUs) {
-        synchronized (stats) {
+        synchronized (lock) {
             return stats.result(budgetUs);
         }
     }

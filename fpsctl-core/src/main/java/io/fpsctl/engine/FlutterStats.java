@@ -46,6 +46,11 @@ public final class FlutterStats {
         return true;
     }
 
+    /** Starts where {@code before} stopped: an event {@code before} counted is not counted again. */
+    public void continueAfter(FlutterStats before) {
+        lastNumber = before.lastNumber;
+    }
+
     /** A new engine (a new VM service after a restart) numbers its frames from 1 again. */
     public void engineRestarted() {
         lastNumber = -1;
