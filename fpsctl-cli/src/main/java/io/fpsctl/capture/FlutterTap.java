@@ -105,8 +105,8 @@ public final class FlutterTap {
                 : "no Dart VM service announced in logcat: not a Flutter app, or a release build; the UI/raster "
                 + "split needs a profile build";
         if (engine) {
-            notes.accept("Flutter app in a release build: SurfaceFlinger frames and the 1.ui/1.raster CPU only; the "
-                    + "UI/raster split needs a profile build");
+            notes.accept("Flutter app in a release build: SurfaceFlinger frames and the engine threads' CPU only; "
+                    + "the UI/raster split needs a profile build");
             return Kind.RELEASE;
         }
         return Kind.NOT_FLUTTER;
@@ -133,18 +133,30 @@ public final class FlutterTap {
         }
     }
 
-    /** The engine's threads ({@code 1.ui}, {@code 1.raster}; docs/metrics.md 16) in the app's task list. */
+    /**
+     * The engine's raster thread in the app's task list: {@code N.raster}, N the engine's number in the process
+     * (flutter/engine {@code shell/platform/android/android_shell_holder.cc AndroidShellHolder}: a process-wide
+     * counter from 1, so a second engine's threads are {@code 2.ui}, {@code 2.raster}; the name from
+     * {@code ThreadHost::ThreadHostConfig::MakeThreadName}). Every engine has one; {@code N.ui} exists only when the
+     * UI work is not merged into the platform (main) thread ({@code merged_platform_ui_thread}, the default from
+     * Flutter 3.29: the mask then leaves out {@code kUi}).
+     */
+    private static final java.util.regex.Pattern RASTER = java.util.regex.Pattern.compile(" \\(([0-9]{1,4})\\.raster\\) ");
+
     private boolean hasEngineThreads(int pid) {
         try {
-            String stat = device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout();
-            return stat.contains(" (1.raster) ") || stat.contains(" (1.ui) ");
+            return RASTER.matcher(device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout()).find();
         } catch (DeviceException e) {
             return false;
         }
     }
 
-    /** Ticks of {@code 1.ui} and {@code 1.raster} and the device uptime (s), or null when unreadable. */
-    private record EngineCpu(int pid, long uiTicks, long rasterTicks, double uptime) {
+    /**
+     * Ticks of the newest engine's UI thread ({@code N.ui}, or the main thread when the UI work is merged into it)
+     * and raster thread, and the device uptime (s), or null when unreadable.
+     */
+    private record EngineCpu(int pid, String uiName, long uiTicks, String rasterName, long rasterTicks,
+                             double uptime) {
     }
 
     private EngineCpu engineCpu(int pid) {
@@ -152,16 +164,30 @@ public final class FlutterTap {
             double uptime = io.fpsctl.android.resources.ProcUptime.parse(device.shell("cat /proc/uptime", TIMEOUT)
                     .stdout());
             String tasks = device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout();
-            long ui = -1;
-            long raster = -1;
-            for (var t : io.fpsctl.android.resources.ProcPidStat.parse(tasks)) {
-                if (t.name().equals("1.ui")) {
-                    ui = t.cpuTicks();
-                } else if (t.name().equals("1.raster")) {
-                    raster = t.cpuTicks();
+            List<io.fpsctl.android.resources.ThreadTicks> all = io.fpsctl.android.resources.ProcPidStat.parse(tasks);
+            int engine = 0;
+            for (var t : all) {
+                java.util.regex.Matcher m = RASTER.matcher(" (" + t.name() + ") ");
+                if (m.matches()) {
+                    engine = Math.max(engine, Integer.parseInt(m.group(1)));
                 }
             }
-            return ui < 0 || raster < 0 ? null : new EngineCpu(pid, ui, raster, uptime);
+            long ui = -1;
+            long raster = -1;
+            long main = -1;
+            for (var t : all) {
+                if (t.name().equals(engine + ".ui")) {
+                    ui = t.cpuTicks();
+                } else if (t.name().equals(engine + ".raster")) {
+                    raster = t.cpuTicks();
+                } else if (t.tid() == pid) {
+                    main = t.cpuTicks();
+                }
+            }
+            String uiName = ui >= 0 ? engine + ".ui" : "main (UI merged)";
+            ui = ui >= 0 ? ui : main;
+            return engine == 0 || ui < 0 || raster < 0 ? null
+                    : new EngineCpu(pid, uiName, ui, engine + ".raster", raster, uptime);
         } catch (DeviceException | io.fpsctl.android.DumpFormatException e) {
             return null;
         }
@@ -173,12 +199,14 @@ public final class FlutterTap {
      */
     private String engineCpuLine() {
         EngineCpu end = startCpu == null ? null : engineCpu(startCpu.pid());
-        if (end == null || end.uptime() <= startCpu.uptime()) {
-            return null;
+        if (end == null || end.uptime() <= startCpu.uptime() || !end.uiName().equals(startCpu.uiName())
+                || !end.rasterName().equals(startCpu.rasterName())) {
+            return null; // unreadable, or another engine by now: no figure rather than a mixed one
         }
         double s = end.uptime() - startCpu.uptime();
-        return String.format(java.util.Locale.ROOT, "engine threads over %.1f s: 1.ui %.1f %%, 1.raster %.1f %% of one "
-                + "core", s, (end.uiTicks() - startCpu.uiTicks()) / s, (end.rasterTicks() - startCpu.rasterTicks()) / s);
+        return String.format(java.util.Locale.ROOT, "engine threads over %.1f s: %s %.1f %%, %s %.1f %% of one core",
+                s, end.uiName(), (end.uiTicks() - startCpu.uiTicks()) / s, end.rasterName(),
+                (end.rasterTicks() - startCpu.rasterTicks()) / s);
     }
 
     private void run() {

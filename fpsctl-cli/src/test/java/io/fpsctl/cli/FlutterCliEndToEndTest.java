@@ -53,7 +53,7 @@ class FlutterCliEndToEndTest {
     void aReleaseBuildGivesTheNoteAndTheGateFailsWithTheReason() {
         Cli w = Cli.run("watch", PKG, "--simulate=flutter-release", "--duration", "2s");
         assertEquals(0, w.exit, w.toString());
-        assertTrue(w.err.contains("Flutter app in a release build: SurfaceFlinger frames and the 1.ui/1.raster CPU "
+        assertTrue(w.err.contains("Flutter app in a release build: SurfaceFlinger frames and the engine threads' CPU "
                 + "only; the UI/raster split needs a profile build"), w.toString());
         assertTrue(w.out.contains("flutter: UI/raster split unavailable: no Dart VM service (a release build)"),
                 w.toString());
