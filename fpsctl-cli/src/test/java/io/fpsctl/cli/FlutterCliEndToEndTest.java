@@ -67,6 +67,15 @@ class FlutterCliEndToEndTest {
                 + "UI/raster split needs a profile build"), g.toString());
     }
 
+    /** Flutter 3.29+'s default: the UI work on the main thread, no 1.ui (android_shell_holder.cc). */
+    @Test
+    void aReleaseBuildWithTheUiWorkOnTheMainThreadShowsTheMainThreadAndTheRasterThread() {
+        Cli w = Cli.run("watch", PKG, "--simulate=flutter-merged-release", "--duration", "2s");
+        assertEquals(0, w.exit, w.toString());
+        assertTrue(w.out.matches("(?s).*  engine threads over [0-9.]+ s: main \\(UI merged\\) [0-9.]+ %, 1\\.raster "
+                + "[0-9.]+ % of one core.*"), "the engine's CPU with the UI work on the main thread: " + w);
+    }
+
     @Test
     void theGatePassesAndFailsOnTheMeasuredP90s() {
         Cli pass = Cli.run("gate", PKG, "--simulate=flutter", "--duration", "2s", "--max-ui-p90-ms", "1000",
