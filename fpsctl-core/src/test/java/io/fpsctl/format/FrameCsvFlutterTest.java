@@ -53,14 +53,16 @@ class FrameCsvFlutterTest {
     }
 
     /**
-     * Frames 5 … 14, truly presented at 120 … 220 ms (rows 2 … 11) with latencies 20, 21, 20, 22, 21, 20, 21, 22, 20,
-     * 21 ms: raster finishes 100, 109, 120, 138, 149, 160, 169, 178, 190, 199 ms. Offset 1 (frame 5 at 110 ms) fails:
-     * frame 8 (138 + 10 > 140). Offset 2: latencies step 1, 1, 2, 1, 1, 1, 1, 2, 1 (mean 1.22 ms). Offset 3 (frames
-     * 5 … 13 at 130 … 220): 30, 31, 40, 32, 31, 30, 31, 32, 30, steps mean 24 / 8 = 3.0 ms. Offset 4: 24 / 7 = 3.43.
+     * Frames 5 … 14, truly presented at 120 … 220 ms (rows 2 … 11) with latencies (present − raster finish) 30, 31,
+     * 30, 32, 31, 30, 31, 32, 30, 31 ms: raster finishes 90, 99, 110, 128, 139, 150, 159, 168, 180, 189 ms.
+     * Offset 0 (frame 5 at 100 ms) fails: frame 7 finished at 110, not a period (10 ms) before 120. Offset 1 (frame 5
+     * at 110 ms) passes, its latencies 20, 21, 20, 12, 21, 20, 21, 22, 20, 21 (all at least 10) stepping 1, 1, 8, 9,
+     * 1, 1, 1, 2, 1: mean 25 / 9 = 2.78 ms. Offset 2: steps 1, 1, 2, 1, 1, 1, 1, 2, 1, mean 11 / 9 = 1.22 ms, the
+     * steadiest. Offset 3 (frames 5 … 13 at 130 … 220): 40, 41, 50, 42, 41, 40, 41, 42, 40, mean 24 / 8 = 3.0 ms.
      * Builds 1.00 + 0.50 i ms, rasters 6.00 − 0.40 i ms: the UI part is the longer from i = 6 on.
      */
     private static List<FlutterFrame> frames() {
-        long[] rfMs = {100, 109, 120, 138, 149, 160, 169, 178, 190, 199};
+        long[] rfMs = {90, 99, 110, 128, 139, 150, 159, 168, 180, 189};
         List<FlutterFrame> out = new ArrayList<>();
         for (int i = 0; i < rfMs.length; i++) {
             out.add(f(5 + i, rfMs[i] * 1000, 1_000 + 500 * i, 6_000 - 400 * i));
