@@ -207,6 +207,9 @@ final class CaptureCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new CliException(ExitCode.IO, "cannot write " + (dir == null ? out : dir) + ": " + e.getMessage(), e);
             } finally {
+                if (flutter != null) {
+                    flutter.finish(16_667); // stops its thread however the capture ended (a second call only returns)
+                }
                 connection.close();
             }
         }
