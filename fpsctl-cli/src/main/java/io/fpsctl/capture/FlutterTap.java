@@ -101,7 +101,8 @@ public final class FlutterTap {
         }
         boolean engine = hasEngineThreads(pid.pid);
         startCpu = engine ? engineCpu(pid.pid) : null;
-        unavailable = engine ? "no Dart VM service (a release build): the UI/raster split needs a profile build"
+        unavailable = engine ? "no Dart VM service (a release build, or its announcement has left the log): the "
+                + "UI/raster split needs a profile build"
                 : "no Dart VM service announced in logcat: not a Flutter app, or a release build; the UI/raster "
                 + "split needs a profile build";
         if (engine) {
