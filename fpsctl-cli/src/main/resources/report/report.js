@@ -910,6 +910,12 @@
     track('distribution', u, data);
   })();
 
+  /* a Flutter app's UI/raster split per frame (report-flutter.js; docs/metrics.md 16) */
+  if (window.fpsctlFlutterChart) {
+    window.fpsctlFlutterChart({ runs: runs, section: section, el: el, plot: plot, track: track, drawHook: drawHook,
+      chartWidth: chartWidth, report: report });
+  }
+
   /* drop levels, stages and causes */
   var dl = section('Drop levels', 'Frames by vsyncs missed (Matrix FrameTracer levels, --drop-levels).');
   dl.appendChild(table(['level'].concat(runs.map(function (r, i) { return runs.length > 1 ? 'run ' + (i + 1) : 'frames'; }))

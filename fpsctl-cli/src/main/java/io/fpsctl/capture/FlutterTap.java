@@ -34,7 +34,14 @@ public final class FlutterTap {
     private final Device device;
     private final String pkg;
     private final Consumer<String> notes;
-    private final FlutterStats stats = new FlutterStats();
+    /** Guards the collected frames: the tap's thread adds, the run's threads read. */
+    private final Object lock = new Object();
+    private FlutterStats stats = new FlutterStats();
+    /** Frames kept for frames.csv: an hour at 240 Hz, about 60 bytes each. */
+    static final int MAX_FRAMES = 1_000_000;
+    private final java.util.ArrayList<FlutterFrame> frames = new java.util.ArrayList<>();
+    /** The frames since the last live window ({@link #recent}). */
+    private FlutterStats recent = new FlutterStats();
     private final Thread thread;
     private volatile boolean stopping;
     private volatile String unavailable;
@@ -94,12 +101,13 @@ public final class FlutterTap {
         }
         boolean engine = hasEngineThreads(pid.pid);
         startCpu = engine ? engineCpu(pid.pid) : null;
-        unavailable = engine ? "no Dart VM service (a release build): the UI/raster split needs a profile build"
+        unavailable = engine ? "no Dart VM service (a release build, or its announcement has left the log): the "
+                + "UI/raster split needs a profile build"
                 : "no Dart VM service announced in logcat: not a Flutter app, or a release build; the UI/raster "
                 + "split needs a profile build";
         if (engine) {
-            notes.accept("Flutter app in a release build: SurfaceFlinger frames and the 1.ui/1.raster CPU only; the "
-                    + "UI/raster split needs a profile build");
+            notes.accept("Flutter app in a release build: SurfaceFlinger frames and the engine threads' CPU only; "
+                    + "the UI/raster split needs a profile build");
             return Kind.RELEASE;
         }
         return Kind.NOT_FLUTTER;
@@ -126,18 +134,30 @@ public final class FlutterTap {
         }
     }
 
-    /** The engine's threads ({@code 1.ui}, {@code 1.raster}; docs/metrics.md 16) in the app's task list. */
+    /**
+     * The engine's raster thread in the app's task list: {@code N.raster}, N the engine's number in the process
+     * (flutter/engine {@code shell/platform/android/android_shell_holder.cc AndroidShellHolder}: a process-wide
+     * counter from 1, so a second engine's threads are {@code 2.ui}, {@code 2.raster}; the name from
+     * {@code ThreadHost::ThreadHostConfig::MakeThreadName}). Every engine has one; {@code N.ui} exists only when the
+     * UI work is not merged into the platform (main) thread ({@code merged_platform_ui_thread}, the default from
+     * Flutter 3.29: the mask then leaves out {@code kUi}).
+     */
+    private static final java.util.regex.Pattern RASTER = java.util.regex.Pattern.compile(" \\(([0-9]{1,4})\\.raster\\) ");
+
     private boolean hasEngineThreads(int pid) {
         try {
-            String stat = device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout();
-            return stat.contains(" (1.raster) ") || stat.contains(" (1.ui) ");
+            return RASTER.matcher(device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout()).find();
         } catch (DeviceException e) {
             return false;
         }
     }
 
-    /** Ticks of {@code 1.ui} and {@code 1.raster} and the device uptime (s), or null when unreadable. */
-    private record EngineCpu(int pid, long uiTicks, long rasterTicks, double uptime) {
+    /**
+     * Ticks of the newest engine's UI thread ({@code N.ui}, or the main thread when the UI work is merged into it)
+     * and raster thread, and the device uptime (s), or null when unreadable.
+     */
+    private record EngineCpu(int pid, String uiName, long uiTicks, String rasterName, long rasterTicks,
+                             double uptime) {
     }
 
     private EngineCpu engineCpu(int pid) {
@@ -145,16 +165,30 @@ public final class FlutterTap {
             double uptime = io.fpsctl.android.resources.ProcUptime.parse(device.shell("cat /proc/uptime", TIMEOUT)
                     .stdout());
             String tasks = device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout();
-            long ui = -1;
-            long raster = -1;
-            for (var t : io.fpsctl.android.resources.ProcPidStat.parse(tasks)) {
-                if (t.name().equals("1.ui")) {
-                    ui = t.cpuTicks();
-                } else if (t.name().equals("1.raster")) {
-                    raster = t.cpuTicks();
+            List<io.fpsctl.android.resources.ThreadTicks> all = io.fpsctl.android.resources.ProcPidStat.parse(tasks);
+            int engine = 0;
+            for (var t : all) {
+                java.util.regex.Matcher m = RASTER.matcher(" (" + t.name() + ") ");
+                if (m.matches()) {
+                    engine = Math.max(engine, Integer.parseInt(m.group(1)));
                 }
             }
-            return ui < 0 || raster < 0 ? null : new EngineCpu(pid, ui, raster, uptime);
+            long ui = -1;
+            long raster = -1;
+            long main = -1;
+            for (var t : all) {
+                if (t.name().equals(engine + ".ui")) {
+                    ui = t.cpuTicks();
+                } else if (t.name().equals(engine + ".raster")) {
+                    raster = t.cpuTicks();
+                } else if (t.tid() == pid) {
+                    main = t.cpuTicks();
+                }
+            }
+            String uiName = ui >= 0 ? engine + ".ui" : "main (UI merged)";
+            ui = ui >= 0 ? ui : main;
+            return engine == 0 || ui < 0 || raster < 0 ? null
+                    : new EngineCpu(pid, uiName, ui, engine + ".raster", raster, uptime);
         } catch (DeviceException | io.fpsctl.android.DumpFormatException e) {
             return null;
         }
@@ -166,12 +200,14 @@ public final class FlutterTap {
      */
     private String engineCpuLine() {
         EngineCpu end = startCpu == null ? null : engineCpu(startCpu.pid());
-        if (end == null || end.uptime() <= startCpu.uptime()) {
-            return null;
+        if (end == null || end.uptime() <= startCpu.uptime() || !end.uiName().equals(startCpu.uiName())
+                || !end.rasterName().equals(startCpu.rasterName())) {
+            return null; // unreadable, or another engine by now: no figure rather than a mixed one
         }
         double s = end.uptime() - startCpu.uptime();
-        return String.format(java.util.Locale.ROOT, "engine threads over %.1f s: 1.ui %.1f %%, 1.raster %.1f %% of one "
-                + "core", s, (end.uiTicks() - startCpu.uiTicks()) / s, (end.rasterTicks() - startCpu.rasterTicks()) / s);
+        return String.format(java.util.Locale.ROOT, "engine threads over %.1f s: %s %.1f %%, %s %.1f %% of one core",
+                s, end.uiName(), (end.uiTicks() - startCpu.uiTicks()) / s, end.rasterName(),
+                (end.rasterTicks() - startCpu.rasterTicks()) / s);
     }
 
     private void run() {
@@ -190,7 +226,9 @@ public final class FlutterTap {
                     throw new VmServiceClient.VmServiceException("the service's VM is not the app's process");
                 }
                 if (connectedOnce) {
-                    stats.engineRestarted();
+                    synchronized (lock) {
+                        stats.engineRestarted();
+                    }
                     notes.accept("the Dart VM service is back: the UI/raster split continues");
                 }
                 connectedOnce = true;
@@ -214,9 +252,26 @@ public final class FlutterTap {
         }
     }
 
-    private void add(List<FlutterFrame> frames) {
-        synchronized (stats) {
-            frames.forEach(stats::add);
+    private void add(List<FlutterFrame> got) {
+        synchronized (lock) {
+            for (FlutterFrame f : got) {
+                if (stats.add(f)) {
+                    recent.add(f);
+                    if (frames.size() < MAX_FRAMES) {
+                        frames.add(f);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The frames counted, in the order they were posted, for frames.csv's Flutter cells (docs/metrics.md 16 rule
+     * 9); at most {@link #MAX_FRAMES}.
+     */
+    public List<FlutterFrame> frames() {
+        synchronized (lock) {
+            return List.copyOf(frames);
         }
     }
 
@@ -232,9 +287,40 @@ public final class FlutterTap {
         }
     }
 
+    /**
+     * Forgets every frame collected so far (a gate's warm-up iterations, docs/metrics.md 16 rule 7): the block
+     * counts the frames posted from here on. Events still on their way (the engine reports in batches of up to
+     * 100 ms, the tap reads every 200 ms) may still count: the boundary is this call's, within about 0.3 s.
+     */
+    public void forgetSoFar() {
+        synchronized (lock) {
+            FlutterStats fresh = new FlutterStats();
+            fresh.continueAfter(stats);
+            stats = fresh;
+            frames.clear();
+            recent = new FlutterStats();
+        }
+    }
+
+    /**
+     * The frames posted since the previous call, as a block (a live window's line, docs/metrics.md 16), or null when
+     * none came.
+     *
+     * @param refreshHz the window's refresh rate (null or not finite: 60 Hz)
+     */
+    public FlutterStats.Result recent(Double refreshHz) {
+        long budget = refreshHz == null || !Double.isFinite(refreshHz) || refreshHz <= 0 ? 16_667
+                : Math.round(1e6 / refreshHz);
+        synchronized (lock) {
+            FlutterStats.Result r = recent.result(budget);
+            recent = new FlutterStats();
+            return r;
+        }
+    }
+
     /** The block so far (for a live view), or null when none. */
     public FlutterStats.Result snapshot(long budgetUs) {
-        synchronized (stats) {
+        synchronized (lock) {
             return stats.result(budgetUs);
         }
     }

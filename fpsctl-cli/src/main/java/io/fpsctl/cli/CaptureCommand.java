@@ -91,6 +91,8 @@ final class CaptureCommand implements Callable<Integer> {
         Summary summary;
         CliException failure;
         Path dir;
+        /** A Flutter app's UI/raster split beside the frames (docs/metrics.md 16), or null. */
+        io.fpsctl.capture.FlutterTap flutter;
 
         Job(String serial, String pkg) {
             this.serial = serial;
@@ -154,6 +156,8 @@ final class CaptureCommand implements Callable<Integer> {
                             deviceOptions.reconnectTimeout);
                     slot.measuring(measurement);
                     notes.accept(pkg + ": measuring " + measurement.describe() + " (" + measurement.sourceReason() + ")");
+                    flutter = FlutterRun.start(false, measureOptions.source, measurement.source(),
+                            connection.device, pkg, note -> notes.accept(pkg + ": " + note)); // docs/metrics.md 16
                     RunMetadata metadata = new RunMetadata(SummaryJson.fpsctlVersion(), java.time.Instant.now(), null,
                             DeviceMetadataProbe.read(connection.device));
                     java.io.UncheckedIOException csvFailed = null;
@@ -174,6 +178,9 @@ final class CaptureCommand implements Callable<Integer> {
                             csvFailed = new java.io.UncheckedIOException(e);
                         }
                     }
+                    if (flutter != null) {
+                        summary = FlutterRun.finish(flutter, summary);
+                    }
                     Summary s = summary;
                     AtomicFile.write(dir.resolve("summary.json"), w -> SummaryJson.write(s, metadata, w, true));
                     if (csvFailed != null) {
@@ -190,6 +197,9 @@ final class CaptureCommand implements Callable<Integer> {
                                 + "a partial capture)");
                     }
                 }
+                if (flutter != null) { // frames.csv is whole and closed (docs/metrics.md 16)
+                    FlutterRun.fillFramesCsv(flutter, summary, dir.resolve("frames.csv"));
+                }
                 if (report) {
                     ReportCommand.write(dir.resolve("report.html"), List.of(ReportInputs.load(dir, config)), null,
                             null, ReportCommand.DEFAULT_MAX_REGRESSION);
@@ -197,6 +207,9 @@ final class CaptureCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new CliException(ExitCode.IO, "cannot write " + (dir == null ? out : dir) + ": " + e.getMessage(), e);
             } finally {
+                if (flutter != null) {
+                    flutter.finish(16_667); // stops its thread however the capture ended (a second call only returns)
+                }
                 connection.close();
             }
         }

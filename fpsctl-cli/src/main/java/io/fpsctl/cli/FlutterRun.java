@@ -41,6 +41,45 @@ final class FlutterRun {
         return Double.isFinite(hz) && hz > 0 ? Math.round(1e6 / hz) : 16_667;
     }
 
+    /**
+     * Finishes the tap: the summary with its {@code flutter} block (null when unavailable, with the reason and, for a
+     * release build, the engine threads' CPU among its warnings; docs/metrics.md 16).
+     */
+    static Summary finish(FlutterTap tap, Summary summary) {
+        FlutterTap.Outcome o = tap.finish(budgetUs(summary));
+        Summary s = summary.withFlutter(o.result());
+        if (o.result() == null) {
+            s = s.withWarning("flutter: UI/raster split unavailable: " + o.reason());
+        }
+        if (o.engineCpu() != null) {
+            s = s.withWarning("flutter: " + o.engineCpu());
+        }
+        return s;
+    }
+
+    /**
+     * Fills frames.csv's Flutter cells from the tap's frames once the file is whole and closed (docs/metrics.md 16
+     * rule 9), replacing it atomically; nothing when the tap has no frames.
+     *
+     * @return the rows joined
+     */
+    static long fillFramesCsv(FlutterTap tap, Summary summary, java.nio.file.Path framesCsv) throws java.io.IOException {
+        java.util.List<io.fpsctl.engine.FlutterFrame> frames = tap.frames();
+        if (framesCsv == null || frames.isEmpty() || !java.nio.file.Files.isRegularFile(framesCsv)) {
+            return 0; // a pipe or a device (--frames-csv /dev/stdout) cannot be read back: its cells stay empty
+        }
+        long[] joined = new long[1];
+        io.fpsctl.sink.AtomicFile.write(framesCsv, w -> {
+            try {
+                joined[0] = io.fpsctl.format.FrameCsvFlutter.fill(() -> java.nio.file.Files.newBufferedReader(framesCsv),
+                        w, frames, budgetUs(summary));
+            } catch (io.fpsctl.format.FrameCsvFormatException e) {
+                throw new java.io.IOException(framesCsv + ": " + e.getMessage(), e);
+            }
+        });
+        return joined[0];
+    }
+
     /** Finishes the tap and prints its block after the summary. */
     static FlutterTap.Outcome finishAndPrint(FlutterTap tap, Summary summary, PrintWriter out) {
         FlutterTap.Outcome o = tap.finish(budgetUs(summary));

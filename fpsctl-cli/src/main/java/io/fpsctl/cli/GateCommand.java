@@ -444,15 +444,24 @@ final class GateCommand implements Callable<Integer> {
                         err.println("fpsctl: " + note);
                         err.flush();
                     }) : null;
+            int[] started = {0};
             try {
                 // the report charts every kept iteration
-                kept = run.run(plan, () -> report != null ? new ReportFrames() : null);
+                kept = run.run(plan, () -> {
+                    if (tap != null && started[0]++ == plan.warmup() && plan.warmup() > 0) {
+                        tap.forgetSoFar(); // the first kept iteration: warm-up frames do not count (docs/metrics.md 16)
+                    }
+                    return report != null ? new ReportFrames() : null;
+                });
             } catch (DriverFailedException e) {
                 throw new CliException(ExitCode.APP, e.getMessage(), e);
             } finally {
                 if (tap != null) {
-                    flutter = tap.finish(16_667); // the budget shares are not gated; the p90s do not use it
+                    flutter = tap.finish(16_667); // replaced below by the kept iterations' refresh period
                 }
+            }
+            if (tap != null && !kept.isEmpty()) {
+                flutter = tap.finish(FlutterRun.budgetUs(kept.get(kept.size() - 1).summary()));
             }
             deviceLost = run.deviceLost();
             metadata = kept.stream().map(GateIterations.Kept::metadata).toList();

@@ -78,6 +78,11 @@ final class ReportInputs {
         if (csv != null && Files.isRegularFile(csv)) {
             frames = new ReportFrames();
             analyze(csv, config, frames);
+            try {
+                frames.flutter(io.fpsctl.sink.report.ReportFlutter.read(csv)); // docs/metrics.md 16
+            } catch (IOException e) {
+                throw new CliException(ExitCode.IO, csv + ": cannot read: " + e.getMessage(), e);
+            }
             Path parent = folder.toAbsolutePath().getParent();
             if (kind.equals("capture folder") && parent != null && parent.getFileName() != null) {
                 header.put("device", parent.getFileName().toString()); // DIR/<serial>/<package>/

@@ -126,6 +126,9 @@ final class WatchCommand implements Callable<Integer> {
                     + ")" + (measureOptions.duration == null ? "; Ctrl-C to stop" : ""));
             io.fpsctl.capture.FlutterTap flutter = FlutterRun.start(false, measureOptions.source, m.source(), c.device,
                     pkg, note -> err.println("fpsctl: " + note)); // docs/metrics.md 16
+            if (flutter != null && flutter.kind() == io.fpsctl.capture.FlutterTap.Kind.VM_SERVICE) {
+                view[0].flutter(flutter::recent); // the live UI/raster line (rule 10)
+            }
             err.flush();
             {
                 current.set(m);
@@ -153,6 +156,10 @@ final class WatchCommand implements Callable<Integer> {
                 }
                 out.flush();
                 recorder.close(); // the rows still held, then both CSVs flushed
+                if (flutter != null && framesCsv != null) {
+                    fw.flush();
+                    FlutterRun.fillFramesCsv(flutter, summary, framesCsv); // docs/metrics.md 16 rule 9
+                }
                 if (m.session().lostMessage() != null) {
                     throw new CliException(ExitCode.DEVICE, m.session().lostMessage());
                 }

@@ -134,6 +134,17 @@ public final class LiveView {
         this.frameTimeline = recent;
     }
 
+    /** A Flutter app's frames since the previous window, by the window's refresh rate (docs/metrics.md 16). */
+    private java.util.function.Function<Double, io.fpsctl.engine.FlutterStats.Result> flutter;
+
+    /**
+     * Adds a Flutter app's UI/raster split to every window ({@link FlutterLine}): {@code recent} yields the block of
+     * the frames posted since the previous window, or null when none came.
+     */
+    public synchronized void flutter(java.util.function.Function<Double, io.fpsctl.engine.FlutterStats.Result> recent) {
+        this.flutter = recent;
+    }
+
     /** Shows a closed live window. */
     public synchronized void window(LiveWindow window) {
         FrameTimelineTally ft = frameTimeline == null ? null : frameTimeline.get();
@@ -145,11 +156,12 @@ public final class LiveView {
             history.removeFirst();
         }
         history.addLast(s.idle() || s.fps() == null ? Double.NaN : s.fps());
+        io.fpsctl.engine.FlutterStats.Result fl = flutter == null ? null : flutter.apply(s.refreshHz());
         if (ansi) {
-            redraw(window, ft);
+            redraw(window, ft, fl);
         } else {
             header();
-            out.println(plainLine(window) + frameTimelinePlain(ft));
+            out.println(plainLine(window) + frameTimelinePlain(ft) + (flutter == null ? "" : FlutterLine.plain(fl)));
         }
         out.flush();
     }
@@ -268,11 +280,14 @@ public final class LiveView {
                 + (d == null ? "-" : d.key());
     }
 
-    private void redraw(LiveWindow w, FrameTimelineTally ft) {
+    private void redraw(LiveWindow w, FrameTimelineTally ft, io.fpsctl.engine.FlutterStats.Result fl) {
         int columns = columns();
         List<String> lines = ansiLines(w, columns);
         if (frameTimeline != null && lines.size() > 2) {
             lines.add(3, splitLine(ft, w.stats().idle()));
+        }
+        if (flutter != null && lines.size() > 2) {
+            lines.add(lines.size() - 1, FlutterLine.ansi(fl, colour)); // above the warning line
         }
         StringBuilder b = new StringBuilder(1024);
         if (drawn.length > 0) {

@@ -97,11 +97,20 @@ class FlutterVmServiceEndToEndTest {
         }
     }
 
-    /** The reference: what {@code _profileFramePostEvent} posts for a frame with these phases. */
+    /**
+     * The reference: what {@code _profileFramePostEvent} posts for a frame with these phases. The engine hands each
+     * phase to dart:ui in whole µs (shell.cc {@code OnFrameRasterized}: {@code ToEpochDelta().ToMicroseconds()}) and
+     * {@code FrameTiming}'s durations are differences of those.
+     */
     static FlutterFrame reference(FlutterFrameTiming t) {
-        return new FlutterFrame(t.number(), t.buildStart() / 1000, (t.rasterFinish() - t.vsyncStart()) / 1000,
-                (t.buildFinish() - t.buildStart()) / 1000, (t.rasterFinish() - t.rasterStart()) / 1000,
-                (t.buildStart() - t.vsyncStart()) / 1000);
+        return new FlutterFrame(t.number(), us(t.buildStart()), us(t.rasterFinish()) - us(t.vsyncStart()),
+                us(t.buildFinish()) - us(t.buildStart()), us(t.rasterFinish()) - us(t.rasterStart()),
+                us(t.buildStart()) - us(t.vsyncStart()));
+    }
+
+    /** A phase's timestamp as dart:ui gets it: whole µs since the clock's epoch (truncated). */
+    static long us(long ns) {
+        return ns / 1000;
     }
 
     @ParameterizedTest(name = "Android {0} at {1} Hz, {2}")

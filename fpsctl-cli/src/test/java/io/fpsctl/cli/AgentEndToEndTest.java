@@ -54,8 +54,9 @@ class AgentEndToEndTest {
         List<String> rows = Files.readAllLines(find(dir, "frames.csv"), StandardCharsets.UTF_8);
         assertTrue(rows.get(0).contains(",interaction,chInputMs,chAnimationMs,chTraversalMs,"), rows.get(0));
         assertTrue(rows.get(0).endsWith(",jankTypes,presentState"), rows.get(0));
-        // between them the resource columns of docs/metrics.md 13 (one per FrameCsvSchema.RESOURCES entry)
-        int resources = io.fpsctl.format.FrameCsvSchema.RESOURCES.size();
+        // between them the Flutter columns of docs/metrics.md 16 (empty here) and the resource columns of
+        // docs/metrics.md 13 (one per FrameCsvSchema.RESOURCES entry)
+        int resources = 3 + io.fpsctl.format.FrameCsvSchema.RESOURCES.size();
         assertTrue(rows.size() > 100, "rows: " + rows.size());
         assertTrue(rows.get(5).matches(".*,agent,.*,[0-9]+,[0-9.]+,[0-9.]+,[0-9.]+,(?:[^,]*,){" + resources + "},"),
                 rows.get(5));

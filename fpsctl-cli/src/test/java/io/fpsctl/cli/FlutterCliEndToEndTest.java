@@ -28,6 +28,9 @@ class FlutterCliEndToEndTest {
                 r.toString());
         assertTrue(r.out.contains("  worse thread: "), r.toString());
         assertTrue(r.out.contains("Flutter overlay: UI ") && r.out.contains("beside fpsctl: "), r.toString());
+        // the live line of each window (plain: not a terminal): the UI and raster p90 and the worse thread
+        assertTrue(r.out.matches("(?s).*window=[0-9]+ .* uiP90Ms=[0-9]+\\.[0-9]{2} rasterP90Ms=[0-9]+\\.[0-9]{2} "
+                + "worseThread=(ui|raster|none)\n.*"), r.toString());
     }
 
     @Test
@@ -50,9 +53,9 @@ class FlutterCliEndToEndTest {
     void aReleaseBuildGivesTheNoteAndTheGateFailsWithTheReason() {
         Cli w = Cli.run("watch", PKG, "--simulate=flutter-release", "--duration", "2s");
         assertEquals(0, w.exit, w.toString());
-        assertTrue(w.err.contains("Flutter app in a release build: SurfaceFlinger frames and the 1.ui/1.raster CPU "
+        assertTrue(w.err.contains("Flutter app in a release build: SurfaceFlinger frames and the engine threads' CPU "
                 + "only; the UI/raster split needs a profile build"), w.toString());
-        assertTrue(w.out.contains("flutter: UI/raster split unavailable: no Dart VM service (a release build)"),
+        assertTrue(w.out.contains("flutter: UI/raster split unavailable: no Dart VM service (a release build, or "),
                 w.toString());
         assertTrue(w.out.matches("(?s).*  engine threads over [0-9.]+ s: 1\\.ui [0-9.]+ %, 1\\.raster [0-9.]+ % of one "
                 + "core.*"), "the release build's engine thread CPU: " + w);
@@ -60,8 +63,18 @@ class FlutterCliEndToEndTest {
         Cli g = Cli.run("gate", PKG, "--simulate=flutter-release", "--duration", "2s", "--max-ui-p90-ms", "100");
         assertEquals(1, g.exit, g.toString());
         assertTrue(g.out.contains("flutter UI p90 (ms)") && g.out.contains("unavailable"), g.toString());
-        assertTrue(g.err.contains("fpsctl: the Flutter thresholds fail: no Dart VM service (a release build): the "
+        assertTrue(g.err.contains("fpsctl: the Flutter thresholds fail: no Dart VM service (a release build, or its "
+                + "announcement has left the log): the "
                 + "UI/raster split needs a profile build"), g.toString());
+    }
+
+    /** Flutter 3.29+'s default: the UI work on the main thread, no 1.ui (android_shell_holder.cc). */
+    @Test
+    void aReleaseBuildWithTheUiWorkOnTheMainThreadShowsTheMainThreadAndTheRasterThread() {
+        Cli w = Cli.run("watch", PKG, "--simulate=flutter-merged-release", "--duration", "2s");
+        assertEquals(0, w.exit, w.toString());
+        assertTrue(w.out.matches("(?s).*  engine threads over [0-9.]+ s: main \\(UI merged\\) [0-9.]+ %, 1\\.raster "
+                + "[0-9.]+ % of one core.*"), "the engine's CPU with the UI work on the main thread: " + w);
     }
 
     @Test

@@ -32,8 +32,9 @@ class FrameCsvFrameTimelineRoundTripTest {
     private static final String HEADER = "device,package,source,window,intendedVsyncNs,endNs,intervalNs,durationMs,"
             + "dropped,janky,dropLevel,flags,delayMs,inputMs,animationMs,layoutMs,drawMs,syncMs,commandMs,swapMs,"
             + "gpuMs,mainCause,jank,bigJank,interaction,chInputMs,chAnimationMs,chTraversalMs,jankTypes,presentState";
-    /** The header fpsctl writes: the resource columns (docs/metrics.md 13) before the FrameTimeline ones. */
-    private static final String WRITTEN_HEADER = HEADER.replace(",jankTypes,", ",appCpuPercent,mainCpuPercent,"
+    /** The header fpsctl writes: the Flutter (docs/metrics.md 16) and resource columns (13) before the FrameTimeline ones. */
+    private static final String WRITTEN_HEADER = HEADER.replace(",jankTypes,",
+            ",uiMs,rasterMs,flutterBottleneck,appCpuPercent,mainCpuPercent,"
             + "renderThreadCpuPercent,hwuiTaskCpuPercent,gpuCompletionCpuPercent,deviceCpuPercent,throttled,rssKb,"
             + "pssKb,thermalStatus,gpuPercent,gpuMhz,powerMw,jankTypes,");
     private static final long T0 = 100_000_000_000L;
@@ -160,7 +161,7 @@ class FrameCsvFrameTimelineRoundTripTest {
             };
             assertEquals(expected, c[c.length - 2], "jankTypes of row " + i);
             assertEquals(CELLS[i][1], c[c.length - 1], "presentState of row " + i);
-            assertEquals(List.of("", "", "", "", "", "", "", "", "", ""), List.of(c).subList(28, 38),
+            assertEquals(List.of("", "", "", "", "", "", "", "", "", ""), List.of(c).subList(31, 41),
                     "a re-analysed CSV has no resources: empty, never 0");
         }
 

@@ -97,10 +97,10 @@ class CsvRecorderTest {
         List<String[]> rows() {
             List<String[]> out = new ArrayList<>();
             String[] lines = text.toString().split("\n");
-            assertTrue(lines[0].endsWith(",chTraversalMs," + RESOURCE_COLUMNS + ",jankTypes,presentState"), lines[0]);
+            assertTrue(lines[0].endsWith(",chTraversalMs,uiMs,rasterMs,flutterBottleneck," + RESOURCE_COLUMNS + ",jankTypes,presentState"), lines[0]);
             for (int i = 1; i < lines.length; i++) {
                 String[] c = lines[i].split(",", -1);
-                assertEquals(43, c.length, lines[i]); // 30 + 13 resource columns (docs/metrics.md 13 and 14)
+                assertEquals(46, c.length, lines[i]); // 30 + 3 Flutter + 13 resource columns (docs/metrics.md 13, 14, 16)
                 out.add(new String[] {c[4], c[c.length - FT_CELLS], c[c.length - 1]});
             }
             return out;

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * Server.outputConnectionInformation}: "The Dart VM service is listening on $serverAddress"; Dart 2.16 and
  * older printed "Observatory listening on $serverAddress"), logged by the engine with the tag {@code flutter} at
  * INFO; fpsctl reads it with {@link #LOGCAT} ({@code -v brief}: {@code I/flutter ( 4482): …}, system/core
- * {@code liblog/logprint.cpp}). The protocol is dart-lang/sdk {@code runtime/vm/service/service.md} (3.42, at
+ * {@code liblog/logprint.cpp}). The protocol is dart-lang/sdk {@code runtime/vm/service/service.md} (at
  * 011068f8): requests {@code {"jsonrpc":"2.0","method":…,"params":{…},"id":…}} with named params; a reply carries
  * the same {@code id} and a {@code result} (whose {@code type} names it) or an {@code error} ({@code code},
  * {@code message}); events are requests without an {@code id}, {@code method} {@code streamNotify},

@@ -28,9 +28,31 @@ public record FlutterFrame(long number, long startUs, long elapsedUs, long build
 
     /**
      * Janky: the UI or the raster part took longer than one refresh period (the budget at the display's rate, not
-     * a fixed 16 ms), the rule of Flutter DevTools' frames chart (docs/metrics.md 16).
+     * a fixed 16 ms), by the rule of Flutter DevTools' frames chart (docs/metrics.md 16): flutter/devtools
+     * {@code flutter_frame_model.dart FlutterFrame.isUiJanky}/{@code isRasterJanky} compare
+     * {@code buildTime.inMilliseconds} (whole ms, truncated) with {@code 1000 / displayRefreshRate}.
      */
     public boolean janky(long budgetUs) {
-        return buildUs > budgetUs || rasterUs > budgetUs;
+        return over(buildUs, budgetUs) || over(rasterUs, budgetUs);
+    }
+
+    /** DevTools' test of one part: its whole milliseconds (truncated, as Dart's {@code inMilliseconds}) above the budget. */
+    public static boolean over(long partUs, long budgetUs) {
+        return partUs / 1000 > budgetUs / 1000.0;
+    }
+
+    /**
+     * {@code rasterFinish} on the engine's clock in µs: {@code startTime − vsyncOverhead + elapsed} (buildStart −
+     * (buildStart − vsyncStart) + (rasterFinish − vsyncStart)). The engine's clock is the device's
+     * {@code CLOCK_MONOTONIC} (flutter/engine {@code fml/time/time_point.cc TimePoint::Now}: {@code
+     * std::chrono::steady_clock} on Android), the clock of SurfaceFlinger's timestamps.
+     */
+    public long rasterFinishUs() {
+        return startUs - vsyncOverheadUs + elapsedUs;
+    }
+
+    /** The thread whose part of the frame took longer: {@code ui} or {@code raster} (docs/metrics.md 16). */
+    public String bottleneck() {
+        return buildUs > rasterUs ? "ui" : "raster";
     }
 }

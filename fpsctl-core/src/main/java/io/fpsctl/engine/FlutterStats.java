@@ -9,8 +9,8 @@ import java.util.Arrays;
  *
  * <p>The overlay (flutter/engine {@code flow/layers/performance_overlay_layer.cc} and {@code flow/stopwatch.cc}):
  * each of the UI and raster stopwatches keeps its last {@code kMaxSamples} = 120 laps and shows
- * {@code MaxDelta()} (the slowest of them); older engines printed it as {@code 1e3 / max(MaxDelta, one frame)} fps
- * (592f8de7), newer ones as "max … ms/frame, avg … ms/frame" (9459670). fpsctl computes that worst-case fps for
+ * {@code MaxDelta()} (the slowest of them); older engines printed it as {@code 1e3 / max(MaxDelta, kOneFrameMS)} fps
+ * with {@code kOneFrameMS} a fixed 60 Hz frame (592f8de7), so at most 60 fps even on a 120 Hz display, newer ones as "max … ms/frame, avg … ms/frame" (9459670). fpsctl computes that worst-case fps for
  * every window of 120 consecutive frames and reports the median and the lowest, beside its own fps, which counts
  * the frames the user saw over the whole interval.
  */
@@ -25,11 +25,15 @@ public final class FlutterStats {
     private long lastNumber = -1;
     private int duplicates;
 
-    /** Adds one frame. */
-    public void add(FlutterFrame f) {
+    /**
+     * Adds one frame.
+     *
+     * @return false when it was seen before (not counted)
+     */
+    public boolean add(FlutterFrame f) {
         if (f.number() <= lastNumber) {
             duplicates++; // an event seen before (e.g. sent again after a reconnect): never counted twice
-            return;
+            return false;
         }
         lastNumber = f.number();
         if (count == build.length) {
@@ -39,6 +43,12 @@ public final class FlutterStats {
         build[count] = f.buildUs();
         raster[count] = f.rasterUs();
         count++;
+        return true;
+    }
+
+    /** Starts where {@code before} stopped: an event {@code before} counted is not counted again. */
+    public void continueAfter(FlutterStats before) {
+        lastNumber = before.lastNumber;
     }
 
     /** A new engine (a new VM service after a restart) numbers its frames from 1 again. */
@@ -64,14 +74,16 @@ public final class FlutterStats {
         int rasterOver = 0;
         int janky = 0;
         for (int i = 0; i < count; i++) {
-            uiOver += build[i] > budgetUs ? 1 : 0;
-            rasterOver += raster[i] > budgetUs ? 1 : 0;
-            janky += build[i] > budgetUs || raster[i] > budgetUs ? 1 : 0;
+            boolean ui = FlutterFrame.over(build[i], budgetUs);
+            boolean rs = FlutterFrame.over(raster[i], budgetUs);
+            uiOver += ui ? 1 : 0;
+            rasterOver += rs ? 1 : 0;
+            janky += ui || rs ? 1 : 0;
         }
         long[] b = Arrays.copyOf(build, count);
         long[] r = Arrays.copyOf(raster, count);
-        double[] uiFps = overlayFps(build, count, budgetUs);
-        double[] rasterFps = overlayFps(raster, count, budgetUs);
+        double[] uiFps = overlayFps(build, count);
+        double[] rasterFps = overlayFps(raster, count);
         Arrays.sort(b);
         Arrays.sort(r);
         return new Result(count, budgetUs / 1000.0, pct(b, 50), pct(b, 90), pct(b, 99), pct(r, 50), pct(r, 90), pct(r, 99),
@@ -79,8 +91,17 @@ public final class FlutterStats {
                 median(uiFps), min(uiFps), median(rasterFps), min(rasterFps), duplicates);
     }
 
-    /** 1e3 / max(slowest lap in ms, one frame) per window of 120 frames (the last one may be shorter). */
-    static double[] overlayFps(long[] laps, int n, long budgetUs) {
+    /**
+     * The overlay's one frame ({@code kOneFrameMS = 1e3 / 60.0}, flutter/engine {@code flow/instrumentation.h},
+     * 592f8de7): a fixed 60 Hz frame whatever the display's rate, so the overlay never showed more than 60 fps.
+     */
+    static final double OVERLAY_ONE_FRAME_US = 1e6 / 60.0;
+
+    /**
+     * 1e3 / max(slowest lap in ms, kOneFrameMS) per window of 120 frames (the last one may be shorter), as
+     * {@code PerformanceOverlayLayer}'s {@code VisualizeStopWatch} printed it (592f8de7).
+     */
+    static double[] overlayFps(long[] laps, int n) {
         int windows = (n + OVERLAY_WINDOW - 1) / OVERLAY_WINDOW;
         double[] fps = new double[windows];
         for (int w = 0; w < windows; w++) {
@@ -88,7 +109,7 @@ public final class FlutterStats {
             for (int i = w * OVERLAY_WINDOW; i < Math.min(n, (w + 1) * OVERLAY_WINDOW); i++) {
                 max = Math.max(max, laps[i]);
             }
-            fps[w] = 1e6 / Math.max(max, budgetUs);
+            fps[w] = 1e6 / Math.max(max, OVERLAY_ONE_FRAME_US);
         }
         return fps;
     }

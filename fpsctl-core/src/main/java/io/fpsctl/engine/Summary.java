@@ -29,6 +29,7 @@ import java.util.List;
  *                        window); null for a saved dump or file, or when nothing could be read
  * @param frameTiming     Macrobenchmark's frame metrics of a Perfetto trace with atrace slices (docs/metrics.md 15.3);
  *                        null otherwise
+ * @param flutter         a Flutter app's UI/raster split (docs/metrics.md 16); null when not measured
  */
 public record Summary(
         Source source,
@@ -63,7 +64,8 @@ public record Summary(
         FrameTimelineSummary frameTimeline,
         AndroidVitals androidVitals,
         ResourceSummary resources,
-        FrameTiming frameTiming) {
+        FrameTiming frameTiming,
+        FlutterStats.Result flutter) {
 
     /** The reason of a partial run that does not say more. */
     public static final String ENDED_EARLY = "the run ended early";
@@ -134,6 +136,11 @@ public record Summary(
     /** This summary with Macrobenchmark's frame metrics (a Perfetto trace, docs/metrics.md 15.3). */
     public Summary withFrameTiming(FrameTiming t) {
         return toBuilder().frameTiming(t).build();
+    }
+
+    /** This summary with a Flutter app's UI/raster split (docs/metrics.md 16), or null. */
+    public Summary withFlutter(FlutterStats.Result f) {
+        return toBuilder().flutter(f).build();
     }
 
     /** This summary with {@code r} as its resources. */
@@ -240,6 +247,7 @@ public record Summary(
         b.androidVitals = androidVitals;
         b.resources = resources;
         b.frameTiming = frameTiming;
+        b.flutter = flutter;
         return b;
     }
 
@@ -281,6 +289,7 @@ public record Summary(
         private AndroidVitals androidVitals;
         private ResourceSummary resources;
         private FrameTiming frameTiming;
+        private FlutterStats.Result flutter;
 
         private Builder() {
         }
@@ -450,12 +459,17 @@ public record Summary(
             return this;
         }
 
+        public Builder flutter(FlutterStats.Result flutter) {
+            this.flutter = flutter;
+            return this;
+        }
+
         public Summary build() {
             return new Summary(source, packageName, name, refreshHz, frames, timedFrames, fps, spanFps,
                     jankyFrames, jankPercent, droppedFrames, overflows, dropLevels, frameTimeMs, stagesMs,
                     mainCauses, jank, bigJank, stutterPercent, worstCause, windows, warnings, scrollFps,
                     fingerScrollFps, choreographerMs, slowMessages, coverageGaps, coverageGapMs, coverage,
-                    frameTimeline, androidVitals, resources, frameTiming);
+                    frameTimeline, androidVitals, resources, frameTiming, flutter);
         }
     }
 }

@@ -105,6 +105,9 @@ public final class FrameCsv implements Closeable, Flushable {
             long v = r.choreographer(q);
             c[FrameCsvSchema.choreographer(q).index()] = v < 0 ? "" : Millis.format(v);
         }
+        c[FrameCsvSchema.UI_MS.index()] = ""; // filled when the run ends (FrameCsvFlutter, docs/metrics.md 16)
+        c[FrameCsvSchema.RASTER_MS.index()] = "";
+        c[FrameCsvSchema.FLUTTER_BOTTLENECK.index()] = "";
         resourceCells.clear();
         ResourceColumns.common(r.resources(), resourceCells);
         for (int i = 0; i < resourceCells.size(); i++) {

@@ -43,6 +43,15 @@ public final class FrameCsvSchema {
         column("chTraversalMs", Type.MILLISECONDS),  // Interaction.CH_TRAVERSAL
     };
     /**
+     * A Flutter app's frame (docs/metrics.md 16 rule 9), after the agent's columns (read by name: older files still
+     * read): its build (UI thread) and raster time in ms and the thread whose part was longer ({@code ui} or
+     * {@code raster}); empty on rows joined with no {@code Flutter.Frame} event. Filled by {@link FrameCsvFlutter}
+     * when the run ends.
+     */
+    public static final CsvColumn UI_MS = column("uiMs", Type.MILLISECONDS);
+    public static final CsvColumn RASTER_MS = column("rasterMs", Type.MILLISECONDS);
+    public static final CsvColumn FLUTTER_BOTTLENECK = column("flutterBottleneck", Type.KEY);
+    /**
      * The resources of the interval between the reads bracketing the frame (docs/metrics.md 13 rule 9), named by
      * {@link ResourceColumns#COMMON}; empty when resources were not read.
      */

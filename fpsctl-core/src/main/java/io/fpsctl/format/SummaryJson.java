@@ -218,6 +218,7 @@ public final class SummaryJson {
             frameTiming(g, s.frameTiming());
             androidVitals(g, s.androidVitals());
             ResourcesJson.write(g, s.resources()); // docs/metrics.md 13
+            FlutterJson.write(g, s.flutter()); // docs/metrics.md 16
             g.writeArrayFieldStart(WINDOWS.name());
             for (Summary w : s.windows()) {
                 object(g, w, null, false);

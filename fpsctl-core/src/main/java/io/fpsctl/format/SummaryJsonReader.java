@@ -137,7 +137,8 @@ public final class SummaryJsonReader {
                 .toBuilder().slowMessages(slowMessages(root))
                 .frameTimeline(frameTimeline(root.path(FRAME_TIMELINE.name())))
                 .frameTiming(frameTiming(root.path(FRAME_TIMING.name())))
-                .resources(ResourcesJson.read(root.path(RESOURCES.name()))).build();
+                .resources(ResourcesJson.read(root.path(RESOURCES.name())))
+                .flutter(FlutterJson.read(root.path(FLUTTER.name()))).build();
         PossibleSummary.check(read); // a summary with an impossible figure is not one fpsctl wrote from frames
         return read;
     }

@@ -92,6 +92,9 @@ public final class SummaryJsonSchema {
     /** The run's resources (docs/metrics.md 13), written and read by {@link ResourcesJson}; null when not read. */
     public static final Key RESOURCES = Key.of("resources", Type.OBJECT);
 
+    /** A Flutter app's UI/raster split (docs/metrics.md 16), an object of {@link InFlutter} keys, null when not measured. */
+    public static final Key FLUTTER = Key.of("flutter", Type.OBJECT);
+
     /** The decimals of the entries of {@link #STAGES_MS} and {@link #CHOREOGRAPHER_MS}. */
     public static final int MEAN_MS_DECIMALS = 2;
     /** The decimals of the rates in {@link InDevice#REFRESH_MODES_HZ}. */
@@ -246,6 +249,40 @@ public final class SummaryJsonSchema {
         public static final Key PEAK_CPU_PERCENT = Key.decimal("peakCpuPercent", 2);
 
         private InCpu() {
+        }
+    }
+
+    /** The keys of {@link #FLUTTER} (docs/metrics.md 16), written and read by {@link FlutterJson}. */
+    public static final class InFlutter {
+        /** Frames with timings ({@code Flutter.Frame} events). */
+        public static final Key FRAMES = Key.of("frames", Type.INTEGER);
+        /** One refresh period of the display, the budget. */
+        public static final Key BUDGET_MS = Key.decimal("budgetMs", 3);
+        /** Build (UI thread) time percentiles: an object of {@link #P50}, {@link #P90}, {@link #P99} (ms). */
+        public static final Key BUILD_MS = Key.of("buildMs", Type.OBJECT);
+        /** Raster time percentiles: an object of {@link #P50}, {@link #P90}, {@link #P99} (ms). */
+        public static final Key RASTER_MS = Key.of("rasterMs", Type.OBJECT);
+        public static final Key P50 = Key.decimal("p50", 3);
+        public static final Key P90 = Key.decimal("p90", 3);
+        public static final Key P99 = Key.decimal("p99", 3);
+        /** Share (0–1) of frames whose build ran over the budget. */
+        public static final Key UI_OVER_BUDGET = Key.decimal("uiOverBudget", 4);
+        /** Share (0–1) of frames whose raster ran over the budget. */
+        public static final Key RASTER_OVER_BUDGET = Key.decimal("rasterOverBudget", 4);
+        /** Share (0–1) of frames with either over the budget. */
+        public static final Key JANKY_SHARE = Key.decimal("jankyShare", 4);
+        /** {@code ui}, {@code raster} or {@code none}: the thread to fix first. */
+        public static final Key WORSE_THREAD = Key.of("worseThread", Type.TEXT);
+        /** The overlay's fps (a worst case of 120 frames, capped at 60): an object of {@link #UI}, {@link #RASTER}. */
+        public static final Key OVERLAY_FPS = Key.of("overlayFps", Type.OBJECT);
+        /** The lowest overlay fps of any 120-frame window: an object of {@link #UI}, {@link #RASTER}. */
+        public static final Key OVERLAY_FPS_LOWEST = Key.of("overlayFpsLowest", Type.OBJECT);
+        public static final Key UI = Key.decimal("ui", 1);
+        public static final Key RASTER = Key.decimal("raster", 1);
+        /** Events dropped as seen before. */
+        public static final Key DUPLICATES = Key.of("duplicates", Type.INTEGER);
+
+        private InFlutter() {
         }
     }
 

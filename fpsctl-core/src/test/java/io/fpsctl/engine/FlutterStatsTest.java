@@ -37,8 +37,9 @@ class FlutterStatsTest {
         assertEquals(0.1, r.rasterOverBudget(), 1e-9);
         assertEquals(0.3, r.jankyShare(), 1e-9);
         assertEquals("ui", r.worseThread());
-        // one overlay window: 1e6 / max(12000, 8333) = 83.33 fps (UI), 1e6 / 20000 = 50 fps (raster)
-        assertEquals(1e6 / 12_000, r.overlayUiFps(), 1e-9);
+        // one overlay window: 1e6 / max(12000, 16666.7) = 60 fps (UI: kOneFrameMS is a 60 Hz frame even at
+        // 120 Hz), 1e6 / 20000 = 50 fps (raster)
+        assertEquals(60.0, r.overlayUiFps(), 1e-9);
         assertEquals(50.0, r.overlayRasterFps(), 1e-9);
     }
 
@@ -48,6 +49,22 @@ class FlutterStatsTest {
         s.add(f(1, 10_000, 1_000)); // 10 ms: over 8.33 ms (120 Hz), within 16.67 ms (60 Hz)
         assertEquals(1.0, s.result(8_333).uiOverBudget(), 1e-9);
         assertEquals(0.0, s.result(16_667).uiOverBudget(), 1e-9);
+    }
+
+    @Test
+    void devToolsRuleTakesWholeMilliseconds() {
+        // flutter_frame_model.dart isUiJanky: buildTime.inMilliseconds > 1000 / refreshRate
+        FlutterStats s = new FlutterStats();
+        s.add(f(1, 16_999, 1_000)); // 16 whole ms: not over 16.667 at 60 Hz
+        s.add(f(2, 1_000, 17_000)); // 17 ms raster: over
+        FlutterStats.Result at60 = s.result(16_667);
+        assertEquals(0.0, at60.uiOverBudget(), 1e-9);
+        assertEquals(0.5, at60.rasterOverBudget(), 1e-9);
+        FlutterStats t = new FlutterStats();
+        t.add(f(1, 8_999, 1_000)); // 8 whole ms: not over 8.333 at 120 Hz
+        t.add(f(2, 9_000, 1_000)); // 9 ms: over
+        assertEquals(0.5, t.result(8_333).uiOverBudget(), 1e-9);
+        assertEquals(0.5, t.result(8_333).jankyShare(), 1e-9);
     }
 
     @Test

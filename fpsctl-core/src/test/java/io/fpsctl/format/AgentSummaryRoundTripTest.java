@@ -89,11 +89,12 @@ class AgentSummaryRoundTripTest {
         out.flush();
         String[] lines = csv.toString().split("\n");
         assertTrue(lines[0].endsWith(",mainCause,jank,bigJank,interaction,chInputMs,chAnimationMs,chTraversalMs,"
+                + "uiMs,rasterMs,flutterBottleneck,"
                 + "appCpuPercent,mainCpuPercent,renderThreadCpuPercent,hwuiTaskCpuPercent,gpuCompletionCpuPercent,"
                 + "deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus,gpuPercent,gpuMhz,powerMw,jankTypes,presentState"),
                 lines[0]);
-        // agent frames: no resources read (a saved run) and no FrameTimeline cells
-        assertTrue(lines[1].endsWith(",3,0.05,1.00,2.50," + ",".repeat(13) + ","), lines[1]);
+        // agent frames: no Flutter cells, no resources read (a saved run) and no FrameTimeline cells
+        assertTrue(lines[1].endsWith(",3,0.05,1.00,2.50," + ",".repeat(3 + 13) + ","), lines[1]);
 
         FrameEngine again = new FrameEngine(Source.AGENT, EngineConfig.defaults());
         FrameCsvReader.Result r = new FrameCsvReader(again).read(utf8(csv.toString()));

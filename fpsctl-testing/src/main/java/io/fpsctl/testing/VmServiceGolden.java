@@ -51,6 +51,32 @@ public final class VmServiceGolden {
     }
 
     /**
+     * A message the service closes the connection for (lines {@code x> CODE TEXT}): the text, whether it goes as a
+     * binary frame, and the close code expected.
+     */
+    public record Close(String text, boolean binary, int code) {
+    }
+
+    /** The golden's closing messages, in order. */
+    public static List<Close> closes() {
+        try (InputStream in = VmServiceGolden.class.getResourceAsStream("/flutter/vm-service-exchange.txt")) {
+            List<Close> out = new ArrayList<>();
+            for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (l.startsWith("x> ")) {
+                    int space = l.indexOf(' ', 3);
+                    String text = l.substring(space + 1);
+                    boolean binary = text.startsWith("binary:");
+                    out.add(new Close(binary ? text.substring(7) : text, binary,
+                            Integer.parseInt(l.substring(3, space))));
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * {@code actual} with the clock-of-the-moment values replaced by the golden's, when both are integers:
      * {@code result.startTime} of a VM and {@code params.event.timestamp} of an event.
      */

@@ -73,7 +73,10 @@ public final class HtmlReport {
                 .replace("/*@UPLOT_CSS@*/", uplot("dist/uPlot.min.css"))
                 .replace("/*@UPLOT_JS@*/", scriptSafe(uplot("dist/uPlot.iife.min.js")))
                 .replace("/*@REPORT_CSS@*/", resource("report/report.css"))
-                .replace("/*@REPORT_JS@*/", scriptSafe(resource("report/report-load.js") + "\n"
+                .replace("/*@REPORT_JS@*/", scriptSafe(resource("report/report-load.js") + "
+"
+                        + resource("report/report-flutter.js") + "
+" // the charts' functions first: report.js calls them
                         + resource("report/report.js")));
         int at = page.indexOf("/*@DATA@*/");
         out.write(page, 0, at);
@@ -295,6 +298,33 @@ public final class HtmlReport {
         return b.toString();
     }
 
+    /**
+     * A Flutter app's split per frame (docs/metrics.md 16): {@code "flutter": {"count", "t", "ui", "raster"}}, float32
+     * columns as the frames' (seconds since the origin; ms), or null.
+     */
+    private static void flutter(JsonGenerator g, ReportFlutter f, long origin) throws IOException {
+        if (f == null) {
+            g.writeNullField("flutter");
+            return;
+        }
+        int n = f.size();
+        ByteBuffer t = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer ui = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer raster = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < n; i++) {
+            t.putFloat((float) ((f.timeNs(i) - origin) / 1e9));
+            ui.putFloat(f.uiMs(i));
+            raster.putFloat(f.rasterMs(i));
+        }
+        Base64.Encoder b64 = Base64.getEncoder();
+        g.writeObjectFieldStart("flutter");
+        g.writeNumberField("count", n);
+        g.writeStringField("t", b64.encodeToString(t.array()));
+        g.writeStringField("ui", b64.encodeToString(ui.array()));
+        g.writeStringField("raster", b64.encodeToString(raster.array()));
+        g.writeEndObject();
+    }
+
     private static void frames(JsonGenerator g, ReportFrames f) throws IOException {
         int n = f.size();
         long origin = origin(f, null);
@@ -325,6 +355,7 @@ public final class HtmlReport {
         } else {
             g.writeStringField("ft", b64.encodeToString(ft)); // ReportFrames.FT_* per frame
         }
+        flutter(g, f.flutter(), origin); // report-flutter.js
         g.writeArrayFieldStart("windows");
         for (String name : f.windowNames()) {
             g.writeString(name);

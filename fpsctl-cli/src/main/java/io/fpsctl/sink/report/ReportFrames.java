@@ -73,6 +73,19 @@ public final class ReportFrames implements FrameEngine.Listener {
     private final PriorityQueue<WorstFrame> worst =
             new PriorityQueue<>(Comparator.comparingDouble(WorstFrame::durationMs));
 
+    /** A Flutter app's split per frame (docs/metrics.md 16), or null. */
+    private ReportFlutter flutter;
+
+    /** Attaches a Flutter app's split per frame, read from the same frames.csv (null: none). */
+    public void flutter(ReportFlutter f) {
+        this.flutter = f;
+    }
+
+    /** A Flutter app's split per frame, or null. */
+    public ReportFlutter flutter() {
+        return flutter;
+    }
+
     @Override
     public void frame(FrameResult r) {
         if (size == time.length) {

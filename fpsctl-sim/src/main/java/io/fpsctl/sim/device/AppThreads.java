@@ -29,7 +29,7 @@ import java.util.List;
  * {@code AndroidShellHolder} numbers from 1 per process ({@code shell/platform/android/android_shell_holder.cc},
  * {@code thread_label = std::to_string(thread_host_count++)}); all three fit the kernel's 15-byte comm. Engines
  * with the platform and UI threads merged (Flutter 3.29+ by default, {@code Settings::MergedPlatformUIThread})
- * build on the main thread instead; the simulator models the separate {@code 1.ui}.
+ * build on the main thread instead; the simulator models both ({@code FlutterSpec.mergedUiThread}).
  */
 final class AppThreads implements FrameObserver {
 
@@ -79,6 +79,8 @@ final class AppThreads implements FrameObserver {
     private final java.util.function.Supplier<AppProcess> current;
     /** The Flutter engine's frames, or null for other apps. */
     private io.fpsctl.sim.device.frames.FlutterTimeline flutter;
+    /** The engine runs its UI work on the main thread (no {@code 1.ui}; Flutter 3.29+ by default). */
+    private boolean flutterMerged;
 
     /** @param current the running app process (null when none): frames are counted for it */
     AppThreads(AndroidVersion version, String packageName, java.util.function.Supplier<AppProcess> current) {
@@ -89,8 +91,9 @@ final class AppThreads implements FrameObserver {
     }
 
     /** The app is a Flutter app drawing these frames: its engine threads appear. */
-    void flutter(io.fpsctl.sim.device.frames.FlutterTimeline timeline) {
+    void flutter(io.fpsctl.sim.device.frames.FlutterTimeline timeline, boolean mergedUiThread) {
         this.flutter = timeline;
+        this.flutterMerged = mergedUiThread;
     }
 
     /** Starts over for a new process (new pid): its threads have used nothing yet. */
@@ -147,6 +150,10 @@ final class AppThreads implements FrameObserver {
             }
         }
         long up = Math.max(0, now - startNs);
+        long[] busy = flutter == null ? null : flutter.busyNs(now);
+        if (busy != null && flutterMerged) {
+            main += busy[0]; // the UI work runs on the platform (main) thread
+        }
         List<SimThread> out = new ArrayList<>();
         out.add(new SimThread(pid, mainComm, main, startNs));
         for (Object[] b : BACKGROUND) {
@@ -162,8 +169,9 @@ final class AppThreads implements FrameObserver {
         out.add(new SimThread(pid + 22, "hwuiTask0", render / 6, startNs));
         out.add(new SimThread(pid + 23, "hwuiTask1", render / 12, startNs));
         if (flutter != null) {
-            long[] busy = flutter.busyNs(now);
-            out.add(new SimThread(pid + 40, "1.ui", busy[0], startNs));
+            if (!flutterMerged) {
+                out.add(new SimThread(pid + 40, "1.ui", busy[0], startNs));
+            }
             out.add(new SimThread(pid + 41, "1.raster", busy[1], startNs));
             out.add(new SimThread(pid + 42, "1.io", share(up, 6_000), startNs));
         }

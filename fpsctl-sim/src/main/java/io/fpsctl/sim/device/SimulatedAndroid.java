@@ -119,7 +119,7 @@ public final class SimulatedAndroid implements ShellHandler {
         AppThreads appThreads = new AppThreads(version, packageName, () -> this.app.process());
         frames.add(appThreads);
         if (flutterTimeline != null) {
-            appThreads.flutter(flutterTimeline);
+            appThreads.flutter(flutterTimeline, this.scenario.flutter().mergedUiThread());
         }
         DeviceThermals thermals = DeviceThermals.forScenario(this.scenario.name(), start);
         DeviceLoadFiles loadFiles = new DeviceLoadFiles(version, options.gpu(), this.scenario.name());

@@ -29,7 +29,8 @@ import java.util.function.LongSupplier;
 
 /**
  * The simulated Flutter app's Dart VM service (profile and debug builds): a WebSocket server speaking the Dart VM
- * Service Protocol (dart-lang/sdk {@code runtime/vm/service/service.md}, "Dart VM Service Protocol 3.42"), reached
+ * Service Protocol (dart-lang/sdk {@code runtime/vm/service/service.md} at 011068f8; its errors and closes as
+ * {@link #answer} cites them), reached
  * the way a real one is: on the device's loopback at a port adbd's {@code tcp:<port>} service connects to.
  *
  * <p>The simulator's stand-in for the device loopback is the host's: the server listens on {@code 127.0.0.1} at a
@@ -79,6 +80,8 @@ public final class VmServiceHost implements AutoCloseable {
         final long generation;
         volatile boolean extension;
         volatile long lastPosted;
+        /** The other streams it listens to (their events are not simulated; only the subscription is). */
+        final java.util.Set<String> others = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
         Client(long generation) {
             this.generation = generation;
@@ -220,12 +223,18 @@ public final class VmServiceHost implements AutoCloseable {
     /** One {@code Flutter.Frame} event as the VM service sends it (see class comment). */
     static ObjectNode frameEvent(FlutterFrameTiming f, Incarnation inc) {
         ObjectNode data = JSON.createObjectNode();
+        // each phase goes to dart:ui in whole µs (flutter/engine shell/common/shell.cc Shell::OnFrameRasterized:
+        // timing.Get(phase).ToEpochDelta().ToMicroseconds()), and FrameTiming's durations are differences of those
+        // (lib/ui/platform_dispatcher.dart FrameTiming.buildDuration: _rawDuration(buildFinish) −
+        // _rawDuration(buildStart)): floor(b/1000) − floor(a/1000), not floor((b − a)/1000)
+        long vsyncStart = f.vsyncStart() / 1_000;
+        long buildStart = f.buildStart() / 1_000;
         data.put("number", f.number());
-        data.put("startTime", f.buildStart() / 1_000);
-        data.put("elapsed", f.totalSpanNs() / 1_000);
-        data.put("build", f.buildNs() / 1_000);
-        data.put("raster", f.rasterNs() / 1_000);
-        data.put("vsyncOverhead", f.vsyncOverheadNs() / 1_000);
+        data.put("startTime", buildStart);
+        data.put("elapsed", f.rasterFinish() / 1_000 - vsyncStart);
+        data.put("build", f.buildFinish() / 1_000 - buildStart);
+        data.put("raster", f.rasterFinish() / 1_000 - f.rasterStart() / 1_000);
+        data.put("vsyncOverhead", buildStart - vsyncStart);
         ObjectNode event = JSON.createObjectNode();
         event.put("type", "Event");
         event.put("kind", "Extension");
@@ -255,7 +264,28 @@ public final class VmServiceHost implements AutoCloseable {
         return iso;
     }
 
-    /** The answer to one request text, or null when nothing is answered (a notification). */
+    /**
+     * A message the service does not answer but closes the connection for, with its WebSocket close code
+     * (dart-lang/sdk {@code sdk/lib/_internal/vm/bin/vmservice_server.dart WebSocketClient.onWebSocketMessage}:
+     * {@code parseErrorCode} 4000, {@code binaryMessageErrorCode} 4001, {@code notMapErrorCode} 4002,
+     * {@code idErrorCode} 4003).
+     */
+    static final class CloseWith extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final int code;
+
+        CloseWith(int code, String reason) {
+            super(reason, null, false, false);
+            this.code = code;
+        }
+    }
+
+    /**
+     * The answer to one request text, or null when nothing is answered (a notification, or a response to a service
+     * the client registered: none here).
+     *
+     * @throws CloseWith when the service closes the connection instead
+     */
     ObjectNode answer(String text, Client client) {
         JsonNode req;
         try {
@@ -263,14 +293,20 @@ public final class VmServiceHost implements AutoCloseable {
         } catch (IOException e) {
             req = null;
         }
-        if (req == null || !req.isObject() || !req.path("method").isTextual()) {
-            // JSON-RPC 2.0: parse error / invalid request, id null
-            return error(JSON.nullNode(), req == null ? -32700 : -32600, req == null ? "Parse error" : "Invalid Request",
-                    null);
+        if (req == null) {
+            throw new CloseWith(4000, "Message parse error"); // json.decode threw (the Dart text adds its error)
+        }
+        if (!req.isObject()) {
+            throw new CloseWith(4002, "Message must be a JSON map.");
         }
         JsonNode id = req.get("id");
-        if (id == null) {
-            return null;
+        if (id != null && !id.isNull() && !id.isNumber() && !id.isTextual()) {
+            // Message.fromJsonRpc refuses an id that is neither a string nor a number (sdk/lib/vmservice/
+            // message.dart; read by the second reader, inferred here): onWebSocketMessage closes with idErrorCode
+            throw new CloseWith(4003, "Invalid id");
+        }
+        if (!req.path("method").isTextual() || id == null || id.isNull()) {
+            return null; // a response to a registered service, or a notification: no reply
         }
         JsonNode params = req.path("params");
         String method = req.get("method").asText();
@@ -278,28 +314,53 @@ public final class VmServiceHost implements AutoCloseable {
             case "getVersion" -> result(id, versionResult());
             case "getVM" -> result(id, vmResult());
             case "streamListen", "streamCancel" -> stream(id, method, params.path("streamId").asText(""), client);
-            default -> error(id, -32601, "Method not found", null);
+            // routed to the VM, which answers service.cc PrintUnrecognizedMethodError: PrintError(kMethodNotFound,
+            // nullptr), whose data is always {"request": {"method", "params"}} (json_stream.cc PrintError,
+            // PrintRequestProperty: each parameter's value as text)
+            default -> error(id, -32601, "Method not found", request(method, params), null);
         };
     }
 
+    private static ObjectNode request(String method, JsonNode params) {
+        ObjectNode data = JSON.createObjectNode();
+        ObjectNode r = data.putObject("request");
+        r.put("method", method);
+        ObjectNode p = r.putObject("params");
+        params.fields().forEachRemaining(e -> p.put(e.getKey(), e.getValue().isTextual() ? e.getValue().asText()
+                : e.getValue().toString()));
+        return data;
+    }
+
+    /**
+     * streamListen / streamCancel as the service isolate answers them (dart-lang/sdk {@code sdk/lib/vmservice/
+     * vmservice.dart VMService._streamListen}, {@code _streamCancel}, {@code encodeRpcError}): 103 / 104 with no
+     * {@code data} (no details are given), -32602 with {@code data.details} for a stream the VM does not know.
+     */
     private ObjectNode stream(JsonNode id, String method, String streamId, Client client) {
         List<String> known = List.of("VM", "Isolate", "Debug", "Profiler", "GC", "Extension", "Timeline", "Logging",
                 "Service", "HeapSnapshot", "Stdout", "Stderr");
-        if (!known.contains(streamId)) {
-            return error(id, -32602, "Invalid params", "streamListen: invalid 'streamId' parameter: " + streamId);
-        }
         boolean listen = method.equals("streamListen");
+        boolean subscribed = streamId.equals("Extension") ? client.extension : client.others.contains(streamId);
+        if (listen && subscribed) {
+            return error(id, 103, "Stream already subscribed", null, null);
+        }
+        if (!listen && !subscribed) {
+            return error(id, 104, "Stream not subscribed", null, null);
+        }
+        if (listen && !known.contains(streamId)) {
+            return error(id, -32602, "Invalid params", null, "streamListen: invalid 'streamId' parameter: " + streamId);
+        }
         if (streamId.equals("Extension")) {
-            if (listen == client.extension) {
-                return listen ? error(id, 103, "Stream already subscribed", "The stream 'Extension' is already subscribed")
-                        : error(id, 104, "Stream not subscribed", "The stream 'Extension' is not subscribed");
-            }
             if (listen) {
                 // frames finished before the subscription are not sent (a stream carries what is posted from now on)
                 List<FlutterFrameTiming> done = timeline.finishedAfter(0, nowNs.getAsLong(), Integer.MAX_VALUE);
                 client.lastPosted = done.isEmpty() ? 0 : done.get(done.size() - 1).number();
             }
             client.extension = listen;
+        } else if (listen) {
+            client.others.add(streamId);
+        } else {
+            client.others.remove(streamId);
         }
         ObjectNode ok = JSON.createObjectNode();
         ok.put("type", "Success");
@@ -342,13 +403,20 @@ public final class VmServiceHost implements AutoCloseable {
         return r;
     }
 
-    private static ObjectNode error(JsonNode id, int code, String message, String details) {
+    /**
+     * An error reply: {@code data} only when there is some (vmservice.dart {@code encodeRpcError} adds
+     * {@code data.details} only for details; the VM's {@code JSONStream::PrintError} always writes {@code data}).
+     */
+    private static ObjectNode error(JsonNode id, int code, String message, ObjectNode data, String details) {
         ObjectNode e = JSON.createObjectNode();
         e.put("code", code);
         e.put("message", message);
-        ObjectNode data = e.putObject("data");
-        if (details != null) {
-            data.put("details", details);
+        if (data != null || details != null) {
+            ObjectNode d = data != null ? data : JSON.createObjectNode();
+            if (details != null) {
+                d.put("details", details);
+            }
+            e.set("data", d);
         }
         ObjectNode r = JSON.createObjectNode();
         r.put("jsonrpc", "2.0");
@@ -394,7 +462,13 @@ public final class VmServiceHost implements AutoCloseable {
             if (c == null) {
                 return;
             }
-            ObjectNode reply = answer(message, c);
+            ObjectNode reply;
+            try {
+                reply = answer(message, c);
+            } catch (CloseWith close) {
+                conn.close(close.code, close.getMessage());
+                return;
+            }
             if (reply != null) {
                 try {
                     conn.send(JSON.writeValueAsString(reply));
@@ -402,6 +476,12 @@ public final class VmServiceHost implements AutoCloseable {
                     conn.close(CloseFrame.UNEXPECTED_CONDITION);
                 }
             }
+        }
+
+        /** A binary frame: closed with binaryMessageErrorCode (vmservice_server.dart onWebSocketMessage). */
+        @Override
+        public void onMessage(WebSocket conn, java.nio.ByteBuffer message) {
+            conn.close(4001, "Message must be a string.");
         }
 
         @Override

@@ -17,10 +17,13 @@ import java.util.List;
  * @param slowEveryFrames  mean frames between slow frames (0 = none)
  * @param slowFactors      slow frames' build or raster time in refresh periods, cycled; slow frames alternate
  *                         between the UI thread (even ones) and the raster thread (odd ones)
+ * @param mergedUiThread   the UI work runs on the main (platform) thread: no {@code 1.ui} thread (flutter/engine
+ *                         {@code android_shell_holder.cc}: {@code kUi} left out with {@code merged_platform_ui_thread},
+ *                         the default from Flutter 3.29); default false (a separate {@code 1.ui})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
-                          List<Double> slowFactors) {
+                          List<Double> slowFactors, Boolean mergedUiThread) {
 
     /** The engine's first frame after the process starts (inferred: engine start-up and the first build). */
     public static final long START_MS = 300;
@@ -34,6 +37,7 @@ public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double
         rasterShare = range(rasterShare, 0.2, 0.5);
         slowEveryFrames = slowEveryFrames == null ? 0 : slowEveryFrames;
         slowFactors = slowFactors == null || slowFactors.isEmpty() ? List.of(1.6, 2.4, 3.5) : List.copyOf(slowFactors);
+        mergedUiThread = mergedUiThread != null && mergedUiThread;
         if (slowEveryFrames < 0 || slowFactors.stream().anyMatch(f -> f <= 0)) {
             throw new IllegalArgumentException("flutter slowEveryFrames must be >= 0 and slowFactors > 0");
         }

@@ -42,6 +42,8 @@ import java.util.function.Supplier;
  *       window itself draws only its first 200 ms; the Dart VM service announces itself in logcat and posts
  *       {@code Flutter.Frame} events.</li>
  *   <li>{@code flutter-release} – the same app in a release build: no VM service.</li>
+ *   <li>{@code flutter-merged-release} – a release build whose UI work runs on the main thread (Flutter 3.29+'s
+ *       default): no {@code 1.ui} thread.</li>
  * </ul>
  */
 public final class Scenarios {
@@ -67,6 +69,7 @@ public final class Scenarios {
         BUILT_IN.put("download", Scenarios::download);
         BUILT_IN.put("flutter", () -> flutter("flutter", "profile"));
         BUILT_IN.put("flutter-release", () -> flutter("flutter-release", "release"));
+        BUILT_IN.put("flutter-merged-release", () -> flutter("flutter-merged-release", "release", true));
     }
 
     private Scenarios() {
@@ -114,7 +117,11 @@ public final class Scenarios {
     }
 
     private static Scenario flutter(String name, String buildMode) {
-        FlutterSpec app = new FlutterSpec(buildMode, null, null, 45, null);
+        return flutter(name, buildMode, false);
+    }
+
+    private static Scenario flutter(String name, String buildMode, boolean mergedUiThread) {
+        FlutterSpec app = new FlutterSpec(buildMode, null, null, 45, null, mergedUiThread);
         List<PhaseSpec> phases = List.of(PhaseSpec.render(200, 0, null, false), PhaseSpec.idle(3_600_000, 0));
         return new Scenario(name, 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null, app);
     }

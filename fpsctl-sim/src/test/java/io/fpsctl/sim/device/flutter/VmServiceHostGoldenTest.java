@@ -34,7 +34,7 @@ class VmServiceHostGoldenTest {
     private static final long US = 1_000;
 
     /** A raw WebSocket client: what it receives, as text. */
-    static final class Raw implements WebSocket.Listener {
+    static class Raw implements WebSocket.Listener {
         final LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
         private final StringBuilder text = new StringBuilder();
 
@@ -92,6 +92,38 @@ class VmServiceHostGoldenTest {
             assertEquals(null, raw.received.poll(3 * VmServiceHost.BATCH_MS, TimeUnit.MILLISECONDS),
                     "no frame is posted twice");
             ws.abort();
+        }
+    }
+
+    /** Each golden closing message on its own connection: the service closes with the golden's code, answers nothing. */
+    @Test
+    void closesAsTheGoldenSays() throws Exception {
+        List<VmServiceGolden.Close> closes = VmServiceGolden.closes();
+        assertEquals(4, closes.size(), "4000, 4001, 4002, 4003");
+        try (VmServiceHost host = new VmServiceHost(goldenFrames(), () -> 0L)) {
+            VmServiceHost.Incarnation inc = host.start(4482);
+            for (VmServiceGolden.Close c : closes) {
+                LinkedBlockingQueue<Integer> closed = new LinkedBlockingQueue<>();
+                Raw raw = new Raw() {
+                    @Override
+                    public CompletionStage<?> onClose(WebSocket ws, int status, String reason) {
+                        closed.add(status);
+                        return null;
+                    }
+                };
+                WebSocket ws = HttpClient.newHttpClient().newWebSocketBuilder()
+                        .buildAsync(URI.create("ws://127.0.0.1:" + host.localPort() + "/" + inc.token() + "/ws"), raw)
+                        .get(10, TimeUnit.SECONDS);
+                if (c.binary()) {
+                    ws.sendBinary(java.nio.ByteBuffer.wrap(c.text().getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                            true).get(10, TimeUnit.SECONDS);
+                } else {
+                    ws.sendText(c.text(), true).get(10, TimeUnit.SECONDS);
+                }
+                assertEquals(c.code(), closed.poll(10, TimeUnit.SECONDS), "close code for " + c);
+                assertEquals(0, raw.received.size(), "no reply before the close: " + c);
+                ws.abort();
+            }
         }
     }
 

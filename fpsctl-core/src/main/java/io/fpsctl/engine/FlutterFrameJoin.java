@@ -1,0 +1,123 @@
+package io.fpsctl.engine;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Which Flutter frame each frame the user saw was (docs/metrics.md 16 rule 9): pairs the {@code Flutter.Frame}
+ * events of a run with the SurfaceFlinger presents of the app's layer. Pure and single-threaded.
+ *
+ * <p>Nothing names the buffer of a Flutter frame in what fpsctl reads, so the pairing is inferred from the
+ * pipeline: the raster thread queues one buffer per frame when its raster finishes, SurfaceFlinger presents a
+ * layer's buffers in queue order (BufferQueue drops no buffer with an automatic timestamp) and a buffer is presented
+ * at least one refresh period after it was queued (latched at a vsync, presented at the next). Both clocks are the
+ * device's {@code CLOCK_MONOTONIC} ({@link FlutterFrame#rasterFinishUs}). So consecutive Flutter frames (numbers
+ * without a gap) are consecutive presents, shifted by one offset, and the offset must keep every frame's raster
+ * finish one period before its present. Several offsets pass that test when the queue is deep; of those (the
+ * first {@link #CANDIDATES}), the join takes the one whose latency (present − raster finish) changes least from one
+ * frame to the next: for the true pairing both sequences step on the same vsyncs, for a shifted one the latency
+ * takes on the jitter of both. A present outside the pairing (before the VM service was reached, after it went
+ * away, or a run too short to tell) joins none: its cells stay empty, never a guess from one frame alone.
+ */
+public final class FlutterFrameJoin {
+
+    /** Offsets weighed after the first one that passes: how deep a layer's queue may be, in frames (inferred). */
+    public static final int CANDIDATES = 8;
+    /** Pairs an offset must give before it is weighed: fewer say nothing about the latency's steps. */
+    static final int MIN_PAIRS = 8;
+
+    private FlutterFrameJoin() {
+    }
+
+    /**
+     * @param presentNs the presents in row order (ascending; a row that is no present: {@code Long.MIN_VALUE})
+     * @param frames    the run's Flutter frames in the order they were posted
+     * @param periodUs  one refresh period in µs
+     * @return per present, the index of its frame in {@code frames}, or -1
+     */
+    public static int[] join(long[] presentNs, List<FlutterFrame> frames, long periodUs) {
+        int[] out = new int[presentNs.length];
+        Arrays.fill(out, -1);
+        // the presents in order, and their rows
+        int[] rowOf = new int[presentNs.length];
+        long[] p = new long[presentNs.length];
+        int n = 0;
+        for (int i = 0; i < presentNs.length; i++) {
+            if (presentNs[i] != Long.MIN_VALUE && (n == 0 || presentNs[i] > p[n - 1])) {
+                rowOf[n] = i;
+                p[n++] = presentNs[i];
+            }
+        }
+        long[] rf = new long[frames.size()];
+        for (int k = 0; k < rf.length; k++) {
+            rf[k] = frames.get(k).rasterFinishUs() * 1000L + periodUs * 1000L; // the earliest present of frame k
+        }
+        int from = 0;
+        int start = 0;
+        while (start < rf.length && from < n) {
+            int end = start + 1;
+            while (end < rf.length && frames.get(end).number() == frames.get(end - 1).number() + 1) {
+                end++;
+            }
+            int o = pair(p, from, n, rf, start, end);
+            if (o != Integer.MIN_VALUE) {
+                for (int k = start; k < end; k++) {
+                    int present = o + k;
+                    if (present >= from && present < n) {
+                        out[rowOf[present]] = k;
+                        from = present + 1;
+                    }
+                }
+            }
+            start = end;
+        }
+        return out;
+    }
+
+    /** The offset (present index − frame index) of frames [start, end) among presents [from, n), or MIN_VALUE. */
+    private static int pair(long[] p, int from, int n, long[] early, int start, int end) {
+        int lo = from - (end - 1);
+        int hi = n - 1 - start;
+        if (lo > hi || !passes(p, from, n, early, start, end, hi)) {
+            return Integer.MIN_VALUE;
+        }
+        while (lo < hi) { // passing is monotone in the offset: later presents only relax the bound
+            int mid = lo + (hi - lo) / 2;
+            if (passes(p, from, n, early, start, end, mid)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        int best = Integer.MIN_VALUE;
+        double bestSteps = Double.MAX_VALUE;
+        for (int o = lo; o <= Math.min(n - 1 - start, lo + CANDIDATES); o++) {
+            int first = Math.max(start, from - o);
+            int last = Math.min(end, n - o);
+            if (last - first < MIN_PAIRS) {
+                continue;
+            }
+            double steps = 0;
+            for (int k = first + 1; k < last; k++) {
+                steps += Math.abs((p[o + k] - early[k]) - (p[o + k - 1] - early[k - 1]));
+            }
+            steps /= last - first - 1;
+            if (steps < bestSteps) {
+                bestSteps = steps;
+                best = o;
+            }
+        }
+        return best;
+    }
+
+    private static boolean passes(long[] p, int from, int n, long[] early, int start, int end, int o) {
+        int first = Math.max(start, from - o);
+        int last = Math.min(end, n - o);
+        for (int k = first; k < last; k++) {
+            if (early[k] > p[o + k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
