@@ -3,6 +3,7 @@ package io.fpsctl.capture;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.device.PrefetchingDevice;
+import io.fpsctl.device.ShellTimeoutException;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.ResourceTimeline;
 import io.fpsctl.engine.RunCoverage;
@@ -112,6 +113,11 @@ public final class CaptureSession {
     private String unreadableWhy;
     /** A main poll has read its source at least once this run. */
     private boolean everRead;
+    /** The device stopped answering a poll ({@link PollBound}): what went silent; null while it answers. */
+    private String silentWhat;
+    private String silentSerial;
+    /** When the run's time is up (host ns; Long.MAX_VALUE without a duration): bounds each poll's wait. */
+    private long deadlineNs = Long.MAX_VALUE;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -196,6 +202,10 @@ public final class CaptureSession {
         stopReason = reason;
         stopped = true;
         wake();
+        PrefetchingDevice p = prefetch;
+        if (p != null) {
+            p.interrupt(); // a poll waiting on a device that went silent ends now, not at its bound
+        }
     }
 
     /** Ends a {@link #runDriven} loop as complete: what drove the app is done. */
@@ -244,6 +254,7 @@ public final class CaptureSession {
         lastReadNs = started;
         asked = duration;
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
+        deadlineNs = deadline;
         boolean reconnected = false;
         End end = End.DURATION;
         deviceOffset = Long.MIN_VALUE;
@@ -271,6 +282,9 @@ public final class CaptureSession {
                 reconnected = false;
                 long overflowsBefore = overflowCount();
                 prefetchPoll(mainNow, companionNow);
+                if (stopped) {
+                    break; // a stop ended the poll's commands: nothing was read
+                }
                 if (mainNow) {
                     long next = pollMain(afterReconnect, overflowsBefore);
                     lastPollNs = start;
@@ -282,6 +296,12 @@ public final class CaptureSession {
                     companionDue = start + next;
                     companionEarly = next / 4;
                 }
+            } catch (ShellTimeoutException e) {
+                if (stopped) {
+                    break;
+                }
+                silent(e);
+                break;
             } catch (DeviceGoneException e) {
                 disconnects++;
                 Reconnect r = reconnect(e, deadline);
@@ -327,8 +347,10 @@ public final class CaptureSession {
             // docs/metrics.md 11: the frames drawn from the last poll to the end of the run are missing
             long from = Math.min(awayAtEndSinceNs, endNs);
             for (FrameEngine e : engines) {
-                e.coverageGap(deviceTime(from), deviceTime(endNs), "the device went away "
-                        + seconds(from - started) + " s into the run and was not back before its end");
+                e.coverageGap(deviceTime(from), deviceTime(endNs), silentWhat != null
+                        ? PollBound.gapReason(silentSerial, silentWhat, seconds(from - started) + " s into the run")
+                        : "the device went away " + seconds(from - started) + " s into the run and was not back "
+                        + "before its end");
             }
         }
         for (FrameEngine e : engines) {
@@ -339,6 +361,18 @@ public final class CaptureSession {
             e.finish();
         }
         return end;
+    }
+
+    /**
+     * The device did not answer a poll within its bound ({@link PollBound}): the run ends here, what was read is kept,
+     * and the time from the last poll it answered to the end is a coverage gap named for what went silent.
+     */
+    private void silent(ShellTimeoutException e) {
+        silentWhat = PollBound.what(e);
+        silentSerial = e.serial();
+        awayAtEndSinceNs = lastPollNs;
+        lostMessage = PollBound.gapReason(silentSerial, silentWhat, seconds(lastPollNs - startedNs) + " s into the run")
+                + ": the run is partial (what was measured before is kept); reconnect it, then run again";
     }
 
     /** What waiting for a device that went away came to. */
@@ -439,6 +473,8 @@ public final class CaptureSession {
             prefetchPoll(true, false);
             pollMain(afterReconnect, overflowsBefore);
             lastPollNs = start;
+        } catch (ShellTimeoutException e) {
+            silent(e);
         } catch (DeviceGoneException e) {
             disconnects++;
             awayAtEndSinceNs = lastPollNs;
@@ -564,11 +600,11 @@ public final class CaptureSession {
             next.add(command);
         }
         try {
-            prefetch.prefetch(next);
-        } catch (DeviceGoneException e) {
-            throw e;
+            prefetch.prefetch(next, PollBound.timeout(clock.nanoTime(), deadlineNs));
+        } catch (DeviceGoneException | ShellTimeoutException e) {
+            throw e; // a timeout of the list: the device did not answer within the run's bound (PollBound)
         } catch (DeviceException e) {
-            // e.g. a timeout of the whole list: each command then runs on its own and reports its own failure
+            // another failure of the list (a shell kept running that broke): each command then runs on its own
         }
     }
 
@@ -665,6 +701,9 @@ public final class CaptureSession {
         if (end == End.DEVICE_LOST) {
             return "the device was lost " + into + " and did not come back within " + reconnectTimeout.toSeconds()
                     + " s" + (measured != null ? "; " + measured : "");
+        }
+        if (silentWhat != null) {
+            return PollBound.gapReason(silentSerial, silentWhat, into) + (measured != null ? "; " + measured : "");
         }
         if (awayAtEndSinceNs >= 0) {
             return "the device went away " + into + " and was not back before the end"

@@ -19,7 +19,10 @@ public final class PrefetchingDevice implements Device {
 
     private final Device device;
     private final Map<String, ShellResult> ready = new HashMap<>();
-    private ShellSession session;
+    /** Volatile: {@link #interrupt()} comes from another thread. */
+    private volatile ShellSession session;
+    /** {@link #interrupt()} was called: no list runs any more. */
+    private volatile boolean interrupted;
 
     public PrefetchingDevice(Device device) {
         this.device = Objects.requireNonNull(device, "device");
@@ -32,6 +35,19 @@ public final class PrefetchingDevice implements Device {
      * @throws DeviceGoneException when the device went away (as the commands themselves would have)
      */
     public void prefetch(List<String> commands) {
+        prefetch(commands, DEFAULT_SHELL_TIMEOUT);
+    }
+
+    /**
+     * {@link #prefetch(List)} within {@code timeout}: a device that does not answer the list within it throws
+     * {@link ShellTimeoutException} (a poll loop bounds it by the end of its run).
+     *
+     * @throws DeviceException when {@link #interrupt()} ended it, or for any other adb problem
+     */
+    public void prefetch(List<String> commands, Duration timeout) {
+        if (interrupted) {
+            throw new DeviceException("stopped: no more commands are sent to " + serial());
+        }
         synchronized (ready) {
             ready.clear();
         }
@@ -42,7 +58,15 @@ public final class PrefetchingDevice implements Device {
         if (session == null) {
             session = device.openSession();
         }
-        List<ShellResult> results = session.run(distinct, DEFAULT_SHELL_TIMEOUT);
+        List<ShellResult> results;
+        try {
+            results = session.run(distinct, timeout);
+        } catch (DeviceException e) {
+            if (interrupted) {
+                throw new DeviceException("stopped: no more commands are sent to " + serial(), e);
+            }
+            throw e;
+        }
         synchronized (ready) {
             for (int i = 0; i < results.size(); i++) {
                 ready.put(distinct.get(i), results.get(i));
@@ -83,6 +107,19 @@ public final class PrefetchingDevice implements Device {
     public Device separateConnection() {
         Device other = device.separateConnection();
         return other == device ? this : other;
+    }
+
+    /**
+     * From another thread (a stop): ends the list that waits for the device now, if its session can end it (a shell
+     * kept running through the adb server), and every later {@link #prefetch} at once. Commands asked through
+     * {@link #shell} still go to the device.
+     */
+    public void interrupt() {
+        interrupted = true;
+        ShellSession s = session;
+        if (s != null) {
+            s.close();
+        }
     }
 
     /**

@@ -6,11 +6,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A fake device on 127.0.0.1 (a free port) that completes adb's handshake like an adbd that needs no AUTH (it answers
@@ -35,13 +40,52 @@ public final class HostileAdbd implements AutoCloseable {
     private final ServerSocket server;
     private final Misbehaviour misbehaviour;
     private final Thread acceptor;
+    /** Relay mode ({@link #inFrontOf}): the working device every connection is relayed to; else null. */
+    private final InetSocketAddress upstream;
+    /** Relay mode: the service whose streams {@link #silence} silences, or null while nothing is silenced. */
+    private volatile String silenced;
+    /** Relay mode: whether a silenced service's OPEN is dropped too (never answered) or answered, then silent. */
+    private volatile boolean silenceOpens;
+    /** Relay mode: host messages of silenced streams dropped so far (a test polls this to know the host waits). */
+    private final AtomicLong swallowed = new AtomicLong();
 
     public HostileAdbd(Misbehaviour misbehaviour) throws IOException {
+        this(misbehaviour, null);
+    }
+
+    private HostileAdbd(Misbehaviour misbehaviour, InetSocketAddress upstream) throws IOException {
         this.server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress());
         this.misbehaviour = misbehaviour;
+        this.upstream = upstream;
         this.acceptor = new Thread(this::accept, "hostile-adbd");
         acceptor.setDaemon(true);
         acceptor.start();
+    }
+
+    /**
+     * A device that works until told otherwise: every connection is relayed message by message to the adbd at
+     * {@code host:port} (the simulator), until {@link #silence} makes the streams of one service go silent mid-run.
+     * The relay reads whole messages (adb's header, then its payload) and writes them on unchanged (the checksum
+     * recomputed, as adbd since 0x01000001 does not check it: adb.h {@code A_VERSION_SKIP_CHECKSUM}).
+     */
+    public static HostileAdbd inFrontOf(String host, int port) throws IOException {
+        return new HostileAdbd(null, new InetSocketAddress(host, port));
+    }
+
+    /**
+     * From now on the streams of {@code service} (e.g. {@code shell,v2,raw:sh}, the shell fpsctl keeps running
+     * through the adb server) go silent: the ones already open and every one opened later get nothing from the device
+     * and their host messages never reach it; the device never closes them either. With {@code opensToo} a new OPEN
+     * of that service is never answered (no OKAY, no CLSE); without it the device answers it, then is silent.
+     */
+    public void silence(String service, boolean opensToo) {
+        this.silenceOpens = opensToo;
+        this.silenced = service;
+    }
+
+    /** Host messages (data, OKAY, CLSE, OPEN) of silenced streams dropped so far. */
+    public long swallowed() {
+        return swallowed.get();
     }
 
     /** {@code 127.0.0.1:PORT}, for {@code --connect}. */
@@ -63,6 +107,10 @@ public final class HostileAdbd implements AutoCloseable {
     }
 
     private void serve(Socket s) {
+        if (upstream != null) {
+            relay(s);
+            return;
+        }
         try (s) {
             InputStream in = new BufferedInputStream(s.getInputStream());
             OutputStream out = s.getOutputStream();
@@ -121,6 +169,87 @@ public final class HostileAdbd implements AutoCloseable {
             default -> throw new IllegalStateException(misbehaviour.toString());
         }
         out.flush();
+    }
+
+    /**
+     * Relays one host connection to {@link #upstream}, message by message, dropping what {@link #silence} says. A
+     * stream is known by the host's id for it: the host's OPEN carries it in arg0 (with the service as payload), and
+     * afterwards every host message of the stream has it in arg0, every device message in arg1 (adb's protocol.txt,
+     * "OPEN(local-id, 0, destination)", "READY(local-id, remote-id)", "WRITE(local-id, remote-id)").
+     */
+    private void relay(Socket host) {
+        Map<Integer, String> services = new ConcurrentHashMap<>();
+        Set<Integer> quiet = ConcurrentHashMap.newKeySet();
+        Set<Integer> answered = ConcurrentHashMap.newKeySet();
+        try (host; Socket device = new Socket()) {
+            device.connect(upstream, 5_000);
+            InputStream fromHost = new BufferedInputStream(host.getInputStream());
+            OutputStream toHost = host.getOutputStream();
+            InputStream fromDevice = new BufferedInputStream(device.getInputStream());
+            OutputStream toDevice = device.getOutputStream();
+            Thread down = new Thread(() -> {
+                try {
+                    for (AdbMessage m; (m = AdbMessage.read(fromDevice, AdbMessage.MAX_PAYLOAD)) != null; ) {
+                        int id = m.arg1();
+                        boolean stream = m.command() == AdbMessage.A_OKAY || m.command() == AdbMessage.A_WRTE
+                                || m.command() == AdbMessage.A_CLSE;
+                        if (stream && isQuiet(id, services, quiet)) {
+                            // the OPEN's answer passes once (unless opens are silenced too): the shell starts, then
+                            // nothing more comes
+                            if (m.command() != AdbMessage.A_OKAY || !answered.add(id)) {
+                                continue;
+                            }
+                        } else if (stream && m.command() == AdbMessage.A_OKAY) {
+                            answered.add(id);
+                        }
+                        synchronized (toHost) {
+                            toHost.write(m.encode());
+                            toHost.flush();
+                        }
+                    }
+                } catch (IOException e) {
+                    // either side went away
+                } finally {
+                    closeQuietly(host);
+                }
+            }, "hostile-adbd-relay-down");
+            down.setDaemon(true);
+            down.start();
+            for (AdbMessage m; (m = AdbMessage.read(fromHost, AdbMessage.MAX_PAYLOAD)) != null; ) {
+                if (m.command() == AdbMessage.A_OPEN) {
+                    services.put(m.arg0(), m.payloadText());
+                    if (silenceOpens && isQuiet(m.arg0(), services, quiet)) {
+                        swallowed.incrementAndGet();
+                        continue;
+                    }
+                } else if ((m.command() == AdbMessage.A_OKAY || m.command() == AdbMessage.A_WRTE
+                        || m.command() == AdbMessage.A_CLSE) && isQuiet(m.arg0(), services, quiet)) {
+                    swallowed.incrementAndGet();
+                    continue;
+                }
+                toDevice.write(m.encode());
+                toDevice.flush();
+            }
+        } catch (IOException e) {
+            // either side went away
+        }
+    }
+
+    /** Whether the host's stream {@code id} is silenced (once silenced, for good). */
+    private boolean isQuiet(int id, Map<Integer, String> services, Set<Integer> quiet) {
+        String s = silenced;
+        if (s != null && s.equals(services.get(id))) {
+            quiet.add(id);
+        }
+        return quiet.contains(id);
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // closed already
+        }
     }
 
     private static byte[] header(int command, int arg0, int arg1, int length, int magic) {
