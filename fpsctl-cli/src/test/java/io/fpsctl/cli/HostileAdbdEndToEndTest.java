@@ -59,6 +59,28 @@ class HostileAdbdEndToEndTest {
     }
 
     /**
+     * A gate whose device fails before anything is judged (exit 3) still writes its verdict files: JUnit XML with one
+     * failing test case and a Markdown report, each saying why, so a CI sees a failure rather than no report.
+     */
+    @Test
+    void aGateWhoseDeviceFailsWritesAFailedVerdictSayingWhy(@TempDir Path dir) throws Exception {
+        try (HostileAdbd adbd = new HostileAdbd(Misbehaviour.BAD_MAGIC)) {
+            Path junit = dir.resolve("reports/gate.xml");
+            Path markdown = dir.resolve("reports/gate.md");
+            Cli r = Cli.run("gate", PKG, "--connect", adbd.address(), "--duration", "2s", "--min-fps", "1",
+                    "--junit", junit.toString(), "--markdown", markdown.toString());
+            assertOneLineDeviceError(r, adbd, "not adb");
+            String xml = java.nio.file.Files.readString(junit);
+            assertTrue(xml.contains("failures=\"1\"") && xml.contains("<failure") && xml.contains("name=\"device\"")
+                    && xml.contains(adbd.address()) && xml.contains("not adb"), xml);
+            javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
+            String md = java.nio.file.Files.readString(markdown);
+            assertTrue(md.contains("❌ failed") && md.contains("gate FAILED") && md.contains("not adb"), md);
+            assertFalse(md.contains("passed") || xml.contains("PASSED"), md + xml);
+        }
+    }
+
+    /**
      * Through Debian's adb server (the test's own, on a free port): adb's own header check ends the connection on an
      * impossible length (fpsctl then sees the device refuse its command), a device that never answers an OPEN is
      * bounded by the server stream's deadline (10 s). Either way a one-line error, exit 3, well within the duration
