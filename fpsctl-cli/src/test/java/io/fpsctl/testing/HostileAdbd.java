@@ -35,7 +35,20 @@ public final class HostileAdbd implements AutoCloseable {
         NEVER_OKAY,
         /** OKAY, then shell v2 stdout packets of {@code A} without a line end, for ever. */
         NO_NEWLINE,
+        /**
+         * Answers every shell command with {@link #HOSTILE_TEXT} on its standard output and exit status 0, and names
+         * itself with it in its banner: escape sequences in every string field a command reads (getprop model and
+         * release, dumps, window titles).
+         */
+        HOSTILE_TEXT,
     }
+
+    /**
+     * What {@link Misbehaviour#HOSTILE_TEXT} prints: an OSC window title, a screen clear, a colour, an OSC 8
+     * hyperlink, BEL, a carriage return that overwrites the line, a C1 CSI, a bidi override and DEL.
+     */
+    public static final String HOSTILE_TEXT = "\u001b]0;PWNED\u0007\u001b[2J\u001b[31mRED\u001b]8;;http://evil.example/"
+            + "\u0007CLICKME\u001b]8;;\u0007\rFAKE\u009b31m\u202eTXET\u007f";
 
     private final ServerSocket server;
     private final Misbehaviour misbehaviour;
@@ -106,7 +119,26 @@ public final class HostileAdbd implements AutoCloseable {
         }
     }
 
+    /**
+     * One command of {@link Misbehaviour#HOSTILE_TEXT}: OKAY, the text and a line end as a shell v2 stdout packet,
+     * exit status 0, CLSE (shell v2 packets: id, u32 LE length, data; shell_protocol.h kIdStdout 1, kIdExit 3). The
+     * host's OKAYs are not awaited, as a hostile device would not.
+     */
+    private static void answer(OutputStream out, int hostId, int local) throws IOException {
+        byte[] text = (HOSTILE_TEXT + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] stdout = ByteBuffer.allocate(5 + text.length).order(ByteOrder.LITTLE_ENDIAN).put((byte) 1)
+                .putInt(text.length).put(text).array();
+        byte[] exit = ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN).put((byte) 3).putInt(1).put((byte) 0)
+                .array();
+        out.write(AdbMessage.of(AdbMessage.A_OKAY, local, hostId).encode());
+        out.write(new AdbMessage(AdbMessage.A_WRTE, local, hostId, stdout).encode());
+        out.write(new AdbMessage(AdbMessage.A_WRTE, local, hostId, exit).encode());
+        out.write(AdbMessage.of(AdbMessage.A_CLSE, local, hostId).encode());
+        out.flush();
+    }
+
     private void serve(Socket s) {
+        int streams = 0;
         if (upstream != null) {
             relay(s);
             return;
@@ -120,11 +152,18 @@ public final class HostileAdbd implements AutoCloseable {
                     return;
                 }
                 if (m.command() == AdbMessage.A_CNXN) {
-                    byte[] banner = ("device::ro.product.name=hostile;ro.product.model=hostile;"
-                            + "ro.product.device=hostile;features=shell_v2,cmd\0").getBytes(StandardCharsets.UTF_8);
+                    // the banner's own separators (':' between its parts, ';' between properties: adb.cpp
+                    // parse_banner) are left out, or the server would not read its features
+                    String name = misbehaviour == Misbehaviour.HOSTILE_TEXT
+                            ? HOSTILE_TEXT.replace(':', '_').replace(';', '_') : "hostile";
+                    byte[] banner = ("device::ro.product.name=" + name + ";ro.product.model=" + name
+                            + ";ro.product.device=" + name + ";features=shell_v2,cmd\0")
+                            .getBytes(StandardCharsets.UTF_8);
                     out.write(new AdbMessage(AdbMessage.A_CNXN, AdbMessage.A_VERSION, AdbMessage.MAX_PAYLOAD,
                             banner).encode());
                     out.flush();
+                } else if (m.command() == AdbMessage.A_OPEN && misbehaviour == Misbehaviour.HOSTILE_TEXT) {
+                    answer(out, m.arg0(), ++streams);
                 } else if (m.command() == AdbMessage.A_OPEN) {
                     misbehave(out, m.arg0());
                     if (misbehaviour != Misbehaviour.NEVER_OKAY) {
