@@ -118,6 +118,7 @@ public final class SimulatedAndroid implements ShellHandler {
         this.surfaceFlinger = new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline);
         AppThreads appThreads = new AppThreads(version, packageName, () -> this.app.process());
         frames.add(appThreads);
+        appThreads.named(this.scenario.threads());
         if (flutterTimeline != null) {
             appThreads.flutter(flutterTimeline);
         }
