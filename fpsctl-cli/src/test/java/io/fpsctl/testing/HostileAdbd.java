@@ -57,6 +57,8 @@ public final class HostileAdbd implements AutoCloseable {
     private final InetSocketAddress upstream;
     /** Relay mode: the service whose streams {@link #silence} silences, or null while nothing is silenced. */
     private volatile String silenced;
+    /** Relay mode: the service to silence from the next write of the host to one of its streams, or null. */
+    private volatile String armed;
     /** Relay mode: whether a silenced service's OPEN is dropped too (never answered) or answered, then silent. */
     private volatile boolean silenceOpens;
     /** Relay mode: host messages of silenced streams dropped so far (a test polls this to know the host waits). */
@@ -86,14 +88,20 @@ public final class HostileAdbd implements AutoCloseable {
     }
 
     /**
-     * From now on the streams of {@code service} (e.g. {@code shell,v2,raw:sh}, the shell fpsctl keeps running
-     * through the adb server) go silent: the ones already open and every one opened later get nothing from the device
-     * and their host messages never reach it; the device never closes them either. With {@code opensToo} a new OPEN
-     * of that service is never answered (no OKAY, no CLSE); without it the device answers it, then is silent.
+     * The streams of {@code service} (e.g. {@code shell,v2,raw:sh}, the shell fpsctl keeps running through the adb
+     * server) go silent: the ones already open and every one opened later get nothing from the device and their host
+     * messages never reach it; the device never closes them either. With {@code opensToo} from now on, and a new OPEN
+     * of that service is never answered (no OKAY, no CLSE); without it from the host's next write to such a stream
+     * (so the host has just sent its commands and waits: {@link #swallowed()} counts that write), and a new OPEN is
+     * answered, then silent.
      */
     public void silence(String service, boolean opensToo) {
         this.silenceOpens = opensToo;
-        this.silenced = service;
+        if (opensToo) {
+            this.silenced = service;
+        } else {
+            this.armed = service; // not at once: a device OKAY dropped now would stop the host from writing at all
+        }
     }
 
     /** Host messages (data, OKAY, CLSE, OPEN) of silenced streams dropped so far. */
@@ -261,6 +269,11 @@ public final class HostileAdbd implements AutoCloseable {
                         swallowed.incrementAndGet();
                         continue;
                     }
+                } else if (m.command() == AdbMessage.A_WRTE && armed != null && armed.equals(services.get(m.arg0()))) {
+                    silenced = armed; // the host wrote to the stream and now waits: silent from here on
+                    quiet.add(m.arg0());
+                    swallowed.incrementAndGet();
+                    continue;
                 } else if ((m.command() == AdbMessage.A_OKAY || m.command() == AdbMessage.A_WRTE
                         || m.command() == AdbMessage.A_CLSE) && isQuiet(m.arg0(), services, quiet)) {
                     swallowed.incrementAndGet();
