@@ -122,7 +122,8 @@ class HostileDeviceTextEndToEndTest {
     /**
      * Thread names are app-controlled too ({@code Thread.setName}): a scenario names two more threads of the app, one
      * with escape sequences, one a formula after a ';' (cut to the kernel's 15 bytes), and gives the app a SurfaceView
-     * layer named after the hostile title. The terminal shows none of it raw; in windows.csv the topThreads cell is
+     * layer named after the hostile title, and names two more temperature sensors (one closing the dump's
+     * {@code Temperature{…}} early). The terminal shows none of it raw; in windows.csv the topThreads cell is
      * quoted and no ';'-cell in it starts a formula (docs/formats.md 6).
      */
     @Test
@@ -130,6 +131,7 @@ class HostileDeviceTextEndToEndTest {
         String escapes = "\u001b]0;X\u0007\u001b[2J\u009b\u202e";
         String formula = "a;=cmd|' /C c'";
         String json = JSON.writeValueAsString(Map.of("name", "hostile", "threads", java.util.List.of(escapes, formula),
+                "sensors", java.util.List.of(HostileText.HOSTILE, "x, mStatus=0}"),
                 "surfaceView", Map.of("minFps", 50, "maxFps", 60), "windows", java.util.List.of(Map.of(
                         "activity", ".MainActivity", "title", HostileText.HOSTILE, "phases", java.util.List.of(Map.of(
                                 "kind", "render", "durationMs", 100000000))))));
