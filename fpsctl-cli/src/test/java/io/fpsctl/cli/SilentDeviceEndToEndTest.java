@@ -86,6 +86,7 @@ class SilentDeviceEndToEndTest {
             assertTrue(relay.swallowed() > 0, "the host sent the silent shell a poll: " + all);
             // at most the 20 s asked for plus the poll bound's grace (10 s) after the silence began
             assertTrue(ms < 20_000 + 10_000 + 3_000, "ended " + ms + " ms after the shell went silent: " + all);
+            System.out.println("capture --duration 20s, kept shell silent mid-run: ended " + ms + " ms after");
             assertEquals(ExitCode.DEVICE, exit.get(), all);
             String lastErr = e.toString().strip().lines().reduce((a, b) -> b).orElse("");
             assertTrue(lastErr.contains("device " + relay.address() + " stopped answering")
@@ -152,6 +153,7 @@ class SilentDeviceEndToEndTest {
                 assertEquals(130, p.exitValue(), errText);
                 // the loop ends within a second; the rest is writing the files and the JVM's exit on a loaded machine
                 assertTrue(ms < 3_000, "ended " + ms + " ms after SIGINT: " + errText);
+                System.out.println("capture stalled on a silent shell: exit " + ms + " ms after SIGINT");
                 assertTrue(errText.strip().endsWith("fpsctl: stopped by SIGINT: the summary and files hold what was "
                         + "captured until then"), errText);
                 JsonNode json = summaryUnder(out);
