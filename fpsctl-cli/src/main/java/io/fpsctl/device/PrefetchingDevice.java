@@ -61,8 +61,9 @@ public final class PrefetchingDevice implements Device {
         List<ShellResult> results;
         try {
             results = session.run(distinct, timeout);
-        } catch (DeviceException e) {
+        } catch (RuntimeException e) {
             if (interrupted) {
+                // whatever the connection closed under the list threw (dadb's reader: okio's "closed"), it was a stop
                 throw new DeviceException("stopped: no more commands are sent to " + serial(), e);
             }
             throw e;
@@ -85,7 +86,12 @@ public final class PrefetchingDevice implements Device {
         synchronized (ready) {
             r = ready.remove(command);
         }
-        return r != null ? r : device.shell(command, timeout);
+        if (r != null) {
+            return r;
+        }
+        // after a stop a command still asked (the FrameTimeline poller's last look) may not hold the exit up: a
+        // working device answers it well within the bound, a silent one costs no more than that
+        return device.shell(command, interrupted && timeout.compareTo(AFTER_STOP) > 0 ? AFTER_STOP : timeout);
     }
 
     @Override
@@ -109,16 +115,21 @@ public final class PrefetchingDevice implements Device {
         return other == device ? this : other;
     }
 
+    /** How long a command asked through {@link #shell} after {@link #interrupt()} may take. */
+    static final Duration AFTER_STOP = Duration.ofSeconds(1);
+
     /**
-     * From another thread (a stop): ends the list that waits for the device now, if its session can end it (a shell
-     * kept running through the adb server), and every later {@link #prefetch} at once. Commands asked through
-     * {@link #shell} still go to the device.
+     * From another thread (a stop): ends the list that waits for the device now (a shell kept running through the
+     * adb server is closed; a direct connection is dropped, {@link Device#abortCalls()}), and every later
+     * {@link #prefetch} at once. Commands asked through {@link #shell} still go to the device, within
+     * {@link #AFTER_STOP}.
      */
     public void interrupt() {
         interrupted = true;
         ShellSession s = session;
         if (s != null) {
             s.close();
+            device.abortCalls(); // a list in a stream of its own on a shared connection
         }
     }
 

@@ -167,4 +167,44 @@ class SilentDeviceEndToEndTest {
             }
         }
     }
+
+    /**
+     * Straight to the device ({@code --connect}, no adb server: every command a stream of its own on one connection):
+     * the device accepts the poll's stream and then sends nothing. SIGINT ends the run at once too.
+     */
+    @Test
+    void sigintDuringAStallOfADirectConnectionEndsTheRunAtOnce(@TempDir Path dir) throws Exception {
+        try (Simulator s = sim(); HostileAdbd relay = HostileAdbd.inFrontOf("127.0.0.1", s.port())) {
+            Path out = dir.resolve("cap");
+            Path err = dir.resolve("err.txt");
+            Process p = ChildProcessTest.fpsctl("capture", PKG, "--connect", relay.address(), "--source", "gfxinfo",
+                    "--duration", "60s", "--out", out.toString())
+                    .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(err.toFile()).start();
+            try {
+                PollUntil.condition(() -> DeviceLossTest.rowsOnDisk(out) > 60, T, "60 frames on disk");
+                long before = relay.swallowed();
+                relay.silenceNewStreams("shell,v2,raw:");
+                PollUntil.condition(() -> relay.swallowed() > before, T, "a poll's stream opened on the silent device");
+                long signalled = System.nanoTime();
+                assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), "still running after SIGINT");
+                long ms = (System.nanoTime() - signalled) / 1_000_000;
+                String errText = Files.readString(err);
+                assertEquals(130, p.exitValue(), errText);
+                assertTrue(ms < 3_000, "ended " + ms + " ms after SIGINT: " + errText);
+                System.out.println("capture --connect stalled on a silent device: exit " + ms + " ms after SIGINT");
+                try (var w = Files.walk(out)) {
+                    List<String> files = w.map(Path::toString).toList();
+                    assertTrue(files.stream().anyMatch(f -> f.endsWith("summary.json")), files + "\n" + errText);
+                }
+                JsonNode json = summaryUnder(out);
+                assertTrue(json.get("partialReason").asText().contains("stopped by SIGINT"), json.toString());
+                String csv = Files.readString(framesUnder(out));
+                assertTrue(csv.endsWith("\n"), "whole rows");
+                assertEquals(json.get("frames").asLong(), csv.lines().count() - 1, "one row per counted frame");
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
 }

@@ -57,6 +57,8 @@ public final class HostileAdbd implements AutoCloseable {
     private final InetSocketAddress upstream;
     /** Relay mode: the service whose streams {@link #silence} silences, or null while nothing is silenced. */
     private volatile String silenced;
+    /** Relay mode: streams opened for a service with this prefix are answered, then silent ({@link #silenceNewStreams}). */
+    private volatile String silencedPrefix;
     /** Relay mode: the service to silence from the next write of the host to one of its streams, or null. */
     private volatile String armed;
     /** Relay mode: whether a silenced service's OPEN is dropped too (never answered) or answered, then silent. */
@@ -102,6 +104,15 @@ public final class HostileAdbd implements AutoCloseable {
         } else {
             this.armed = service; // not at once: a device OKAY dropped now would stop the host from writing at all
         }
+    }
+
+    /**
+     * From now on every stream opened for a service that starts with {@code prefix} (e.g. {@code shell,v2,raw:}: every
+     * command of a direct connection) is answered (OKAY) and then silent: no output, never closed. Each such OPEN
+     * counts in {@link #swallowed()}.
+     */
+    public void silenceNewStreams(String prefix) {
+        this.silencedPrefix = prefix;
     }
 
     /** Host messages (data, OKAY, CLSE, OPEN) of silenced streams dropped so far. */
@@ -265,6 +276,11 @@ public final class HostileAdbd implements AutoCloseable {
             for (AdbMessage m; (m = AdbMessage.read(fromHost, AdbMessage.MAX_PAYLOAD)) != null; ) {
                 if (m.command() == AdbMessage.A_OPEN) {
                     services.put(m.arg0(), m.payloadText());
+                    String prefix = silencedPrefix;
+                    if (prefix != null && m.payloadText().startsWith(prefix)) {
+                        quiet.add(m.arg0()); // its OKAY passes (the first), then nothing
+                        swallowed.incrementAndGet();
+                    }
                     if (silenceOpens && isQuiet(m.arg0(), services, quiet)) {
                         swallowed.incrementAndGet();
                         continue;
