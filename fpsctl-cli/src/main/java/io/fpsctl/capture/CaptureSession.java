@@ -373,6 +373,9 @@ public final class CaptureSession {
         awayAtEndSinceNs = lastPollNs;
         lostMessage = PollBound.gapReason(silentSerial, silentWhat, seconds(lastPollNs - startedNs) + " s into the run")
                 + ": the run is partial (what was measured before is kept); reconnect it, then run again";
+        if (prefetch != null) {
+            prefetch.interrupt(); // what is still asked after the loop (the FrameTimeline's last look) waits 1 s at most
+        }
     }
 
     /** What waiting for a device that went away came to. */

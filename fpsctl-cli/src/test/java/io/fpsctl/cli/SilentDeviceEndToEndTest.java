@@ -207,4 +207,34 @@ class SilentDeviceEndToEndTest {
             }
         }
     }
+
+    /** Straight to the device: a device that accepts the poll's stream and then sends nothing ends the run the same way. */
+    @Test
+    void aDirectConnectionThatGoesSilentMidRunEndsAsPartialWithinItsBound(@TempDir Path dir) throws Exception {
+        try (Simulator s = sim(); HostileAdbd relay = HostileAdbd.inFrontOf("127.0.0.1", s.port())) {
+            Path out = dir.resolve("cap");
+            StringWriter o = new StringWriter();
+            StringWriter e = new StringWriter();
+            AtomicInteger exit = new AtomicInteger(-1);
+            Thread run = new Thread(() -> exit.set(Main.run(new String[] {"capture", PKG, "--connect", relay.address(),
+                "--source", "gfxinfo", "--duration", "8s", "--out", out.toString()}, new PrintWriter(o, true),
+                    new PrintWriter(e, true))));
+            run.start();
+            PollUntil.condition(() -> DeviceLossTest.rowsOnDisk(out) > 60, T, "60 frames on disk");
+            relay.silenceNewStreams("shell,v2,raw:");
+            long silencedNs = System.nanoTime();
+            run.join(60_000);
+            long ms = (System.nanoTime() - silencedNs) / 1_000_000;
+            String all = "exit " + exit.get() + "\nout:\n" + o + "\nerr:\n" + e;
+            assertFalse(run.isAlive(), all);
+            assertTrue(ms < 8_000 + 10_000 + 3_000, "ended " + ms + " ms after the device went silent: " + all);
+            assertEquals(ExitCode.DEVICE, exit.get(), all);
+            JsonNode json = summaryUnder(out);
+            String reason = json.get("partialReason").asText();
+            assertTrue(json.get("partial").asBoolean() && reason.contains("device " + relay.address()
+                    + " stopped answering") && reason.contains("did not finish within"), json.toString());
+            assertFalse(json.get("warnings").toString().contains("ring overflow"), json.toString());
+            assertTrue(json.get("frames").asLong() > 60, json.toString());
+        }
+    }
 }
