@@ -3,6 +3,7 @@ package io.fpsctl.capture;
 import io.fpsctl.device.DeviceException;
 import io.fpsctl.device.DeviceGoneException;
 import io.fpsctl.device.PrefetchingDevice;
+import io.fpsctl.device.ShellTimeoutException;
 import io.fpsctl.engine.FrameEngine;
 import io.fpsctl.engine.ResourceTimeline;
 import io.fpsctl.engine.RunCoverage;
@@ -82,6 +83,8 @@ public final class CaptureSession {
     private final RunOutcome outcome;
     private final ReconnectPolicy reconnectPolicy;
     private boolean appWasRunning;
+    /** When the run's time is up (host ns; Long.MAX_VALUE without a duration): bounds each poll's wait. */
+    private long deadlineNs = Long.MAX_VALUE;
 
     public CaptureSession(FramePoller poller, FrameEngine engine, Reconnector reconnector, Duration reconnectTimeout,
                           Consumer<String> notes) {
@@ -158,6 +161,10 @@ public final class CaptureSession {
     /** Asks the loop to end after the poll in progress; {@code reason} (e.g. "SIGTERM") goes into the summary. */
     public void stop(String reason) {
         control.stop(reason);
+        PrefetchingDevice p = prefetch;
+        if (p != null) {
+            p.interrupt(); // a poll waiting on a device that went silent ends now, not at its bound
+        }
     }
 
     /** Ends a {@link #runDriven} loop as complete: what drove the app is done. */
@@ -195,6 +202,7 @@ public final class CaptureSession {
         outcome.started(started, duration);
         unreadable.startAt(started);
         long deadline = duration == null ? Long.MAX_VALUE : started + Math.min(duration.toNanos(), Long.MAX_VALUE / 4);
+        deadlineNs = deadline;
         boolean reconnected = false;
         End end = End.DURATION;
         deviceClock.reset();
@@ -219,6 +227,9 @@ public final class CaptureSession {
                 reconnected = false;
                 long overflowsBefore = overflowCount();
                 prefetchPoll(mainNow, companionNow);
+                if (control.stopped()) {
+                    break; // a stop ended the poll's commands: nothing was read
+                }
                 if (mainNow) {
                     long next = pollMain(afterReconnect, overflowsBefore);
                     outcome.polled(start);
@@ -227,6 +238,12 @@ public final class CaptureSession {
                 if (companionNow) {
                     schedule.companionPolled(start, companion.poll().toNanos());
                 }
+            } catch (ShellTimeoutException e) {
+                if (control.stopped()) {
+                    break;
+                }
+                silent(e);
+                break;
             } catch (DeviceGoneException e) {
                 absences.disconnected();
                 Reconnect r = reconnect(e, deadline);
@@ -272,8 +289,11 @@ public final class CaptureSession {
             // docs/metrics.md 11: the frames drawn from the last poll to the end of the run are missing
             long from = Math.min(awaySince, endNs);
             for (FrameEngine e : engines) {
-                e.coverageGap(deviceTime(from), deviceTime(endNs), "the device went away "
-                        + seconds(from - started) + " s into the run and was not back before its end");
+                e.coverageGap(deviceTime(from), deviceTime(endNs), absences.silentWhat() != null
+                        ? PollBound.gapReason(absences.silentSerial(), absences.silentWhat(),
+                                seconds(from - started) + " s into the run")
+                        : "the device went away " + seconds(from - started) + " s into the run and was not back "
+                        + "before its end");
             }
         }
         for (FrameEngine e : engines) {
@@ -284,6 +304,21 @@ public final class CaptureSession {
             e.finish();
         }
         return end;
+    }
+
+    /**
+     * The device did not answer a poll within its bound ({@link PollBound}): the run ends here, what was read is kept,
+     * and the time from the last poll it answered to the end is a coverage gap named for what went silent.
+     */
+    private void silent(ShellTimeoutException e) {
+        String what = PollBound.what(e);
+        long last = outcome.lastPollNs();
+        absences.silent(e.serial(), what, last, PollBound.gapReason(e.serial(), what,
+                seconds(last - outcome.startedNs()) + " s into the run")
+                + ": the run is partial (what was measured before is kept); reconnect it, then run again");
+        if (prefetch != null) {
+            prefetch.interrupt(); // what is still asked after the loop (the FrameTimeline's last look) waits 1 s at most
+        }
     }
 
     /** What waiting for a device that went away came to. */
@@ -371,6 +406,8 @@ public final class CaptureSession {
             prefetchPoll(true, false);
             pollMain(afterReconnect, overflowsBefore);
             outcome.polled(start);
+        } catch (ShellTimeoutException e) {
+            silent(e);
         } catch (DeviceGoneException e) {
             absences.disconnected();
             absences.awayAtEnd(outcome.lastPollNs());
@@ -488,11 +525,11 @@ public final class CaptureSession {
             next.add(command);
         }
         try {
-            prefetch.prefetch(next);
-        } catch (DeviceGoneException e) {
-            throw e;
+            prefetch.prefetch(next, PollBound.timeout(clock.nanoTime(), deadlineNs));
+        } catch (DeviceGoneException | ShellTimeoutException e) {
+            throw e; // a timeout of the list: the device did not answer within the run's bound (PollBound)
         } catch (DeviceException e) {
-            // e.g. a timeout of the whole list: each command then runs on its own and reports its own failure
+            // another failure of the list (a shell kept running that broke): each command then runs on its own
         }
     }
 

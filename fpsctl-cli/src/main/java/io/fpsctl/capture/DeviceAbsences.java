@@ -15,6 +15,9 @@ final class DeviceAbsences {
     private String lostMessage;
     /** The boot the capture is reading, or null when unknown. */
     private DeviceBoot.Reading boot;
+    /** The device stopped answering a poll ({@link PollBound}): what went silent, and which device; null while it answers. */
+    private String silentWhat;
+    private String silentSerial;
 
     void disconnected() {
         disconnects++;
@@ -60,6 +63,25 @@ final class DeviceAbsences {
     void lost(long hostNs, String message) {
         awayAtEndSinceNs = hostNs;
         lostMessage = message;
+    }
+
+    /**
+     * The device {@code serial} did not answer a poll within its bound ({@link PollBound}): {@code what} went silent,
+     * and the run ends without it from {@code hostNs} (the last poll it answered) on.
+     */
+    void silent(String serial, String what, long hostNs, String message) {
+        silentSerial = serial;
+        silentWhat = what;
+        lost(hostNs, message);
+    }
+
+    /** What went silent ({@link #silent}), or null. */
+    String silentWhat() {
+        return silentWhat;
+    }
+
+    String silentSerial() {
+        return silentSerial;
     }
 
     boolean awayAtEnd() {

@@ -97,6 +97,10 @@ final class RunOutcome {
             return "the device was lost " + into + " and did not come back within " + reconnectTimeout.toSeconds()
                     + " s" + (measured != null ? "; " + measured : "");
         }
+        if (absences.silentWhat() != null) {
+            return PollBound.gapReason(absences.silentSerial(), absences.silentWhat(), into)
+                    + (measured != null ? "; " + measured : "");
+        }
         if (absences.awayAtEnd()) {
             return "the device went away " + into + " and was not back before the end"
                     + (measured != null ? "; " + measured : "");

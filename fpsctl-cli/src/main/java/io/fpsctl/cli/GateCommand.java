@@ -236,7 +236,15 @@ final class GateCommand implements Callable<Integer> {
                 throw new CliException(ExitCode.USAGE, "gate needs a PACKAGE to measure, or --from summary.json");
             }
             checkDriveOptions();
-            runs = measure();
+            try {
+                runs = measure();
+            } catch (RuntimeException e) {
+                String why = GateDeviceFailure.messageOf(e);
+                if (why != null) { // exit 3 before anything was judged: the CI's reports still say FAILED and why
+                    writeFailure(GateDeviceFailure.result(why), GateDeviceFailure.subject(pkg, why));
+                }
+                throw e;
+            }
             subject = pkg;
         }
         Summary measured = runs.get(runs.size() - 1);
@@ -321,8 +329,23 @@ final class GateCommand implements Callable<Integer> {
         }
     }
 
+    /** The JUnit and Markdown reports of a gate that judged nothing (its device failed); the run's error follows. */
+    private void writeFailure(GateResult result, String subject) {
+        try {
+            writeReports(result, subject, null, List.of(), null, false);
+        } catch (CliException e) {
+            ErrorLine.print(spec.commandLine().getErr(), e.getMessage()); // the device's error still ends the run
+        }
+    }
+
     private void writeReports(GateResult result, String subject, Summary measured, List<Summary> runs,
                               List<MetricComparison> comparison) {
+        writeReports(result, subject, measured, runs, comparison, true);
+    }
+
+    /** @param measuredSomething false: only the verdict files (JUnit, Markdown); no summary, no HTML report */
+    private void writeReports(GateResult result, String subject, Summary measured, List<Summary> runs,
+                              List<MetricComparison> comparison, boolean measuredSomething) {
         for (Path file : new Path[] {junit, markdown, summaryOut, report}) {
             createParent(file);
         }
@@ -334,6 +357,9 @@ final class GateCommand implements Callable<Integer> {
             }
             if (markdown != null) {
                 AtomicFile.write(markdown, w -> MarkdownReport.write(result, subject, new PrintWriter(w)));
+            }
+            if (!measuredSomething) {
+                return;
             }
             if (summaryOut != null) {
                 if (runs.size() == 1 && comparison == null && iterations == null) {

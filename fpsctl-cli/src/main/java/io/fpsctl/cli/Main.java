@@ -27,7 +27,28 @@ public final class Main {
 
     public static void main(String[] args) {
         stdout = StandardOutput.open();
-        System.exit(run(args, stdout.writer(), new PrintWriter(System.err, true)));
+        PrintWriter rawErr = new PrintWriter(System.err, true);
+        // the JVM's own handler prints "Exception in thread <name>" raw, and fpsctl names threads after devices
+        Thread.setDefaultUncaughtExceptionHandler(uncaught(terminal(rawErr, true,
+                StandardOutput.charset("sun.stderr.encoding")), Arrays.asList(args).contains("--debug")));
+        System.exit(run(args, stdout.writer(), rawErr));
+    }
+
+    /**
+     * One line on {@code err} (which applies the terminal rule) for an exception no thread caught: the thread's name
+     * (e.g. {@code fpsctl-farm-<device>}, device text) and the exception's kind, never the JVM's raw
+     * {@code Exception in thread …}; with {@code --debug} its stack trace first.
+     */
+    static Thread.UncaughtExceptionHandler uncaught(PrintWriter err, boolean debug) {
+        return (t, e) -> {
+            if (debug) {
+                e.printStackTrace(err);
+            }
+            ErrorLine.print(err, e instanceof OutOfMemoryError ? "out of memory in thread '" + t.getName()
+                    + "'; please report this with the input that caused it" : "internal error in thread '"
+                    + t.getName() + "' (" + e.getClass().getSimpleName().replace("Exception", "").replace("Error", "")
+                    + "): run with --debug for details and please report it");
+        };
     }
 
     /** Runs fpsctl with the given streams; returns the exit code (used by tests). */
@@ -43,8 +64,8 @@ public final class Main {
     static int run(String[] args, PrintWriter rawOut, PrintWriter rawErr, boolean direct) {
         // every character any command prints passes the terminal rule here, once (docs/outputs-and-signals.md,
         // "Text from a device on the terminal"); finish() still asks the raw writers whether a write failed
-        PrintWriter out = terminal(rawOut, true);
-        PrintWriter err = terminal(rawErr, true);
+        PrintWriter out = terminal(rawOut, true, StandardOutput.charset("sun.stdout.encoding"));
+        PrintWriter err = terminal(rawErr, true, StandardOutput.charset("sun.stderr.encoding"));
         try {
             return run(args, out, err, rawOut, direct);
         } finally {
@@ -55,7 +76,12 @@ public final class Main {
 
     /** {@code w} behind the terminal rule ({@link TerminalWriter}). */
     static PrintWriter terminal(PrintWriter w, boolean autoFlush) {
-        return new PrintWriter(new TerminalWriter(w), autoFlush);
+        return terminal(w, autoFlush, null);
+    }
+
+    /** {@code w} behind the terminal rule, for a stream that encodes with {@code charset} (8-bit: C1 bytes too). */
+    static PrintWriter terminal(PrintWriter w, boolean autoFlush, java.nio.charset.Charset charset) {
+        return new PrintWriter(new TerminalWriter(w, charset), autoFlush);
     }
 
     private static int run(String[] args, PrintWriter out, PrintWriter err, PrintWriter rawOut, boolean direct) {

@@ -132,7 +132,11 @@ final class SimCommand implements Callable<Integer> {
                 "could not start the device again after its reboot: " + ErrorLine.describe(e)));
         try {
             for (int i = 0; i < devices; i++) {
-                Simulator sim = Simulator.start(deviceConfig(base, i));
+                PrintWriter err = spec.commandLine().getErr(); // the terminal rule: diagnostics quote client text
+                Simulator sim = Simulator.start(deviceConfig(base, i), line -> {
+                    err.println(line);
+                    err.flush();
+                });
                 sims.add(sim);
                 faults(sim);
             }

@@ -30,9 +30,21 @@ final class StandardOutput extends FilterOutputStream {
     }
 
     PrintWriter writer() {
-        String encoding = System.getProperty("sun.stdout.encoding");
-        Charset cs = encoding == null ? Charset.defaultCharset() : Charset.forName(encoding);
+        Charset cs = charset("sun.stdout.encoding");
         return new PrintWriter(new BufferedWriter(new OutputStreamWriter(this, cs), 1 << 16), true);
+    }
+
+    /**
+     * The encoding of a standard stream as the JVM chose it: {@code sun.stdout.encoding} / {@code sun.stderr.encoding}
+     * (set on a console), else the default charset.
+     */
+    static Charset charset(String property) {
+        String encoding = System.getProperty(property);
+        try {
+            return encoding == null ? Charset.defaultCharset() : Charset.forName(encoding);
+        } catch (IllegalArgumentException e) {
+            return Charset.defaultCharset();
+        }
     }
 
     /** Whether a write failed because nobody reads any more (EPIPE). */

@@ -6,15 +6,18 @@ import java.io.InputStream;
 
 /**
  * The first reader of a direct connection's bytes: follows adb's message framing (24-byte header: command, arg0,
- * arg1, data_length, data_check, magic; then data_length bytes; system/core adb/adb.h {@code amessage},
+ * arg1, data_length, data_check, magic; then data_length bytes; adb.h {@code amessage},
  * docs/formats.md 5.6) and fails with a one-line {@link DeviceProtocolException} on a header no adbd sends, before any
  * byte of it reaches dadb. dadb's reader ({@code AdbReader.readMessage}) allocates the declared length at once: a
  * length of 0x7fffffff made it allocate 2 GiB, and 0x80000000 (negative as an int) failed inside okio with an
  * IllegalArgumentException that fpsctl could only call an internal error. Bounds: a payload is at most
  * {@link #MAX_PAYLOAD} (adb.h {@code MAX_PAYLOAD}, 1 MiB from android-9.0.0_r1; 256 KiB on 7 and 8, 4 KiB before;
  * the host offers 1 MiB in its CNXN and adbd never sends more than the host offered), and magic is the command's
- * bitwise complement ({@code magic = command ^ 0xffffffff}). The checksum is not checked: adbd stopped filling it
- * in at version 0x01000001 (adb.cpp {@code send_packet}), and a wrong one cannot cost memory or time.
+ * bitwise complement ({@code magic = command ^ 0xffffffff}). The checksum is not checked: adbd fills it in only
+ * for a host whose CNXN version is below 0x01000001 (adb.h {@code A_VERSION_SKIP_CHECKSUM}; transport.cpp
+ * {@code send_packet}), which dadb's 0x01000000 is, so it arrives; but a wrong one cannot cost memory or time, and
+ * whether it matches is the protocol reader's business ({@code AdbMessageGuardInputTest} passes one through).
+ * (adb.h is system/core adb/adb.h up to Android 11, packages/modules/adb/adb.h since.)
  */
 final class AdbMessageGuardInput extends FilterInputStream {
     static final int HEADER = 24;

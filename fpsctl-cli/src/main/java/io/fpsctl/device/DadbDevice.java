@@ -307,6 +307,18 @@ public final class DadbDevice implements Device {
         }
     }
 
+    /**
+     * Straight to the device every stream shares one connection, and a reader blocked on a silent device only wakes
+     * when it closes (as the shell watchdog does): closed here, the next call reconnects. Through the adb server each
+     * stream has its own socket, which its owner closes ({@link PersistentShell#close()}).
+     */
+    @Override
+    public void abortCalls() {
+        if (direct) {
+            dropConnection();
+        }
+    }
+
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {

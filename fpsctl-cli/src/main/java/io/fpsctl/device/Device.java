@@ -88,6 +88,13 @@ public interface Device extends AutoCloseable {
         void close();
     }
 
+    /**
+     * From another thread (a stop): ends every call that waits on this device now, as far as the connection allows;
+     * the next call works as usual. By default nothing (each call ends at its own timeout).
+     */
+    default void abortCalls() {
+    }
+
     /** Releases the connection; idempotent. */
     @Override
     void close();

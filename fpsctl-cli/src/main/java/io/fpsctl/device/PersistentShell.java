@@ -1,8 +1,10 @@
 package io.fpsctl.device;
 
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A {@link ShellSession} that keeps one {@code sh} running on the device and sends each
@@ -11,6 +13,11 @@ import java.util.List;
  * into one result per command. A live capture reads the device several times a second, and on the host each new
  * stream costs a TCP connection to the server and two request round trips before any output: here only the first
  * list pays that.
+ *
+ * <p>A shell that takes a list and then sends nothing (nor ends) until the list's time is up, and a request to start
+ * one that is never answered, are a device that stopped answering ({@link DeviceSilentException}): the list is not
+ * run again elsewhere (it would wait as long again), the caller decides. {@link #close()} from another thread ends a
+ * list that waits at once (a stop), with a {@link DeviceException}, and nothing is run again either.
  *
  * <p>The running shell is only an optimisation. A list that runs out of time throws
  * {@link ShellTimeoutException} as a stream of its own would, and the shell is ended (it may still be busy). Any
@@ -33,6 +40,8 @@ final class PersistentShell implements ShellSession {
     private volatile RunningShell shell;
     private int failures;
     private long shellsStarted;
+    /** {@link #close()} calls so far: a list whose shell was closed under it was stopped, it did not fail. */
+    private final AtomicInteger closes = new AtomicInteger();
 
     PersistentShell(DadbDevice device) {
         this.device = device;
@@ -48,6 +57,7 @@ final class PersistentShell implements ShellSession {
         }
         String line = ShellBatch.commandLine(commands) + " ; echo " + ShellBatch.lastMark() + " >&2\n";
         RunningShell sh = shell;
+        int closesBefore = closes.get();
         try {
             if (sh == null) {
                 sh = device.startShell(SHELL);
@@ -69,8 +79,19 @@ final class PersistentShell implements ShellSession {
                 sh.close();
                 shell = null;
             }
+            if (closes.get() != closesBefore) { // closed by close() from another thread (a stop): no list again
+                throw new DeviceException("the shell on " + device.serial() + " was closed", e);
+            }
             if (timedOut) {
-                throw new ShellTimeoutException(device.serial(), ShellBatch.commandLine(commands), timeout);
+                // the shell took the list and neither answered nor ended: a device that stopped answering
+                throw new DeviceSilentException(device.serial(), "the shell fpsctl keeps running on it ('" + SHELL
+                        + "') sent nothing for " + Durations.text(timeout), timeout);
+            }
+            if (sh == null && e.getCause() instanceof SocketTimeoutException) {
+                // the request to start the shell was never answered (adbd answers an OPEN at once: adb.cpp
+                // handle_packet, A_OPEN): a list in a stream of its own would wait as long again
+                throw new DeviceSilentException(device.serial(), "it did not answer the request to start a shell ('"
+                        + SHELL + "')", timeout);
             }
             List<ShellResult> alone = ShellBatch.run(device, commands, timeout); // throws when the device is gone
             failures++; // the device answers, its shell stream did not
@@ -86,6 +107,7 @@ final class PersistentShell implements ShellSession {
     /** Ends the shell; not synchronized, so that it also ends one a list is waiting on (through the server). */
     @Override
     public void close() {
+        closes.incrementAndGet();
         RunningShell s = shell;
         shell = null;
         if (s != null) {

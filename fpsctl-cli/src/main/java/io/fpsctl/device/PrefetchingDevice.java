@@ -19,7 +19,10 @@ public final class PrefetchingDevice implements Device {
 
     private final Device device;
     private final Map<String, ShellResult> ready = new HashMap<>();
-    private ShellSession session;
+    /** Volatile: {@link #interrupt()} comes from another thread. */
+    private volatile ShellSession session;
+    /** {@link #interrupt()} was called: no list runs any more. */
+    private volatile boolean interrupted;
 
     public PrefetchingDevice(Device device) {
         this.device = Objects.requireNonNull(device, "device");
@@ -32,6 +35,19 @@ public final class PrefetchingDevice implements Device {
      * @throws DeviceGoneException when the device went away (as the commands themselves would have)
      */
     public void prefetch(List<String> commands) {
+        prefetch(commands, DEFAULT_SHELL_TIMEOUT);
+    }
+
+    /**
+     * {@link #prefetch(List)} within {@code timeout}: a device that does not answer the list within it throws
+     * {@link ShellTimeoutException} (a poll loop bounds it by the end of its run).
+     *
+     * @throws DeviceException when {@link #interrupt()} ended it, or for any other adb problem
+     */
+    public void prefetch(List<String> commands, Duration timeout) {
+        if (interrupted) {
+            throw new DeviceException("stopped: no more commands are sent to " + serial());
+        }
         synchronized (ready) {
             ready.clear();
         }
@@ -42,7 +58,16 @@ public final class PrefetchingDevice implements Device {
         if (session == null) {
             session = device.openSession();
         }
-        List<ShellResult> results = session.run(distinct, DEFAULT_SHELL_TIMEOUT);
+        List<ShellResult> results;
+        try {
+            results = session.run(distinct, timeout);
+        } catch (RuntimeException e) {
+            if (interrupted) {
+                // whatever the connection closed under the list threw (dadb's reader: okio's "closed"), it was a stop
+                throw new DeviceException("stopped: no more commands are sent to " + serial(), e);
+            }
+            throw e;
+        }
         synchronized (ready) {
             for (int i = 0; i < results.size(); i++) {
                 ready.put(distinct.get(i), results.get(i));
@@ -61,7 +86,12 @@ public final class PrefetchingDevice implements Device {
         synchronized (ready) {
             r = ready.remove(command);
         }
-        return r != null ? r : device.shell(command, timeout);
+        if (r != null) {
+            return r;
+        }
+        // after a stop a command still asked (the FrameTimeline poller's last look) may not hold the exit up: a
+        // working device answers it well within the bound, a silent one costs no more than that
+        return device.shell(command, interrupted && timeout.compareTo(AFTER_STOP) > 0 ? AFTER_STOP : timeout);
     }
 
     @Override
@@ -83,6 +113,24 @@ public final class PrefetchingDevice implements Device {
     public Device separateConnection() {
         Device other = device.separateConnection();
         return other == device ? this : other;
+    }
+
+    /** How long a command asked through {@link #shell} after {@link #interrupt()} may take. */
+    static final Duration AFTER_STOP = Duration.ofSeconds(1);
+
+    /**
+     * From another thread (a stop): ends the list that waits for the device now (a shell kept running through the
+     * adb server is closed; a direct connection is dropped, {@link Device#abortCalls()}), and every later
+     * {@link #prefetch} at once. Commands asked through {@link #shell} still go to the device, within
+     * {@link #AFTER_STOP}.
+     */
+    public void interrupt() {
+        interrupted = true;
+        ShellSession s = session;
+        if (s != null) {
+            s.close();
+            device.abortCalls(); // a list in a stream of its own on a shared connection
+        }
     }
 
     /**

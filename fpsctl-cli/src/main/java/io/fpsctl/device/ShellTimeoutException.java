@@ -7,11 +7,23 @@ public class ShellTimeoutException extends DeviceException {
     private static final long serialVersionUID = 1L;
 
     private final Duration timeout;
+    private final String serial;
 
     public ShellTimeoutException(String serial, String command, Duration timeout) {
-        super("'" + command + "' on " + serial + " did not finish within " + Durations.text(timeout)
-                + ": the device is busy or stuck; retry, or reboot it if this keeps happening", null);
+        this(timeout, serial, "'" + command + "' on " + serial + " did not finish within " + Durations.text(timeout)
+                + ": the device is busy or stuck; retry, or reboot it if this keeps happening");
+    }
+
+    /** A timeout that says in {@code message} itself what did not finish ({@link DeviceSilentException}). */
+    ShellTimeoutException(Duration timeout, String serial, String message) {
+        super(message, null);
+        this.serial = serial;
         this.timeout = timeout;
+    }
+
+    /** The device's serial. */
+    public String serial() {
+        return serial;
     }
 
     /** The timeout that expired. */

@@ -53,4 +53,22 @@ class ErrorLineTest {
         assertTrue(r.err.chars().noneMatch(c -> c < 0x20 && c != '\n'), r.err);
         assertTrue(r.err.contains("evil\\x1b]0;owned\\x07.txt"), r.err);
     }
+
+    /**
+     * An exception no thread caught: one line through the terminal rule naming the thread, whose name may hold device
+     * text (a farm thread is named after its device), never the JVM's raw "Exception in thread …".
+     */
+    @Test
+    void anUncaughtExceptionIsOneEscapedLineNamingTheThread() throws Exception {
+        StringWriter text = new StringWriter();
+        PrintWriter err = Main.terminal(new PrintWriter(text, true), true);
+        Thread t = new Thread(() -> {
+            throw new IllegalStateException("boom \u001b[2J");
+        }, "fpsctl-farm-\u001b]0;PWNED\u0007\r\u009b31m");
+        t.setUncaughtExceptionHandler(Main.uncaught(err, false));
+        t.start();
+        t.join(10_000);
+        assertEquals("fpsctl: internal error in thread 'fpsctl-farm-\\x1b]0;PWNED\\x07\\r\\x9b31m' (IllegalState): "
+                + "run with --debug for details and please report it\n", text.toString());
+    }
 }

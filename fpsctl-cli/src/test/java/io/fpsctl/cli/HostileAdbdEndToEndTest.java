@@ -59,6 +59,56 @@ class HostileAdbdEndToEndTest {
     }
 
     /**
+     * A gate whose device fails before anything is judged (exit 3) still writes its verdict files: JUnit XML with one
+     * failing test case and a Markdown report, each saying why, so a CI sees a failure rather than no report.
+     */
+    @Test
+    void aGateWhoseDeviceFailsWritesAFailedVerdictSayingWhy(@TempDir Path dir) throws Exception {
+        try (HostileAdbd adbd = new HostileAdbd(Misbehaviour.BAD_MAGIC)) {
+            Path junit = dir.resolve("reports/gate.xml");
+            Path markdown = dir.resolve("reports/gate.md");
+            Cli r = Cli.run("gate", PKG, "--connect", adbd.address(), "--duration", "2s", "--min-fps", "1",
+                    "--junit", junit.toString(), "--markdown", markdown.toString());
+            assertOneLineDeviceError(r, adbd, "not adb");
+            String xml = java.nio.file.Files.readString(junit);
+            assertTrue(xml.contains("failures=\"1\"") && xml.contains("<failure") && xml.contains("name=\"device\"")
+                    && xml.contains(adbd.address()) && xml.contains("not adb"), xml);
+            javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
+            String md = java.nio.file.Files.readString(markdown);
+            assertTrue(md.contains("❌ failed") && md.contains("gate FAILED") && md.contains("not adb"), md);
+            assertFalse(md.contains("passed") || xml.contains("PASSED"), md + xml);
+        }
+    }
+
+    /**
+     * A device whose every string is hostile (banner, getprop model and release, every command's output), through
+     * Debian's adb server: {@code devices} (table and JSON) and the exporter's notes show it escaped, never raw, and
+     * the JSON keeps the exact text.
+     */
+    @Test
+    void devicesAndTheExporterShowAHostileDevicesTextEscaped(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(AdbFarm.available(), "adb is not on PATH: skipping");
+        try (HostileAdbd adbd = new HostileAdbd(Misbehaviour.HOSTILE_TEXT); AdbFarm farm = new AdbFarm(dir, 1)) {
+            farm.connect(0, adbd.address());
+            Cli table = Cli.run("devices", "--adb-server", farm.address(0));
+            assertEquals(ExitCode.OK, table.exit, table::toString);
+            assertTrue(table.out.contains(adbd.address()) && table.out.contains("\\e]0;PWNED\\x07\\e[2J"),
+                    table::toString);
+            io.fpsctl.testing.HostileText.assertNoRawControl(table.out + table.err);
+            Cli json = Cli.run("devices", "--adb-server", farm.address(0), "--json");
+            assertEquals(ExitCode.OK, json.exit, json::toString);
+            io.fpsctl.testing.HostileText.assertNoRawControl(json.out);
+            var models = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out).findValues("model");
+            assertTrue(models.stream().anyMatch(m -> m.asText().startsWith("\u001b]0;PWNED\u0007\u001b[2J")),
+                    "the JSON holds the exact text: " + json.out);
+            Cli exporter = Cli.run("exporter", PKG, "--adb-server", farm.address(0), "--listen", "127.0.0.1:0",
+                    "--duration", "2s");
+            io.fpsctl.testing.HostileText.assertNoRawControl(exporter.out + exporter.err);
+            assertTrue(exporter.err.contains("device " + adbd.address() + " (\\e]0;PWNED"), exporter::toString);
+        }
+    }
+
+    /**
      * Through Debian's adb server (the test's own, on a free port): adb's own header check ends the connection on an
      * impossible length (fpsctl then sees the device refuse its command), a device that never answers an OPEN is
      * bounded by the server stream's deadline (10 s). Either way a one-line error, exit 3, well within the duration

@@ -118,4 +118,44 @@ class HostileDeviceTextEndToEndTest {
         assertTrue(rows.get(1).contains("…(+"), rows.get(1));
         assertTrue(r.out.length() < 100_000, "stdout of " + r.out.length() + " chars");
     }
+
+    /**
+     * Thread names are app-controlled too ({@code Thread.setName}): a scenario names two more threads of the app, one
+     * with escape sequences, one a formula after a ';' (cut to the kernel's 15 bytes), and gives the app a SurfaceView
+     * layer named after the hostile title, and names two more temperature sensors (one closing the dump's
+     * {@code Temperature{…}} early). The terminal shows none of it raw; in windows.csv the topThreads cell is
+     * quoted and no ';'-cell in it starts a formula (docs/formats.md 6).
+     */
+    @Test
+    void hostileThreadAndLayerNamesAreEscapedAndNeutralised(@TempDir Path dir) throws Exception {
+        String escapes = "\u001b]0;X\u0007\u001b[2J\u009b\u202e";
+        String formula = "a;=cmd|' /C c'";
+        String json = JSON.writeValueAsString(Map.of("name", "hostile", "threads", java.util.List.of(escapes, formula),
+                "sensors", java.util.List.of(HostileText.HOSTILE, "x, mStatus=0}"),
+                "surfaceView", Map.of("minFps", 50, "maxFps", 60), "windows", java.util.List.of(Map.of(
+                        "activity", ".MainActivity", "title", HostileText.HOSTILE, "phases", java.util.List.of(Map.of(
+                                "kind", "render", "durationMs", 100000000))))));
+        Path s = Files.writeString(dir.resolve("threads.json"), json);
+        Path windows = dir.resolve("windows.csv");
+        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "4s", "--plain", "--csv", windows.toString());
+        assertEquals(ExitCode.OK, r.exit, r::toString);
+        HostileText.assertNoRawControl(r.out);
+        HostileText.assertNoRawControl(r.err);
+        String csv = Files.readString(windows, StandardCharsets.UTF_8);
+        boolean sawFormulaThread = false;
+        try (var parser = org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
+                .build().parse(new java.io.StringReader(csv))) {
+            for (var rec : parser) {
+                String top = rec.get("topThreads");
+                for (String cell : top.split("[;,]", -1)) {
+                    assertTrue(cell.isEmpty() || "=+-@".indexOf(cell.charAt(0)) < 0, top);
+                }
+                sawFormulaThread |= top.contains("a;'=cmd|' /C c'");
+                if (!top.isEmpty()) { // quoted whole: a ';'-reader's cell cannot start inside it unquoted
+                    assertTrue(csv.contains("\"" + top.replace("\"", "\"\"") + "\""), top);
+                }
+            }
+        }
+        assertTrue(sawFormulaThread, "the formula-named thread (busy 6 %) is among the top threads:\n" + csv);
+    }
 }

@@ -24,6 +24,34 @@ class SimCommandTest {
         assertTrue(Files.readString(truth).contains("---PROFILEDATA---"));
     }
 
+    /**
+     * The simulator's transport diagnostics (they quote what an adb client sent) go to the command's standard error,
+     * which applies the terminal rule, not straight to the JVM's: a client sending garbage is reported there.
+     */
+    @Test
+    void transportDiagnosticsGoThroughTheCommandsStandardError() throws Exception {
+        int port = io.fpsctl.testing.TestAdb.freePort();
+        java.util.concurrent.atomic.AtomicReference<Cli> result = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread sim = new Thread(() -> result.set(Cli.run("sim", "--port", Integer.toString(port), "--run-for", "3s")));
+        sim.start();
+        io.fpsctl.testing.PollUntil.condition(() -> {
+            try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+                // a header whose magic is not the command's complement (adb.h amessage.magic): the device drops us
+                s.getOutputStream().write("CNXN\u001b[2J\u0007xxxxxxxxxxxxxxxx".getBytes(
+                        java.nio.charset.StandardCharsets.ISO_8859_1));
+                s.getOutputStream().flush();
+                return s.getInputStream().read() == -1;
+            } catch (java.io.IOException e) {
+                return false; // not listening yet
+            }
+        }, java.time.Duration.ofSeconds(20), "the simulator listening");
+        sim.join(30_000);
+        Cli r = result.get();
+        assertEquals(0, r.exit, r.toString());
+        assertTrue(r.err.contains("adb-sim: dropping connection from"), r.toString());
+        assertTrue(r.err.chars().noneMatch(c -> c < 0x20 && c != '\n' && c != '\t'), r.err);
+    }
+
     @Test
     void badOptionsAreUsageErrors() {
         Cli v = Cli.run("sim", "--android", "5", "--run-for", "1s");

@@ -29,6 +29,11 @@ import org.apache.commons.csv.CSVPrinter;
 public final class FrameCsv implements Closeable, Flushable {
 
     private final CSVPrinter printer;
+    private final CSVFormat format;
+    /** {@link #format} quoting every cell: for the cells of device text ({@link CsvText#printRecord}). */
+    private final CSVFormat quoted;
+    /** The columns that hold device text: the serial and the window title. */
+    private static final boolean[] DEVICE_TEXT = deviceText();
     private final boolean flushEachRow;
     /** The row being filled, indexed by {@link CsvColumn#index()}. */
     private final String[] cells = new String[FrameCsvSchema.COLUMNS.size()];
@@ -39,7 +44,9 @@ public final class FrameCsv implements Closeable, Flushable {
      * @param flushEachRow flush after every row, so an interrupted capture leaves every produced row on disk
      */
     public FrameCsv(Appendable out, boolean flushEachRow) throws IOException {
-        this.printer = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build().print(out);
+        this.format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build();
+        this.printer = format.print(out);
+        this.quoted = CsvText.quoting(format);
         this.flushEachRow = flushEachRow;
         printer.printRecord(FrameCsvSchema.HEADER);
         if (flushEachRow) {
@@ -70,7 +77,7 @@ public final class FrameCsv implements Closeable, Flushable {
     private void print(String[] row, FrameTimelineVerdict verdict) throws IOException {
         row[FrameCsvSchema.JANK_TYPES.index()] = verdict == null ? "" : verdict.jankTypesColumn();
         row[FrameCsvSchema.PRESENT_STATE.index()] = verdict == null ? "" : verdict.presentState();
-        printer.printRecord((Object[]) row);
+        CsvText.printRecord(printer, format, quoted, row, DEVICE_TEXT);
         if (flushEachRow) {
             printer.flush();
         }
@@ -113,6 +120,13 @@ public final class FrameCsv implements Closeable, Flushable {
         for (int i = 0; i < resourceCells.size(); i++) {
             c[FrameCsvSchema.RESOURCES.get(i).index()] = resourceCells.get(i);
         }
+    }
+
+    private static boolean[] deviceText() {
+        boolean[] d = new boolean[FrameCsvSchema.COLUMNS.size()];
+        d[FrameCsvSchema.DEVICE.index()] = true;
+        d[FrameCsvSchema.WINDOW.index()] = true;
+        return d;
     }
 
     @Override

@@ -23,6 +23,11 @@ import org.apache.commons.csv.CSVPrinter;
 public final class WindowCsv implements Closeable, Flushable {
 
     private final CSVPrinter printer;
+    private final CSVFormat format;
+    /** {@link #format} quoting every cell: for the cells of device text ({@link CsvText#printRecord}). */
+    private final CSVFormat quoted;
+    /** The columns that hold device text: the serial and the top threads (thread names). */
+    private static final boolean[] DEVICE_TEXT = deviceText();
     private final String device;
     private final String packageName;
     /** The row being filled, indexed by {@link CsvColumn#index()}. */
@@ -35,7 +40,9 @@ public final class WindowCsv implements Closeable, Flushable {
      * @param packageName the package for every row (null → empty)
      */
     public WindowCsv(Appendable out, String device, String packageName) throws IOException {
-        this.printer = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build().print(out);
+        this.format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build();
+        this.printer = format.print(out);
+        this.quoted = CsvText.quoting(format);
         this.device = device == null ? "" : CsvText.cell(device); // device text: no formula
         this.packageName = packageName == null ? "" : packageName;
         printer.printRecord(WindowCsvSchema.HEADER);
@@ -74,7 +81,7 @@ public final class WindowCsv implements Closeable, Flushable {
         for (int i = 0; i < resources.size(); i++) {
             c[WindowCsvSchema.RESOURCES.get(i).index()] = resources.get(i);
         }
-        printer.printRecord((Object[]) c);
+        CsvText.printRecord(printer, format, quoted, c, DEVICE_TEXT);
         printer.flush();
     }
 
@@ -90,5 +97,16 @@ public final class WindowCsv implements Closeable, Flushable {
     @Override
     public void close() throws IOException {
         printer.close(true);
+    }
+
+    private static boolean[] deviceText() {
+        boolean[] d = new boolean[WindowCsvSchema.COLUMNS.size()];
+        d[WindowCsvSchema.DEVICE.index()] = true;
+        for (CsvColumn c : WindowCsvSchema.RESOURCES) {
+            if (c.name().equals("topThreads")) { // thread names: device text
+                d[c.index()] = true;
+            }
+        }
+        return d;
     }
 }

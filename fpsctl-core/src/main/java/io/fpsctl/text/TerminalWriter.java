@@ -14,10 +14,18 @@ public final class TerminalWriter extends Writer {
     private final Writer out;
     private final StringBuilder pending = new StringBuilder();
     private final StringBuilder rendered = new StringBuilder();
+    /** On a legacy 8-bit encoding, what would be written as a C1 byte is escaped too ({@link EightBitC1}); or null. */
+    private final EightBitC1 eightBit;
 
     public TerminalWriter(Writer out) {
+        this(out, null);
+    }
+
+    /** @param charset how {@code out} encodes what it is given (null: UTF-8 or unknown) */
+    public TerminalWriter(Writer out, java.nio.charset.Charset charset) {
         super(out);
         this.out = out;
+        this.eightBit = EightBitC1.forCharset(charset);
     }
 
     @Override
@@ -52,6 +60,9 @@ public final class TerminalWriter extends Writer {
             i = TerminalText.renderAt(pending, i, end, rendered);
         }
         pending.delete(0, i);
+        if (eightBit != null) {
+            eightBit.apply(rendered, 0);
+        }
         if (rendered.length() > 0) {
             out.write(rendered.toString());
         }

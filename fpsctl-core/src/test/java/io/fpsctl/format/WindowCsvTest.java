@@ -44,9 +44,9 @@ class WindowCsvTest {
         String[] lines = text.toString().split("\n");
         assertEquals(4, lines.length);
         long start = EngineRun.T0;
-        assertEquals("emulator-5554,com.example,gfxinfo,0," + start + "," + (start + EngineRun.SEC)
+        assertEquals("\"emulator-5554\",com.example,gfxinfo,0," + start + "," + (start + EngineRun.SEC)
                 + ",false,60,57.1,1,1.67,3,59,1,0,0,0,8.00,8.00,51.00,51.00,draw,60.0" + NO_RESOURCES, lines[1]);
-        assertEquals("emulator-5554,com.example,gfxinfo,1," + (start + EngineRun.SEC) + "," + (start + 2 * EngineRun.SEC)
+        assertEquals("\"emulator-5554\",com.example,gfxinfo,1," + (start + EngineRun.SEC) + "," + (start + 2 * EngineRun.SEC)
                 + ",true,0,,0,,0,0,0,0,0,0,,,,,," + NO_RESOURCES, lines[2]);
         List<CSVRecord> rows = parse(text.toString());
         CSVRecord third = rows.get(2);

@@ -61,6 +61,26 @@ class TerminalTextTest {
         }
     }
 
+    /**
+     * On a legacy 8-bit standard output a printable character that encodes to a byte in 0x80–0x9F (a C1 control to
+     * a terminal that reads 8-bit controls) is shown as &#92;uNNNN; bytes 0x9B and 0x85 arriving from a device
+     * and decoded as ISO-8859-1 are C1 controls themselves and shown so on any encoding. Expected values by hand from
+     * the windows-1252 table (U+203A → 0x9B, U+2026 → 0x85, U+00E9 → 0xE9).
+     */
+    @Test
+    void aLegacyEightBitOutputGetsNoC1Byte() throws IOException {
+        String fromDevice = new String(new byte[] {'a', (byte) 0x9b, '3', '1', 'm', (byte) 0x85},
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String cs : new String[] {"windows-1252", "UTF-8"}) {
+            StringWriter out = new StringWriter();
+            try (TerminalWriter w = new TerminalWriter(out, java.nio.charset.Charset.forName(cs))) {
+                w.write("x\u203ay\u2026\u00e9|" + fromDevice);
+            }
+            String expected = cs.equals("UTF-8") ? "x\u203ay\u2026\u00e9|" : "x\\u203ay\\u2026\u00e9|";
+            assertEquals(expected + "a\\u009b31m\\u0085", out.toString(), cs);
+        }
+    }
+
     /** Whatever a device sends, nothing but line feed and tab leaves the writer as a control character. */
     @Property(tries = 500)
     void noControlCharacterLeavesRaw(@ForAll("hostile") String device, @ForAll("cuts") int cut) throws IOException {

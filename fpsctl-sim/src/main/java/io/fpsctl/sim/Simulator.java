@@ -47,8 +47,16 @@ public final class Simulator implements AutoCloseable {
     private final AdbDeviceServer server;
     private final TruthWriter truth;
     private final ScheduledExecutorService ticker;
+    private final java.util.function.Consumer<String> diagnostics;
 
-    private Simulator(SimulatedAndroid android, AdbDeviceServer server, TruthWriter truth) {
+    /** Where this device's transport diagnostics go (a device started again after a reboot keeps it). */
+    public java.util.function.Consumer<String> diagnostics() {
+        return diagnostics;
+    }
+
+    private Simulator(SimulatedAndroid android, AdbDeviceServer server, TruthWriter truth,
+                      java.util.function.Consumer<String> diagnostics) {
+        this.diagnostics = diagnostics;
         this.android = android;
         this.server = server;
         this.truth = truth;
@@ -59,8 +67,17 @@ public final class Simulator implements AutoCloseable {
         });
     }
 
-    /** Starts the device; the returned simulator listens until {@link #close()}. */
+    /** Starts the device; the returned simulator listens until {@link #close()}. Diagnostics go to standard error. */
     public static Simulator start(Config config) throws IOException {
+        return start(config, TransportOptions.defaults().diagnostics());
+    }
+
+    /**
+     * Starts the device with its transport's diagnostics (a connection that failed, a shell handler that threw: they
+     * quote what the adb client sent) given to {@code diagnostics}: {@code fpsctl sim} passes its own standard error,
+     * which shows control characters visibly (docs/outputs-and-signals.md, "Text from a device on the terminal").
+     */
+    public static Simulator start(Config config, java.util.function.Consumer<String> diagnostics) throws IOException {
         TruthWriter truth = config.truth() == null ? null : TruthWriter.open(config.truth(), config.options().android());
         FrameObserver observer = truth == null ? FrameObserver.NONE : truth;
         SimulatedAndroid android = SimulatedAndroid.create(config.scenario(), config.options(), new SystemTimeSource(),
@@ -68,7 +85,8 @@ public final class Simulator implements AutoCloseable {
         if (config.dumpsysDelayMs() > 0) {
             android.setDumpsysDelayMillis(config.dumpsysDelayMs());
         }
-        TransportOptions transport = TransportOptions.defaults().withAuthNever(config.authNever());
+        TransportOptions transport = TransportOptions.defaults().withAuthNever(config.authNever())
+                .withDiagnostics(diagnostics);
         AdbDeviceServer server = new AdbDeviceServer(identityOf(config.options()), android, transport);
         try {
             server.start(config.port());
@@ -79,7 +97,7 @@ public final class Simulator implements AutoCloseable {
             throw new IOException("cannot listen on 127.0.0.1:" + config.port() + " (" + e.getMessage()
                     + "): choose another --port", e);
         }
-        Simulator sim = new Simulator(android, server, truth);
+        Simulator sim = new Simulator(android, server, truth, diagnostics);
         sim.ticker.scheduleAtFixedRate(sim::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
         if (config.disconnectAfter() != null) {
             server.disconnectAfter(config.disconnectAfter());

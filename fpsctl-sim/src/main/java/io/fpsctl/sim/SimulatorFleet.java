@@ -55,7 +55,7 @@ public final class SimulatorFleet {
         reboots.schedule(() -> {
             try {
                 Simulator fresh = Simulator.start(new Simulator.Config(config.scenario(), config.options(), bootPort,
-                        null, config.authNever(), null, config.dumpsysDelayMs()));
+                        null, config.authNever(), null, config.dumpsysDelayMs()), first.diagnostics());
                 sims.set(0, fresh);
                 say.accept("fpsctl sim: " + fresh.serial() + " is back after a reboot (boot id "
                         + fresh.android().bootId() + ")");

@@ -1,5 +1,6 @@
 package io.fpsctl.sink.metrics;
 
+import io.fpsctl.text.PrometheusText;
 import io.fpsctl.engine.DropLevel;
 import io.fpsctl.engine.FrameTimelineJankType;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -48,11 +49,12 @@ public final class FrameMetrics {
     /** The refresh rates whose vsync multiples are histogram bucket bounds. */
     static final int[] REFRESH_RATES = {60, 90, 120, 144};
 
-    /** What identifies a device in the labels. */
+    /** What identifies a device in the labels: device text, without control characters ({@link PrometheusText}). */
     public record Device(String device, String model, String android) {
         public Device {
-            model = model == null ? "" : model;
-            android = android == null ? "" : android;
+            device = PrometheusText.label(device);
+            model = model == null ? "" : PrometheusText.label(model);
+            android = android == null ? "" : PrometheusText.label(android);
         }
     }
 

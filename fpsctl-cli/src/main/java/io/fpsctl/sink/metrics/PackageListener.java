@@ -7,6 +7,7 @@ import io.fpsctl.engine.FrameTimelineVerdict;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.Source;
+import io.fpsctl.text.PrometheusText;
 import io.prometheus.metrics.core.metrics.Gauge;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -216,7 +217,8 @@ public final class PackageListener implements FrameEngine.Listener {
         if (windows.size() >= maxWindows) {
             return OTHER_WINDOW;
         }
-        windows.put(window, window);
-        return window;
+        label = PrometheusText.label(window); // device text: no control character reaches a reader of /metrics
+        windows.put(window, label);
+        return label;
     }
 }

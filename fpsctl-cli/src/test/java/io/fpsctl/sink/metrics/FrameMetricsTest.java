@@ -60,6 +60,32 @@ class FrameMetricsTest {
         }
     }
 
+    /**
+     * Device text in label values (window, serial, getprop model and release): ESC, C0, C1 and bidi overrides never
+     * reach a reader of /metrics; they read as the terminal's visible forms, whose backslash the format escapes.
+     */
+    @Test
+    void hostileLabelValuesCarryNoControlCharacter() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AtomicLong clock = new AtomicLong();
+        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(1), clock::get, "9.9.9");
+        PackageListener l = m.listener(new FrameMetrics.Device("d\u001b[2J", "Pixel\u009b31m", "14\u202e"), "com.a");
+        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
+        String title = "\u001b]0;PWNED\u0007\r\u0085X";
+        e.blockStart(title);
+        e.frame(frame(title, 10_000_000_000L, 6));
+        e.blockEnd();
+        String text = scrape(registry);
+        for (char c : text.toCharArray()) {
+            assertFalse((c < 0x20 && c != '\n') || (c >= 0x7f && c < 0xa0) || (c >= 0x202a && c <= 0x202e),
+                    "raw U+" + Integer.toHexString(c) + " in\n" + text);
+        }
+        // written by hand: TerminalText's forms, each backslash doubled by the exposition format
+        assertEquals(1, value(text, "fpsctl_frames_total", "device=\"d\\\\e[2J\"",
+                "window=\"\\\\e]0;PWNED\\\\x07\\\\x0d\\\\u0085X\""), text);
+        assertTrue(text.contains("model=\"Pixel\\\\u009b31m\"") && text.contains("android=\"14\\\\u202e\""), text);
+    }
+
     @Test
     void countsFramesJankHistogramCapsWindowsAndExpiresSeries() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();

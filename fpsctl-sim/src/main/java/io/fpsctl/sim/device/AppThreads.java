@@ -70,6 +70,8 @@ final class AppThreads implements FrameObserver {
 
     private final AndroidVersion version;
     private final String mainComm;
+    /** Threads the scenario names ({@link #named}). */
+    private List<String> named = List.of();
     private int pid = -1;
     private long startNs;
     private long mainNs;
@@ -88,6 +90,11 @@ final class AppThreads implements FrameObserver {
         this.current = current;
         // the process's comm as ProcessTable shows it: the package name's last 15 characters
         this.mainComm = packageName.length() > 15 ? packageName.substring(packageName.length() - 15) : packageName;
+    }
+
+    /** More threads of the app, named by the scenario (any characters, cut to 15), each busy 6 % of a core. */
+    void named(List<String> names) {
+        this.named = List.copyOf(names);
     }
 
     /** The app is a Flutter app drawing these frames: its engine threads appear. */
@@ -168,6 +175,9 @@ final class AppThreads implements FrameObserver {
         out.add(new SimThread(pid + 21, "GPU completion", gpu, startNs));
         out.add(new SimThread(pid + 22, "hwuiTask0", render / 6, startNs));
         out.add(new SimThread(pid + 23, "hwuiTask1", render / 12, startNs));
+        for (int i = 0; i < named.size(); i++) {
+            out.add(new SimThread(pid + 60 + i, clipBytes(named.get(i)), share(up, 60_000), startNs));
+        }
         if (flutter != null) {
             if (!flutterMerged) {
                 out.add(new SimThread(pid + 40, "1.ui", busy[0], startNs));
@@ -201,6 +211,16 @@ final class AppThreads implements FrameObserver {
     /** The main thread's comm. */
     String mainComm() {
         return mainComm;
+    }
+
+    /**
+     * A name as the kernel keeps it: its first 15 UTF-8 bytes ({@code TASK_COMM_LEN} 16 with the NUL;
+     * kernel/sys.c {@code prctl PR_SET_NAME}, {@code __set_task_comm} copies bytes, so a character may be cut in two:
+     * its bytes then read back as U+FFFD).
+     */
+    private static String clipBytes(String name) {
+        byte[] b = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return b.length <= 15 ? name : new String(b, 0, 15, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     private static String clip(String comm) {

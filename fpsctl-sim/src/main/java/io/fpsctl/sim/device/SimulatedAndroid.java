@@ -118,6 +118,7 @@ public final class SimulatedAndroid implements ShellHandler {
         this.surfaceFlinger = new SurfaceFlingerDump(version, app::layers, clock, time, frameTimeline);
         AppThreads appThreads = new AppThreads(version, packageName, () -> this.app.process());
         frames.add(appThreads);
+        appThreads.named(this.scenario.threads());
         if (flutterTimeline != null) {
             appThreads.flutter(flutterTimeline, this.scenario.flutter().mergedUiThread());
         }
@@ -135,7 +136,7 @@ public final class SimulatedAndroid implements ShellHandler {
                 "meminfo", new MeminfoService(version, app, time),
                 "battery", new BatteryDumpService(version, thermals, time)));
         if (version.major() >= 10) { // ThermalManagerService is new in Android 10
-            services.put("thermalservice", new ThermalService(version, thermals, time));
+            services.put("thermalservice", new ThermalService(version, thermals, time, this.scenario.sensors()));
         }
         ProcessTable processes = new ProcessTable(version, app);
         this.procFiles = new ProcFiles(time, kernel, frames::resources, frames::load);

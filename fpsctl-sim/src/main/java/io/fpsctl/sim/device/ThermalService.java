@@ -23,7 +23,15 @@ final class ThermalService implements DumpsysService {
     private final DeviceThermals thermals;
     private final TimeSource time;
 
+    /** More sensors the scenario names (GPU type: fpsctl's figures read CPU and skin sensors only). */
+    private final List<String> named;
+
     ThermalService(AndroidVersion version, DeviceThermals thermals, TimeSource time) {
+        this(version, thermals, time, List.of());
+    }
+
+    ThermalService(AndroidVersion version, DeviceThermals thermals, TimeSource time, List<String> named) {
+        this.named = List.copyOf(named);
         this.version = version;
         this.thermals = thermals;
         this.time = time;
@@ -36,6 +44,11 @@ final class ThermalService implements DumpsysService {
         String skin = temperature(thermals.skinC(now), 3, "skin", status);
         String cpu = temperature(thermals.cpuC(now), 0, "cpu4", status);
         String battery = temperature(thermals.batteryTenths(now) / 10.0, 2, "battery", 0);
+        StringBuilder more = new StringBuilder();
+        for (String name : named) { // Temperature.TYPE_GPU 1; the name printed as the HAL gave it (inferred)
+            more.append(temperature(thermals.cpuC(now), 1, name, status));
+        }
+        battery += more;
         StringBuilder b = new StringBuilder();
         b.append("IsStatusOverride: false\n");
         b.append("ThermalEventListeners:\n\tcallbacks: 1\n\tkilled: false\n\tbroadcasts count: -1\n");

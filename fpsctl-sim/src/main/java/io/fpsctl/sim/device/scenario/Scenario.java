@@ -23,12 +23,22 @@ import java.util.List;
  * @param windows        hwui windows (at least one)
  * @param surfaceView    game layer or null
  * @param flutter        a Flutter app drawing on its FlutterSurfaceView (then no game layer), or null
+ * @param threads        names of more threads of the app, each busy 6 % of a core: any characters (an app
+ *                       names its threads, {@code Thread.setName}, {@code prctl(PR_SET_NAME)}), cut to the 15 bytes
+ *                       the kernel keeps ({@code TASK_COMM_LEN} 16, NUL included), so tests and users can reproduce
+ *                       hostile thread names (docs/outputs-and-signals.md, "Text from a device on the terminal")
+ * @param sensors        names of more temperature sensors in {@code dumpsys thermalservice} (GPU type, at the CPU's
+ *                       temperature): any characters, as a vendor's thermal HAL config may name them
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
-                       SurfaceLayerSpec surfaceView, FlutterSpec flutter) {
+                       SurfaceLayerSpec surfaceView, FlutterSpec flutter,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> threads,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> sensors) {
 
     public Scenario {
+        threads = threads == null ? List.of() : List.copyOf(threads);
+        sensors = sensors == null ? List.of() : List.copyOf(sensors);
         name = name == null ? "custom" : name;
         refreshHz = refreshHz == null ? 60 : refreshHz;
         refreshChanges = refreshChanges == null ? List.of() : List.copyOf(refreshChanges);
@@ -37,6 +47,12 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
         if (flutter != null && surfaceView != null) {
             throw new IllegalArgumentException("a scenario has a game layer (surfaceView) or a Flutter app, not both");
         }
+    }
+
+    /** A scenario without more threads. */
+    public Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
+                    SurfaceLayerSpec surfaceView, FlutterSpec flutter) {
+        this(name, refreshHz, refreshChanges, windows, surfaceView, flutter, null, null);
     }
 
     /** A scenario without a Flutter app. */
@@ -50,6 +66,6 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
         // a switch to the rate asked for would be no switch: switch to 60 Hz, or from 60 Hz to 120 Hz
         List<RefreshChange> changes = refreshChanges.stream()
                 .map(c -> c.hz() == hz ? new RefreshChange(c.atMs(), hz == 60 ? 120 : 60) : c).toList();
-        return new Scenario(name, hz, changes, windows, surfaceView, flutter);
+        return new Scenario(name, hz, changes, windows, surfaceView, flutter, threads, sensors);
     }
 }
