@@ -73,10 +73,8 @@ public final class HtmlReport {
                 .replace("/*@UPLOT_CSS@*/", uplot("dist/uPlot.min.css"))
                 .replace("/*@UPLOT_JS@*/", scriptSafe(uplot("dist/uPlot.iife.min.js")))
                 .replace("/*@REPORT_CSS@*/", resource("report/report.css"))
-                .replace("/*@REPORT_JS@*/", scriptSafe(resource("report/report-load.js") + "
-"
-                        + resource("report/report-flutter.js") + "
-" // the charts' functions first: report.js calls them
+                .replace("/*@REPORT_JS@*/", scriptSafe(resource("report/report-load.js") + "\n"
+                        + resource("report/report-flutter.js") + "\n" // the charts' functions first: report.js calls them
                         + resource("report/report.js")));
         int at = page.indexOf("/*@DATA@*/");
         out.write(page, 0, at);
