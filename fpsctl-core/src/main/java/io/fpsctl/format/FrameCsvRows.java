@@ -232,8 +232,17 @@ final class FrameCsvRows implements CsvRecordReader.Fields {
         }
         if (i < end || wholeDigits + fractionDigits == 0 || wholeDigits > 12) {
             try {
-                long v = new BigDecimal(new String(c, off, len, StandardCharsets.UTF_8).trim()).movePointRight(6)
-                        .setScale(0, RoundingMode.HALF_UP).longValueExact();
+                BigDecimal ms = new BigDecimal(new String(c, off, len, StandardCharsets.UTF_8).trim());
+                // a far exponent ("1e99999999", a hostile or corrupt cell) is decided from the magnitude: rescaling
+                // it would build all its digits, minutes for one cell
+                long digits = (long) ms.precision() - ms.scale() + 6; // |value in ns| < 10^digits
+                if (ms.signum() == 0 || digits < -1) {
+                    return 0; // below 0.1 ns: rounds to 0
+                }
+                if (digits > 20) {
+                    return NOT_A_NUMBER; // 10^19 ns or more: beyond a long
+                }
+                long v = ms.movePointRight(6).setScale(0, RoundingMode.HALF_UP).longValueExact();
                 return v == NOT_A_NUMBER ? v + 1 : v;
             } catch (NumberFormatException | ArithmeticException e) {
                 return NOT_A_NUMBER;
