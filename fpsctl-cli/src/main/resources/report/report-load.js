@@ -49,7 +49,7 @@ window.fpsctlLoadCharts = function (c) {
       var u = c.plot({ width: c.chartWidth(), height: 200, series: series, scales: scales, axes: axes,
         hooks: { draw: [c.drawPlayhead, c.drawHook(name)] } }, data, div);
       c.clickToSeek(u, null);
-      /* what a test compares with windows.csv: each series' label and the sum of the values it drew */
+      /* what a test compares with the page's own load.rows: each series' label and the sum of the values it drew */
       c.track(name, u, data, { labels: series.slice(1).map(function (s) { return s.label; }),
         sums: data.slice(1).map(function (y) {
           return y.reduce(function (a, v) { return v === null ? a : a + v; }, 0);

@@ -26,8 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * chromium; skipped when it is not installed), from a live gate run (the run that reads them per live window) of the
  * simulated phone downloading while it scrolls, on Android 14 with Adreno nodes. Each chart is drawn on the fps
  * chart's time axis, and what each series drew is the page's data column the test picks by its own reading of the
- * row layout (ReportLoad; the Java side's values are checked by hand in ReportLoadTest). The app's bytes cannot be
- * read on Android 14: the page says so under the chart with the reason, and draws no app line (never a 0).
+ * row layout (ReportLoad; the Java side's values are checked by hand in ReportLoadTest), and the device's rate is
+ * the one worked by hand from the simulated phone (each byte once). The app's bytes cannot be read on Android 14:
+ * the page says so under the chart with the reason, as text even when it holds markup, and draws no app line (never
+ * a 0).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 @Tag("chromium")
@@ -83,6 +85,22 @@ class ReportLoadBrowserTest {
             assertTrue(row.path(5).isNull() && row.path(6).isNull(), "Android 14: the app's bytes are unknown: " + row);
         }
         assertTrue(sums[1] > 0 && sums[3] > 0 && sums[7] > 0, "the download run has a GPU, a drain and bytes");
+        // the device's rate, worked by hand from the simulated phone's download scenario (DeviceLoadFiles): wlan0
+        // 500 000 (app) + 2 000 (the rest of the phone off mobile data) B/s plus rmnet_data0 1 000 B/s = 503 000 B/s
+        // = 491.2 kB/s (kB of 1024) for every window, whatever its length. Counting the stacked interfaces too (tun0
+        // 200 800, v4-rmnet_data0 600, rmnet_ipa0 1 033.3 B/s) would give 705 433 B/s = 688.9 kB/s. Each window's
+        // bytes are the counters' change between the reads it holds, over the window's own length, so one window
+        // may be off by a read's timing; their mean is checked to 5 %.
+        double deviceRx = 0;
+        int withDevice = 0;
+        for (JsonNode row : load.path("rows")) {
+            if (!row.path(7).isNull()) {
+                deviceRx += row.path(7).asDouble();
+                withDevice++;
+            }
+        }
+        assertTrue(withDevice >= 2, "live windows with the device's bytes: " + load);
+        assertEquals(503_000 / 1024.0, deviceRx / withDevice, 503_000 / 1024.0 * 0.05, load.toString());
         assertEquals(sums[1], sum(charts.path("gpu"), "GPU load %"), 1e-6);
         assertEquals(sums[2], sum(charts.path("gpu"), "GPU MHz"), 1e-6);
         assertEquals(sums[3], sum(charts.path("power"), "battery drain mW"), 1e-6);
@@ -94,6 +112,28 @@ class ReportLoadBrowserTest {
         Matcher m = Pattern.compile("data-unavailable=\"network\"[^>]*>([^<]*)<").matcher(dom);
         assertTrue(m.find(), "the network chart says why the app's bytes are missing");
         assertTrue(m.group(1).startsWith("app network: unavailable \u2014 per-app bytes need xt_qtaguid"), m.group(1));
+
+        // a reason holding markup and '&' (device text can hold anything), sent through the page's own data
+        // escaping, shows as that text: no element made of it, the script not ended early
+        String evil = "</script><b id=\"injected\">bold</b> & <i>x</i>";
+        String page = Files.readString(html);
+        Matcher p = DATA.matcher(page);
+        assertTrue(p.find());
+        JsonNode data = JSON.readTree(p.group(1));
+        com.fasterxml.jackson.databind.node.ObjectNode unavailable =
+                (com.fasterxml.jackson.databind.node.ObjectNode) findLoad(data).path("unavailable");
+        unavailable.put("appNet", evil);
+        Path altered = dir.resolve("evil.html");
+        Files.writeString(altered, page.substring(0, p.start(1))
+                + io.fpsctl.sink.report.ReportPageData.inScript(JSON.writeValueAsString(data)) + page.substring(p.end(1)));
+        String evilDom = browser.get().dumpDom(altered, Files.createTempDirectory(dir, "e"));
+        assertEquals(0, selfCheck(evilDom).path("errors").size(), evilDom);
+        assertFalse(evilDom.contains("<b id=\"injected\""), "the reason made an element");
+        Matcher e = Pattern.compile("data-unavailable=\"network\"[^>]*>([^<]*)<").matcher(evilDom);
+        assertTrue(e.find(), "the reason is under the network chart");
+        // the DOM dump serialises a text node with & < > escaped: the reason's own characters, as text
+        assertEquals("app network: unavailable \u2014 " + evil.replace("&", "&amp;").replace("<", "&lt;")
+                .replace(">", "&gt;"), e.group(1));
     }
 
     /** The first {@code load} object anywhere in the page's data. */

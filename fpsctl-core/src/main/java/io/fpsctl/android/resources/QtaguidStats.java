@@ -17,19 +17,19 @@ import java.util.Map;
  * <p>
  * <b>eBPF accounting</b> (docs/metrics.md 14 rule 1): source.android.com "eBPF traffic monitoring" says phones
  * "running on kernel 4.9 or above and originally shipped with the P release MUST use eBPF-based network traffic
- * monitoring accounting instead of xt_qtaguid", and every Android 10+ phone uses it; the maps it counts in
- * ({@code /sys/fs/bpf/map_netd_*}) are closed to the shell. On such an Android 9 phone the file may still exist but
- * counts nothing: netd no longer installs the {@code -m owner --socket-exists} rules through which xt_qtaguid
- * counts (netd {@code BandwidthController}: the {@code bw_raw_PREROUTING}/{@code bw_mangle_POSTROUTING} chains
- * match {@code -m bpf} instead), and with {@code module_passive} set {@code qtaguid_stats_proc_read} prints the
- * header alone. The caller does not read it from API 29 on; up to API 28 a file without a single row for an app
- * uid (≥ 10000, {@code AID_APP_START} in {@code android_filesystem_config.h}) is taken as "not counting", so the
- * app's figure is unavailable ({@link #notCounting}), never a 0 that only means nobody counted.
+ * monitoring accounting instead of xt_qtaguid". netd makes that choice with {@code getBpfSupportLevel()}
+ * ({@code ro.product.first_api_level} ≥ 28 and kernel ≥ 4.9; {@link TrafficAccounting}), which the caller applies
+ * first: a phone launched with 8 and upgraded to 10 or 11, or one on a kernel below 4.9, keeps xt_qtaguid. The eBPF
+ * maps ({@code /sys/fs/bpf/traffic_*_map} on 9, {@code /sys/fs/bpf/map_netd_*} from 10) are closed to the shell.
+ * On an eBPF phone the file may still exist but count nothing: netd no longer installs the
+ * {@code -m owner --socket-exists} rules through which xt_qtaguid counts (netd {@code BandwidthController
+ * getBasicAccountingCommands}: the {@code bw_raw_PREROUTING}/{@code bw_mangle_POSTROUTING} chains match
+ * {@code -m bpf} instead). When netd's rule cannot be read (no kernel release) the file alone decides: one without a
+ * single row for an app uid (≥ 10000, {@code AID_APP_START} in {@code android_filesystem_config.h}) is taken as
+ * "not counting" ({@link #notCounting}), so the app's figure is unavailable, never a 0 that only means nobody
+ * counted; the same check guards a phone netd's rule puts on xt_qtaguid.
  */
 public final class QtaguidStats {
-    /** The last API level that has xt_qtaguid (Android 9). */
-    public static final int LAST_SDK = 28;
-
     private QtaguidStats() {
     }
 
@@ -40,16 +40,20 @@ public final class QtaguidStats {
     /**
      * Why the part has no figure: the first error a tool printed in it ({@code grep: /proc/N/status: …} when the
      * app is gone, {@code cat: /proc/net/xt_qtaguid/stats: …} when the kernel has no qtaguid or the shell may not
-     * read it); null when both reads worked.
+     * read it), or that the file printed nothing at all (3.4-era {@code qtaguid_stats_proc_read} returns at once
+     * with {@code module_passive} set; the 3.10+ seq_file version still prints the header); null when both reads
+     * worked.
      */
     public static String unreadable(String text) {
+        boolean content = false;
         for (String line : text.split("\n")) {
             ReadError e = ReadError.of(line);
             if (e != null) {
                 return e.path() + ": " + e.reason();
             }
+            content |= !line.isBlank() && !line.startsWith("Uid:");
         }
-        return null;
+        return content ? null : "/proc/net/xt_qtaguid/stats: empty (not even its header)";
     }
 
     /** The first app uid ({@code AID_APP_START}). */
@@ -85,8 +89,8 @@ public final class QtaguidStats {
                 }
             }
         }
-        return "xt_qtaguid counts no app's traffic (this phone accounts traffic per app with eBPF maps, which the "
-                + "shell cannot read: Android 9 phones launched on kernel 4.9+)";
+        // what was seen, not a cause: the caller adds what netd's rule says
+        return "xt_qtaguid counts no app's traffic (no row for any app uid, 10000 or more)";
     }
 
     /** The app's received and sent bytes. */

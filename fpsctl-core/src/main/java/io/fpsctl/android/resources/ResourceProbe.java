@@ -24,7 +24,8 @@ public final class ResourceProbe {
     enum Part {
         UPTIME("uptime"), PROCESS("app process"), THREADS("threads"), CPUS("device cpu"),
         FREQUENCIES("cpu frequencies"), RSS("memory rss"), MEMINFO("memory pss"), THERMAL("thermal status"),
-        BATTERY("battery temperature"), GPU("gpu"), POWER("battery power"), APP_NET("app network"),
+        BATTERY("battery temperature"), GPU("gpu"), POWER("battery power"), NET_RULE("traffic accounting"),
+        APP_NET("app network"),
         DEVICE_NET("device network");
 
         final String label;
@@ -88,9 +89,10 @@ public final class ResourceProbe {
             // samples sit within milliseconds of the uptime read that dates the batch
             reads.put(Part.GPU, GpuSysfs.command());
             reads.put(Part.POWER, PowerSupply.command());
-            if (sdk <= QtaguidStats.LAST_SDK) {
-                reads.put(Part.APP_NET, QtaguidStats.command(pid));
-            }
+            // netd's rule and the xt_qtaguid file on every version: which one counts is told by what the phone
+            // answers (TrafficAccounting), not by its Android version
+            reads.put(Part.NET_RULE, TrafficAccounting.COMMAND);
+            reads.put(Part.APP_NET, QtaguidStats.command(pid));
             reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
         }
         if (withMeminfo) {
@@ -269,9 +271,11 @@ public final class ResourceProbe {
                     missing.add(Part.POWER.label + ": " + power.reason());
                 }
             }
-            if (sdk > QtaguidStats.LAST_SDK) {
-                netReason = "per-app bytes need xt_qtaguid, which Android 10+ replaced by eBPF maps the shell "
-                        + "cannot read";
+            String ruleText = parts.get(Part.NET_RULE.key());
+            TrafficAccounting.Choice rule = TrafficAccounting.of(ruleText, sdk);
+            if (rule != null && rule.ebpf()) {
+                netReason = "per-app bytes need xt_qtaguid; this phone counts them with eBPF maps the shell cannot "
+                        + "read (netd getBpfSupportLevel: " + rule.seen() + ")";
             } else {
                 String q = parts.get(Part.APP_NET.key());
                 netReason = q == null ? "no output" : QtaguidStats.unreadable(q);
@@ -280,15 +284,18 @@ public final class ResourceProbe {
                     if (appNet == null) {
                         netReason = "no Uid: line for the app";
                     } else {
-                        netReason = QtaguidStats.notCounting(q); // an eBPF-era Android 9 phone: never a false 0
-                        appNet = netReason == null ? appNet : null;
+                        // never a false 0: a file that counts no app at all is taken as not counting
+                        netReason = QtaguidStats.notCounting(q);
+                        if (netReason != null) {
+                            appNet = null;
+                            netReason += rule != null
+                                    ? " although netd would count with it (" + rule.seen() + ")"
+                                    : " (netd's choice unknown: " + TrafficAccounting.unreadKernel(ruleText) + ")";
+                        }
                     }
                 }
-                if (netReason != null) {
-                    missing.add(Part.APP_NET.label + ": " + netReason);
-                }
             }
-            if (netReason != null && sdk > QtaguidStats.LAST_SDK) {
+            if (netReason != null) {
                 missing.add(Part.APP_NET.label + ": " + netReason);
             }
             String d = content(parts, Part.DEVICE_NET, missing);

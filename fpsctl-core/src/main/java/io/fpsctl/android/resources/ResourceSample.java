@@ -26,7 +26,7 @@ import java.util.List;
  *                       plus the ones that exited); null when unreadable. Added to the contract by resdev.
  * @param gpu            the GPU nodes' reading (docs/metrics.md 14); null when not read
  * @param power          the battery's status, current and voltage; null when not read
- * @param appNet         the app's bytes (xt_qtaguid, Android 9 and older); null when not read or unreadable
+ * @param appNet         the app's bytes (xt_qtaguid, where netd counts with it); null when not read or unreadable
  * @param deviceNet      the device's bytes ({@code /proc/net/dev}); null when not read or unreadable
  * @param netReason      why {@code appNet} is null when the rest was read (e.g. Android 10+), else null
  */

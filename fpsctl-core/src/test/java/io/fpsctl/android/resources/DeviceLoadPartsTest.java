@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * prints it (cited in the parser's comment): kgsl's {@code "%7d %7d\n"} and {@code "%d\n"}, the Exynos Mali
  * attributes' {@code "%d\n"}, power_supply's {@code "%d\n"} and status words, {@code /proc/net/dev}'s
  * {@code "%6s: %7llu %7llu %4llu %4llu %4llu %5llu %10llu %9llu %8llu %7llu %4llu %4llu %4llu %5llu %7llu %10llu"}
- * rows under its two header lines (net-procfs.c {@code dev_seq_printf_stats}, 3.10 to 6.x), xt_qtaguid's named
+ * rows under its two header lines (net-procfs.c {@code dev_seq_printf_stats}, 3.4 to 6.x), xt_qtaguid's named
  * header and rows; {@code grep -H}
  * prefixes {@code <path>:} and toybox prints {@code grep: <path>: <strerror>} for a file it cannot open.
  */
@@ -152,8 +152,32 @@ class DeviceLoadPartsTest {
                 + "  ifb0:   50000      40    0    0    0     0          0         0    50000      40    0    0    0     0"
                 + "       0          0\n";
         assertEquals(new ProcNetDev.Bytes(5_000_000L + 2_000_000L, 600_000L + 300_000L), ProcNetDev.parse(text));
-        assertTrue(ProcNetDev.leftOut("v4-wlan0") && ProcNetDev.leftOut("tun1") && ProcNetDev.leftOut("rmnet_mhi0"));
-        assertFalse(ProcNetDev.leftOut("wlan0") || ProcNetDev.leftOut("rmnet_data3") || ProcNetDev.leftOut("ccmni0"));
+        assertTrue(ProcNetDev.leftOut("v4-wlan0", false) && ProcNetDev.leftOut("tun1", false)
+                && ProcNetDev.leftOut("rmnet_mhi0", true));
+        assertFalse(ProcNetDev.leftOut("wlan0", true) || ProcNetDev.leftOut("rmnet_data3", true)
+                || ProcNetDev.leftOut("ccmni0", true) || ProcNetDev.leftOut("rmnet_mhi0", false));
+    }
+
+    /**
+     * The modem's transport device is left out only beside an {@code rmnet_data*} row (an inferred rule: it must
+     * never drop the only copy): a phone whose IP interface is {@code rmnet_ipa0} itself (raw IP, nothing muxed on
+     * top) counts it; with {@code rmnet_data0} listed it is the same bytes again.
+     */
+    @Test
+    void modemTransportIsCountedWhenItIsTheOnlyCopy() throws DumpFormatException {
+        String head = NET_DEV.substring(0, NET_DEV.indexOf("    lo:"));
+        String ipa = "rmnet_ipa0: 2100000    1600    0    0    0     0          0         0   310000    1300    0    0    0"
+                + "     0       0          0\n";
+        String mhi = "rmnet_mhi0:   40000      30    0    0    0     0          0         0     5000      20    0    0    0"
+                + "     0       0          0\n";
+        String wlan = " wlan0: 5000000    4000    0    0    0     0          0        12   600000    3000    0    0    0     0"
+                + "       0          0\n";
+        assertEquals(new ProcNetDev.Bytes(5_000_000L + 2_100_000L + 40_000L, 600_000L + 310_000L + 5_000L),
+                ProcNetDev.parse(head + ipa + wlan + mhi));
+        String data = "rmnet_data0: 2000000    1500    0    0    0     0          0         0   300000    1200    0    0"
+                + "    0     0       0          0\n";
+        assertEquals(new ProcNetDev.Bytes(5_000_000L + 2_000_000L, 600_000L + 300_000L),
+                ProcNetDev.parse(head + ipa + wlan + mhi + data));
     }
 
     /**
@@ -171,31 +195,113 @@ class DeviceLoadPartsTest {
         assertThrows(DumpFormatException.class, () -> ProcNetDev.parse(":  1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"));
     }
 
+    /**
+     * netd's rule (system/netd {@code BpfUtils.cpp getBpfSupportLevel}): API level from
+     * {@code ro.product.first_api_level}, else {@code ro.build.version.sdk}; below 28 xt_qtaguid whatever the kernel;
+     * from 28 eBPF on a 4.9+ kernel, xt_qtaguid below. Cases written by hand from that code.
+     */
+    @Test
+    void trafficAccountingFollowsNetdsRule() {
+        // launched with 9 on 4.9: eBPF
+        assertTrue(TrafficAccounting.of("28\n4.9.124-g1a2b3c\n", 28).ebpf());
+        // a Pixel 2 upgraded to 11: launched with 8.0 (26) on 4.4: xt_qtaguid on Android 11
+        TrafficAccounting.Choice pixel2 = TrafficAccounting.of("26\n4.4.223-g5e1f\n", 30);
+        assertFalse(pixel2.ebpf());
+        assertEquals("first API level 26, kernel 4.4.223-g5e1f", pixel2.seen());
+        // launched with 9 on 4.4: xt_qtaguid; launched with 8.1 on 4.9: xt_qtaguid
+        assertFalse(TrafficAccounting.of("28\n4.4.153\n", 28).ebpf());
+        assertFalse(TrafficAccounting.of("27\n4.9.65\n", 29).ebpf());
+        // first_api_level unset (getprop's empty line): the sdk decides
+        assertTrue(TrafficAccounting.of("\n4.14.117\n", 29).ebpf());
+        assertFalse(TrafficAccounting.of("\n3.18.31\n", 25).ebpf());
+        assertEquals("no first API level, API level 25, kernel 3.18.31",
+                TrafficAccounting.of("\n3.18.31\n", 25).seen());
+        // 5.x and later: eBPF; 4.10 is above 4.9 (compared as numbers, not text)
+        assertTrue(TrafficAccounting.of("33\n5.10.107\n", 33).ebpf());
+        assertTrue(TrafficAccounting.of("29\n4.10.0\n", 29).ebpf());
+        // below 28 netd never looks at the kernel: known without it
+        assertFalse(TrafficAccounting.of("27\n/system/bin/sh: uname: inaccessible or not found\n", 27).ebpf());
+        // from 28 without a kernel release: unknown
+        assertNull(TrafficAccounting.of("28\n/system/bin/sh: uname: inaccessible or not found\n", 28));
+        assertEquals("uname -r printed \"/system/bin/sh: uname: inaccessible or not found\"",
+                TrafficAccounting.unreadKernel("28\n/system/bin/sh: uname: inaccessible or not found\n"));
+    }
+
     @Test
     void qtaguidThatCountsNoAppIsNotCountingNotZero() throws DumpFormatException {
         String uid = "Uid:\t10123\t10123\t10123\t10123\n";
-        // module_passive (qtaguid_stats_proc_read prints the header only), as on an eBPF-era Android 9 phone
+        // the header alone: the 3.10+ seq_file version prints it from qtaguid_stats_proc_start/_show when no entry
+        // was made (no -m owner --socket-exists rules, as on an eBPF-era Android 9 phone)
         String headerOnly = uid + QTAGUID_HEADER;
         assertEquals(new QtaguidStats.Bytes(10123, 0, 0), QtaguidStats.parse(headerOnly));
-        assertTrue(QtaguidStats.notCounting(headerOnly).contains("eBPF"), QtaguidStats.notCounting(headerOnly));
-        // only the system's rows (uid 0, 1000): still no app counted
-        String systemOnly = headerOnly + q(2, "wlan0", "0x0", 0, 0, 5000, 6000) + q(3, "wlan0", "0x0", 1000, 0, 10, 20);
-        assertTrue(QtaguidStats.notCounting(systemOnly).contains("eBPF"));
+        assertEquals("xt_qtaguid counts no app's traffic (no row for any app uid, 10000 or more)",
+                QtaguidStats.notCounting(headerOnly));
+        // only the system's rows (uid 0, 1000), both counter sets per entry as pp_sets prints them: no app counted
+        String systemOnly = headerOnly + q(2, "wlan0", "0x0", 0, 0, 5000, 6000) + q(3, "wlan0", "0x0", 0, 1, 0, 0)
+                + q(4, "wlan0", "0x0", 1000, 0, 10, 20) + q(5, "wlan0", "0x0", 1000, 1, 0, 0);
+        assertTrue(QtaguidStats.notCounting(systemOnly).startsWith("xt_qtaguid counts no app's traffic"));
         // another app is counted: this app's 0 is a real 0
-        assertNull(QtaguidStats.notCounting(systemOnly + q(4, "wlan0", "0x0", 10124, 1, 77777, 7777)));
+        String other = q(6, "wlan0", "0x0", 10124, 0, 0, 0) + q(7, "wlan0", "0x0", 10124, 1, 77777, 7777);
+        assertNull(QtaguidStats.notCounting(systemOnly + other));
+        // 3.4-era qtaguid_stats_proc_read with module_passive prints nothing at all: unavailable, not an error
+        assertEquals("/proc/net/xt_qtaguid/stats: empty (not even its header)", QtaguidStats.unreadable(uid));
 
         String m = ResourceProbe.MARKER + " ";
         ResourceProbe probe = ResourceProbe.of(4000, 28, false, false, true, "com.example.feed");
-        ResourceSample s = probe.parse(m + "uptime\n600.00 4000.00\n" + m + "app_net\n" + systemOnly
+        // netd's rule cannot be read (no uname): the file alone decides, and the reason says what was seen
+        String noUname = m + "net_rule\n28\n/system/bin/sh: uname: inaccessible or not found\n";
+        ResourceSample s = probe.parse(m + "uptime\n600.00 4000.00\n" + noUname + m + "app_net\n" + systemOnly
                 + m + "device_net\n" + NET_DEV);
         assertNull(s.appNet());
-        assertTrue(s.netReason().startsWith("xt_qtaguid counts no app's traffic"), s.netReason());
-        assertTrue(s.missing().stream().anyMatch(l -> l.startsWith("app network: xt_qtaguid counts no app")),
-                s.missing()::toString);
-        ResourceSample counted = probe.parse(m + "uptime\n600.00 4000.00\n" + m + "app_net\n" + systemOnly
-                + q(4, "wlan0", "0x0", 10124, 1, 77777, 7777) + m + "device_net\n" + NET_DEV);
+        assertEquals("xt_qtaguid counts no app's traffic (no row for any app uid, 10000 or more) (netd's choice "
+                + "unknown: uname -r printed \"/system/bin/sh: uname: inaccessible or not found\")", s.netReason());
+        assertTrue(s.missing().contains("app network: " + s.netReason()), s.missing()::toString);
+        ResourceSample counted = probe.parse(m + "uptime\n600.00 4000.00\n" + noUname + m + "app_net\n" + systemOnly
+                + other + m + "device_net\n" + NET_DEV);
         assertEquals(new QtaguidStats.Bytes(10123, 0, 0), counted.appNet());
         assertNull(counted.netReason());
+        // netd's rule says eBPF (launched with 9 on 4.9): unavailable whatever the file holds, saying why
+        ResourceSample ebpf = probe.parse(m + "uptime\n600.00 4000.00\n" + m + "net_rule\n28\n4.9.124-g1\n"
+                + m + "app_net\n" + systemOnly + other + m + "device_net\n" + NET_DEV);
+        assertNull(ebpf.appNet());
+        assertEquals("per-app bytes need xt_qtaguid; this phone counts them with eBPF maps the shell cannot read "
+                + "(netd getBpfSupportLevel: first API level 28, kernel 4.9.124-g1)", ebpf.netReason());
+        // netd's rule says xt_qtaguid but the file counts no app: unavailable, both said
+        ResourceSample quiet = probe.parse(m + "uptime\n600.00 4000.00\n" + m + "net_rule\n28\n4.4.153\n"
+                + m + "app_net\n" + systemOnly + m + "device_net\n" + NET_DEV);
+        assertEquals("xt_qtaguid counts no app's traffic (no row for any app uid, 10000 or more) although netd "
+                + "would count with it (first API level 28, kernel 4.4.153)", quiet.netReason());
+    }
+
+    /**
+     * An Android 11 phone launched with 8.0 on kernel 4.4 (a Pixel 2 on its last update) keeps xt_qtaguid: the app's
+     * bytes are read from the file, not declared unavailable for its version.
+     */
+    @Test
+    void upgradedAndroid11PhoneKeepsXtQtaguid() throws DumpFormatException {
+        String m = ResourceProbe.MARKER + " ";
+        ResourceProbe probe = ResourceProbe.of(4000, 30, false, false, true, "com.example.feed");
+        assertTrue(probe.command().contains("cat /proc/net/xt_qtaguid/stats"), probe.command());
+        ResourceSample s = probe.parse(m + "uptime\n600.00 4000.00\n" + m + "net_rule\n26\n4.4.223-g5e1f\n"
+                + m + "app_net\nUid:\t10123\t10123\t10123\t10123\n" + QTAGUID_HEADER
+                + q(2, "wlan0", "0x0", 10123, 0, 300, 40) + q(3, "wlan0", "0x0", 10123, 1, 9000, 700)
+                + m + "device_net\n" + NET_DEV);
+        assertEquals(new QtaguidStats.Bytes(10123, 9300, 740), s.appNet());
+        assertNull(s.netReason());
+    }
+
+    /**
+     * Per-app rows are NOT filtered like /proc/net/dev: Android charges an app's VPN bytes to it on {@code tun0} and
+     * its 464xlat bytes on {@code v4-*} (NetworkStats.migrateTun, apply464xlatAdjustments), so they are its own.
+     */
+    @Test
+    void qtaguidCountsTheAppOnStackedInterfaces() throws DumpFormatException {
+        String text = "Uid:\t10123\t10123\t10123\t10123\n" + QTAGUID_HEADER
+                + q(2, "wlan0", "0x0", 10123, 0, 0, 0) + q(3, "wlan0", "0x0", 10123, 1, 6000, 600)
+                + q(4, "wlan0", "0x0", 10200, 0, 0, 0) + q(5, "wlan0", "0x0", 10200, 1, 2100, 220)
+                + q(6, "tun0", "0x0", 10123, 0, 0, 0) + q(7, "tun0", "0x0", 10123, 1, 2000, 200)
+                + q(8, "v4-rmnet_data0", "0x0", 10123, 0, 0, 0) + q(9, "v4-rmnet_data0", "0x0", 10123, 1, 500, 50);
+        assertEquals(new QtaguidStats.Bytes(10123, 6000 + 2000 + 500, 600 + 200 + 50), QtaguidStats.parse(text));
     }
 
     @Test
@@ -215,17 +321,17 @@ class DeviceLoadPartsTest {
     }
 
     @Test
-    void batchReadsThemOnlyWhenAskedAndQtaguidOnlyUpToAndroid9() {
+    void batchReadsThemOnlyWhenAskedWithNetdsRuleBeforeQtaguid() {
         assertFalse(ResourceProbe.of(4000, 26, false, false, "com.example.feed").command().contains("kgsl"));
         String eight = ResourceProbe.of(4000, 26, false, false, true, "com.example.feed").command();
         assertTrue(eight.endsWith(" ; echo @@fpsctl-resource@@ gpu ; grep -H . " + K + "gpubusy " + K + "gpuclk "
                 + MALI + "utilization " + MALI + "clock 2>&1"
                 + " ; echo @@fpsctl-resource@@ power ; grep -H . " + BAT + "status " + BAT + "current_now "
                 + BAT + "voltage_now 2>&1"
+                + " ; echo @@fpsctl-resource@@ net_rule ; getprop ro.product.first_api_level 2>&1 ; uname -r 2>&1"
                 + " ; echo @@fpsctl-resource@@ app_net ; grep ^Uid: /proc/4000/status 2>&1 ; "
                 + "cat /proc/net/xt_qtaguid/stats 2>&1"
                 + " ; echo @@fpsctl-resource@@ device_net ; cat /proc/net/dev 2>&1"), eight);
-        assertFalse(ResourceProbe.of(4000, 29, false, false, true, "com.example.feed").command().contains("qtaguid"));
     }
 
     @Test
@@ -242,13 +348,17 @@ class DeviceLoadPartsTest {
                 + m + "gpu\ngrep: " + K + "gpubusy: Permission denied\ngrep: " + K + "gpuclk: Permission denied\n"
                 + NO_MALI
                 + m + "power\n" + BAT + "status:Charging\n" + BAT + "current_now:1500000\n" + BAT + "voltage_now:4200000\n"
+                + m + "net_rule\n34\n5.15.110-android14\n"
+                + m + "app_net\nUid:\t10123\t10123\t10123\t10123\ncat: /proc/net/xt_qtaguid/stats: No such file or "
+                + "directory\n"
                 + m + "device_net\n" + NET_DEV;
         ResourceSample s = ResourceProbe.of(4000, 34, false, false, true, "com.example.feed").parse(out);
         assertNull(s.gpu().loadPercent());
         assertEquals(K + "gpubusy: Permission denied", s.gpu().reason());
         assertTrue(s.power().externalPower());
         assertNull(s.appNet());
-        assertTrue(s.netReason().contains("Android 10"), s.netReason());
+        assertEquals("per-app bytes need xt_qtaguid; this phone counts them with eBPF maps the shell cannot read "
+                + "(netd getBpfSupportLevel: first API level 34, kernel 5.15.110-android14)", s.netReason());
         assertEquals(new ProcNetDev.Bytes(98766432L, 4569890L), s.deviceNet());
         assertTrue(s.missing().contains("gpu: " + K + "gpubusy: Permission denied"), s.missing().toString());
         assertTrue(s.missing().stream().anyMatch(l -> l.startsWith("app network: per-app bytes need xt_qtaguid")));

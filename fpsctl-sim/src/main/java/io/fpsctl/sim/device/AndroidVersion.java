@@ -82,6 +82,55 @@ public enum AndroidVersion {
         return release;
     }
 
+    /**
+     * {@code ro.product.first_api_level} of the simulated phone, null when unset. Each version is a phone launched
+     * with it, so the level is its own sdk, except 8.1, which is a Pixel 2 (launched with 8.0, API 26). On 6 and 7
+     * the property is unset (inferred: it comes from {@code PRODUCT_SHIPPING_API_LEVEL}, introduced with 8's Treble
+     * requirements); netd then falls back to {@code ro.build.version.sdk} (system/netd {@code BpfUtils.cpp
+     * getBpfSupportLevel}).
+     */
+    public Integer firstApiLevel() {
+        return switch (this) {
+            case ANDROID_6, ANDROID_7 -> null;
+            case ANDROID_8 -> 26;
+            default -> sdk;
+        };
+    }
+
+    /**
+     * What {@code uname -r} prints on the simulated phone: the kernel line the Pixel (Nexus on 6) launched with
+     * that version used (6 Nexus 5X 3.10, 7 Pixel 3.18, 8.1 Pixel 2 4.4, 9 Pixel 3 4.9, 10 Pixel 4 4.14, 11 Pixel 5
+     * 4.19, 12 and 13 Pixel 6/7 5.10, 14 Pixel 8 5.15, 15 Pixel 9 6.1, 16 android16-6.12); the patch level and the
+     * {@code -sim} suffix are inferred. netd reads only the first two numbers ({@code sscanf("%d.%d%c")}).
+     */
+    public String kernelRelease() {
+        return switch (this) {
+            case ANDROID_6 -> "3.10.73-sim";
+            case ANDROID_7 -> "3.18.31-sim";
+            case ANDROID_8 -> "4.4.88-sim";
+            case ANDROID_9 -> "4.9.124-sim";
+            case ANDROID_10 -> "4.14.150-sim";
+            case ANDROID_11 -> "4.19.113-sim";
+            case ANDROID_12 -> "5.10.43-sim";
+            case ANDROID_13 -> "5.10.107-sim";
+            case ANDROID_14 -> "5.15.110-sim";
+            case ANDROID_15 -> "6.1.75-sim";
+            case ANDROID_16 -> "6.12.23-sim";
+        };
+    }
+
+    /**
+     * Whether netd counts per-app traffic with eBPF on the simulated phone: system/netd {@code BpfUtils.cpp
+     * getBpfSupportLevel}, first API level (or sdk) 28+ and kernel 4.9+; otherwise xt_qtaguid counts.
+     */
+    public boolean countsTrafficWithEbpf() {
+        int api = firstApiLevel() != null ? firstApiLevel() : sdk;
+        String[] k = kernelRelease().split("[.-]");
+        int major = Integer.parseInt(k[0]);
+        int minor = Integer.parseInt(k[1]);
+        return api >= 28 && (major > 4 || (major == 4 && minor >= 9));
+    }
+
     // ---- framestats (A.3) -------------------------------------------------------------------------------
 
     /** The frame values in the order a PROFILEDATA row prints them (data order). */

@@ -28,17 +28,20 @@ import java.util.Set;
  *       charges at 1.2 A into the battery at 4.2 V.</li>
  *   <li>{@code /proc/net/dev} ({@code net/core/net-procfs.c}: {@code dev_seq_show}'s two header lines, then
  *       {@code dev_seq_printf_stats}' {@code "%6s: %7llu %7llu %4llu %4llu %4llu %5llu %10llu %9llu %8llu %7llu %4llu
- *       %4llu %4llu %5llu %7llu %10llu\n"} rows: the same text in every kernel Android 6 to 16 phones ship, 3.10 to
- *       6.x, so one format for every version). The app's and the rest of the phone's traffic is on {@code wlan0}
+ *       %4llu %4llu %5llu %7llu %10llu\n"} rows, one format for every version: the row Android 6 to 16 phones'
+ *       kernels print, from 3.4/3.10/3.18 (before 3.9 in {@code net/core/dev.c}, the same row inferred) to 6.x). The app's and the rest of the phone's traffic is on {@code wlan0}
  *       and {@code rmnet_data0}; the interfaces stacked on them repeat some of it, as on a phone with 464xlat and a
  *       VPN: {@code v4-rmnet_data0} (clat, IPv4 inside rmnet_data0's IPv6), {@code rmnet_ipa0} (rmnet_data0 again
  *       with its framing) and {@code tun0} (a VPN whose packets leave again over wlan0). fpsctl counts each byte
  *       once (ProcNetDev), so the truth is wlan0 + rmnet_data0.</li>
- *   <li>up to Android 8, {@code /proc/net/xt_qtaguid/stats} ({@code qtaguid_stats_proc_show}: its header, then
- *       {@code "%d %s 0x%llx %u %u %llu …"} rows; a tagged row repeats part of its uid's bytes). Android 9 is a phone
- *       launched with it on kernel 4.9, which must count traffic with eBPF (source.android.com "eBPF traffic
- *       monitoring"): the file is there but counts nothing (the header alone, as {@code qtaguid_stats_proc_read}
- *       prints with {@code module_passive}). The app's uid (10123, {@code /proc/<pid>/status}) receives 500 000 B/s
+ *   <li>where netd counts with it, {@code /proc/net/xt_qtaguid/stats} ({@code qtaguid_stats_proc_show}: its header,
+ *       then {@code "%d %s 0x%llx %u %u %llu …"} rows; a tagged row repeats part of its uid's bytes). netd's choice
+ *       follows the phone's {@code ro.product.first_api_level} and {@code uname -r} ({@link AndroidVersion}): up
+ *       to 8 xt_qtaguid; Android 9 is a phone launched with it on kernel 4.9, which must count traffic with eBPF
+ *       (source.android.com "eBPF traffic monitoring"): the file is there but counts nothing, its header alone (the
+ *       3.10+ seq_file {@code qtaguid_stats_proc_start}/{@code _show} print the header; with netd's
+ *       {@code -m owner --socket-exists} rules gone no entry is made); 10+ have no file. The app's uid (10123, {@code /proc/<pid>/status}) has rows on wlan0,
+ *       tun0 (through the VPN) and v4-rmnet_data0 (over clat), as Android charges them; it receives 500 000 B/s
  *       and sends 20 000 B/s in the {@code download} scenario, 2 000 and 500 otherwise; the rest of the phone
  *       3 000 and 800 (1 000 and 300 of it on mobile data); loopback 1 000 each way (inferred).</li>
  * </ul>
@@ -52,6 +55,8 @@ final class DeviceLoadFiles implements FrameObserver {
     static final String NET_DEV = "/proc/net/dev";
     static final String QTAGUID = "/proc/net/xt_qtaguid/stats";
     static final int APP_UID = 10123;
+    /** The VPN app whose tun0 the simulated phone has (inferred uid). */
+    static final int VPN_UID = 10200;
     private static final long SECOND = 1_000_000_000L;
     private static final long SHOWN_AFTER = SECOND / 2;
     private static final long[] ADRENO_HZ = {257_000_000L, 427_000_000L, 585_000_000L};
@@ -188,14 +193,18 @@ final class DeviceLoadFiles implements FrameObserver {
         files.put(BATTERY + "current_now", currentUa(now) + "\n");
         files.put(BATTERY + "voltage_now", voltageUv(now) + "\n");
         files.put(NET_DEV, netDev(now));
-        if (version.major() <= 9) {
+        if (version.major() <= 9 || qtaguidCounts()) {
             files.put(QTAGUID, qtaguid(now));
         }
     }
 
-    /** Android 9 here is a phone launched with it on kernel 4.9: eBPF counts its traffic, xt_qtaguid nothing. */
+    /**
+     * Whether xt_qtaguid counts: netd's choice on this simulated phone ({@link AndroidVersion#countsTrafficWithEbpf},
+     * from its {@code ro.product.first_api_level} and {@code uname -r}); Android 9 is a phone launched with it on
+     * kernel 4.9, so eBPF counts its traffic and the file it still has counts nothing.
+     */
     private boolean qtaguidCounts() {
-        return version.major() <= 8;
+        return !version.countsTrafficWithEbpf();
     }
 
     private String netDev(long now) {
@@ -231,14 +240,26 @@ final class DeviceLoadFiles implements FrameObserver {
         long tx = appTx(now);
         // one line per counter set (0 background, 1 foreground) of each (iface, tag, uid) entry, idx counting on:
         // xt_qtaguid.c pp_sets prints IFS_MAX_COUNTER_SETS (2) lines per entry through pp_stats_line. The app's bytes
-        // are 1/10 background, the rest foreground; a tagged entry repeats half of its foreground ones; then the
-        // system's (uid 0) on wlan0 and mobile data, and loopback.
+        // are charged where it sent them (frameworks/base NetworkStats.apply464xlatAdjustments: per-uid stats count
+        // "the native IPv4 packet sent on the stacked interface with prefix 'v4-'"; NetworkStats.migrateTun: the app
+        // on tun0, the VPN app's uid on the underlying interface): a fifth of them through the VPN on tun0, half of
+        // v4-rmnet_data0's bytes over clat, the rest on wlan0 (the split is inferred). Foreground 9/10, background
+        // 1/10 on wlan0; a tagged entry repeats half of the wlan0 foreground ones. The VPN app (uid 10200) is charged
+        // the tunnel's bytes again on wlan0; then the system's (uid 0) on wlan0 and mobile data, and loopback.
+        long tunRx = rx / 5;
+        long tunTx = tx / 5;
+        long clatRx = mobileRx(now) * 3 / 10;
+        long clatTx = mobileTx(now) * 3 / 10;
+        long wRx = rx - tunRx - clatRx;
+        long wTx = tx - tunTx - clatTx;
         long[][] sets = {{lo(now), lo(now), 0, 0}, {mobileRx(now), mobileTx(now), 0, 0},
             {othersRx(now) - mobileRx(now), othersTx(now) - mobileTx(now), 0, 0},
-            {rx / 10, tx / 10, rx - rx / 10, tx - tx / 10}, {0, 0, (rx - rx / 10) / 2, (tx - tx / 10) / 2}};
-        String[] ifaces = {"lo", "rmnet_data0", "wlan0", "wlan0", "wlan0"};
-        String[] tags = {"0x0", "0x0", "0x0", "0x0", "0xffffff0100000000"};
-        int[] uids = {0, 0, 0, APP_UID, APP_UID};
+            {wRx / 10, wTx / 10, wRx - wRx / 10, wTx - wTx / 10}, {tunRx + tunRx / 20, tunTx + tunTx / 20, 0, 0},
+            {0, 0, (wRx - wRx / 10) / 2, (wTx - wTx / 10) / 2}, {0, 0, tunRx, tunTx}, {0, 0, clatRx, clatTx}};
+        // within an interface in ascending tag order (the stats rb-tree's key: acct tag above, uid below)
+        String[] ifaces = {"lo", "rmnet_data0", "wlan0", "wlan0", "wlan0", "wlan0", "tun0", "v4-rmnet_data0"};
+        String[] tags = {"0x0", "0x0", "0x0", "0x0", "0x0", "0xffffff0100000000", "0x0", "0x0"};
+        int[] uids = {0, 0, 0, APP_UID, VPN_UID, APP_UID, APP_UID, APP_UID};
         int idx = 2;
         for (int e = 0; e < sets.length; e++) {
             for (int set = 0; set < 2; set++) {

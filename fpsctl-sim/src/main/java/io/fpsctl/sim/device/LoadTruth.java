@@ -15,7 +15,7 @@ package io.fpsctl.sim.device;
  * @param voltageUv     voltage_now printed
  * @param drainMw       the power the battery gave out (|I| × V), null while charging
  * @param appRxBytes    the app uid's untagged received bytes (all interfaces but lo); null when xt_qtaguid counts
- *                      nothing (Android 9: eBPF accounting)
+ *                      nothing (9: netd counts with eBPF, AndroidVersion.countsTrafficWithEbpf)
  * @param appTxBytes    its sent bytes
  * @param deviceRxBytes the interfaces that carry the traffic (wlan0, rmnet_data0), each byte once: not lo nor the
  *                      stacked ones (docs/metrics.md 14 rule 1), received

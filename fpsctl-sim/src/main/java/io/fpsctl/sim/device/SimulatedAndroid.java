@@ -145,6 +145,7 @@ public final class SimulatedAndroid implements ShellHandler {
         this.shell = new ShellDispatcher(this, this::advance, this::instrumentationFor)
                 .register("dumpsys", new Dumpsys(services))
                 .register("getprop", new SystemProperties(version))
+                .register("uname", new Uname(version))
                 .register("pidof", new Pidof(processes, time))
                 .register("ps", new PsCommand(version, processes, time))
                 .register("service", new ServiceCommand(version, pageFlips))

@@ -13,6 +13,11 @@ final class SystemProperties implements ShellCommand {
         Map<String, String> p = new TreeMap<>();
         p.put("ro.build.version.sdk", String.valueOf(version.sdk()));
         p.put("ro.build.version.release", version.release());
+        if (version.firstApiLevel() != null) {
+            // build/make core/main.mk: PRODUCT_SHIPPING_API_LEVEL becomes ro.product.first_api_level; netd's
+            // getBpfSupportLevel reads it (AndroidVersion.firstApiLevel)
+            p.put("ro.product.first_api_level", String.valueOf(version.firstApiLevel()));
+        }
         p.put("ro.product.model", "Sim");
         p.put("ro.product.name", "sim");
         p.put("ro.product.device", "sim");

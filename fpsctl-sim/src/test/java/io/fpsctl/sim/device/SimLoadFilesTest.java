@@ -119,6 +119,52 @@ class SimLoadFilesTest {
         assertEquals(tx, t.deviceTxBytes());
     }
 
+    /**
+     * The app's own bytes in the simulated Android 8 xt_qtaguid: summed here from the file's untagged rows of uid
+     * 10123 on every interface but lo, they are the truth, and part of them is on tun0 and v4-rmnet_data0 (Android
+     * charges an app's VPN and 464xlat bytes to it there): leaving stacked interfaces out of per-app rows loses them.
+     */
+    @Test
+    void appTruthIncludesItsRowsOnStackedInterfaces() {
+        SimHarness h = new SimHarness("download", 8, GpuProfile.ADRENO);
+        h.advanceMillis(5_000);
+        String q = h.sh("cat /proc/net/xt_qtaguid/stats");
+        long rx = 0;
+        long tx = 0;
+        long stackedRx = 0;
+        for (String line : q.split("\n")) {
+            String[] f = line.split(" ");
+            if (f.length < 8 || !f[2].equals("0x0") || !f[3].equals("10123") || f[1].equals("lo")) {
+                continue;
+            }
+            rx += Long.parseLong(f[5]);
+            tx += Long.parseLong(f[7]);
+            if (f[1].startsWith("tun") || f[1].startsWith("v4-")) {
+                stackedRx += Long.parseLong(f[5]);
+            }
+        }
+        assertTrue(q.contains(" tun0 0x0 10123 1 ") && q.contains(" v4-rmnet_data0 0x0 10123 1 "), q);
+        assertTrue(stackedRx > rx / 10, "a real share of the app's bytes is on stacked interfaces: " + q);
+        LoadTruth t = h.loads.get(h.loads.size() - 1);
+        assertEquals("appNet", t.part());
+        assertEquals(rx, t.appRxBytes());
+        assertEquals(tx, t.appTxBytes());
+    }
+
+    /**
+     * Each simulated phone answers netd's two inputs (system/netd BpfUtils.cpp getBpfSupportLevel) as the phone it
+     * is (AndroidVersion): 6 without ro.product.first_api_level, 8.1 a Pixel 2 (26, 4.4), 9 launched on 4.9.
+     */
+    @Test
+    void phonesAnswerFirstApiLevelAndKernelRelease() {
+        SimHarness six = new SimHarness("smooth", 6, GpuProfile.ADRENO);
+        assertEquals("\n3.10.73-sim\n", six.sh("getprop ro.product.first_api_level ; uname -r"));
+        SimHarness eight = new SimHarness("smooth", 8, GpuProfile.ADRENO);
+        assertEquals("26\n4.4.88-sim\n", eight.sh("getprop ro.product.first_api_level ; uname -r"));
+        SimHarness nine = new SimHarness("smooth", 9, GpuProfile.ADRENO);
+        assertEquals("28\n4.9.124-sim\n", nine.sh("getprop ro.product.first_api_level ; uname -r"));
+    }
+
     @Test
     void android9CountsWithEbpfSoXtQtaguidHoldsItsHeaderAlone() {
         SimHarness h = new SimHarness("download", 9, GpuProfile.ADRENO);
