@@ -232,8 +232,18 @@ final class FrameCsvRows implements CsvRecordReader.Fields {
         }
         if (i < end || wholeDigits + fractionDigits == 0 || wholeDigits > 12) {
             try {
-                long v = new BigDecimal(new String(c, off, len, StandardCharsets.UTF_8).trim()).movePointRight(6)
-                        .setScale(0, RoundingMode.HALF_UP).longValueExact();
+                BigDecimal d = new BigDecimal(new String(c, off, len, StandardCharsets.UTF_8).trim());
+                // an exponent such as 1E+999999999 would make setScale build a number of that many digits (a hang
+                // on one cell): decide from the magnitude first, 10^(precision - scale - 1) <= |d| < 10^(precision
+                // - scale), cheap for the few digits a cell holds
+                long magnitude = (long) d.precision() - d.scale() + 6; // digits of |d| in ns before the point
+                if (d.signum() == 0 || magnitude <= -1) {
+                    return 0; // |d| in ns below 0.1: rounds half up to 0
+                }
+                if (magnitude > 19) {
+                    return NOT_A_NUMBER; // 10^19 ns or more: no long holds it
+                }
+                long v = d.movePointRight(6).setScale(0, RoundingMode.HALF_UP).longValueExact();
                 return v == NOT_A_NUMBER ? v + 1 : v;
             } catch (NumberFormatException | ArithmeticException e) {
                 return NOT_A_NUMBER;
