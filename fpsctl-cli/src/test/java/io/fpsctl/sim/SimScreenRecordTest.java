@@ -58,9 +58,9 @@ class SimScreenRecordTest {
         Path local = dir.resolve("v.mp4");
         try (Simulator sim = start(truth); Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
             String remote = "/data/local/tmp/fpsctl-test-1.mp4";
-            // --verbose: screenrecord prints "Configuring recorder for …" once it records (screenrecord.cpp
-            // recordScreen); the frames counted from there on are frames of the video, however late the shell
-            // started on a busy machine
+            // --verbose: screenrecord prints "Configuring recorder for …" as it sets its encoder up (screenrecord.cpp
+            // prepareEncoder), and the simulated one takes every app frame from then on: the frames counted after the
+            // line are frames of the video, however late the shell started on a busy machine
             CompletableFuture<Void> recording = new CompletableFuture<>();
             CompletableFuture<Integer> rec = CompletableFuture.supplyAsync(() -> {
                 try (AdbShellStream s = dadb.openShell("screenrecord --verbose --time-limit 30 " + remote)) {
