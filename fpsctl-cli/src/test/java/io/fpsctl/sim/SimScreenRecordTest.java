@@ -66,8 +66,8 @@ class SimScreenRecordTest {
                 try (AdbShellStream s = dadb.openShell("screenrecord --verbose --time-limit 30 " + remote)) {
                     while (true) {
                         AdbShellPacket p = s.read();
-                        if (p instanceof AdbShellPacket.StdOut
-                                && new String(p.getPayload(), StandardCharsets.UTF_8).contains("Configuring recorder")) {
+                        String text = new String(p.getPayload(), StandardCharsets.UTF_8);
+                        if (p instanceof AdbShellPacket.StdOut && text.contains("Configuring recorder")) {
                             recording.complete(null);
                         } else if (p instanceof AdbShellPacket.Exit) {
                             return p.getPayload()[0] & 0xff;
