@@ -51,6 +51,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The device matrix (issue 8 item 7): live captures through the real adb server (Debian's {@code adb}, on a
@@ -82,13 +83,19 @@ class DeviceMatrixTest {
     private static final String[] SCENARIOS = {"jank", "game", "refresh-switch"};
     private static final String ADB = "/usr/bin/adb";
     private static int adbPort;
+    @TempDir
+    static Path adbHome;
 
     @BeforeAll
     static void startAdbServer() throws Exception {
         assumeTrue(Files.isExecutable(Path.of(ADB)), "the device matrix needs Debian's adb at " + ADB);
         adbPort = TestAdb.freePort();
-        Process p = new ProcessBuilder(ADB, "-P", Integer.toString(adbPort), "start-server")
-                .redirectErrorStream(true).start();
+        ProcessBuilder start = new ProcessBuilder(ADB, "-P", Integer.toString(adbPort), "start-server")
+                .redirectErrorStream(true);
+        // its own HOME: the server keeps its key pair there, never in the user's ~/.android, which the servers of
+        // classes running at the same time would otherwise create and read at once
+        start.environment().put("HOME", adbHome.toString());
+        Process p = start.start();
         p.getInputStream().readAllBytes();
         assertEquals(0, p.waitFor(), "adb start-server");
     }

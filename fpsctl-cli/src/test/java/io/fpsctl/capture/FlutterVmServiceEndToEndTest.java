@@ -41,6 +41,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A simulated Flutter app's Dart VM service reached the way fpsctl reaches a phone's (docs/metrics.md 16): the
@@ -57,13 +58,19 @@ class FlutterVmServiceEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final String ADB = "/usr/bin/adb";
     private static int adbPort;
+    @TempDir
+    static Path adbHome;
 
     @BeforeAll
     static void startAdbServer() throws Exception {
         assumeTrue(Files.isExecutable(Path.of(ADB)), "needs Debian's adb at " + ADB);
         adbPort = TestAdb.freePort();
-        Process p = new ProcessBuilder(ADB, "-P", Integer.toString(adbPort), "start-server")
-                .redirectErrorStream(true).start();
+        ProcessBuilder start = new ProcessBuilder(ADB, "-P", Integer.toString(adbPort), "start-server")
+                .redirectErrorStream(true);
+        // its own HOME: the server keeps its key pair there, never in the user's ~/.android, which the servers of
+        // classes running at the same time would otherwise create and read at once
+        start.environment().put("HOME", adbHome.toString());
+        Process p = start.start();
         p.getInputStream().readAllBytes();
         assertEquals(0, p.waitFor(), "adb start-server");
     }

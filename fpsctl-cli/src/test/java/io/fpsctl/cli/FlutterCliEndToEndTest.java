@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Tag;
 
 /**
  * {@code watch} and {@code gate} on the simulated Flutter apps (docs/metrics.md 16): the flutter block beside fps
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
  * thresholds failing with the reason on a release build.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
+@Tag("e2e")
 class FlutterCliEndToEndTest {
     private static final String PKG = "com.example.feed";
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * terminal"). The title reaches gfxinfo's "Window:" header and SurfaceFlinger's layer names, so watch, capture and
  * analyze all print it somewhere.
  */
+@Tag("e2e")
 class HostileDeviceTextEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();

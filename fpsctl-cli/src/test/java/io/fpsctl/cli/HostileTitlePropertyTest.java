@@ -16,6 +16,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Random device text (every C0 and C1 control, {@code ESC [}, {@code ESC ]}, the bidi overrides and isolates,
@@ -24,6 +25,7 @@ import net.jqwik.api.Provide;
  * frames.csv window cell never starts a formula (docs/formats.md 6). A simulator run costs about 3 s, so few tries;
  * {@code TerminalTextTest} tries the rule itself many times.
  */
+@Tag("e2e")
 class HostileTitlePropertyTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();

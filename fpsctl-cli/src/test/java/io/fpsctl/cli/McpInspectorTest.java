@@ -31,6 +31,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * frames, whatever the host's timing.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class McpInspectorTest {
     private static final String PKG = SimOptions.DEFAULT_PACKAGE;
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every command line that reached the device.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class McpServerTest {
     private static final String PKG = SimOptions.DEFAULT_PACKAGE;
     private static final ObjectMapper JSON = new ObjectMapper();

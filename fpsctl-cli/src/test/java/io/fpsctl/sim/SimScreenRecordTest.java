@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dadb.AdbShellPacket;
 import dadb.AdbShellResponse;
 import dadb.AdbShellStream;
 import dadb.Dadb;
@@ -13,6 +14,7 @@ import io.fpsctl.sim.device.scenario.Scenarios;
 import io.fpsctl.testing.FfmpegFrames;
 import io.fpsctl.testing.PollUntil;
 import io.fpsctl.testing.TestAdb;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the app frame numbers of the truth file, pkill's default SIGTERM leaves a file that does not play.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class SimScreenRecordTest {
 
     private static Simulator start(Path truth) throws Exception {
@@ -147,15 +151,30 @@ class SimScreenRecordTest {
         Path local = dir.resolve("v.mp4");
         try (Simulator sim = start(truth); Dadb dadb = Dadb.create("127.0.0.1", sim.port(), TestAdb.throwawayKeys(dir))) {
             String remote = "/data/local/tmp/fpsctl-test-1.mp4";
+            // --verbose: screenrecord prints "Configuring recorder for …" as it sets its encoder up (screenrecord.cpp
+            // prepareEncoder), and the simulated one takes every app frame from then on: the frames counted after the
+            // line are frames of the video, however late the shell started on a busy machine
+            CompletableFuture<Void> recording = new CompletableFuture<>();
             CompletableFuture<Integer> rec = CompletableFuture.supplyAsync(() -> {
-                try (AdbShellStream s = dadb.openShell("screenrecord --time-limit 30 " + remote)) {
-                    return s.readAll().getExitCode();
+                try (AdbShellStream s = dadb.openShell("screenrecord --verbose --time-limit 30 " + remote)) {
+                    while (true) {
+                        AdbShellPacket p = s.read();
+                        String text = new String(p.getPayload(), StandardCharsets.UTF_8);
+                        if (p instanceof AdbShellPacket.StdOut && text.contains("Configuring recorder")) {
+                            recording.complete(null);
+                        } else if (p instanceof AdbShellPacket.Exit) {
+                            return p.getPayload()[0] & 0xff;
+                        }
+                    }
                 } catch (Exception e) {
+                    recording.completeExceptionally(e);
                     throw new RuntimeException(e);
                 }
             });
-            PollUntil.value(() -> dadb.shell("dumpsys gfxinfo com.example.feed framestats").getOutput(),
-                    o -> o.lines().filter(l -> l.startsWith("0,")).count() > 100, Duration.ofSeconds(20), "frames presented");
+            recording.get(20, TimeUnit.SECONDS);
+            long before = totalFrames(dadb);
+            PollUntil.value(() -> totalFrames(dadb), n -> n > before + 40, Duration.ofSeconds(20),
+                    "40 frames presented while recording");
             assertEquals(0, dadb.shell("pkill -INT -f " + remote).getExitCode());
             assertEquals(0, rec.get(20, TimeUnit.SECONDS));
             try (io.fpsctl.device.DadbDevice device = io.fpsctl.device.DadbDevice.direct("127.0.0.1", sim.port(),
@@ -197,6 +216,14 @@ class SimScreenRecordTest {
                         "frame " + i + " shows present " + number);
             }
         }
+    }
+
+    /** gfxinfo's "Total frames rendered" (frameworks/base/libs/hwui/ProfileData.cpp, ProfileData::dump). */
+    private static long totalFrames(Dadb dadb) throws Exception {
+        String out = dadb.shell("dumpsys gfxinfo com.example.feed").getOutput();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Total frames rendered: (\\d+)").matcher(out);
+        assertTrue(m.find(), out);
+        return Long.parseLong(m.group(1));
     }
 
     private static int indexOf(byte[] hay, byte[] needle) {
