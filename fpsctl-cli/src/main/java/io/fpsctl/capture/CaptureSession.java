@@ -12,6 +12,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -158,12 +161,22 @@ public final class CaptureSession {
         stop("stopped");
     }
 
-    /** Asks the loop to end after the poll in progress; {@code reason} (e.g. "SIGTERM") goes into the summary. */
+    /**
+     * Asks the loop to end after the poll in progress; {@code reason} (e.g. "SIGTERM") goes into the summary. A poll
+     * still waiting on the device {@link #STOP_GRACE_MS} later (a device gone silent) is ended then.
+     */
     public void stop(String reason) {
         control.stop(reason);
         PrefetchingDevice p = prefetch;
-        if (p != null) {
-            p.interrupt(); // a poll waiting on a device that went silent ends now, not at its bound
+        if (p != null && control.running()) {
+            // the poll in progress ends as usual (its answer is kept); one still waiting after a grace is waiting on a
+            // device that went silent, and ends then, not at its bound (PollBound). Not at once: on a direct
+            // connection ending the list drops the connection, which a working device's next run would reuse
+            STOP_GRACE.schedule(() -> {
+                if (control.running()) {
+                    p.interrupt();
+                }
+            }, STOP_GRACE_MS, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -227,8 +240,8 @@ public final class CaptureSession {
                 reconnected = false;
                 long overflowsBefore = overflowCount();
                 prefetchPoll(mainNow, companionNow);
-                if (control.stopped()) {
-                    break; // a stop ended the poll's commands: nothing was read
+                if (prefetch != null && prefetch.interrupted()) {
+                    break; // a stop ended the poll's commands (the device was silent): nothing was read
                 }
                 if (mainNow) {
                     long next = pollMain(afterReconnect, overflowsBefore);
@@ -320,6 +333,14 @@ public final class CaptureSession {
             prefetch.interrupt(); // what is still asked after the loop (the FrameTimeline's last look) waits 1 s at most
         }
     }
+
+    /** How long a poll in progress may go on after a stop before its commands are ended. */
+    static final long STOP_GRACE_MS = 300;
+    private static final ScheduledExecutorService STOP_GRACE = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "fpsctl-stop-grace");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** What waiting for a device that went away came to. */
     private enum Reconnect { SAME_BOOT, RESTARTED, LOST, AWAY_AT_END, STOPPED }

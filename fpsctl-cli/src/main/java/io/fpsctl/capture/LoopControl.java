@@ -91,6 +91,11 @@ final class LoopControl {
     }
 
     /** The current thread runs the loop (null: it ended). */
+    /** Whether the loop is running (between the start and the end of {@code run}). */
+    boolean running() {
+        return loopThread != null;
+    }
+
     void runningOn(Thread t) {
         loopThread = t;
     }

@@ -115,6 +115,11 @@ public final class PrefetchingDevice implements Device {
         return other == device ? this : other;
     }
 
+    /** Whether {@link #interrupt()} was called: a list it ended read nothing. */
+    public boolean interrupted() {
+        return interrupted;
+    }
+
     /** How long a command asked through {@link #shell} after {@link #interrupt()} may take. */
     static final Duration AFTER_STOP = Duration.ofSeconds(1);
 
