@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The simulated {@code screenrecord [options] FILE} and the {@code pkill -INT -f PATTERN} that stops it.
+ * The simulated {@code screenrecord [options] FILE} and the {@code pkill -l INT -f PATTERN} that stops it.
  *
  * <p>Options, checks and messages are AOSP's ({@code frameworks/av cmds/screenrecord/screenrecord.cpp main},
  * {@code parseWidthHeight}, {@code parseValueWithUnit}, {@code usage}; see docs/report.md "Screen recordings" for the
@@ -211,17 +211,31 @@ final class ScreenRecordCommand implements FrameObserver {
         }
     }
 
-    /** {@code pkill -INT -f PATTERN} (toybox pkill): SIGINT to every recording whose command line matches. */
+    /**
+     * toybox {@code pkill [-SIGNAL|-l SIGNAL] [-f] PATTERN}: SIGINT to every recording whose command line matches.
+     * {@code -l SIGNAL} is in every release's option string ({@code "...fnovxl:[-no]"}, toys/posix/ps.c, LineageOS
+     * android_external_toybox cm-13.0 to lineage-18.1, toybox HEAD). {@code -SIGNAL} came with toybox commit
+     * 148a0c37 "Fix pkill -9" (0.7.1, Android 7.0): it added the leading {@code ?} that passes unknown options on
+     * and {@code pkill_main}'s {@code -SIGNAL} argument. Android 6's toybox (cm-13.0) refuses it in
+     * {@code lib/args.c gotflag}: {@code help_exit("Unknown option %s")} with the dash stripped, after the help text
+     * (not reproduced here), exit 1.
+     */
     ShellReply pkill(List<String> args) {
         boolean full = false;
         boolean interrupt = false;
         String pattern = null;
-        for (String a : args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
             if (a.equals("-f")) {
                 full = true;
-            } else if (a.equals("-INT") || a.equals("-2") || a.equals("-SIGINT")) {
-                interrupt = true;
-            } else if (!a.startsWith("-")) {
+            } else if (a.equals("-l") && i + 1 < args.size()) {
+                interrupt = isSigint(args.get(++i));
+            } else if (a.startsWith("-") && a.length() > 1) {
+                if (version.major() < 7) {
+                    return new ShellReply("", "pkill: Unknown option " + a.substring(1) + "\n", 1);
+                }
+                interrupt = isSigint(a.substring(1));
+            } else {
                 pattern = a;
             }
         }
@@ -243,6 +257,11 @@ final class ScreenRecordCommand implements FrameObserver {
             }
         }
         return ShellReply.exit(matched > 0 ? 0 : 1);
+    }
+
+    /** toybox {@code sig_to_num}: a name with or without SIG, or the number. */
+    private static boolean isSigint(String signal) {
+        return signal.equals("INT") || signal.equals("SIGINT") || signal.equals("2");
     }
 
     /** The device dies: every recording stops where it is, its file without moov (SIGKILL). */
