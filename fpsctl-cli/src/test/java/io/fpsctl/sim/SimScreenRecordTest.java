@@ -199,7 +199,7 @@ class SimScreenRecordTest {
             assertTrue(frames.get(i).number() > frames.get(i - 1).number(), "numbers rise: " + frames);
         }
         // the Winscope v2 block, read by hand (screenrecord.cpp writeWinscopeMetadata): one CLOCK_BOOTTIME ns per
-        // frame; minus gfxinfo's Realtime - Uptime it is when the composition showing the picture was committed
+        // frame; minus gfxinfo's Realtime - Uptime it is when the composition showing the picture was queued
         byte[] mp4 = Files.readAllBytes(local);
         int at = indexOf(mp4, "#VV1NSC0PET1ME2#".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         assertTrue(at > 0, "Winscope block present");
@@ -218,8 +218,9 @@ class SimScreenRecordTest {
             assertEquals(frames.get(i).seconds(), (monotonic - (first - asleepNs)) / 1e9, 1.5e-4,
                     "pts relative to the first frame, frame " + i);
             if (i > 0) { // frame 0 is the screen as it was when the recording started
-                // stamped when SurfaceFlinger committed the composition: a refresh (60 Hz) before the truth's
-                // present, plus the 2 ms the simulator takes from its latch to the end of the commit (inferred)
+                // the simulator's own model, not a measurement: stamped when SurfaceFlinger queues the composition,
+                // a refresh (60 Hz) before the truth's present plus the 2 ms it takes from its latch (inferred);
+                // this checks the block is written and read as modelled, not that the model is Android's
                 long truthPresent = Long.parseLong(presents.get(number).split("\t")[1]);
                 assertEquals(truthPresent - 1e9 / 60 + 2_000_000, monotonic, 2_000,
                         "frame " + i + " shows present " + number);

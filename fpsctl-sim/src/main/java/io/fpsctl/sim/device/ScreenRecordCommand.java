@@ -36,13 +36,17 @@ import java.util.regex.PatternSyntaxException;
 final class ScreenRecordCommand implements FrameObserver {
     static final int MAX_TIME_LIMIT_SEC = 180;
     /**
-     * When a picture is stamped: SurfaceFlinger composes the virtual display in the same commit that latches the
-     * app's buffer, and {@code VirtualDisplaySurface::onFrameCommitted} queues the picture to screenrecord's encoder
-     * with {@code systemTime()} at the end of that commit, a vsync before the physical display presents the same
-     * content (frameworks/native services/surfaceflinger/DisplayHardware/VirtualDisplaySurface.cpp, read in a copy
-     * found by search, not at a tag). The simulator latches at the vsync before the present
-     * ({@link io.fpsctl.sim.device.frames.LayerFrame#latchTime}); the 2 ms from the latch to the end of the commit
-     * is inferred (SurfaceFlinger's wake-up after its vsync plus composition), not read.
+     * When a picture is stamped: SurfaceFlinger composes the virtual display with the GPU in the same composite that
+     * latches the app's buffer, a vsync before the physical display presents the same content. By default the
+     * virtual display is a GPU one ({@code SurfaceFlinger::init}: HWC virtual displays only with
+     * {@code debug.sf.enable_hwc_vds}, default false), so {@code VirtualDisplaySurface::queueBuffer} passes the
+     * composed buffer straight to screenrecord's encoder surface ({@code onFrameCommitted} returns at once for it),
+     * and {@code Surface::queueBuffer} stamps it {@code systemTime(SYSTEM_TIME_MONOTONIC)} for
+     * {@code NATIVE_WINDOW_TIMESTAMP_AUTO} (LineageOS android_frameworks_native lineage-21.0:
+     * services/surfaceflinger/DisplayHardware/VirtualDisplaySurface.cpp, libs/gui/Surface.cpp). The simulator
+     * latches at the vsync before the present ({@link io.fpsctl.sim.device.frames.LayerFrame#latchTime}); the 2 ms
+     * from the latch to the queued composition is inferred (SurfaceFlinger's wake-up after its vsync plus GPU
+     * composition), not read, and not measured.
      */
     static final long COMMIT_AFTER_LATCH_NS = 2_000_000L;
     /** {@code std::numeric_limits<uint32_t>::max()}: android 14's upper bound, and its "no limit" for 0. */
