@@ -512,7 +512,7 @@
     function tick() { if (!video.paused) { show(); requestAnimationFrame(tick); } }
     video.addEventListener('play', function () { requestAnimationFrame(tick); });
     if (files.length > 0) { load(0, function () { show(); }); }
-    return { card: card, seek: seek, seekPresent: seekPresent, seekRendered: seekRendered, state: state, video: video, now: now };
+    return { card: card, seek: seek, seekPresent: seekPresent, seekRendered: seekRendered, files: files, state: state, video: video, now: now };
   }
 
   /* The red playhead line on a chart whose x axis is the page's time */
@@ -1145,6 +1145,7 @@
       });
     }
     report.video.tested = [];
+    report.video.firstS = player.files.map(function (f) { return f.firstS; }); /* each placed file's start */
     var step = 0;
     var runStep = function () {
       if (step >= steps.length) { report.video.testDone = true; selfCheck(); return; }
@@ -1154,7 +1155,9 @@
       if ((report.video.seekCount || 0) <= before) { report.video.testDone = 'step ' + step + ' did not seek'; selfCheck(); return; }
       var entry = s2[s2.length - 1];
       /* the next step once this seek finished */
-      var keep = function () { report.video.tested.push({ why: entry.why, currentTime: entry.currentTime, file: entry.file }); };
+      var keep = function () {
+        report.video.tested.push({ why: entry.why, target: entry.target, currentTime: entry.currentTime, file: entry.file });
+      };
       var next = function () { player.video.removeEventListener('seeked', next); keep(); setTimeout(runStep, 0); };
       if (entry.done) { keep(); runStep(); } else { player.video.addEventListener('seeked', next); }
     };

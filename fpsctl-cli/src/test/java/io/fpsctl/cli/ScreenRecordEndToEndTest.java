@@ -237,6 +237,80 @@ class ScreenRecordEndToEndTest {
         assertTrue(checked >= 150, "rendered frames checked: " + checked);
     }
 
+    /**
+     * A chained file whose Winscope block cannot be read (here: its magic overwritten before {@code fpsctl report})
+     * has no per-picture times; a seek to a moment it covers still goes to that file, by time, never to the last
+     * picture of the file before it.
+     */
+    @Test
+    void aFileWithoutPictureTimesIsStillTheOneSought(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.find().orElse(null);
+        assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): skipped");
+        Path out = dir.resolve("out");
+        try (Simulator s = sim(null)) {
+            s.android().setScreenRecordLimitSeconds(2);
+            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--source", "surfaceflinger", "--duration", "7s",
+                    "--out", out.toString(), "--record");
+            assertEquals(0, r.exit, r.toString());
+        }
+        Path folder = captureFolder(out);
+        JsonNode files = JSON.readTree(folder.resolve("video.json").toFile()).get("files");
+        assertTrue(files.size() >= 3, "7 s in files of 2 s: " + files);
+        Path broken = folder.resolve(files.get(1).get("file").asText());
+        byte[] mp4 = Files.readAllBytes(broken);
+        byte[] magic = "#VV1NSC0PET1ME".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int overwritten = 0;
+        for (int at = indexOf(mp4, magic, 0); at >= 0; at = indexOf(mp4, magic, at + 1)) {
+            mp4[at + 1] = 'X';
+            overwritten++;
+        }
+        assertTrue(overwritten >= 1, "the second file had a Winscope block");
+        Files.write(broken, mp4);
+        Path html = dir.resolve("r.html");
+        Cli r = Cli.run("report", folder.toString(), "-o", html.toString());
+        assertEquals(0, r.exit, r.toString());
+
+        JsonNode check = selfCheck(ChromiumPage.domWhen(chromium, html, "#seek-test-frames",
+                Files.createTempDirectory(dir, "b"), "window.fpsctlReport.video && window.fpsctlReport.video.testDone",
+                Duration.ofSeconds(120)));
+        JsonNode v = check.get("video");
+        assertEquals(true, v.path("testDone").asBoolean(), check.toString());
+        JsonNode firstS = v.get("firstS");
+        int intoBroken = 0;
+        for (JsonNode seek : v.get("tested")) {
+            String why = seek.get("why").asText();
+            if (!why.contains(" at ")) {
+                continue; // the click and the buttons
+            }
+            double target = Double.parseDouble(why.substring(why.indexOf(" at ") + 4)); // the frame's present
+            int covering = 0;
+            for (int k = 0; k < firstS.size(); k++) {
+                if (firstS.get(k).asDouble() <= target + 0.0005) {
+                    covering = k;
+                }
+            }
+            // a seek by time half a refresh on may reach the next file; never an earlier one
+            assertTrue(seek.get("file").asInt() >= covering, "the file covering " + seek + ": " + covering);
+            if (covering == 1) {
+                intoBroken++;
+            }
+        }
+        assertTrue(intoBroken >= 5, "seeks into the file without picture times: " + intoBroken);
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle, int from) {
+        outer:
+        for (int i = from; i + needle.length <= hay.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
     @Test
     void aLongCaptureChainsFilesThatPlayOneAfterTheOther(@TempDir Path dir) throws Exception {
         assumeTrue(FfmpegFrames.available(), "ffmpeg is not installed (apt-get install ffmpeg): skipped");
