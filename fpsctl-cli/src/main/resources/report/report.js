@@ -355,19 +355,20 @@
   var player = vrun ? makePlayer(vrun, vrun.its[vrun.sel].video) : null;
   report.video = player ? player.state : null;
   live.player = player;
+  live.seekFrame = seekFrame;
   live.vrun = vrun;
 
-  /* When a frame was presented (s on the page's axis): a SurfaceFlinger frame's own time is its present; a rendered
-   * (gfxinfo) frame is presented at the refresh after it completed (IntendedVsync + duration; inferred: its buffer is
-   * latched at the next vsync). player.seekPresent then shows the picture that was on screen from that moment. */
-  function onScreenAt(r, i) { return presentAt(r, r.frames.T[i], r.frames.D[i]); }
-  function presentAt(r, t, durationMs) {
-    return r.summary.source === 'surfaceflinger' ? t : t + durationMs / 1000 + vsyncMs / 1000;
+  /* Shows the picture of a frame (t: its time on the page's axis, s): a SurfaceFlinger frame's own time is its
+   * present, and player.seekPresent shows the picture on screen from then; a rendered (gfxinfo) frame's time is its
+   * IntendedVsync, it completed durationMs later, and SurfaceFlinger's first composition after that shows it:
+   * player.seekRendered shows the first picture stamped after the completion (docs/report.md "Screen recordings"). */
+  function seekFrame(r, t, durationMs, why) {
+    if (r.summary.source === 'surfaceflinger') { player.seekPresent(t, why); } else { player.seekRendered(t + durationMs / 1000, why); }
   }
   function seekButton(r, w) {
     if (!player || r !== vrun) { return w.t.toFixed(3); }
     var b = el('button', { type: 'button', 'class': 'seek', 'data-seek': String(w.t), text: '\u25b6 ' + w.t.toFixed(3) });
-    b.addEventListener('click', function () { player.seekPresent(presentAt(r, w.t, w.durationMs), 'worst ' + w.t); });
+    b.addEventListener('click', function () { seekFrame(r, w.t, w.durationMs, 'worst ' + w.t); });
     return b;
   }
 
@@ -446,30 +447,57 @@
       var within = Math.max(0, Math.min(t - files[k].firstS, files[k].lastS - files[k].firstS + 0.05));
       var entry = { target: t, file: k, name: files[k].name, asked: within, why: why || null };
       state.seeks.push(entry);
+      state.seekCount = (state.seekCount || 0) + 1; /* every seek, also once the list keeps only the last 20 */
       if (state.seeks.length > 20) { state.seeks.shift(); }
       load(k, function () {
         video.currentTime = within;
       });
       state.pendingSeek = entry;
     }
-    /* The picture on screen from the moment a frame was presented (page time t). screenrecord stamps each picture
-     * when SurfaceFlinger commits the composition (VirtualDisplaySurface::onFrameCommitted queues the buffer at
-     * systemTime(), before that composition is presented), so the picture is the last one stamped at or before t
-     * (0.5 ms allowed: the page's frame times are float32); the seek lands inside it, half way to the next picture
-     * but at most half a refresh after its start. Without per-frame times, half a refresh after t. */
-    function seekPresent(t, why) {
-      var half = vsyncMs / 2000;
+    /* screenrecord stamps each picture when SurfaceFlinger queues its GPU composition of the virtual display
+     * (Surface::queueBuffer, systemTime(SYSTEM_TIME_MONOTONIC); VirtualDisplaySurface::queueBuffer passes a GPU
+     * virtual display's buffer straight on, the default as debug.sf.enable_hwc_vds is false), in the same composite
+     * that latched the app's buffer and before the physical display presents it. files[k].frameMs holds each
+     * picture's stamp (ms after the file's first picture); a file without it (its MP4 unreadable when the report was
+     * written) falls back to a seek by time. */
+    function fileAt(t) { /* the file that covers page time t: the last that starts at or before it */
       var k = -1;
-      for (var i = 0; i < files.length; i++) { if (files[i].frameMs && files[i].firstS <= t + 0.0005) { k = i; } }
-      if (k < 0) { seek(t + half, why); return; }
-      var f = files[k], ms = f.frameMs, lo = 0, hi = ms.length - 1;
+      for (var i = 0; i < files.length; i++) { if (files[i].firstS <= t + 0.0005) { k = i; } }
+      return k;
+    }
+    function stamp(k, j) { return files[k].firstS + files[k].frameMs[j] / 1000; }
+    /* into picture j of file k: half way to the next picture, but at most half a refresh after its start */
+    function seekPicture(k, j, why) {
+      var ms = files[k].frameMs, half = vsyncMs / 2000;
+      var gap = j + 1 < ms.length ? (ms[j + 1] - ms[j]) / 1000 : 2 * half;
+      seek(stamp(k, j) + Math.min(gap / 2, half), why, k);
+    }
+    /* The picture on screen from the moment a frame was presented (page time t): the last one stamped at or before
+     * t (0.5 ms allowed: the page's frame times are float32). Without per-picture times, half a refresh after t. */
+    function seekPresent(t, why) {
+      var k = fileAt(t);
+      if (k < 0 || !files[k].frameMs) { seek(t + vsyncMs / 2000, why); return; }
+      var ms = files[k].frameMs, lo = 0, hi = ms.length - 1;
       while (lo < hi) { /* the last picture stamped at or before t */
         var mid = (lo + hi + 1) >> 1;
-        if (f.firstS + ms[mid] / 1000 <= t + 0.0005) { lo = mid; } else { hi = mid - 1; }
+        if (stamp(k, mid) <= t + 0.0005) { lo = mid; } else { hi = mid - 1; }
       }
-      var start = f.firstS + ms[lo] / 1000;
-      var gap = lo + 1 < ms.length ? (ms[lo + 1] - ms[lo]) / 1000 : 2 * half;
-      seek(start + Math.min(gap / 2, half), why, k);
+      seekPicture(k, lo, why);
+    }
+    /* The picture of a rendered frame that completed at page time c: the first stamped after c (the composition
+     * that latched its buffer ran after it was queued); in the next file when c is after a file's last picture.
+     * Without per-picture times, the refresh after c plus half a refresh. */
+    function seekRendered(c, why) {
+      var k = Math.max(0, fileAt(c));
+      if (!files[k] || !files[k].frameMs) { seek(c + vsyncMs / 1000 + vsyncMs / 2000, why); return; }
+      var ms = files[k].frameMs, lo = 0, hi = ms.length;
+      while (lo < hi) { /* the first picture stamped after c */
+        var mid = (lo + hi) >> 1;
+        if (stamp(k, mid) > c) { hi = mid; } else { lo = mid + 1; }
+      }
+      if (lo < ms.length) { seekPicture(k, lo, why); return; }
+      if (k + 1 < files.length && files[k + 1].frameMs) { seekPicture(k + 1, 0, why); return; }
+      seekPicture(k, ms.length - 1, why);
     }
     video.addEventListener('seeked', function () {
       var e = state.pendingSeek;
@@ -484,7 +512,7 @@
     function tick() { if (!video.paused) { show(); requestAnimationFrame(tick); } }
     video.addEventListener('play', function () { requestAnimationFrame(tick); });
     if (files.length > 0) { load(0, function () { show(); }); }
-    return { card: card, seek: seek, seekPresent: seekPresent, state: state, video: video, now: now };
+    return { card: card, seek: seek, seekPresent: seekPresent, seekRendered: seekRendered, files: files, state: state, video: video, now: now };
   }
 
   /* The red playhead line on a chart whose x axis is the page's time */
@@ -513,7 +541,7 @@
       if (down && Math.abs(e.clientX - down[0]) + Math.abs(e.clientY - down[1]) > 4) { return; }
       var t = u.posToVal(e.offsetX, 'x');
       var hit = frameAt ? frameAt(e.offsetX, e.offsetY) : null;
-      if (hit) { player.seekPresent(hit.at, 'frame ' + hit.index); } else { player.seek(t, 'chart'); }
+      if (hit) { seekFrame(hit.run, hit.run.frames.T[hit.index], hit.run.frames.D[hit.index], 'frame ' + hit.index); } else { player.seek(t, 'chart'); }
     }, true);
   }
 
@@ -826,7 +854,7 @@
           if (dx * dx > bestD) { continue; }
           var dy = u.valToPos(f.D[i], 'y') - py;
           var dd = dx * dx + dy * dy;
-          if (dd < bestD) { bestD = dd; best = { index: i, at: onScreenAt(r, i) }; }
+          if (dd < bestD) { bestD = dd; best = { index: i, run: r }; }
         }
       });
       return best;
@@ -1090,8 +1118,9 @@
   /* #seek-test: for fpsctl's browser test (run in real time: a virtual-time budget runs out while the page waits
    * for the decoder), the page clicks (real DOM events) the worst janky frame on the frame-time chart, then each
    * worst-moment button in turn, each once the seek before it finished; report.video.seeks then holds every target,
-   * file and currentTime the video reached. */
-  if (location.hash === '#seek-test' && live.player) {
+   * file and currentTime the video reached. #seek-test-frames then also seeks to timed frames of the charted run
+   * (200 at most, those that completed soonest after a vsync first), as a click on a janky one would; report.video.tested keeps every seek of the test (not only the last 20). */
+  if ((location.hash === '#seek-test' || location.hash === '#seek-test-frames') && live.player) {
     var player = live.player;
     var steps = [];
     var cr = live.vrun;
@@ -1116,17 +1145,33 @@
     Array.prototype.slice.call(document.querySelectorAll('#moments button.seek'), 0, 3).forEach(function (b) {
       steps.push(function () { b.click(); });
     });
+    if (location.hash === '#seek-test-frames' && f0) {
+      /* the frames that completed soonest after a vsync first: there a picture stamped at the composition after the
+       * completion lies furthest from the completion (a rule that adds a whole refresh lands a picture early) */
+      var period = 1000 / ((cr.summary && cr.summary.refreshHz) || 60);
+      var order = [];
+      for (var ji = 0; ji < f0.T.length; ji++) { if (f0.L[ji] >= 0) { order.push(ji); } }
+      order.sort(function (a, b) { return (f0.D[a] % period) - (f0.D[b] % period); });
+      order.slice(0, 200).forEach(function (i) {
+        steps.push(function () { live.seekFrame(cr, f0.T[i], f0.D[i], 'frame ' + i + ' at ' + f0.T[i]); });
+      });
+    }
+    report.video.tested = [];
+    report.video.firstS = player.files.map(function (f) { return f.firstS; }); /* each placed file's start */
     var step = 0;
     var runStep = function () {
       if (step >= steps.length) { report.video.testDone = true; selfCheck(); return; }
-      var before = report.video.seeks.length;
+      var before = report.video.seekCount || 0;
       steps[step++]();
       var s2 = report.video.seeks;
-      if (s2.length <= before) { report.video.testDone = 'step ' + step + ' did not seek'; selfCheck(); return; }
+      if ((report.video.seekCount || 0) <= before) { report.video.testDone = 'step ' + step + ' did not seek'; selfCheck(); return; }
       var entry = s2[s2.length - 1];
       /* the next step once this seek finished */
-      var next = function () { player.video.removeEventListener('seeked', next); setTimeout(runStep, 0); };
-      if (entry.done) { runStep(); } else { player.video.addEventListener('seeked', next); }
+      var keep = function () {
+        report.video.tested.push({ why: entry.why, target: entry.target, currentTime: entry.currentTime, file: entry.file });
+      };
+      var next = function () { player.video.removeEventListener('seeked', next); keep(); setTimeout(runStep, 0); };
+      if (entry.done) { keep(); runStep(); } else { player.video.addEventListener('seeked', next); }
     };
     var started = false;
     var start = function () { if (!started) { started = true; runStep(); } };

@@ -150,7 +150,7 @@ class ScreenRecordEndToEndTest {
             // the frame the button names: its time on the page (s since origin), as the button says it
             double pageT = Double.parseDouble(seek.get("why").asText().replace("worst ", ""));
             long deviceNs = origin + Math.round(pageT * 1e9);
-            Map<String, String> frame = janky.stream()
+            Map<String, String> frame = rows.stream()
                     .filter(m -> Math.abs(Long.parseLong(m.get("endNs")) - deviceNs) <= 1_000_000L)
                     .findFirst().orElse(null);
             assertNotNull(frame, "the moment at " + pageT + " s is a janky frame of frames.csv");
@@ -160,6 +160,155 @@ class ScreenRecordEndToEndTest {
             checked++;
         }
         assertEquals(3, checked);
+    }
+
+    /**
+     * Rendered (gfxinfo) frames: a seek to each frame as a click on it does (the page's #seek-test-frames, up to 200
+     * frames) shows that frame's own picture. Expected from the truth alone: the frame's framestats row (t.txt, by IntendedVsync) gives its
+     * SwapBuffers, the app layer's latency row with that desired time is the number its picture shows.
+     */
+    @Test
+    void renderedFramesSeekToThePictureThatShowsThem(@TempDir Path dir) throws Exception {
+        assumeTrue(FfmpegFrames.available(), "ffmpeg is not installed (apt-get install ffmpeg): skipped");
+        Chromium chromium = Chromium.find().orElse(null);
+        assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): skipped");
+        Path truth = dir.resolve("t.txt");
+        Path out = dir.resolve("out");
+        try (Simulator s = sim(truth)) {
+            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--source", "gfxinfo", "--duration", "6s",
+                    "--out", out.toString(), "--record", "--report");
+            assertEquals(0, r.exit, r.toString());
+        }
+        Path folder = captureFolder(out);
+        JsonNode file = JSON.readTree(folder.resolve("video.json").toFile()).get("files").get(0);
+        List<FfmpegFrames.Frame> decoded = FfmpegFrames.all(folder.resolve(file.get("file").asText()));
+
+        // the truth: IntendedVsync -> SwapBuffers (the framestats block), SwapBuffers -> the number shown
+        List<String> stats = Files.readAllLines(truth);
+        List<String> head = List.of(stats.stream().filter(l -> l.startsWith("Flags,")).findFirst().orElseThrow().split(","));
+        int intended = head.indexOf("IntendedVsync");
+        int swap = head.indexOf("SwapBuffers");
+        Map<Long, Long> swapOf = new HashMap<>();
+        for (String l : stats) {
+            if (!l.isEmpty() && Character.isDigit(l.charAt(0))) {
+                String[] v = l.split(",");
+                swapOf.put(Long.parseLong(v[intended]), Long.parseLong(v[swap]));
+            }
+        }
+        List<String> latency = Files.readAllLines(truth.resolveSibling("t.app.latency"));
+        Map<Long, Integer> numberOf = new HashMap<>();
+        for (int n = 1; n < latency.size(); n++) {
+            numberOf.put(Long.parseLong(latency.get(n).split("\t")[0]), n);
+        }
+
+        List<Map<String, String>> rows = frames(folder.resolve("frames.csv"));
+        List<Map<String, String>> janky = rows.stream().filter(m -> "true".equals(m.get("janky"))).toList();
+        JsonNode check = selfCheck(ChromiumPage.domWhen(chromium, folder.resolve("report.html"), "#seek-test-frames",
+                Files.createTempDirectory(dir, "b"), "window.fpsctlReport.video && window.fpsctlReport.video.testDone",
+                Duration.ofSeconds(120)));
+        assertEquals(List.of(), errors(check), "console errors");
+        JsonNode v = check.get("video");
+        assertEquals(true, v.path("testDone").asBoolean(), check.toString());
+        // the page's time axis: the worst janky frame (the page's click) is at clickedFrame.t
+        Map<String, String> worst = janky.stream().max(Comparator.comparingDouble(
+                (Map<String, String> m) -> Double.parseDouble(m.get("durationMs")))).orElseThrow();
+        assertEquals(Double.parseDouble(worst.get("durationMs")), v.get("clickedFrame").get("durationMs").asDouble(), 0.01);
+        long origin = Long.parseLong(worst.get("intendedVsyncNs"))
+                - Math.round(v.get("clickedFrame").get("t").asDouble() * 1e9);
+        int checked = 0;
+        for (JsonNode seek : v.get("tested")) {
+            String why = seek.get("why").asText();
+            if (!why.contains(" at ")) {
+                continue; // the click and the buttons: checked as frames below, by the same rule
+            }
+            long at = origin + Math.round(Double.parseDouble(why.substring(why.indexOf(" at ") + 4)) * 1e9);
+            Map<String, String> frame = rows.stream()
+                    .filter(m -> Math.abs(Long.parseLong(m.get("intendedVsyncNs")) - at) <= 1_000_000L)
+                    .findFirst().orElse(null);
+            assertNotNull(frame, why + " is a frame of frames.csv");
+            Long swapped = swapOf.get(Long.parseLong(frame.get("intendedVsyncNs")));
+            assertNotNull(swapped, why + " is in the truth");
+            Integer want = numberOf.get(swapped);
+            assertNotNull(want, why + " was presented");
+            assertEquals(want, FfmpegFrames.at(decoded, seek.get("currentTime").asDouble()).number(),
+                    "the video at " + seek + " shows the rendered frame's picture, number " + want);
+            checked++;
+        }
+        assertTrue(checked >= 150, "rendered frames checked: " + checked);
+    }
+
+    /**
+     * A chained file whose Winscope block cannot be read (here: its magic overwritten before {@code fpsctl report})
+     * has no per-picture times; a seek to a moment it covers still goes to that file, by time, never to the last
+     * picture of the file before it.
+     */
+    @Test
+    void aFileWithoutPictureTimesIsStillTheOneSought(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.find().orElse(null);
+        assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): skipped");
+        Path out = dir.resolve("out");
+        try (Simulator s = sim(null)) {
+            s.android().setScreenRecordLimitSeconds(2);
+            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--source", "surfaceflinger", "--duration", "7s",
+                    "--out", out.toString(), "--record");
+            assertEquals(0, r.exit, r.toString());
+        }
+        Path folder = captureFolder(out);
+        JsonNode files = JSON.readTree(folder.resolve("video.json").toFile()).get("files");
+        assertTrue(files.size() >= 3, "7 s in files of 2 s: " + files);
+        Path broken = folder.resolve(files.get(1).get("file").asText());
+        byte[] mp4 = Files.readAllBytes(broken);
+        byte[] magic = "#VV1NSC0PET1ME".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int overwritten = 0;
+        for (int at = indexOf(mp4, magic, 0); at >= 0; at = indexOf(mp4, magic, at + 1)) {
+            mp4[at + 1] = 'X';
+            overwritten++;
+        }
+        assertTrue(overwritten >= 1, "the second file had a Winscope block");
+        Files.write(broken, mp4);
+        Path html = dir.resolve("r.html");
+        Cli r = Cli.run("report", folder.toString(), "-o", html.toString());
+        assertEquals(0, r.exit, r.toString());
+
+        JsonNode check = selfCheck(ChromiumPage.domWhen(chromium, html, "#seek-test-frames",
+                Files.createTempDirectory(dir, "b"), "window.fpsctlReport.video && window.fpsctlReport.video.testDone",
+                Duration.ofSeconds(120)));
+        JsonNode v = check.get("video");
+        assertEquals(true, v.path("testDone").asBoolean(), check.toString());
+        JsonNode firstS = v.get("firstS");
+        int intoBroken = 0;
+        for (JsonNode seek : v.get("tested")) {
+            String why = seek.get("why").asText();
+            if (!why.contains(" at ")) {
+                continue; // the click and the buttons
+            }
+            double target = Double.parseDouble(why.substring(why.indexOf(" at ") + 4)); // the frame's present
+            int covering = 0;
+            for (int k = 0; k < firstS.size(); k++) {
+                if (firstS.get(k).asDouble() <= target + 0.0005) {
+                    covering = k;
+                }
+            }
+            // a seek by time half a refresh on may reach the next file; never an earlier one
+            assertTrue(seek.get("file").asInt() >= covering, "the file covering " + seek + ": " + covering);
+            if (covering == 1) {
+                intoBroken++;
+            }
+        }
+        assertTrue(intoBroken >= 5, "seeks into the file without picture times: " + intoBroken);
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle, int from) {
+        outer:
+        for (int i = from; i + needle.length <= hay.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (hay[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 
     @Test

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  *       {@code runEncoder} returns, {@code recordScreen} stops the muxer ({@code AMediaMuxer_stop}, which writes
  *       the moov) and the Winscope block is written first: only then is the file complete. SIGTERM and SIGKILL
  *       are not caught: the file keeps its {@code mdat} without {@code moov} and does not play. fpsctl sends
- *       SIGINT with toybox {@code pkill -INT -f '^screenrecord .* FILE$'} ({@link #stopCommand}): the file name
+ *       SIGINT with toybox {@code pkill -l INT -f '^screenrecord .* FILE$'} ({@link #stopCommand}): the file name
  *       is unique to the recording and the pattern anchored, so no other process is touched.</li>
  *   <li>Times: each sample's time is the encoder's {@code ptsUsec}, the virtual display buffer's CLOCK_MONOTONIC
  *       time ({@code systemTime(SYSTEM_TIME_MONOTONIC)} when the display gives none); MediaMuxer makes the track's
@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  *       ({@code writeWinscopeMetadata}) does: version 2 ({@code #VV1NSC0PET1ME2#}, uint32 2, int64
  *       realtime-to-elapsed ns, uint32 count, count x uint64 CLOCK_BOOTTIME ns, little-endian) and the legacy
  *       block ({@code #VV1NSC0PET1ME!#}, uint32 count, count x uint64 CLOCK_BOOTTIME us): the legacy one alone on
- *       android 11-13, the legacy one then version 2 from android 14, none before 11; the first valid one is read. Both are the monotonic time plus
+ *       android 11, 12 and 13 before QPR2 (up to android-13.0.0_r30 and the security-13 line), the legacy one then
+ *       version 2 from android 13 QPR2 (android-13.0.0_r35), none before 11; the first valid one is read. Both are the monotonic time plus
  *       {@code elapsedRealtimeNano() - systemTime(SYSTEM_TIME_MONOTONIC)} read when the recording stops.</li>
  * </ul>
  */
@@ -64,10 +65,15 @@ public final class ScreenRecord {
      * match_pgrep}: {@code regexec} on the cmdline, only its own pid skipped), so the pattern is anchored to a
      * command line that starts with {@code screenrecord} and ends with the file, the file's characters taken
      * literally: the {@code sh -c} that runs screenrecord (when mksh does not exec it) and the shell running this
-     * pkill both start with the shell's name and are never signalled, whatever quoting the line needs.
+     * pkill both start with the shell's name and are never signalled, whatever quoting the line needs. The signal is
+     * given as {@code -l INT}, the one form every release takes: android 6's toybox (LineageOS cm-13.0
+     * toys/posix/ps.c, option string {@code "Vu*U*t*s*P*g*G*fnovxl:[-no]"}) refuses {@code -INT} as "Unknown option
+     * INT"; {@code -SIGNAL} came with toybox commit 148a0c37 (0.7.1, android 7), and {@code pkill_main} still
+     * honours {@code -l} there and at toybox HEAD. Android 6's toolbox has no pkill (system/core cm-13.0
+     * toolbox/Android.mk), so /system/bin/pkill is toybox's.
      */
     public static String stopCommand(String remoteFile) {
-        return ShellQuote.command("pkill -INT -f", "^screenrecord .* " + ereLiteral(remoteFile) + "$");
+        return ShellQuote.command("pkill -l INT -f", "^screenrecord .* " + ereLiteral(remoteFile) + "$");
     }
 
     /** {@code s} as a POSIX extended regular expression matching exactly {@code s}. */

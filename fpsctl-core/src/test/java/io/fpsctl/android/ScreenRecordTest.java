@@ -25,12 +25,13 @@ class ScreenRecordTest {
                 ScreenRecord.command("/data/local/tmp/a.mp4", 180));
         // anchored (toybox match_pgrep searches the whole command line): never the sh -c around screenrecord, nor
         // the shell running pkill itself; the file's dot taken literally
-        assertEquals("pkill -INT -f '^screenrecord .* /data/local/tmp/a b\\.mp4$'",
+        // -l INT, not -INT: android 6's toybox pkill refuses -INT (SimScreenRecordTest.android6sPkillTakesOnlyDashL)
+        assertEquals("pkill -l INT -f '^screenrecord .* /data/local/tmp/a b\\.mp4$'",
                 ScreenRecord.stopCommand("/data/local/tmp/a b.mp4"));
         java.util.regex.Pattern p = java.util.regex.Pattern.compile("^screenrecord .* /data/local/tmp/a b\\.mp4$");
         assertTrue(p.matcher("screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a b.mp4").find());
         assertFalse(p.matcher("/system/bin/sh -c screenrecord --time-limit 180 --bit-rate 1M /data/local/tmp/a b.mp4").find());
-        assertFalse(p.matcher("sh -c pkill -INT -f '^screenrecord .* /data/local/tmp/a b\\.mp4$'").find());
+        assertFalse(p.matcher("sh -c pkill -l INT -f '^screenrecord .* /data/local/tmp/a b\\.mp4$'").find());
         assertFalse(p.matcher("screenrecord --time-limit 180 /data/local/tmp/a bxmp4").find());
         assertEquals("a\\.b\\*\\[c\\]\\$", ScreenRecord.ereLiteral("a.b*[c]$"));
         assertEquals("cat /data/local/tmp/a.mp4", ScreenRecord.pullCommand("/data/local/tmp/a.mp4"));

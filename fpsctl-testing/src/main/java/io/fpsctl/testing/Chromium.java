@@ -21,6 +21,11 @@ public final class Chromium {
         this.binary = binary;
     }
 
+    /** A browser at {@code binary} (tests of this package stand a fake one in). */
+    static Chromium at(Path binary) {
+        return new Chromium(binary);
+    }
+
     /** The browser, when one is installed. */
     public static Optional<Chromium> find() {
         String path = System.getenv("PATH");

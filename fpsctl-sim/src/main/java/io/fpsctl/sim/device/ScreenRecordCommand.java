@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The simulated {@code screenrecord [options] FILE} and the {@code pkill -INT -f PATTERN} that stops it.
+ * The simulated {@code screenrecord [options] FILE} and the {@code pkill -l INT -f PATTERN} that stops it.
  *
  * <p>Options, checks and messages are AOSP's ({@code frameworks/av cmds/screenrecord/screenrecord.cpp main},
  * {@code parseWidthHeight}, {@code parseValueWithUnit}, {@code usage}; see docs/report.md "Screen recordings" for the
@@ -36,13 +36,17 @@ import java.util.regex.PatternSyntaxException;
 final class ScreenRecordCommand implements FrameObserver {
     static final int MAX_TIME_LIMIT_SEC = 180;
     /**
-     * When a picture is stamped: SurfaceFlinger composes the virtual display in the same commit that latches the
-     * app's buffer, and {@code VirtualDisplaySurface::onFrameCommitted} queues the picture to screenrecord's encoder
-     * with {@code systemTime()} at the end of that commit, a vsync before the physical display presents the same
-     * content (frameworks/native services/surfaceflinger/DisplayHardware/VirtualDisplaySurface.cpp, read in a copy
-     * found by search, not at a tag). The simulator latches at the vsync before the present
-     * ({@link io.fpsctl.sim.device.frames.LayerFrame#latchTime}); the 2 ms from the latch to the end of the commit
-     * is inferred (SurfaceFlinger's wake-up after its vsync plus composition), not read.
+     * When a picture is stamped: SurfaceFlinger composes the virtual display with the GPU in the same composite that
+     * latches the app's buffer, a vsync before the physical display presents the same content. By default the
+     * virtual display is a GPU one ({@code SurfaceFlinger::init}: HWC virtual displays only with
+     * {@code debug.sf.enable_hwc_vds}, default false), so {@code VirtualDisplaySurface::queueBuffer} passes the
+     * composed buffer straight to screenrecord's encoder surface ({@code onFrameCommitted} returns at once for it),
+     * and {@code Surface::queueBuffer} stamps it {@code systemTime(SYSTEM_TIME_MONOTONIC)} for
+     * {@code NATIVE_WINDOW_TIMESTAMP_AUTO} (LineageOS android_frameworks_native lineage-21.0:
+     * services/surfaceflinger/DisplayHardware/VirtualDisplaySurface.cpp, libs/gui/Surface.cpp). The simulator
+     * latches at the vsync before the present ({@link io.fpsctl.sim.device.frames.LayerFrame#latchTime}); the 2 ms
+     * from the latch to the queued composition is inferred (SurfaceFlinger's wake-up after its vsync plus GPU
+     * composition), not read, and not measured.
      */
     static final long COMMIT_AFTER_LATCH_NS = 2_000_000L;
     /** {@code std::numeric_limits<uint32_t>::max()}: android 14's upper bound, and its "no limit" for 0. */
@@ -211,17 +215,31 @@ final class ScreenRecordCommand implements FrameObserver {
         }
     }
 
-    /** {@code pkill -INT -f PATTERN} (toybox pkill): SIGINT to every recording whose command line matches. */
+    /**
+     * toybox {@code pkill [-SIGNAL|-l SIGNAL] [-f] PATTERN}: SIGINT to every recording whose command line matches.
+     * {@code -l SIGNAL} is in every release's option string ({@code "...fnovxl:[-no]"}, toys/posix/ps.c, LineageOS
+     * android_external_toybox cm-13.0 to lineage-18.1, toybox HEAD). {@code -SIGNAL} came with toybox commit
+     * 148a0c37 "Fix pkill -9" (0.7.1, Android 7.0): it added the leading {@code ?} that passes unknown options on
+     * and {@code pkill_main}'s {@code -SIGNAL} argument. Android 6's toybox (cm-13.0) refuses it in
+     * {@code lib/args.c gotflag}: {@code help_exit("Unknown option %s")} with the dash stripped, after the help text
+     * (not reproduced here), exit 1.
+     */
     ShellReply pkill(List<String> args) {
         boolean full = false;
         boolean interrupt = false;
         String pattern = null;
-        for (String a : args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
             if (a.equals("-f")) {
                 full = true;
-            } else if (a.equals("-INT") || a.equals("-2") || a.equals("-SIGINT")) {
-                interrupt = true;
-            } else if (!a.startsWith("-")) {
+            } else if (a.equals("-l") && i + 1 < args.size()) {
+                interrupt = isSigint(args.get(++i));
+            } else if (a.startsWith("-") && a.length() > 1) {
+                if (version.major() < 7) {
+                    return new ShellReply("", "pkill: Unknown option " + a.substring(1) + "\n", 1);
+                }
+                interrupt = isSigint(a.substring(1));
+            } else {
                 pattern = a;
             }
         }
@@ -243,6 +261,11 @@ final class ScreenRecordCommand implements FrameObserver {
             }
         }
         return ShellReply.exit(matched > 0 ? 0 : 1);
+    }
+
+    /** toybox {@code sig_to_num}: a name with or without SIG, or the number. */
+    private static boolean isSigint(String signal) {
+        return signal.equals("INT") || signal.equals("SIGINT") || signal.equals("2");
     }
 
     /** The device dies: every recording stops where it is, its file without moov (SIGKILL). */

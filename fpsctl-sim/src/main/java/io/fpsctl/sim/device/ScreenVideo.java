@@ -85,16 +85,19 @@ final class ScreenVideo {
     /**
      * The Winscope blocks screenrecord writes at a release (screenrecord.cpp {@code runEncoder}, end of the encoder
      * loop, for an MP4 with frames): none before android 11 (android-security-10.0.0_r75 has no Winscope code);
-     * {@code writeWinscopeMetadata} with the legacy magic on android 11-13 (android-security-11.0.0_r76,
-     * android-security-13.0.0_r21); {@code writeWinscopeMetadataLegacy} and then the version-2
-     * {@code writeWinscopeMetadata} on android 14 and later (android-14.0.0_r67, LineageOS lineage-22.0 for 15;
-     * 16 not read: taken as 15). Tags as merged into LineageOS android_frameworks_av's lineage-17.1..22.0 branches.
+     * {@code writeWinscopeMetadata} with the legacy magic on android 11 and 12 (android-security-11.0.0_r76,
+     * android-12.1.0_r11); {@code writeWinscopeMetadataLegacy} and then the version-2 {@code writeWinscopeMetadata}
+     * from android 13 QPR2 (android-13.0.0_r35, commits 39c217d0e7 and 47ccefe325 via tm-qpr2-release; LineageOS
+     * lineage-20.0 runEncoder) and on 14 and later (android-14.0.0_r67, lineage-22.0 for 15; 16 not read: taken as
+     * 15). Android 13 is split: its first releases (up to android-13.0.0_r30 and the android-security-13.0.0 line)
+     * write the legacy block alone. The simulator cannot know a QPR, so its 13 writes what the newest 13 release
+     * writes: both. Tags as merged into LineageOS android_frameworks_av's lineage-17.1..22.0 branches.
      */
     enum Winscope {
         NONE, LEGACY, LEGACY_AND_V2;
 
         static Winscope of(AndroidVersion v) {
-            return v.major() <= 10 ? NONE : v.major() <= 13 ? LEGACY : LEGACY_AND_V2;
+            return v.major() <= 10 ? NONE : v.major() <= 12 ? LEGACY : LEGACY_AND_V2;
         }
     }
 
