@@ -121,6 +121,25 @@ class RunComparisonTest {
     }
 
     @Test
+    void theSameMediansAreUnchangedAtTenPercentAndRegressedAtFive() {
+        // the values of a flaky ReportBrowserTest run: 3 + 3 iterations, so the medians decide (section 8)
+        // baseline sorted 41.9, 42.4, 44.0 (median 42.4); candidate sorted 37.0, 38.5, 45.1 (median 38.5)
+        // Δ = 38.5 − 42.4 = −3.9 = −9.198 % of 42.4, on the worse side (lower fps)
+        // against 10 % (gate --max-regression 10): 3.9 ≤ 4.24 → unchanged
+        MetricComparison ten = RunComparison.compare(ComparedMetric.FPS, new double[] {42.4, 41.9, 44.0},
+                new double[] {38.5, 45.1, 37.0}, 10);
+        assertEquals(Verdict.UNCHANGED, ten.verdict());
+        assertEquals(-3.9, ten.delta(), 1e-9);
+        assertEquals(-9.198, ten.deltaPercent(), 0.001);
+        assertEquals(RunComparison.NO_INTERVAL, ten.note());
+        // against 5 % (the report command's default, docs/commands.md 8): 3.9 > 2.12 → regressed, same change
+        MetricComparison five = RunComparison.compare(ComparedMetric.FPS, new double[] {42.4, 41.9, 44.0},
+                new double[] {38.5, 45.1, 37.0}, 5);
+        assertEquals(Verdict.REGRESSED, five.verdict());
+        assertEquals(ten.deltaPercent(), five.deltaPercent());
+    }
+
+    @Test
     void zeroBaselineRegressesOnlyWhenTheWholeIntervalIsWorse() {
         // rev 3: baseline median 0 → no percentage, the threshold does not apply.
         // frozen frames 0,0,0,0,0 against 2,2,2,2,2: all 25 differences are +2, interval [2, 2] above 0 →
