@@ -18,6 +18,11 @@ import java.util.List;
  * frame to the next: for the true pairing both sequences step on the same vsyncs, for a shifted one the latency
  * takes on the jitter of both. A present outside the pairing (before the VM service was reached, after it went
  * away, or a run too short to tell) joins none: its cells stay empty, never a guess from one frame alone.
+ *
+ * <p>Two premises are not checked here and not produced by the simulator (docs/metrics.md 16 rule 9, said in each
+ * run's warnings): a buffer replaced before it was presented (Android 12+ BLAST, {@code Layer::setBuffer}) shifts
+ * the rest of its run by one present, and a buffer presented less than a period after it was queued (SurfaceFlinger
+ * latches one SF work duration before the present vsync) makes the true offset fail the bound.
  */
 public final class FlutterFrameJoin {
 

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * each of the UI and raster stopwatches keeps its last {@code kMaxSamples} = 120 laps and shows
  * {@code MaxDelta()} (the slowest of them); older engines printed it as {@code 1e3 / max(MaxDelta, kOneFrameMS)} fps
  * with {@code kOneFrameMS} a fixed 60 Hz frame (592f8de7), so at most 60 fps even on a 120 Hz display, newer ones as "max … ms/frame, avg … ms/frame" (9459670). fpsctl computes that worst-case fps for
- * every window of 120 consecutive frames and reports the median and the lowest, beside its own fps, which counts
+ * each disjoint block of 120 consecutive frames and reports the median and the lowest, beside its own fps, which counts
  * the frames the user saw over the whole interval.
  */
 public final class FlutterStats {
