@@ -61,7 +61,7 @@ final class FlutterRun {
             out.add("flutter: refresh rate unavailable: budgetMs 16.667 and the over-budget shares assume 60 Hz");
         }
         out.add("flutter: pairing inferred: frames.csv's uiMs/rasterMs/flutterBottleneck assume no dropped buffer "
-                + "and at least one refresh period from raster finish to present (docs/metrics.md 16 rule 9)");
+                + "(docs/metrics.md 16 rule 9)");
         return out;
     }
 
