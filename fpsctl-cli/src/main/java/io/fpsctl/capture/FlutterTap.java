@@ -317,15 +317,16 @@ public final class FlutterTap {
      * The frames posted since the previous call, as a block (a live window's line, docs/metrics.md 16), or null when
      * none came.
      *
-     * @param refreshHz the window's refresh rate (null or not finite: 60 Hz)
+     * @param refreshHz the window's refresh rate (null or not finite: the worse thread is unavailable, never judged
+     *                  against an assumed 60 Hz)
      */
     public FlutterStats.Result recent(Double refreshHz) {
-        long budget = refreshHz == null || !Double.isFinite(refreshHz) || refreshHz <= 0 ? 16_667
-                : Math.round(1e6 / refreshHz);
+        boolean known = refreshHz != null && Double.isFinite(refreshHz) && refreshHz > 0;
+        long budget = known ? Math.round(1e6 / refreshHz) : 16_667;
         synchronized (lock) {
             FlutterStats.Result r = recent.result(budget);
             recent = new FlutterStats();
-            return r;
+            return r == null || known ? r : r.budgetUnknown();
         }
     }
 

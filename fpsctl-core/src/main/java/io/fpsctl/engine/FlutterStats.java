@@ -173,5 +173,15 @@ public final class FlutterStats {
                          double rasterP90, double rasterP99, double uiOverBudget, double rasterOverBudget,
                          double jankyShare, double overlayUiFps, double overlayUiFpsWorst, double overlayRasterFps,
                          double overlayRasterFpsWorst, int duplicates, String worseThread) {
+
+        /** The word when the refresh rate, hence the budget, is not known: which thread ran over cannot be said. */
+        public static final String UNAVAILABLE = "unavailable";
+
+        /** This block with the worse thread unavailable (its budget was assumed, not read). */
+        public Result budgetUnknown() {
+            return new Result(frames, budgetMs, buildP50, buildP90, buildP99, rasterP50, rasterP90, rasterP99,
+                    uiOverBudget, rasterOverBudget, jankyShare, overlayUiFps, overlayUiFpsWorst, overlayRasterFps,
+                    overlayRasterFpsWorst, duplicates, UNAVAILABLE);
+        }
     }
 }
