@@ -42,7 +42,7 @@ window.fpsctlFlutterChart = function (api) {
     var ri = runs.indexOf(r);
     var fl = r.frames.flutter;
     var T = f32(fl.t), U = f32(fl.ui), R = f32(fl.raster);
-    /* at most 4 points per pixel column: each column keeps its frame with the tallest stack */
+    /* every frame up to 4 per pixel column; beyond that 2 slices per pixel column, each keeping its tallest stack (docs/metrics.md 16 rule 11) */
     var width = api.chartWidth();
     var n = T.length;
     var keep = [];

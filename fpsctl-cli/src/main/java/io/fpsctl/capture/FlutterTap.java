@@ -140,9 +140,18 @@ public final class FlutterTap {
      * counter from 1, so a second engine's threads are {@code 2.ui}, {@code 2.raster}; the name from
      * {@code ThreadHost::ThreadHostConfig::MakeThreadName}). Every engine has one; {@code N.ui} exists only when the
      * UI work is not merged into the platform (main) thread ({@code merged_platform_ui_thread}, the default from
-     * Flutter 3.29: the mask then leaves out {@code kUi}).
+     * Flutter 3.29: the mask then leaves out {@code kUi}). Engines before the GPU→raster rename (Flutter 1.20, 2020)
+     * name it {@code N.gpu} (flutter/engine {@code shell/common/thread_host.cc ThreadHost::ThreadHost} at 5f4a62b3:
+     * {@code name_prefix + ".gpu"} for {@code Type::GPU}).
      */
-    private static final java.util.regex.Pattern RASTER = java.util.regex.Pattern.compile(" \\(([0-9]{1,4})\\.raster\\) ");
+    private static final java.util.regex.Pattern RASTER =
+            java.util.regex.Pattern.compile(" \\(([0-9]{1,4})\\.(raster|gpu)\\) ");
+
+    /** The engine number of a raster thread's name ({@code N.raster}, or {@code N.gpu} before 1.20), or -1. */
+    static int rasterEngine(String threadName) {
+        java.util.regex.Matcher m = RASTER.matcher(" (" + threadName + ") ");
+        return m.matches() ? Integer.parseInt(m.group(1)) : -1;
+    }
 
     private boolean hasEngineThreads(int pid) {
         try {
@@ -167,10 +176,12 @@ public final class FlutterTap {
             String tasks = device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout();
             List<io.fpsctl.android.resources.ThreadTicks> all = io.fpsctl.android.resources.ProcPidStat.parse(tasks);
             int engine = 0;
+            String rasterName = null;
             for (var t : all) {
-                java.util.regex.Matcher m = RASTER.matcher(" (" + t.name() + ") ");
-                if (m.matches()) {
-                    engine = Math.max(engine, Integer.parseInt(m.group(1)));
+                int n = rasterEngine(t.name());
+                if (n > engine) {
+                    engine = n;
+                    rasterName = t.name();
                 }
             }
             long ui = -1;
@@ -179,7 +190,7 @@ public final class FlutterTap {
             for (var t : all) {
                 if (t.name().equals(engine + ".ui")) {
                     ui = t.cpuTicks();
-                } else if (t.name().equals(engine + ".raster")) {
+                } else if (t.name().equals(rasterName)) {
                     raster = t.cpuTicks();
                 } else if (t.tid() == pid) {
                     main = t.cpuTicks();
@@ -188,7 +199,7 @@ public final class FlutterTap {
             String uiName = ui >= 0 ? engine + ".ui" : "main (UI merged)";
             ui = ui >= 0 ? ui : main;
             return engine == 0 || ui < 0 || raster < 0 ? null
-                    : new EngineCpu(pid, uiName, ui, engine + ".raster", raster, uptime);
+                    : new EngineCpu(pid, uiName, ui, rasterName, raster, uptime);
         } catch (DeviceException | io.fpsctl.android.DumpFormatException e) {
             return null;
         }
@@ -306,15 +317,16 @@ public final class FlutterTap {
      * The frames posted since the previous call, as a block (a live window's line, docs/metrics.md 16), or null when
      * none came.
      *
-     * @param refreshHz the window's refresh rate (null or not finite: 60 Hz)
+     * @param refreshHz the window's refresh rate (null or not finite: the worse thread is unavailable, never judged
+     *                  against an assumed 60 Hz)
      */
     public FlutterStats.Result recent(Double refreshHz) {
-        long budget = refreshHz == null || !Double.isFinite(refreshHz) || refreshHz <= 0 ? 16_667
-                : Math.round(1e6 / refreshHz);
+        boolean known = refreshHz != null && Double.isFinite(refreshHz) && refreshHz > 0;
+        long budget = known ? Math.round(1e6 / refreshHz) : 16_667;
         synchronized (lock) {
             FlutterStats.Result r = recent.result(budget);
             recent = new FlutterStats();
-            return r;
+            return r == null || known ? r : r.budgetUnknown();
         }
     }
 

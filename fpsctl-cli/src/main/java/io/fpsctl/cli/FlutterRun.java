@@ -35,10 +35,34 @@ final class FlutterRun {
         return tap;
     }
 
-    /** One refresh period of the run in µs: the budget (the display's rate, not a fixed 16 ms). */
+    /**
+     * One refresh period of the run in µs: the budget (the display's rate, not a fixed 16 ms). When the rate was not
+     * read, 60 Hz (DevTools' default too), never silently: {@link #notes} says so.
+     */
     static long budgetUs(Summary summary) {
-        double hz = summary.refreshHz();
-        return Double.isFinite(hz) && hz > 0 ? Math.round(1e6 / hz) : 16_667;
+        return refreshKnown(summary) ? Math.round(1e6 / summary.refreshHz()) : 16_667;
+    }
+
+    private static boolean refreshKnown(Summary summary) {
+        Double hz = summary.refreshHz(); // null when no interval was seen
+        return hz != null && Double.isFinite(hz) && hz > 0;
+    }
+
+    /**
+     * The notes a run with Flutter timings carries in its warnings (docs/metrics.md 16 rules 3 and 9): a budget
+     * assumed at 60 Hz because the refresh rate was not read, and frames.csv's per-frame cells paired by inference.
+     */
+    static java.util.List<String> notes(Summary summary, io.fpsctl.engine.FlutterStats.Result r) {
+        if (r == null) {
+            return java.util.List.of();
+        }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (!refreshKnown(summary)) {
+            out.add("flutter: refresh rate unavailable: budgetMs 16.667 and the over-budget shares assume 60 Hz");
+        }
+        out.add("flutter: pairing inferred: frames.csv's uiMs/rasterMs/flutterBottleneck assume no dropped buffer "
+                + "(docs/metrics.md 16 rule 9)");
+        return out;
     }
 
     /**
@@ -53,6 +77,9 @@ final class FlutterRun {
         }
         if (o.engineCpu() != null) {
             s = s.withWarning("flutter: " + o.engineCpu());
+        }
+        for (String note : notes(summary, o.result())) {
+            s = s.withWarning(note);
         }
         return s;
     }
@@ -88,6 +115,9 @@ final class FlutterRun {
         }
         if (o.engineCpu() != null) {
             out.println("  " + o.engineCpu());
+        }
+        for (String note : notes(summary, o.result())) {
+            out.println("  " + note);
         }
         return o;
     }

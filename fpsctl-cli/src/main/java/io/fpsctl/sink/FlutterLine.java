@@ -35,7 +35,9 @@ public final class FlutterLine {
         }
         String worse = r.worseThread();
         double over = worse.equals("raster") ? r.rasterOverBudget() : r.uiOverBudget();
-        String tail = worse.equals("none") ? "worse -" : Ansi.style(colour, Ansi.YELLOW, "worse " + worse)
+        String tail = worse.equals("none") ? "worse -"
+                : worse.equals(FlutterStats.Result.UNAVAILABLE) ? "worse unavailable (refresh rate not read)"
+                : Ansi.style(colour, Ansi.YELLOW, "worse " + worse)
                 + String.format(Locale.ROOT, " (%.1f %% over)", 100 * over);
         return String.format(Locale.ROOT, "flutter  ui p90 %.2f  raster p90 %.2f ms  ", r.buildP90(), r.rasterP90())
                 + tail;

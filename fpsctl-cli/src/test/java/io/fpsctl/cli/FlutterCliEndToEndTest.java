@@ -42,6 +42,10 @@ class FlutterCliEndToEndTest {
         assertTrue(r.err.contains("SurfaceView["), "auto measures the FlutterSurfaceView layer: " + r);
         assertTrue(r.err.contains("Flutter app in a profile or debug build"), r.toString());
         assertTrue(r.out.contains("budget 16.67 ms (one refresh period)"), r.toString());
+        // docs/metrics.md 16 rule 9: the per-frame pairing's premises are said, not hidden
+        assertTrue(r.out.contains("  flutter: pairing inferred: frames.csv's uiMs/rasterMs/flutterBottleneck assume "
+                + "no dropped buffer"), r.toString());
+        assertFalse(r.out.contains("refresh rate unavailable"), r.toString());
     }
 
     @Test

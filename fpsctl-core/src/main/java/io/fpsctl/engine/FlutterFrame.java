@@ -51,8 +51,11 @@ public record FlutterFrame(long number, long startUs, long elapsedUs, long build
         return startUs - vsyncOverheadUs + elapsedUs;
     }
 
-    /** The thread whose part of the frame took longer: {@code ui} or {@code raster} (docs/metrics.md 16). */
+    /**
+     * The thread whose part of the frame took longer: {@code ui} or {@code raster}; a tie names {@code ui}, the same
+     * tie rule as the summary's {@code worseThread} ({@link FlutterStats#worse}, docs/metrics.md 16 rules 4 and 9).
+     */
     public String bottleneck() {
-        return buildUs > rasterUs ? "ui" : "raster";
+        return rasterUs > buildUs ? "raster" : "ui";
     }
 }

@@ -9,15 +9,20 @@ import java.util.List;
  *
  * <p>Nothing names the buffer of a Flutter frame in what fpsctl reads, so the pairing is inferred from the
  * pipeline: the raster thread queues one buffer per frame when its raster finishes, SurfaceFlinger presents a
- * layer's buffers in queue order (BufferQueue drops no buffer with an automatic timestamp) and a buffer is presented
- * at least one refresh period after it was queued (latched at a vsync, presented at the next). Both clocks are the
- * device's {@code CLOCK_MONOTONIC} ({@link FlutterFrame#rasterFinishUs}). So consecutive Flutter frames (numbers
- * without a gap) are consecutive presents, shifted by one offset, and the offset must keep every frame's raster
- * finish one period before its present. Several offsets pass that test when the queue is deep; of those (the
+ * layer's buffers in queue order (assumed: no buffer dropped) and a buffer is presented after it was queued
+ * (possibly less than a period after: SurfaceFlinger latches one SF work duration before the present vsync). Both
+ * clocks are the device's {@code CLOCK_MONOTONIC} ({@link FlutterFrame#rasterFinishUs}). So consecutive Flutter
+ * frames (numbers without a gap) are consecutive presents, shifted by one offset, and the offset must keep every
+ * frame's raster finish before its present. Several offsets pass that test; of those (the
  * first {@link #CANDIDATES}), the join takes the one whose latency (present − raster finish) changes least from one
  * frame to the next: for the true pairing both sequences step on the same vsyncs, for a shifted one the latency
  * takes on the jitter of both. A present outside the pairing (before the VM service was reached, after it went
  * away, or a run too short to tell) joins none: its cells stay empty, never a guess from one frame alone.
+ *
+ * <p>One premise is not checked here and not produced by the simulator (docs/metrics.md 16 rule 9, said in each
+ * run's warnings): a buffer replaced before it was presented (Android 12+ BLAST, {@code Layer::setBuffer}) shifts
+ * the rest of its run by one present. And where a run's frames and presents are perfectly regular, neighbouring
+ * offsets are equally steady: the earliest passing one is taken.
  */
 public final class FlutterFrameJoin {
 
@@ -50,7 +55,10 @@ public final class FlutterFrameJoin {
         }
         long[] rf = new long[frames.size()];
         for (int k = 0; k < rf.length; k++) {
-            rf[k] = frames.get(k).rasterFinishUs() * 1000L + periodUs * 1000L; // the earliest present of frame k
+            // the earliest present of frame k: after its raster finish. Not a period after: SurfaceFlinger latches one
+            // SF work duration before the present vsync (Scheduler/VsyncConfiguration, debug.sf.late.sf.duration:
+            // 6-10.5 ms on some devices), so a buffer ready just before the latch shows sooner than a period later
+            rf[k] = frames.get(k).rasterFinishUs() * 1000L + 1;
         }
         int from = 0;
         int start = 0;

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * each of the UI and raster stopwatches keeps its last {@code kMaxSamples} = 120 laps and shows
  * {@code MaxDelta()} (the slowest of them); older engines printed it as {@code 1e3 / max(MaxDelta, kOneFrameMS)} fps
  * with {@code kOneFrameMS} a fixed 60 Hz frame (592f8de7), so at most 60 fps even on a 120 Hz display, newer ones as "max … ms/frame, avg … ms/frame" (9459670). fpsctl computes that worst-case fps for
- * every window of 120 consecutive frames and reports the median and the lowest, beside its own fps, which counts
+ * each disjoint block of 120 consecutive frames and reports the median and the lowest, beside its own fps, which counts
  * the frames the user saw over the whole interval.
  */
 public final class FlutterStats {
@@ -88,7 +88,32 @@ public final class FlutterStats {
         Arrays.sort(r);
         return new Result(count, budgetUs / 1000.0, pct(b, 50), pct(b, 90), pct(b, 99), pct(r, 50), pct(r, 90), pct(r, 99),
                 (double) uiOver / count, (double) rasterOver / count, (double) janky / count,
-                median(uiFps), min(uiFps), median(rasterFps), min(rasterFps), duplicates);
+                median(uiFps), min(uiFps), median(rasterFps), min(rasterFps), duplicates, worse(uiOver, rasterOver));
+    }
+
+    /**
+     * The one rule for {@code worseThread} (docs/metrics.md 16 rule 4), on the counts of frames over the budget:
+     * {@code raster} when more frames ran over on the raster thread, {@code ui} when at least as many did on the UI
+     * thread (a tie names {@code ui}, as {@link FlutterFrame#bottleneck()} does per frame), {@code none} when no
+     * frame ran over.
+     */
+    public static String worse(long uiOver, long rasterOver) {
+        return rasterOver > uiOver ? "raster" : uiOver > 0 ? "ui" : "none";
+    }
+
+    /**
+     * Whether {@code word} is what {@link #worse} gives for some counts whose shares round to the shares as
+     * written: {@code summary.json} keeps 4 decimals, so 3 and 4 frames over out of 30 000 are both written 0.0001
+     * and either word may stand beside them. Rounding keeps order, so a strictly larger written share still fixes
+     * the word; {@code none} needs both written shares zero.
+     */
+    public static boolean worseAgrees(String word, double uiShareWritten, double rasterShareWritten) {
+        return switch (word) {
+            case "raster" -> rasterShareWritten >= uiShareWritten;
+            case "ui" -> uiShareWritten >= rasterShareWritten;
+            case "none" -> uiShareWritten == 0 && rasterShareWritten == 0;
+            default -> false;
+        };
     }
 
     /**
@@ -141,15 +166,22 @@ public final class FlutterStats {
      * @param overlayUiFps        median of the overlay's UI fps over 120-frame windows
      * @param overlayUiFpsWorst   its lowest
      * @param duplicates          events dropped as already seen
+     * @param worseThread         the thread to look at first: {@link #worse} on the counts (not on the shares,
+     *                            which a file holds rounded)
      */
     public record Result(int frames, double budgetMs, double buildP50, double buildP90, double buildP99, double rasterP50,
                          double rasterP90, double rasterP99, double uiOverBudget, double rasterOverBudget,
                          double jankyShare, double overlayUiFps, double overlayUiFpsWorst, double overlayRasterFps,
-                         double overlayRasterFpsWorst, int duplicates) {
+                         double overlayRasterFpsWorst, int duplicates, String worseThread) {
 
-        /** The thread to look at first: the one whose part ran over the budget more often. */
-        public String worseThread() {
-            return rasterOverBudget > uiOverBudget ? "raster" : uiOverBudget > 0 ? "ui" : "none";
+        /** The word when the refresh rate, hence the budget, is not known: which thread ran over cannot be said. */
+        public static final String UNAVAILABLE = "unavailable";
+
+        /** This block with the worse thread unavailable (its budget was assumed, not read). */
+        public Result budgetUnknown() {
+            return new Result(frames, budgetMs, buildP50, buildP90, buildP99, rasterP50, rasterP90, rasterP99,
+                    uiOverBudget, rasterOverBudget, jankyShare, overlayUiFps, overlayUiFpsWorst, overlayRasterFps,
+                    overlayRasterFpsWorst, duplicates, UNAVAILABLE);
         }
     }
 }

@@ -86,15 +86,20 @@ final class FlutterJson {
         double[] raster = percentiles(n, InFlutter.RASTER_MS);
         double[] overlay = pair(n, InFlutter.OVERLAY_FPS);
         double[] lowest = pair(n, InFlutter.OVERLAY_FPS_LOWEST);
-        FlutterStats.Result r = new FlutterStats.Result((int) frames, positive(n, "", InFlutter.BUDGET_MS),
-                build[0], build[1], build[2], raster[0], raster[1], raster[2], share(n, InFlutter.UI_OVER_BUDGET),
-                share(n, InFlutter.RASTER_OVER_BUDGET), share(n, InFlutter.JANKY_SHARE), overlay[0], lowest[0],
-                overlay[1], lowest[1], (int) Math.min(Integer.MAX_VALUE, whole(n, InFlutter.DUPLICATES)));
+        double uiShare = share(n, InFlutter.UI_OVER_BUDGET);
+        double rasterShare = share(n, InFlutter.RASTER_OVER_BUDGET);
         JsonNode worse = n.path(InFlutter.WORSE_THREAD.name());
-        if (!worse.isTextual() || !worse.textValue().equals(r.worseThread())) {
-            throw new SummaryFormatException("'flutter.worseThread' must be \"" + r.worseThread()
-                    + "\" (the thread with the larger share over the budget), got " + abbreviated(worse));
+        // the writer names the thread from the counts; the file holds the shares rounded, so the word is checked
+        // against what those rounded shares allow (FlutterStats.worseAgrees), never recomputed from them
+        if (!worse.isTextual() || !FlutterStats.worseAgrees(worse.textValue(), uiShare, rasterShare)) {
+            throw new SummaryFormatException("'flutter.worseThread' must be \"ui\", \"raster\" or \"none\" as the "
+                    + "shares over the budget allow (uiOverBudget " + uiShare + ", rasterOverBudget " + rasterShare
+                    + "), got " + abbreviated(worse));
         }
+        FlutterStats.Result r = new FlutterStats.Result((int) frames, positive(n, "", InFlutter.BUDGET_MS),
+                build[0], build[1], build[2], raster[0], raster[1], raster[2], uiShare, rasterShare,
+                share(n, InFlutter.JANKY_SHARE), overlay[0], lowest[0], overlay[1], lowest[1],
+                (int) Math.min(Integer.MAX_VALUE, whole(n, InFlutter.DUPLICATES)), worse.textValue());
         return r;
     }
 

@@ -85,4 +85,16 @@ class FlutterStatsTest {
     void noFramesIsUnavailableNotZero() {
         assertNull(new FlutterStats().result(16_667));
     }
+
+    @Test
+    void aTieNamesUiPerFrameAndInTheSummary() {
+        // docs/metrics.md 16 rules 4 and 9: the same tie rule for flutterBottleneck and worseThread
+        assertEquals("ui", f(1, 5_000, 5_000).bottleneck());
+        assertEquals("raster", f(1, 5_000, 5_001).bottleneck());
+        FlutterStats s = new FlutterStats();
+        s.add(f(1, 10_000, 1_000)); // UI over 8.333 ms
+        s.add(f(2, 1_000, 10_000)); // raster over
+        assertEquals("ui", s.result(8_333).worseThread());
+        assertEquals("none", FlutterStats.worse(0, 0));
+    }
 }

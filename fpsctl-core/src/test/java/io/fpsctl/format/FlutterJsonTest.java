@@ -70,7 +70,7 @@ class FlutterJsonTest {
             {"\"frames\":4,\"budgetMs\"", "\"frames\":0,\"budgetMs\"", "'flutter.frames' must be 1 or more"},
             {"\"uiOverBudget\":0.2500", "\"uiOverBudget\":1.5", "'flutter.uiOverBudget' is a share"},
             {"\"p50\":3.000,\"p90\":9.500", "\"p50\":30.000,\"p90\":9.500", "p50 <= p90 <= p99"},
-            {"\"worseThread\":\"ui\"", "\"worseThread\":\"raster\"", "'flutter.worseThread' must be \"ui\""},
+            {"\"worseThread\":\"ui\"", "\"worseThread\":\"none\"", "'flutter.worseThread' must be \"ui\", \"raster\" or \"none\" as the shares"},
             {"\"overlayFps\":{\"ui\":60.0", "\"overlayFps\":{\"ui\":\"60\"", "flutter.overlayFps."},
         };
         for (String[] c : cases) {

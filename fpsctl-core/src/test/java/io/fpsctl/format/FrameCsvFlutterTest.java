@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * frames.csv's Flutter cells (docs/metrics.md 16 rule 9), joined by hand below: consecutive Flutter frames are
- * consecutive presents; the offset must keep each raster finish one period before its present, and of the offsets
+ * consecutive presents; the offset must keep each raster finish before its present, and of the offsets
  * that do, the one whose latency (present − raster finish) changes least from frame to frame wins.
  */
 class FrameCsvFlutterTest {
@@ -55,9 +55,10 @@ class FrameCsvFlutterTest {
     /**
      * Frames 5 … 14, truly presented at 120 … 220 ms (rows 2 … 11) with latencies (present − raster finish) 30, 31,
      * 30, 32, 31, 30, 31, 32, 30, 31 ms: raster finishes 90, 99, 110, 128, 139, 150, 159, 168, 180, 189 ms.
-     * Offset 0 (frame 5 at 100 ms) fails: frame 7 finished at 110, not a period (10 ms) before 120. Offset 1 (frame 5
-     * at 110 ms) passes, its latencies 20, 21, 20, 12, 21, 20, 21, 22, 20, 21 (all at least 10) stepping 1, 1, 8, 9,
-     * 1, 1, 1, 2, 1: mean 25 / 9 = 2.78 ms. Offset 2: steps 1, 1, 2, 1, 1, 1, 1, 2, 1, mean 11 / 9 = 1.22 ms, the
+     * Offset −1 fails: frame 7 finished at 110, not before its present 110. Offset 0 (frame 5 at 100 ms) passes
+     * (every raster finish before its present), its latencies 10, 11, 10, 2, 1, 10, 11, 12, 10, 11 stepping 1, 1, 8,
+     * 1, 9, 1, 1, 2, 1: mean 25 / 9 = 2.78 ms. Offset 1 (frame 5 at 110 ms): 20, 21, 20, 12, 21, 20, 21, 22, 20, 21
+     * stepping 1, 1, 8, 9, 1, 1, 1, 2, 1: mean 25 / 9 = 2.78 ms. Offset 2: steps 1, 1, 2, 1, 1, 1, 1, 2, 1, mean 11 / 9 = 1.22 ms, the
      * steadiest. Offset 3 (frames 5 … 13 at 130 … 220): 40, 41, 50, 42, 41, 40, 41, 42, 40, mean 24 / 8 = 3.0 ms.
      * Builds 1.00 + 0.50 i ms, rasters 6.00 − 0.40 i ms: the UI part is the longer from i = 6 on.
      */

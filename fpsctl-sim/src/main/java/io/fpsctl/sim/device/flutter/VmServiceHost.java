@@ -1,7 +1,10 @@
 package io.fpsctl.sim.device.flutter;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fpsctl.sim.device.frames.FlutterFrameTiming;
@@ -59,6 +62,8 @@ public final class VmServiceHost implements AutoCloseable {
     private static final int MAX_REQUEST_CHARS = 64 * 1024;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Dart's {@code json.decode} refuses text after the value (Jackson accepts it by default). */
+    private static final ObjectReader STRICT = JSON.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final FlutterTimeline timeline;
     private final LongSupplier nowNs;
@@ -266,9 +271,9 @@ public final class VmServiceHost implements AutoCloseable {
 
     /**
      * A message the service does not answer but closes the connection for, with its WebSocket close code
-     * (dart-lang/sdk {@code sdk/lib/_internal/vm/bin/vmservice_server.dart WebSocketClient.onWebSocketMessage}:
-     * {@code parseErrorCode} 4000, {@code binaryMessageErrorCode} 4001, {@code notMapErrorCode} 4002,
-     * {@code idErrorCode} 4003).
+     * (dart-lang/sdk {@code sdk/lib/_internal/vm/bin/vmservice_server.dart WebSocketClient.onWebSocketMessage} at
+     * 7a6514d1: {@code parseErrorCode} 4000, {@code binaryMessageErrorCode} 4001, {@code notMapErrorCode} 4002;
+     * its {@code idErrorCode} 4003 is declared but no longer used there: see {@link #answer}).
      */
     static final class CloseWith extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -281,39 +286,71 @@ public final class VmServiceHost implements AutoCloseable {
     }
 
     /**
-     * The answer to one request text, or null when nothing is answered (a notification, or a response to a service
-     * the client registered: none here).
+     * The answer to one message, or null when nothing is answered. Dart 3.x, as one SDK's files read
+     * (dart-lang/sdk {@code sdk/lib/_internal/vm/bin/vmservice_server.dart} at 7a6514d1, {@code sdk/lib/vmservice/
+     * message.dart} at 01ae90c9, and the stored {@code client.dart}/{@code vmservice.dart} of the same era, with
+     * {@code routeRequest(service, message)} and {@code _streamCpuSamplesWithUserTag}):
+     * <ul>
+     * <li>{@code onWebSocketMessage} closes with 4000 when {@code json.decode} throws (an empty text, trailing text)
+     *     and 4002 when the JSON is not a map;</li>
+     * <li>then {@code Message.fromJsonRpc} runs with no {@code catch} around it: an {@code id} that is not a
+     *     number, string or null, or a map with an {@code id} and none of {@code method}/{@code result}/
+     *     {@code error} ("Invalid message format"), throws out of the socket listener: no reply, and no close
+     *     (older servers, e.g. 24488e93, caught it and closed with 4003). What the uncaught error does to the
+     *     service isolate afterwards is not read: the simulator keeps the connection (inferred);</li>
+     * <li>a map with {@code method} and no {@code id} is a Notification: {@code Client.onNotification} routes it like
+     *     a request and posts nothing; with {@code "id": null} it is a Request whose reply carries
+     *     {@code "id": null}. {@code streamListen}/{@code streamCancel} run in the service isolate
+     *     ({@code VMService._streamListen}, {@code encodeSuccess}/{@code encodeRpcError} with {@code 'id':
+     *     message.serial}), so both subscribe, and the null-id request is answered; methods routed to the VM
+     *     ({@code message.sendToVM}) get no reply for a null id ({@code runtime/vm/json_stream.cc
+     *     JSONStream::PostReply}: a null {@code seq_} posts a null reply, which {@code _setResponseFromPort}
+     *     drops);</li>
+     * <li>a map with an {@code id} and {@code result} or {@code error} is a response to a service the client
+     *     registered (none here): nothing is answered.</li>
+     * </ul>
      *
      * @throws CloseWith when the service closes the connection instead
      */
     ObjectNode answer(String text, Client client) {
         JsonNode req;
         try {
-            req = text.length() > MAX_REQUEST_CHARS ? null : JSON.readTree(text);
+            // the simulator's own bound (the service has none): a larger text is treated as unreadable
+            req = text.length() > MAX_REQUEST_CHARS ? null : STRICT.readTree(text);
         } catch (IOException e) {
             req = null;
         }
-        if (req == null) {
+        if (req == null || req.isMissingNode()) {
             throw new CloseWith(4000, "Message parse error"); // json.decode threw (the Dart text adds its error)
         }
         if (!req.isObject()) {
             throw new CloseWith(4002, "Message must be a JSON map.");
         }
-        JsonNode id = req.get("id");
+        JsonNode id = req.get("id"); // null: no key (map.containsKey('id') is false)
         if (id != null && !id.isNull() && !id.isNumber() && !id.isTextual()) {
-            // Message.fromJsonRpc refuses an id that is neither a string nor a number (sdk/lib/vmservice/
-            // message.dart; read by the second reader, inferred here): onWebSocketMessage closes with idErrorCode
-            throw new CloseWith(4003, "Invalid id");
+            return null; // fromJsonRpc throws "'id' must be a number, string, or null.": no reply, no close
         }
-        if (!req.path("method").isTextual() || id == null || id.isNull()) {
-            return null; // a response to a registered service, or a notification: no reply
+        JsonNode m = req.get("method");
+        if (m == null || !m.isTextual()) {
+            // no method: a response (result/error) or "Invalid message format"; a method that is not a string
+            // fails the String? field's type check in the constructor: neither is answered (inferred for the last)
+            return null;
+        }
+        String method = m.asText();
+        boolean notification = id == null;
+        JsonNode replyId = notification ? NullNode.instance : id;
+        if (method.equals("streamListen") || method.equals("streamCancel")) {
+            // run in the service isolate, for a notification too (it subscribes); only the reply is withheld
+            ObjectNode reply = stream(replyId, method, req.path("params").path("streamId").asText(""), client);
+            return notification ? null : reply;
+        }
+        if (id == null || id.isNull()) {
+            return null; // routed to the VM with a null seq: JSONStream::PostReply posts a null reply
         }
         JsonNode params = req.path("params");
-        String method = req.get("method").asText();
         return switch (method) {
             case "getVersion" -> result(id, versionResult());
             case "getVM" -> result(id, vmResult());
-            case "streamListen", "streamCancel" -> stream(id, method, params.path("streamId").asText(""), client);
             // routed to the VM, which answers service.cc PrintUnrecognizedMethodError: PrintError(kMethodNotFound,
             // nullptr), whose data is always {"request": {"method", "params"}} (json_stream.cc PrintError,
             // PrintRequestProperty: each parameter's value as text)

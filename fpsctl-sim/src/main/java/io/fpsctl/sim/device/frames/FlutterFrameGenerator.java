@@ -17,7 +17,8 @@ import java.util.SplittableRandom;
  * takes the finished layer tree as soon as it is free, so a slow raster delays the following rasters too. The
  * buffer is queued when the raster finishes ({@code desiredPresent}: no explicit timestamp, so SurfaceFlinger's
  * desired present time is the queue time), its GPU work ends a little later ({@code frameReady}), SurfaceFlinger
- * latches it at the first vsync after that and presents it one vsync later. A frame whose build or raster runs
+ * latches it at its first wake-up after that, one SF work duration ({@link FlutterSpec#sfLatchLead}) before a
+ * vsync, and presents it at that vsync. A frame whose build or raster runs
  * over the refresh period thus reaches the screen late, and the frames it pushed back with it.
  */
 public final class FlutterFrameGenerator implements LayerFrameSource {
@@ -32,7 +33,7 @@ public final class FlutterFrameGenerator implements LayerFrameSource {
     private long number;
     private long nextVsyncAtOrAfter;
     private long rasterFreeAt;
-    private long lastLatch;
+    private long lastPresent; // the last buffer's present vsync
     private long nextSlow;
     private int slowCycle;
 
@@ -56,7 +57,7 @@ public final class FlutterFrameGenerator implements LayerFrameSource {
         number = 0;
         nextVsyncAtOrAfter = t;
         rasterFreeAt = 0;
-        lastLatch = 0;
+        lastPresent = 0;
         slowCycle = 0;
         nextSlow = spec.slowEveryFrames() > 0 ? slowInterval() : Long.MAX_VALUE;
     }
@@ -87,12 +88,15 @@ public final class FlutterFrameGenerator implements LayerFrameSource {
         nextVsyncAtOrAfter = Math.max(vsync + 1, buildFinish);
 
         long ready = rasterFinish + (long) (period * (0.1 + 0.2 * rnd.nextDouble()));
-        long latch = clock.vsyncAtOrAfter(ready);
-        if (latch <= lastLatch) {
-            latch = lastLatch + clock.periodAt(lastLatch);
+        // SurfaceFlinger wakes one SF work duration (sfLatchLead periods) before each present vsync and latches a
+        // buffer that is ready by then; one buffer per present (queue order)
+        long lead = (long) (spec.sfLatchLead() * period);
+        long present = clock.vsyncAtOrAfter(ready + lead);
+        if (present <= lastPresent) {
+            present = lastPresent + clock.periodAt(lastPresent);
         }
-        lastLatch = latch;
-        long present = latch + clock.periodAt(latch);
+        lastPresent = present;
+        long latch = present - lead;
         timeline.append(new FlutterFrameTiming(number, vsync, buildStart, buildFinish, rasterStart, rasterFinish,
                 present));
         return new LayerFrame(rasterFinish, present, ready, latch);

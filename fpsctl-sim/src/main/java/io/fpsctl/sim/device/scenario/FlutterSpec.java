@@ -20,10 +20,14 @@ import java.util.List;
  * @param mergedUiThread   the UI work runs on the main (platform) thread: no {@code 1.ui} thread (flutter/engine
  *                         {@code android_shell_holder.cc}: {@code kUi} left out with {@code merged_platform_ui_thread},
  *                         the default from Flutter 3.29); default false (a separate {@code 1.ui})
+ * @param sfLatchLead      how long before the present vsync SurfaceFlinger latches, in refresh periods, from 0.05
+ *                         to 1 (its SF work duration: frameworks/native {@code Scheduler/VsyncConfiguration},
+ *                         {@code debug.sf.late.sf.duration}, e.g. 10.5 ms of a 16.7 ms period on some devices);
+ *                         default 1 (latched at the vsync before the present)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
-                          List<Double> slowFactors, Boolean mergedUiThread) {
+                          List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead) {
 
     /** The engine's first frame after the process starts (inferred: engine start-up and the first build). */
     public static final long START_MS = 300;
@@ -38,6 +42,10 @@ public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double
         slowEveryFrames = slowEveryFrames == null ? 0 : slowEveryFrames;
         slowFactors = slowFactors == null || slowFactors.isEmpty() ? List.of(1.6, 2.4, 3.5) : List.copyOf(slowFactors);
         mergedUiThread = mergedUiThread != null && mergedUiThread;
+        sfLatchLead = sfLatchLead == null ? 1.0 : sfLatchLead;
+        if (!(sfLatchLead >= 0.05 && sfLatchLead <= 1)) {
+            throw new IllegalArgumentException("flutter sfLatchLead is a share of the refresh period from 0.05 to 1");
+        }
         if (slowEveryFrames < 0 || slowFactors.stream().anyMatch(f -> f <= 0)) {
             throw new IllegalArgumentException("flutter slowEveryFrames must be >= 0 and slowFactors > 0");
         }

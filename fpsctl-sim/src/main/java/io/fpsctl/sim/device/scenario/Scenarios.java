@@ -44,6 +44,10 @@ import java.util.function.Supplier;
  *   <li>{@code flutter-release} – the same app in a release build: no VM service.</li>
  *   <li>{@code flutter-merged-release} – a release build whose UI work runs on the main thread (Flutter 3.29+'s
  *       default): no {@code 1.ui} thread.</li>
+ *   <li>{@code flutter-short-latch} – the {@code flutter} app on a device whose SurfaceFlinger latches 0.3 of a
+ *       refresh period before the present vsync ({@link FlutterSpec#sfLatchLead}; 5 ms at 60 Hz, inferred from
+ *       device values of {@code debug.sf.late.sf.duration}) and whose frames are light (build and raster 10–20 % of
+ *       a period): most buffers are presented less than a period after their raster finished.</li>
  * </ul>
  */
 public final class Scenarios {
@@ -70,6 +74,7 @@ public final class Scenarios {
         BUILT_IN.put("flutter", () -> flutter("flutter", "profile"));
         BUILT_IN.put("flutter-release", () -> flutter("flutter-release", "release"));
         BUILT_IN.put("flutter-merged-release", () -> flutter("flutter-merged-release", "release", true));
+        BUILT_IN.put("flutter-short-latch", () -> flutter("flutter-short-latch", "profile", false, 0.3));
     }
 
     private Scenarios() {
@@ -121,7 +126,13 @@ public final class Scenarios {
     }
 
     private static Scenario flutter(String name, String buildMode, boolean mergedUiThread) {
-        FlutterSpec app = new FlutterSpec(buildMode, null, null, 45, null, mergedUiThread);
+        return flutter(name, buildMode, mergedUiThread, null);
+    }
+
+    private static Scenario flutter(String name, String buildMode, boolean mergedUiThread, Double sfLatchLead) {
+        // a short latch lead shows on light frames (a buffer ready early in the period): 10-20 % build and raster
+        List<Double> light = sfLatchLead == null ? null : List.of(0.1, 0.2);
+        FlutterSpec app = new FlutterSpec(buildMode, light, light, 45, null, mergedUiThread, sfLatchLead);
         List<PhaseSpec> phases = List.of(PhaseSpec.render(200, 0, null, false), PhaseSpec.idle(3_600_000, 0));
         return new Scenario(name, 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null, app);
     }
