@@ -17,16 +17,13 @@ public enum ComparedMetric {
     SCROLL_FPS("scrollFps", false, Summary::scrollFps),
     /**
      * Macrobenchmark's frameOverrunMs p90 of an analysed trace (docs/metrics.md 15.3); may be negative, and 0 is "on
-     * the deadline", not "none": below {@link #OVERRUN_FLOOR_MS} from 0 it is compared in ms (docs/metrics.md 8).
+     * the deadline", not "none": within 1 ms of 0 it is compared in ms ({@link #absoluteFloor}, docs/metrics.md 8).
      */
     FRAME_OVERRUN_P90_MS("frameTiming.frameOverrunMs.p90", true,
             s -> s.frameTiming() == null ? null : s.frameTiming().overrun(90), 1.0),
     /** Macrobenchmark's frameDurationCpuMs p90 (docs/metrics.md 15.3). */
     FRAME_CPU_P90_MS("frameTiming.frameDurationCpuMs.p90", true,
             s -> s.frameTiming() == null ? null : s.frameTiming().cpu(90));
-
-    /** The floor of {@link #FRAME_OVERRUN_P90_MS}, ms (docs/metrics.md 8). */
-    public static final double OVERRUN_FLOOR_MS = 1.0;
 
     private final String key;
     private final boolean higherIsWorse;
