@@ -89,19 +89,28 @@ public final class PerfettoCapture {
     }
 
     /**
-     * Starts the device's {@code perfetto} and returns once its daemon runs (its pid answers {@code kill -0}), so that
-     * a caller driving the app ({@code gate --run/--scroll}) starts the interaction only then: frames drawn before
-     * the session exists are in no trace (docs/perfetto-capture.md). On any failure the daemon is ended and the device
-     * file deleted before the one-line {@link DeviceException}.
+     * Starts the device's {@code perfetto} and returns once tracing started, so that a caller driving the app
+     * ({@code gate --run/--scroll}) starts the interaction only then (docs/perfetto-capture.md). With
+     * {@code --background-wait} (perfetto v22.0+) that is when every data source started, FrameTimeline included;
+     * a {@code perfetto} that refuses the option gets {@code --background}, and then only that its daemon runs
+     * ({@code kill -0}) can be known: it may not yet have reached {@code traced}, so the first frames the driver
+     * makes may miss the trace. On any failure the daemon is ended and the device file deleted before the one-line
+     * {@link DeviceException}.
      */
     public Recording begin(Duration duration, Path hostFile) {
         checkSupported();
         String name = "fpsctl-" + pkg + "-" + Long.toHexString(System.nanoTime());
         String file = PerfettoCommand.traceFile(name);
         long durationMs = duration == null ? Duration.ofHours(24).toMillis() : duration.toMillis();
-        ShellResult started = device.shell(PerfettoCommand.start(pkg, file, durationMs));
+        ShellResult started = device.shell(PerfettoCommand.startWaiting(pkg, file, durationMs));
+        boolean waited = true;
+        if (PerfettoCommand.parsePid(started.stdout()).isEmpty()
+                && PerfettoCommand.refusedBackgroundWait(started.stderr())) {
+            waited = false;
+            started = device.shell(PerfettoCommand.start(pkg, file, durationMs));
+        }
         OptionalInt pid = PerfettoCommand.parsePid(started.stdout());
-        if (!started.succeeded() || pid.isEmpty()) {
+        if (pid.isEmpty()) {
             String why = PerfettoCommand.firstError(started.stderr());
             throw new DeviceException(device.serial() + ": perfetto refused to start"
                     + (why == null ? " (exit " + started.exitCode() + ")" : ": " + why)
@@ -110,7 +119,14 @@ public final class PerfettoCapture {
         Recording r = new Recording(duration, hostFile, file, pid.getAsInt(), System.nanoTime());
         boolean ok = false;
         try {
-            if (!device.shell(PerfettoCommand.alive(pid.getAsInt())).succeeded()) {
+            if (waited && !started.succeeded()) {
+                // the daemon reported a failure, or its data sources did not all start within perfetto's 30 s
+                String why = PerfettoCommand.firstError(started.stderr());
+                throw new DeviceException(device.serial() + ": perfetto could not start tracing ("
+                        + (why == null ? "exit " + started.exitCode() : why) + "): is traced running? start it with "
+                        + "'adb shell setprop persist.traced.enable 1', or use --source gfxinfo");
+            }
+            if (!waited && !device.shell(PerfettoCommand.alive(pid.getAsInt())).succeeded()) {
                 throw tracedOff();
             }
             ok = true;

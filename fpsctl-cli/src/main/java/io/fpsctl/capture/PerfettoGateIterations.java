@@ -89,7 +89,9 @@ public final class PerfettoGateIterations {
             Path trace = traces.resolve("iteration-" + (i + 1) + ".perfetto-trace");
             FrameEngine.Listener listener = listeners.get();
             Instant start = Instant.now();
-            // perfetto first, the driver once its daemon runs: what the driver makes the app draw is all in the trace
+            // perfetto first, the driver once begin returns: with --background-wait (perfetto v22.0+) every data
+            // source has started by then; an older perfetto only shows its daemon runs (kill -0), and the first
+            // frames may still miss the trace (docs/perfetto-capture.md)
             PerfettoCapture.Recording recording;
             try {
                 recording = capture.begin(driver == null ? plan.duration() : null, trace);

@@ -57,7 +57,7 @@ final class GateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(arity = "0..1", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app to measure (not with --from).")
+    @Parameters(arity = "0..1", paramLabel = "PACKAGE", converter = PackageNameConverter.class, description = "The app to measure; with --from, the app of a Perfetto trace to judge (not with a summary.json).")
     String pkg;
 
     @Option(names = "--from", paramLabel = "FILE", description = "Gate a saved summary.json, or a Perfetto trace "
@@ -221,7 +221,9 @@ final class GateCommand implements Callable<Integer> {
         List<Summary> runs;
         String subject;
         if (from != null) {
-            if (pkg != null && !GateInputs.isTrace(from)) { // a trace's PACKAGE chooses its app (docs/metrics.md 15)
+            // a trace's PACKAGE chooses its app (docs/metrics.md 15); a file that cannot be read is GateInputs.read's
+            // one-line exit 5 naming it, not a usage error
+            if (pkg != null && Files.isRegularFile(from) && Files.isReadable(from) && !GateInputs.isTrace(from)) {
                 throw new CliException(ExitCode.USAGE, "give either PACKAGE or --from, not both (PACKAGE goes "
                         + "with --from only for a Perfetto trace)");
             }

@@ -65,7 +65,8 @@ abstract class NumberConverter implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
             String v = value.strip();
-            if (v.startsWith("-") && DECIMAL.matcher(v.substring(1)).matches()) {
+            // one sign only: "-+5" is no number (DECIMAL itself allows a leading '+')
+            if (v.startsWith("-") && !v.startsWith("-+") && DECIMAL.matcher(v.substring(1)).matches()) {
                 double d = -Double.parseDouble(v.substring(1));
                 if (d < -MAX) {
                     throw new TypeConversionException("'" + value + "' is out of range (must be at least -1e12)");

@@ -94,7 +94,24 @@ class PerfettoCaptureTest {
 
     @Test
     void tracedOffIsOneLineSayingHowToStartIt(@TempDir Path dir) throws Exception {
+        // 14: --background-wait reports the daemon's failure ("Background process failed, BgProcessStatus=1", exit 1)
         withDevice(14, dir.resolve("home"), (sim, device) -> {
+            sim.android().setTracedRunning(false);
+            DeviceException e = assertThrows(DeviceException.class, () -> new PerfettoCapture(device, PKG)
+                    .record(Duration.ofSeconds(1), dir.resolve("t")));
+            assertEquals(sim.serial() + ": perfetto could not start tracing (Background process failed, "
+                    + "BgProcessStatus=1): is traced running? start it with 'adb shell setprop persist.traced.enable "
+                    + "1', or use --source gfxinfo", e.getMessage());
+            assertFalse(Files.exists(dir.resolve("t")));
+            assertTrue(sim.android().receivedCommandLines().stream().anyMatch(l -> l.startsWith("rm -f ")),
+                    "the device file is deleted");
+        });
+    }
+
+    @Test
+    void tracedOffOnAndroid12IsSeenByKill0(@TempDir Path dir) throws Exception {
+        // 12: --background-wait is refused, --background prints the pid, and the daemon is gone at kill -0
+        withDevice(12, dir.resolve("home"), (sim, device) -> {
             sim.android().setTracedRunning(false);
             DeviceException e = assertThrows(DeviceException.class, () -> new PerfettoCapture(device, PKG)
                     .record(Duration.ofSeconds(1), dir.resolve("t")));
@@ -116,24 +133,44 @@ class PerfettoCaptureTest {
         });
     }
 
+    /** Android 12's perfetto has no --background-wait: it is refused, and the driver waits for kill -0. */
     @Test
     void aGateIterationStartsTheDriverOnlyOncePerfettoRuns(@TempDir Path dir) throws Exception {
         withDevice(12, dir.resolve("home"), (sim, device) -> {
-            Path traces = Files.createDirectories(dir.resolve("traces"));
-            PerfettoGateIterations run = new PerfettoGateIterations(device, PKG,
-                    io.fpsctl.engine.EngineConfig.defaults(), traces, note -> { }, line -> { });
-            List<GateIterations.Kept> kept = run.run(new GateIterations.Plan(0, 1, false, Duration.ofSeconds(30),
-                    null, Duration.ofMillis(800)), () -> new io.fpsctl.engine.FrameEngine.Listener() { });
-            assertEquals(1, kept.size());
-            List<String> sent = sim.android().receivedCommandLines();
-            int perfetto = indexOf(sent, "perfetto --background");
+            List<String> sent = oneScrollIteration(sim, device, dir);
+            int refused = indexOf(sent, "perfetto --background-wait ");
+            int perfetto = indexOf(sent, "perfetto --background --txt");
             int alive = indexOf(sent, "kill -0 ");
             int firstSwipe = indexOf(sent, "input swipe");
             int stop = indexOf(sent, "kill -TERM ");
-            assertTrue(perfetto >= 0 && alive > perfetto, sent::toString);
+            assertTrue(refused >= 0 && perfetto > refused && alive > perfetto, sent::toString);
             assertTrue(firstSwipe > alive, "the driver's first swipe after the daemon was seen running: " + sent);
             assertTrue(stop > firstSwipe, sent::toString);
         });
+    }
+
+    /** From Android 13 the driver starts once perfetto --background-wait returned: every data source started. */
+    @Test
+    void onAndroid13TheDriverWaitsForTheDataSourcesToStart(@TempDir Path dir) throws Exception {
+        withDevice(13, dir.resolve("home"), (sim, device) -> {
+            List<String> sent = oneScrollIteration(sim, device, dir);
+            int perfetto = indexOf(sent, "perfetto --background-wait ");
+            int firstSwipe = indexOf(sent, "input swipe");
+            assertTrue(perfetto >= 0 && firstSwipe > perfetto, sent::toString);
+            assertEquals(-1, indexOf(sent, "perfetto --background --txt"), "no second start: " + sent);
+            assertTrue(indexOf(sent, "kill -0 ") < 0 || indexOf(sent, "kill -0 ") > firstSwipe,
+                    "kill -0 only after the driver started (waiting for the end): " + sent);
+        });
+    }
+
+    private static List<String> oneScrollIteration(Simulator sim, Device device, Path dir) throws Exception {
+        Path traces = Files.createDirectories(dir.resolve("traces"));
+        PerfettoGateIterations run = new PerfettoGateIterations(device, PKG,
+                io.fpsctl.engine.EngineConfig.defaults(), traces, note -> { }, line -> { });
+        List<GateIterations.Kept> kept = run.run(new GateIterations.Plan(0, 1, false, Duration.ofSeconds(30),
+                null, Duration.ofMillis(800)), () -> new io.fpsctl.engine.FrameEngine.Listener() { });
+        assertEquals(1, kept.size());
+        return sim.android().receivedCommandLines();
     }
 
     private static int indexOf(List<String> lines, String part) {

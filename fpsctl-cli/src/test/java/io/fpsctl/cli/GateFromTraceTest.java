@@ -59,6 +59,9 @@ class GateFromTraceTest {
         Cli pass = Cli.run("gate", APP, "--from", trace.toString(), "--max-frame-overrun-p90-ms", "1.5",
                 "--max-frame-cpu-p90-ms", "5");
         assertEquals(0, pass.exit, pass.toString());
+        // a negative threshold from the command line (the option takes either sign): p90 +1.0 ms over -2 ms fails
+        Cli negative = Cli.run("gate", APP, "--from", trace.toString(), "--max-frame-overrun-p90-ms", "-2");
+        assertEquals(1, negative.exit, negative.toString());
         Cli cpu = Cli.run("gate", APP, "--from", trace.toString(), "--max-frame-cpu-p90-ms", "4.9");
         assertEquals(1, cpu.exit, cpu.toString());
     }
@@ -86,6 +89,10 @@ class GateFromTraceTest {
         assertEquals(5, r.exit, r.toString());
         assertEquals(1, r.err.strip().lines().count(), r.err);
         assertTrue(r.err.contains("bad.pftrace"), r.err);
+        Path missing = dir.resolve("missing.pftrace");
+        Cli gone = Cli.run("gate", APP, "--from", missing.toString(), "--max-frame-overrun-p90-ms", "1");
+        assertEquals(5, gone.exit, gone.toString());
+        assertEquals("fpsctl: --from " + missing + ": cannot read the file", gone.err.strip());
         Path summary = Files.writeString(dir.resolve("s.json"), "{\"schemaVersion\":1}");
         Cli both = Cli.run("gate", APP, "--from", summary.toString(), "--min-fps", "1");
         assertEquals(2, both.exit, both.toString());

@@ -64,6 +64,28 @@ class OptionValidationTest {
         assertEquals(0.0, new NumberConverter.Signed().convert("0"));
     }
 
+    /**
+     * The signed overrun threshold through picocli: each bad value is refused by its converter, with the converter's
+     * own reason (not picocli's "Unknown option" for a value that starts with '-'), and a negative one is accepted.
+     */
+    @Test
+    void theSignedThresholdIsCheckedByItsConverter(@TempDir Path dir) throws Exception {
+        Cli big = Cli.run("gate", "--from", "s.json", "--max-frame-overrun-p90-ms", "-10000000000000");
+        assertEquals(2, big.exit, big.toString());
+        assertTrue(big.err.contains("'-10000000000000' is out of range (must be at least -1e12)"), big.err);
+        Cli minusInf = Cli.run("gate", "--from", "s.json", "--max-frame-overrun-p90-ms", "-Infinity");
+        assertEquals(2, minusInf.exit, minusInf.toString());
+        assertTrue(minusInf.err.contains("'-Infinity' is not a number"), minusInf.err);
+        Cli twoSigns = Cli.run("gate", "--from", "s.json", "--max-frame-overrun-p90-ms", "-+5");
+        assertEquals(2, twoSigns.exit, twoSigns.toString());
+        assertTrue(twoSigns.err.contains("'-+5' is not a number"), twoSigns.err);
+        // -2 passes parsing: the run gets as far as reading --from (exit 5 for a file that is not there, not 2)
+        Path missing = dir.resolve("missing.json");
+        Cli negative = Cli.run("gate", "--from", missing.toString(), "--max-frame-overrun-p90-ms", "-2");
+        assertEquals(5, negative.exit, negative.toString());
+        assertTrue(negative.err.contains("cannot read the file"), negative.err);
+    }
+
     @Test
     void simTruthToAFolderIsAnIoError(@TempDir Path dir) {
         Cli r = Cli.run("sim", "--port", "0", "--truth", dir.toString(), "--run-for", "100ms");

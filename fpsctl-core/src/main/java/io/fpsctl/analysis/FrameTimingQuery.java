@@ -66,18 +66,55 @@ public final class FrameTimingQuery {
     }
 
     /**
-     * androidx's {@code processNameLikePkg} (benchmark-traceprocessor {@code TraceProcessor.kt}, newest copy): the
-     * process is {@code pkg}, one of its {@code pkg:…} processes, or — for a package longer than 15 characters — the
-     * package's last 15 characters (a name perfetto read from the kernel's 16-byte comm); SQL's {@code LIKE}, so
-     * ASCII case is ignored.
+     * androidx's {@code processNameLikePkg} (benchmark-traceprocessor {@code TraceProcessor.kt}, newest copy):
+     * {@code process.name LIKE "pkg" OR process.name LIKE "pkg:%"}, and for a package longer than 15 characters
+     * {@code OR process.name LIKE "<its last 15>"} (a name perfetto read from the kernel's 16-byte comm). The package
+     * is put into the pattern as it is, so its {@code _} matches any one character, as there ({@link #like}).
      */
     static boolean ofPackage(String process, String pkg) {
         if (process == null) {
             return false;
         }
-        String p = process.toLowerCase(java.util.Locale.ROOT);
-        String k = pkg.toLowerCase(java.util.Locale.ROOT);
-        return p.equals(k) || p.startsWith(k + ":") || (k.length() > 15 && p.equals(k.substring(k.length() - 15)));
+        return like(process, pkg) || like(process, pkg + ":%")
+                || (pkg.length() > 15 && like(process, pkg.substring(pkg.length() - 15)));
+    }
+
+    /**
+     * SQLite's {@code LIKE} without {@code ESCAPE} (sqlite.org {@code lang_expr.html}, "The LIKE, GLOB, REGEXP,
+     * MATCH, and extract operators": {@code %} matches any sequence of zero or more characters, {@code _} any single
+     * character, and "SQLite only understands upper/lower case for ASCII characters by default"), as trace_processor
+     * v58.2 runs it (its v22.0 made {@code LIKE} case-sensitive, v25.0 reverted that: Perfetto's CHANGELOG, commits
+     * 1cf65eb5e9 and 68e649cbd3). Characters are Unicode code points (SQLite compares UTF-8 characters).
+     */
+    static boolean like(String value, String pattern) {
+        int[] v = value.codePoints().toArray();
+        int[] p = pattern.codePoints().toArray();
+        int i = 0;
+        int j = 0;
+        int star = -1;
+        int resume = 0;
+        while (i < v.length) {
+            if (j < p.length && p[j] != '%' && (p[j] == '_' || asciiLower(p[j]) == asciiLower(v[i]))) {
+                i++;
+                j++;
+            } else if (j < p.length && p[j] == '%') {
+                star = j++;
+                resume = i;
+            } else if (star >= 0) {
+                j = star + 1;
+                i = ++resume;
+            } else {
+                return false;
+            }
+        }
+        while (j < p.length && p[j] == '%') {
+            j++;
+        }
+        return j == p.length;
+    }
+
+    private static int asciiLower(int c) {
+        return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
     }
 
     /**

@@ -7,15 +7,22 @@ import java.util.OptionalInt;
  * The device's {@code perfetto} command line client, as fpsctl drives it for {@code --source perfetto} (the steps
  * of Perfetto's own host script {@code tools/record_android_trace}, {@code start_trace()}, google/perfetto v58.2):
  * <ol>
- *   <li>{@link #start(String, String, long)}: {@code echo CONFIG | perfetto --background --txt -c - -o FILE}. The
- *       text config goes on standard input ({@code -c -}: "On non-rooted devices before Android 12, SELinux rules
- *       prevent the perfetto process from reading config files from world-writable locations",
- *       {@code docs/learning-more/android.md}); {@code --txt} exists from Android 10. {@code --background} makes the
- *       parent print the daemon's pid ({@code printf("%d\n", pid)} in {@code PerfettoCmd::ParseCmdlineAndMaybeDaemonize},
- *       {@code src/perfetto_cmd/perfetto_cmd.cc}) and exit 0; {@code --background-wait} would report a failed
- *       start but is missing from the perfetto of Android 12 (it is absent at google/perfetto v20.0 and present at
- *       v25.0), so a daemon that could not reach {@code traced} is seen by {@link #alive(int)} and by an empty
- *       trace instead.</li>
+ *   <li>{@link #startWaiting(String, String, long)}: {@code echo CONFIG | perfetto --background-wait --txt -c - -o
+ *       FILE}. The text config goes on standard input ({@code -c -}: "On non-rooted devices before Android 12, SELinux
+ *       rules prevent the perfetto process from reading config files from world-writable locations",
+ *       {@code docs/learning-more/android.md}); {@code --txt} exists from Android 10. {@code --background-wait}
+ *       ({@code -D}; google/perfetto commit 240e9a163e "Implement --background-wait in perfetto cmd", first tagged
+ *       v22.0, 2021-12-03; absent at v21.0) forks like {@code --background}, the parent prints the daemon's pid
+ *       ({@code printf("%d\n", pid)} in {@code base::Daemonize}'s callback, {@code PerfettoCmd::ParseCmdlineAndMaybeDaemonize},
+ *       {@code src/perfetto_cmd/perfetto_cmd.cc}) and then waits ({@code WaitOnBgProcessPipe}) until the daemon reports
+ *       that all data sources started ({@code OnObservableEvents} on {@code TYPE_ALL_DATA_SOURCES_STARTED} →
+ *       {@code NotifyBgProcessPipe(kWaitOk)}): exit 0. A daemon that failed (no {@code traced}) makes it print
+ *       "Background process failed, WaitStatus=1" ("BgProcessStatus=1" before v53.0) and exit 1; after 30 s without
+ *       word, "Timeout waiting for all data sources to start", exit 2.</li>
+ *   <li>{@link #start(String, String, long)}: the same with {@code --background}, for a {@code perfetto} that refuses
+ *       {@code --background-wait} ({@link #refusedBackgroundWait(String)}): the parent prints the pid and exits 0
+ *       at once, before the daemon has even connected to {@code traced} ("Continues in
+ *       ConnectToServiceRunAndMaybeNotify() below"), so nothing then tells when tracing started.</li>
  *   <li>{@link #alive(int)}: {@code kill -0 PID} (exit 0 while the daemon runs; the script polls
  *       {@code [ -d /proc/$pid ]}).</li>
  *   <li>{@link #stop(int)}: {@code kill -TERM PID}: "SIGINT/SIGTERM received: disabling tracing", the buffers are
@@ -70,10 +77,30 @@ public final class PerfettoCommand {
         return TRACE_DIR + name.replaceAll("[^A-Za-z0-9._-]", "_") + ".perfetto-trace";
     }
 
-    /** Starts tracing in the background (see the class comment). */
+    /** Starts tracing in the background, returning at once (see the class comment). */
     public static String start(String pkg, String file, long durationMs) {
-        return "echo " + ShellQuote.quote(config(pkg, durationMs)) + " | perfetto --background --txt -c - -o "
+        return start(pkg, file, durationMs, "--background");
+    }
+
+    /** Starts tracing in the background, returning once every data source started (see the class comment). */
+    public static String startWaiting(String pkg, String file, long durationMs) {
+        return start(pkg, file, durationMs, "--background-wait");
+    }
+
+    private static String start(String pkg, String file, long durationMs, String mode) {
+        return "echo " + ShellQuote.quote(config(pkg, durationMs)) + " | perfetto " + mode + " --txt -c - -o "
                 + ShellQuote.quote(file);
+    }
+
+    /**
+     * Whether {@code perfetto} refused {@code --background-wait} as an option it does not know (a release before
+     * v22.0): {@code getopt_long} prints bionic's {@code "%s: unknown option -- %s"} ({@code illoptstring} of
+     * {@code upstream-openbsd/lib/libc/stdlib/getopt_long.c}, by {@code warnx} with the program's name), then
+     * {@code PrintUsage}, exit 1; glibc's wording ("unrecognized option '--background-wait'") is accepted too.
+     */
+    public static boolean refusedBackgroundWait(String stderr) {
+        return stderr != null && (stderr.contains("unknown option -- background-wait")
+                || stderr.contains("unrecognized option '--background-wait'"));
     }
 
     /**

@@ -19,9 +19,15 @@ public final class ComparisonFigures {
         return min == max ? fmt(median, d) : fmt(median, d) + " (" + fmt(min, d) + "–" + fmt(max, d) + ")";
     }
 
-    /** The change as a percentage of the baseline, or, from a baseline median of 0 (rev 3), "from 0 to X". */
+    /**
+     * The change as a percentage of the baseline; from a baseline median of 0 (rev 3), "from 0 to X"; for a signed
+     * metric whose baseline is within its floor of 0 (docs/metrics.md 8), the change in ms, e.g. {@code +0.02 ms}.
+     */
     public static String change(MetricComparison c) {
         int d = Decimals.of(c.metric());
+        if (c.deltaPercent() == null && Math.abs(c.baseline()) < c.metric().absoluteFloor()) {
+            return String.format(Locale.ROOT, "%+." + d + "f ms", c.delta());
+        }
         return c.deltaPercent() == null ? "from " + fmt(c.baseline(), d) + " to " + fmt(c.candidate(), d)
                 : String.format(Locale.ROOT, "%+.2f%%", c.deltaPercent());
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Perfetto's answers as the yardstick (docs/metrics.md 15.4): trace_processor's diff test
  * {@code test/trace_processor/diff_tests/metrics/frame_timeline/tests.py::test_frame_timeline_metric} (google/perfetto
- * v58.2): the input {@code frame_timeline_metric.py} ported call for call onto {@link SynthTrace}, and fpsctl's
+ * v58.2): the input {@code frame_timeline_metric.py} ported call for call onto {@link SynthTrace} (but its first,
+ * {@code trace.add_packet(ts=5000000)}: see {@link #frameTimelineMetric}), and fpsctl's
  * per-package summary compared with {@code frame_timeline_metric.out} (the metric
  * {@code android_frame_timeline_metric}, {@code src/trace_processor/metrics/sql/android/android_frame_timeline_metric.sql})
  * for the figures fpsctl reports the same way. The differences are asserted as what fpsctl gives, with the reason, so
@@ -24,7 +25,13 @@ import org.junit.jupiter.api.Test;
  */
 class FrameTimelineMetricDiffTest {
 
-    /** frame_timeline_metric.py (v58.2), call for call; {@code jank_score} has no field in SynthTrace (weighted only). */
+    /**
+     * frame_timeline_metric.py (v58.2), call for call but its first {@code add_packet(ts=5000000)}: there it opens
+     * the packet that the four {@code add_process} calls fill (synth_common.py writes them into the current packet's
+     * {@code process_tree}); SynthTrace writes each process into a packet of its own without a timestamp, which reads
+     * the same (fpsctl keeps no time of a process record). {@code jank_score} has no field in SynthTrace (weighted
+     * only).
+     */
     static byte[] frameTimelineMetric() {
         SynthTrace t = new SynthTrace();
         t.addProcess(1001, 1, "process1");

@@ -167,5 +167,29 @@ class MacrobenchmarkGoldenTest {
         assertFalse(FrameTimingQuery.ofPackage(PKG.substring(PKG.length() - 14), PKG));
         assertFalse(FrameTimingQuery.ofPackage(PKG + "x", PKG));
         assertFalse(FrameTimingQuery.ofPackage("com.example", "com.example.feed"));
+        // LIKE's '_' is any one character, as in androidx's query; '.' is a plain character
+        assertTrue(FrameTimingQuery.ofPackage("com.myXapp", "com.my_app"));
+        assertTrue(FrameTimingQuery.ofPackage("com.myXapp:sync", "com.my_app"));
+        assertFalse(FrameTimingQuery.ofPackage("com.myapp", "com.my_app"));
+        assertFalse(FrameTimingQuery.ofPackage("comXmyapp", "com.myapp"));
+        // only ASCII case is folded (sqlite3UpperToLower): 'É' is not 'é', while 'E' is 'e'
+        assertTrue(FrameTimingQuery.ofPackage("com.CAFE", "com.cafe"));
+        assertFalse(FrameTimingQuery.ofPackage("com.cafÉ", "com.café"));
+    }
+
+    /** SQLite's LIKE worked by hand: '%' any run (also none), '_' exactly one code point, ASCII case only. */
+    @Test
+    void likeIsSqlitesLike() {
+        assertTrue(FrameTimingQuery.like("abc", "a%"));
+        assertTrue(FrameTimingQuery.like("a", "a%"));
+        assertTrue(FrameTimingQuery.like("abc", "%c"));
+        assertTrue(FrameTimingQuery.like("abcbc", "%b_"));
+        assertTrue(FrameTimingQuery.like("a\uD83D\uDE00c", "a_c"));   // one code point, two UTF-16 units
+        assertFalse(FrameTimingQuery.like("abc", "a_"));
+        assertFalse(FrameTimingQuery.like("ab", "a_c%"));
+        assertTrue(FrameTimingQuery.like("x:y:z", "x:%:z"));
+        assertFalse(FrameTimingQuery.like("x:y:zz", "x:%:z"));
+        assertTrue(FrameTimingQuery.like("", "%"));
+        assertFalse(FrameTimingQuery.like("", "_"));
     }
 }

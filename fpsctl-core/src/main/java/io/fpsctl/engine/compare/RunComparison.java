@@ -73,6 +73,18 @@ public final class RunComparison {
             note = shift == null ? TOO_FEW : NO_INTERVAL;
         }
         Verdict verdict;
+        if (Math.abs(bMedian) < metric.absoluteFloor()) {
+            // a signed metric near its 0 (frame overrun on the deadline): a percentage of ~0 would make any tiny
+            // shift huge, so the change is judged in the metric's unit against --max-regression of the floor, and
+            // shown in that unit (no percentages)
+            boolean large = Math.abs(delta) > metric.absoluteFloor() * maxRegressionPercent / 100;
+            verdict = worseSide && large ? Verdict.REGRESSED : betterSide && large ? Verdict.IMPROVED : Verdict.UNCHANGED;
+            String ms = String.format(java.util.Locale.ROOT, "%.1f ms", metric.absoluteFloor());
+            String floor = "baseline median within " + ms + " of 0: the change in ms, against --max-regression of "
+                    + ms;
+            return new MetricComparison(metric, bMedian, min(baseline), max(baseline), cMedian, min(candidate),
+                    max(candidate), delta, null, null, null, verdict, note == null ? floor : note + "; " + floor);
+        }
         if (bMedian == 0) {
             // rev 3: no percentage of 0, so no threshold; nothing is better than none (no jank, no frozen frame)
             verdict = worseSide ? Verdict.REGRESSED : Verdict.UNCHANGED;

@@ -293,8 +293,7 @@ public final class PerfettoTraceReader {
             }
             if (frameTimeline != null) {
                 // timestamp_clock_id 0 is unset: the sequence's default, else the trace clock (trace_packet.proto)
-                out.frameTimeline(ts, clock != 0 ? clock : out.sequenceClock(seq),
-                        FrameTimelineEvent.parseFrom(frameTimeline));
+                out.frameTimeline(ts, clock, seq, FrameTimelineEvent.parseFrom(frameTimeline));
             }
         } catch (InvalidProtocolBufferException e) {
             throw new PerfettoTraceException(name + ": packet " + packets + " (at byte " + offset

@@ -44,6 +44,9 @@ final class TraceCollector {
     private final Map<Integer, Integer> threadTgid = new HashMap<>();
     private final Map<Integer, String> threadNames = new HashMap<>();
     private final Map<Integer, Integer> sequenceClocks = new HashMap<>();
+    /** Event index -> sequence, for events whose clock comes from their sequence's defaults and could not be
+     * converted when read: trace_processor tokenizes them again at the end of the file (see {@link #frameTimeline}). */
+    private final Map<Integer, Integer> deferredSeq = new HashMap<>();
     private final Map<String, String> interned = new HashMap<>();
     private int sdk = -1;
     private long[] snapMono = new long[4];
@@ -146,7 +149,18 @@ final class TraceCollector {
         snaps++;
     }
 
-    void frameTimeline(long ts, int clock, FrameTimelineEvent e) {
+    /**
+     * One FrameTimeline event of sequence {@code seq}, stamped {@code ownClock} (0: the packet set none).
+     * <p>Its clock is its own, else its sequence's default, else BOOTTIME. An event trace_processor v58.2 cannot
+     * convert when it reads it (no clock snapshot yet, or a clock it cannot convert from yet) is put on
+     * {@code eof_deferred_packets_} ({@code ProtoTraceReader::ResolveTimestampToTraceTime}) and tokenized again at
+     * the end of the file ({@code OnPushDataToSorter} → {@code TimestampTokenizeAndPushToSorter}), which reads the
+     * sequence's defaults afresh: {@code state->current_generation()->GetTracePacketDefaults()}, the ones in force at
+     * the end, not those when the packet was read. So such an event of a packet without its own clock takes its
+     * sequence's clock at the end ({@link #pairFrameTimeline}); a packet's own clock is the same both times.
+     */
+    void frameTimeline(long ts, int ownClock, int seq, FrameTimelineEvent e) {
+        int clock = ownClock != 0 ? ownClock : sequenceClock(seq);
         byte kind;
         long cookie;
         Start s = null;
@@ -215,6 +229,9 @@ final class TraceCollector {
         ftKind[ftCount] = kind;
         ftCookie[ftCount] = cookie;
         ftSnaps[ftCount] = snaps;
+        if (ownClock == 0 && clock != BOOTTIME && (snaps == 0 || clock != MONOTONIC || monotonicGoesBack >= 0)) {
+            deferredSeq.put(ftCount, seq);
+        }
         if (s != null) {
             startOf[ftCount] = starts.size();
             starts.add(s);
@@ -286,7 +303,8 @@ final class TraceCollector {
      * The trace's time (BOOTTIME) of {@code ts} on {@code clock}, for an event read after {@code seen} clock snapshots;
      * {@link Long#MIN_VALUE} when it cannot be. As trace_processor v58.2 converts: at tokenize time, with the snapshots
      * read so far ({@code ProtoTraceReader::ResolveTimestampToTraceTime}), deferred to the end of the file when there
-     * was none yet; among them the last whose MONOTONIC time is at or before ts, the first for earlier times
+     * was none yet (with the clock its sequence's defaults name at the end, when the packet named none: see
+     * {@link #frameTimeline}); among them the last whose MONOTONIC time is at or before ts, the first for earlier times
      * ({@code ClockSynchronizer::ConvertSlowpath}: {@code upper_bound(ts) - 1}, clamped). A snapshot whose MONOTONIC
      * time goes back makes the clock non-monotonic there, and MONOTONIC is then no source of conversion
      * ({@code AddSnapshot}): such events are skipped with a warning.
@@ -347,6 +365,11 @@ final class TraceCollector {
     private List<SurfaceFrame> pairFrameTimeline() {
         long[] ts = new long[ftCount];
         for (int i = 0; i < ftCount; i++) {
+            Integer seq = deferredSeq.get(i);
+            if (seq != null) { // tokenized again at the end: the sequence's defaults now, all snapshots
+                ftClock[i] = (byte) Math.min(sequenceClock(seq), 127);
+                ftSnaps[i] = 0;
+            }
             ts[i] = toBoottime(ftTs[i], ftClock[i], ftSnaps[i]);
         }
         int[] order = StableOrder.byKey(ts, ftCount);

@@ -166,4 +166,33 @@ class RunComparisonTest {
         assertEquals(Verdict.UNCHANGED, RunComparison.compare(ComparedMetric.JANK_PERCENT, new double[] {0, 0},
                 new double[] {0}, 10).verdict());
     }
+
+    /**
+     * Frame overrun near 0 (docs/metrics.md 8): a baseline median within 1 ms of 0 is compared in ms against
+     * --max-regression of 1 ms. Worked by hand, 5 + 5 iterations, every pairwise difference equal (so the interval is
+     * that one value), --max-regression 10 → 0.1 ms.
+     */
+    @Test
+    void overrunNearZeroIsComparedInMilliseconds() {
+        ComparedMetric m = ComparedMetric.FRAME_OVERRUN_P90_MS;
+        // -0.1 → -0.08: +0.02 ms, worse but under 0.1 ms: unchanged (as 20 % of 0.1 it was "regressed")
+        MetricComparison tiny = RunComparison.compare(m, new double[] {-0.1, -0.1, -0.1, -0.1, -0.1},
+                new double[] {-0.08, -0.08, -0.08, -0.08, -0.08}, 10);
+        assertEquals(Verdict.UNCHANGED, tiny.verdict());
+        assertNull(tiny.deltaPercent());
+        assertNull(tiny.ciLowPercent());
+        // -0.1 → +0.1: +0.2 ms > 0.1 ms: regressed, shown in ms
+        MetricComparison worse = RunComparison.compare(m, new double[] {-0.1, -0.1, -0.1, -0.1, -0.1},
+                new double[] {0.1, 0.1, 0.1, 0.1, 0.1}, 10);
+        assertEquals(Verdict.REGRESSED, worse.verdict());
+        assertEquals("+0.20 ms", io.fpsctl.verdict.ComparisonFigures.change(worse));
+        // 0 → -0.5: on the deadline is no "none": -0.5 ms is an improvement (frozen frames from 0 could not improve)
+        assertEquals(Verdict.IMPROVED, RunComparison.compare(m, new double[] {0, 0, 0, 0, 0},
+                new double[] {-0.5, -0.5, -0.5, -0.5, -0.5}, 10).verdict());
+        // -3 → -2.5, outside the floor: the percentage of its size, +0.5 / 3 = 16.67 % > 10 %: regressed
+        MetricComparison far = RunComparison.compare(m, new double[] {-3, -3, -3, -3, -3},
+                new double[] {-2.5, -2.5, -2.5, -2.5, -2.5}, 10);
+        assertEquals(Verdict.REGRESSED, far.verdict());
+        assertEquals(16.67, far.deltaPercent(), 0.01);
+    }
 }

@@ -103,10 +103,19 @@ class PerfettoTraceReaderTest {
     /**
      * {@code trace_packet_defaults} hold per {@code trusted_packet_sequence_id} (trace_processor v58.2,
      * {@code ProtoTraceReader::ParseTracePacketDefaults} / {@code TimestampTokenizeAndPushToSorter}), with the
-     * sequence id written after the producer's fields as traced writes it. Worked by hand, BOOTTIME = MONOTONIC + 4 s:
-     * sequence 7 declares MONOTONIC, so its frame at 1 s is at 5 s; sequence 8 declared nothing: 1 s (BOOTTIME);
-     * defaults on a packet without a sequence id change nothing (sequence 0 stays BOOTTIME); after sequence 7 clears
-     * its incremental state with defaults that name no clock, its next frame at 2 s is BOOTTIME again.
+     * sequence id written after the producer's fields as traced writes it. Worked by hand from proto_trace_reader.cc
+     * v58.2, BOOTTIME = MONOTONIC + 4 s, the only clock snapshot at the end of the file:
+     * <ul>
+     * <li>sequence 7 declares MONOTONIC; its frame at 1 s cannot be converted yet (no snapshot), so the packet waits
+     * for the end of the file ({@code ResolveTimestampToTraceTime}: {@code eof_deferred_packets_}) and is tokenized
+     * again there with sequence 7's defaults <em>at the end</em> ({@code OnPushDataToSorter}). By then sequence 7
+     * cleared its incremental state with defaults that name no clock: no conversion, 1 s;</li>
+     * <li>its next frame at 2 s, after the clear: BOOTTIME, 2 s;</li>
+     * <li>sequence 9 declares MONOTONIC and keeps it: its frame at 1 s, deferred too, converts at the end: 5 s;</li>
+     * <li>sequence 8 had no defaults when its frame at 1 s was read: BOOTTIME, converted at once (nothing to defer),
+     * 1 s, although sequence 8 declares MONOTONIC later;</li>
+     * <li>defaults on a packet without a sequence id change nothing (sequence 0 stays BOOTTIME): 1 s.</li>
+     * </ul>
      */
     @Test
     void packetDefaultsHoldPerSequenceAsTraceProcessorReadsThem() throws Exception {
@@ -118,6 +127,11 @@ class PerfettoTraceReaderTest {
         }
         for (TracePacket p : frame(2, 1_000_000_000L)) {
             file.writeBytes(packetField(p, trusted(8)));
+        }
+        file.writeBytes(packetField(defaults(3), trusted(8)));
+        file.writeBytes(packetField(defaults(3), trusted(9)));
+        for (TracePacket p : frame(5, 1_000_000_000L)) {
+            file.writeBytes(packetField(p, trusted(9)));
         }
         for (TracePacket p : frame(3, 1_000_000_000L)) {
             file.writeBytes(packetField(p));                         // sequence 0
@@ -135,8 +149,8 @@ class PerfettoTraceReaderTest {
         TraceContents c = read(file.toByteArray());
         java.util.Map<Long, Long> startOf = new java.util.HashMap<>();
         c.surfaceFrames().forEach(f -> startOf.put(f.token(), f.ts()));
-        assertEquals(java.util.Map.of(1L, 5_000_000_000L, 2L, 1_000_000_000L, 3L, 1_000_000_000L,
-                4L, 2_000_000_000L), startOf);
+        assertEquals(java.util.Map.of(1L, 1_000_000_000L, 2L, 1_000_000_000L, 3L, 1_000_000_000L,
+                4L, 2_000_000_000L, 5L, 5_000_000_000L), startOf);
         assertTrue(c.warnings().stream().anyMatch(w -> w.contains("without trusted_packet_sequence_id")),
                 c.warnings()::toString);
     }

@@ -23,6 +23,17 @@ import java.util.Optional;
  *       ({@code OpenOutputFile}, {@link PerfettoTraceFiles}) before {@code base::Daemonize}, whose parent prints
  *       {@code printf("%d\n", pid)} and exits 0; the daemon's own output goes to {@code /dev/null}
  *       ({@code src/base/utils.cc Daemonize}), so nothing else is printed.</li>
+ *   <li>{@code --background-wait} ({@code -D}): new in google/perfetto v22.0 (commit 240e9a163e, 2021-11-02; absent
+ *       at v21.0). The simulated Android 13+ has it, 12 has not (inferred from the dates: Android 12's release branch
+ *       was cut before the commit, 13's after; no AOSP {@code external/perfetto} tree of either release was at hand
+ *       to confirm). With it the parent prints the pid and waits for the daemon's word
+ *       ({@code WaitOnBgProcessPipe}): exit 0 once all data sources started, which in the simulator is at once
+ *       (the session records from the command's time); a daemon that cannot reach {@code traced} reports failure:
+ *       "Background process failed, BgProcessStatus=1" on standard error, exit 1 (the wording of v22.0 … v52; v53.0
+ *       renamed it {@code WaitStatus}). Without it {@code getopt_long} refuses the option: bionic's
+ *       {@code warnx("unknown option -- %s")} ({@code upstream-openbsd/lib/libc/stdlib/getopt_long.c}
+ *       {@code illoptstring}, {@code illoptchar} for {@code -D}) then {@code PrintUsage} to standard error, exit 1;
+ *       the usage text after its first line is not reproduced.</li>
  *   <li>Logged lines ({@code PERFETTO_ELOG}) go to standard error as {@code "[%03u.%03u] %s:%s %s\n"} (wall-clock
  *       seconds mod 1000 and ms, the source file and line right-aligned in 24 characters, the message;
  *       {@code src/base/logging.cc LogMessage}); the simulator prints the fixed stamp {@code [000.000]} and
@@ -133,6 +144,7 @@ final class PerfettoCli {
             return new ShellReply("", "/system/bin/sh: perfetto: inaccessible or not found\n", 127);
         }
         boolean background = false;
+        boolean backgroundWait = false;
         boolean txt = false;
         String config = null;
         String out = null;
@@ -140,6 +152,14 @@ final class PerfettoCli {
             String a = args.get(i);
             switch (a) {
                 case "-d", "--background" -> background = true;
+                case "-D", "--background-wait" -> {
+                    if (version.major() < 13) {
+                        return new ShellReply("", "perfetto: unknown option -- "
+                                + (a.equals("-D") ? "D" : "background-wait") + "\n\nUsage: perfetto\n", 1);
+                    }
+                    background = true;
+                    backgroundWait = true;
+                }
                 case "--txt" -> txt = true;
                 case "-c", "--config", "-o", "--out" -> {
                     if (i + 1 >= args.size()) {
@@ -214,6 +234,9 @@ final class PerfettoCli {
             boolean frameTimeline = sources.contains(FRAME_TIMELINE) && version.major() >= 12;
             sessions.put(pid, new PerfettoSession(pid, out, time.nanoTime(), c.durationMs(), frameTimeline,
                     sources.contains(PROCESS_STATS)));
+        } else if (backgroundWait) {
+            // the daemon's ConnectToServiceAndRun fails (OnDisconnect), it writes kWaitOtherError into the pipe
+            return new ShellReply(pid + "\n", "Background process failed, BgProcessStatus=1\n", 1);
         }
         return ShellReply.ok(pid + "\n");
     }

@@ -43,6 +43,43 @@ class PerfettoCliGoldenTest {
     }
 
     @Test
+    void backgroundWaitPrintsThePidAndExitsOnceTracingStarted() throws IOException {
+        // --background-wait (perfetto v22.0+): the parent prints the pid, then WaitOnBgProcessPipe reads kWaitOk
+        // (all data sources started): exit 0, nothing on stderr
+        String[] r = run("echo '" + CONFIG + "' | perfetto --background-wait --txt -c - -o " + FILE);
+        assertEquals("21000\n", r[0]);
+        assertEquals("", r[1]);
+        assertEquals("0", r[2]);
+        assertEquals("0", run("kill -0 21000")[2], "the daemon runs");
+    }
+
+    @Test
+    void backgroundWaitReportsADaemonThatCouldNotTrace() throws IOException {
+        // no traced: ConnectToServiceRunAndMaybeNotify writes kWaitOtherError (1) into the pipe; WaitOnBgProcessPipe
+        // prints "Background process failed, BgProcessStatus=%d\n" (perfetto_cmd.cc v22.0 … v52) and returns it
+        sim.setTracedRunning(false);
+        String[] r = run("echo '" + CONFIG + "' | perfetto --background-wait --txt -c - -o " + FILE);
+        assertEquals("21000\n", r[0]);
+        assertEquals("Background process failed, BgProcessStatus=1\n", r[1]);
+        assertEquals("1", r[2]);
+    }
+
+    @Test
+    void android12sPerfettoDoesNotKnowBackgroundWait() throws IOException {
+        // perfetto before v22.0: getopt_long (bionic, upstream-openbsd getopt_long.c) warnx("unknown option -- %s")
+        // with the program's name, then PrintUsage's text, which starts "\nUsage: %s\n"; exit 1
+        SimulatedAndroid twelve = SimulatedAndroid.create(Scenarios.byName("smooth"),
+                SimOptions.defaults().withAndroid(12).withSeed(1), time, null);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = twelve.run("echo '" + CONFIG + "' | perfetto --background-wait --txt -c - -o " + FILE, out, err);
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        assertEquals("perfetto: unknown option -- background-wait\n\nUsage: perfetto\n",
+                err.toString(StandardCharsets.UTF_8));
+        assertEquals(1, exit);
+    }
+
+    @Test
     void aTextConfigWithoutTxtIsRefusedWithThreeLines() throws IOException {
         // perfetto_cmd.cc:704 ELOG "The trace config is invalid, bailing out.", then (the config being printable)
         // :706 "Looks like you are passing a textual config but I'm expecting a proto-encoded binary config." and

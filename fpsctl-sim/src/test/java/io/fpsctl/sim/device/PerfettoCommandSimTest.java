@@ -205,10 +205,15 @@ class PerfettoCommandSimTest {
     /**
      * A DisplayFrame's present type is the one {@code DisplayFrame::classifyJank} can give with its jank type
      * (FrameTimeline.cpp lineage-19.1 lines 908-990, the same rules in lineage-21.0 952-1040): SurfaceFlinger
-     * Scheduling is assigned only in the {@code EarlyPresent} branch, DisplayHAL / SF CPU / SF GPU deadline missed /
-     * SF stuffing only in the {@code LatePresent} branch, and {@code JANK_NONE} only with {@code OnTimePresent}; and
-     * from 14 a FULL or PARTIAL severity never goes with an on-time present. Worked from the source, not from the
-     * simulator's shift of the present.
+     * Scheduling is assigned only in the {@code EarlyPresent} branch, SF CPU / SF GPU deadline missed / SF stuffing
+     * only in the {@code LatePresent} branch, and {@code JANK_NONE} only with {@code OnTimePresent}; and from 14 a
+     * FULL or PARTIAL severity never goes with an on-time present. DisplayHAL: on 12 and 13 only in the
+     * {@code LatePresent} branch (lineage-19.1 878-888, lineage-20.0 886-896: an invalid present fence returns with
+     * {@code Unknown} alone); from 14 also with an invalid present ({@code presentTime < startTime}, lineage-21.0
+     * 954-966: {@code Unknown | DisplayHAL}, present metadata left {@code UnknownPresent}, PRESENT_UNSPECIFIED in the
+     * trace), so there DisplayHAL with JANK_UNKNOWN goes with PRESENT_UNSPECIFIED; the simulator's present fences are
+     * always valid, so that case does not occur here. Worked from the source, not from the simulator's shift of the
+     * present.
      */
     @ParameterizedTest
     @ValueSource(ints = {12, 14})
@@ -236,8 +241,12 @@ class PerfettoCommandSimTest {
             if ((jank & 2) != 0) { // JANK_SF_SCHEDULING
                 assertEquals(FrameTimelineEvent.PresentType.PRESENT_EARLY, type, "jank " + jank);
             }
-            if ((jank & (8 | 16 | 32 | 512)) != 0) { // DISPLAY_HAL, SF_CPU/GPU_DEADLINE_MISSED, SF_STUFFING
+            if ((jank & (16 | 32 | 512)) != 0) { // SF_CPU/GPU_DEADLINE_MISSED, SF_STUFFING
                 assertEquals(FrameTimelineEvent.PresentType.PRESENT_LATE, type, "jank " + jank);
+            }
+            if ((jank & 8) != 0) { // DISPLAY_HAL: late, or from 14 an invalid present (with JANK_UNKNOWN, 256)
+                assertEquals(android >= 14 && (jank & 256) != 0 ? FrameTimelineEvent.PresentType.PRESENT_UNSPECIFIED
+                        : FrameTimelineEvent.PresentType.PRESENT_LATE, type, "jank " + jank);
             }
             if (jank == 1) { // JANK_NONE
                 assertEquals(FrameTimelineEvent.PresentType.PRESENT_ON_TIME, type);
