@@ -1,6 +1,7 @@
 package io.fpsctl.cli;
 
 import io.fpsctl.device.DeviceException;
+import io.fpsctl.text.TerminalText;
 import io.fpsctl.verdict.GateCheck;
 import io.fpsctl.verdict.GateResult;
 import java.util.List;
@@ -34,9 +35,13 @@ final class GateDeviceFailure {
         return pkg + ": nothing was measured: " + message;
     }
 
-    /** A failed result whose one check says why nothing was measured. */
+    /**
+     * A failed result whose one check says why nothing was measured. The message holds device text (a serial, what
+     * the device answered), so its control characters, C1 controls and bidi overrides are shown visibly as on the
+     * terminal ({@link TerminalText#escape}): the JUnit writer keeps C1 and bidi, which XML 1.0 allows.
+     */
     static GateResult result(String message) {
         return new GateResult(List.of(new GateCheck(METRIC, "a device that answers", "unavailable",
-                GateCheck.Verdict.FAIL, "nothing was measured: " + message)));
+                GateCheck.Verdict.FAIL, "nothing was measured: " + TerminalText.escape(message))));
     }
 }

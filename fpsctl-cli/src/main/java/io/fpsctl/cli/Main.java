@@ -30,7 +30,7 @@ public final class Main {
         PrintWriter rawErr = new PrintWriter(System.err, true);
         // the JVM's own handler prints "Exception in thread <name>" raw, and fpsctl names threads after devices
         Thread.setDefaultUncaughtExceptionHandler(uncaught(terminal(rawErr, true,
-                StandardOutput.charset("sun.stderr.encoding")), Arrays.asList(args).contains("--debug")));
+                StandardOutput.charset(System.err, "stderr")), Arrays.asList(args).contains("--debug")));
         System.exit(run(args, stdout.writer(), rawErr));
     }
 
@@ -64,8 +64,8 @@ public final class Main {
     static int run(String[] args, PrintWriter rawOut, PrintWriter rawErr, boolean direct) {
         // every character any command prints passes the terminal rule here, once (docs/outputs-and-signals.md,
         // "Text from a device on the terminal"); finish() still asks the raw writers whether a write failed
-        PrintWriter out = terminal(rawOut, true, StandardOutput.charset("sun.stdout.encoding"));
-        PrintWriter err = terminal(rawErr, true, StandardOutput.charset("sun.stderr.encoding"));
+        PrintWriter out = terminal(rawOut, true, StandardOutput.charset(System.out, "stdout"));
+        PrintWriter err = terminal(rawErr, true, StandardOutput.charset(System.err, "stderr"));
         try {
             return run(args, out, err, rawOut, direct);
         } finally {

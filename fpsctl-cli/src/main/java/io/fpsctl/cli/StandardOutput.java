@@ -30,21 +30,41 @@ final class StandardOutput extends FilterOutputStream {
     }
 
     PrintWriter writer() {
-        Charset cs = charset("sun.stdout.encoding");
+        Charset cs = charset(System.out, "stdout");
         return new PrintWriter(new BufferedWriter(new OutputStreamWriter(this, cs), 1 << 16), true);
     }
 
     /**
-     * The encoding of a standard stream as the JVM chose it: {@code sun.stdout.encoding} / {@code sun.stderr.encoding}
-     * (set on a console), else the default charset.
+     * The encoding the JVM gave its own {@code System.out} / {@code System.err} ({@code stream} "stdout" / "stderr"),
+     * so fpsctl's writer and its 8-bit guard ({@code text/EightBitC1}) agree with what reaches the terminal. From JDK 18
+     * the stream says so itself ({@code PrintStream.charset()}: on JDK 19+ that is {@code stdout.encoding}, which
+     * defaults to {@code native.encoding} while the default charset is UTF-8, JEP 400); on JDK 17 it is read as
+     * {@code System.initPhase1} chose it there: {@code sun.stdout.encoding} (set only on a console), else the default
+     * charset ({@code file.encoding}). A {@code -Dstdout.encoding} given to JDK 17 is ignored by it, and so here.
      */
-    static Charset charset(String property) {
-        String encoding = System.getProperty(property);
+    static Charset charset(java.io.PrintStream jvmStream, String stream) {
         try {
-            return encoding == null ? Charset.defaultCharset() : Charset.forName(encoding);
-        } catch (IllegalArgumentException e) {
-            return Charset.defaultCharset();
+            Object cs = java.io.PrintStream.class.getMethod("charset").invoke(jvmStream);
+            if (cs instanceof Charset) {
+                return (Charset) cs;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // JDK 17: no PrintStream.charset(); read the properties below
         }
+        return charset(System::getProperty, stream);
+    }
+
+    /** The JDK 17 reading of {@link #charset(java.io.PrintStream, String)}, from {@code properties}. */
+    static Charset charset(java.util.function.UnaryOperator<String> properties, String stream) {
+        String encoding = properties.apply("sun." + stream + ".encoding");
+        if (encoding != null) {
+            try {
+                return Charset.forName(encoding);
+            } catch (IllegalArgumentException e) {
+                // an unknown name: JDK 17's newPrintStream falls back to the default charset the same way
+            }
+        }
+        return Charset.defaultCharset();
     }
 
     /** Whether a write failed because nobody reads any more (EPIPE). */

@@ -59,7 +59,7 @@ abstract class CommandStream implements ShellStream {
     final void checkWholeOutput(long held) {
         if (held > MAX_WHOLE_OUTPUT) {
             close();
-            throw new DeviceException("device " + serial + " printed more than " + (MAX_WHOLE_OUTPUT >> 20)
+            throw new OutputBoundException("device " + serial + " printed more than " + (MAX_WHOLE_OUTPUT >> 20)
                     + " MiB for '" + AdbErrors.oneLine(command.length() > 80 ? command.substring(0, 80) + "…" : command)
                     + "' (no Android command fpsctl runs prints that much): stopped reading; is it a real device?");
         }

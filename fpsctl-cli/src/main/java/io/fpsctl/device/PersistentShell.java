@@ -42,6 +42,11 @@ final class PersistentShell implements ShellSession {
     private long shellsStarted;
     /** {@link #close()} calls so far: a list whose shell was closed under it was stopped, it did not fail. */
     private final AtomicInteger closes = new AtomicInteger();
+    /**
+     * {@link #close()} was called (a stop): no list runs any more, and a shell whose start was under way when it came
+     * is ended as soon as the start returns (close() found no shell to end then).
+     */
+    private volatile boolean closed;
 
     PersistentShell(DadbDevice device) {
         this.device = device;
@@ -51,6 +56,9 @@ final class PersistentShell implements ShellSession {
     public synchronized List<ShellResult> run(List<String> commands, Duration timeout) {
         if (commands.isEmpty()) {
             return List.of();
+        }
+        if (closed) { // a stop before this list: nothing is sent (a new shell would wait for the whole bound)
+            throw new DeviceException("the shell on " + device.serial() + " was closed");
         }
         if (failures >= MAX_FAILURES || commands.stream().anyMatch(c -> c.indexOf('\n') >= 0)) {
             return ShellBatch.run(device, commands, timeout); // a newline would end the line early
@@ -63,6 +71,11 @@ final class PersistentShell implements ShellSession {
                 sh = device.startShell(SHELL);
                 shell = sh;
                 shellsStarted++;
+                // shell is written before closed is read, and close() writes closed before it reads shell (both
+                // volatile): one of the two sees the other, so a stop during the start never misses this shell
+                if (closed) {
+                    throw new DeviceException("the shell on " + device.serial() + " was closed");
+                }
             }
             sh.deadline(Math.max(1, timeout.toNanos()));
             sh.stream().writeStdin(line.getBytes(StandardCharsets.UTF_8));
@@ -79,7 +92,10 @@ final class PersistentShell implements ShellSession {
                 sh.close();
                 shell = null;
             }
-            if (closes.get() != closesBefore) { // closed by close() from another thread (a stop): no list again
+            if (e instanceof OutputBoundException) { // printed without end: a stream of its own would do so again
+                throw e;
+            }
+            if (closed || closes.get() != closesBefore) { // closed by close() from another thread (a stop): no list again
                 throw new DeviceException("the shell on " + device.serial() + " was closed", e);
             }
             if (timedOut) {
@@ -104,9 +120,13 @@ final class PersistentShell implements ShellSession {
         return shellsStarted;
     }
 
-    /** Ends the shell; not synchronized, so that it also ends one a list is waiting on (through the server). */
+    /**
+     * Ends the shell, and every later list (a stop; {@link PrefetchingDevice} opens a new session after its own
+     * close). Not synchronized, so that it also ends one a list is waiting on (through the server).
+     */
     @Override
     public void close() {
+        closed = true;
         closes.incrementAndGet();
         RunningShell s = shell;
         shell = null;

@@ -57,6 +57,12 @@ public final class PrefetchingDevice implements Device {
         }
         if (session == null) {
             session = device.openSession();
+            // session is written before interrupted is read, interrupt() writes interrupted before it reads session
+            // (both volatile): a stop that came while the session opened sees it, or is seen here
+            if (interrupted) {
+                session.close();
+                throw new DeviceException("stopped: no more commands are sent to " + serial());
+            }
         }
         List<ShellResult> results;
         try {

@@ -190,6 +190,9 @@ final class ShellV2Stream extends CommandStream {
                 payloadOf(id, length);
                 return id;
             }
+            // the kept shell's answer is bounded like a command read whole, before its buffer grows: a device that
+            // streams without end at USB speed would otherwise fill the heap within the list's time bound
+            checkWholeOutput((long) out.length + err.length + length);
             to.ensure(length);
             readFully(to.array, to.length, length);
             to.length += length;

@@ -1,5 +1,6 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.text.TerminalText;
 import io.fpsctl.verdict.GateCheck;
 import io.fpsctl.verdict.GateResult;
 import io.fpsctl.verdict.GateCheck.Verdict;
@@ -45,8 +46,15 @@ public final class MarkdownReport {
         };
     }
 
-    /** Escapes text for a table cell. */
-    static String cell(String s) {
+    /**
+     * Escapes text for a table cell (and the subject and headline lines). A line break becomes a space; every other
+     * control character, C1 control and bidi override or isolate is shown as on the terminal ({@code \\e},
+     * {@code \\xNN}, {@code \\uNNNN}: {@link TerminalText#escape}), because a CI may {@code cat} the file or post it,
+     * and device text (a serial, a device's error) reaches it; then Markdown's own characters are escaped, so the
+     * backslash of such a form shows as one.
+     */
+    static String cell(String text) {
+        String s = TerminalText.escape(text.replace('\r', ' ').replace('\n', ' '));
         StringBuilder b = new StringBuilder(s.length() + 8);
         for (int i = 0; i < s.length(); i++) {
             char ch = s.charAt(i);

@@ -90,9 +90,10 @@ class AdbMessageGuardInputTest {
     }
 
     /**
-     * What the guard does not judge passes byte for byte: a wrong data_check (adbd at 0x01000001 and later leaves it
-     * 0, adb.h A_VERSION_SKIP_CHECKSUM; a host may ignore it), a CLSE, NUL and invalid UTF-8 in a payload; whether
-     * they make sense is the protocol reader's business.
+     * What the guard does not judge passes byte for byte: a wrong data_check (adbd leaves it 0 only when the version
+     * both sides agreed on, the lower of the two CNXN versions, is 0x01000001 or later: transport.cpp send_packet,
+     * adb.h A_VERSION_SKIP_CHECKSUM; with dadb's 0x01000000 it is filled in), a CLSE, NUL and invalid UTF-8 in a
+     * payload; whether they make sense is the protocol reader's business.
      */
     @Test
     void badChecksumsClseAndNulBytesPassUnchanged() throws IOException {

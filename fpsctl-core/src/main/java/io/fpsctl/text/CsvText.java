@@ -23,8 +23,13 @@ public final class CsvText {
     }
 
     /**
-     * {@code deviceText} as a CSV cell: an apostrophe in front when a spreadsheet would read it as a formula, at its
-     * start and after every {@code ;} or {@code ,} in it (where a reader with another list separator starts a cell).
+     * {@code deviceText} as a CSV cell: an apostrophe in front of a formula start ({@link #triggers}) where a
+     * spreadsheet may start a cell: at its start, and after every {@code ;} (a {@code ;}-locale reader splits there,
+     * also inside quotes that do not open its cell) and every CR or LF (the same reader ends the row there). A
+     * {@code ,} needs none: in a {@code ,} reader every device cell is quoted, so a {@code ,} in it is text, and a
+     * {@code ;} reader does not split at it (RFC 4180 section 2; OWASP "CSV Injection"). After a {@code ,} only an
+     * apostrophe that {@link #read} would take away (one followed by a trigger) gets a second one, so files written
+     * by the version that marked {@code ,} too still read back as they were written.
      */
     public static String cell(String deviceText) {
         if (deviceText == null || deviceText.isEmpty()) {
@@ -32,28 +37,40 @@ public final class CsvText {
         }
         StringBuilder b = null;
         for (int i = 0; i < deviceText.length(); i++) {
-            if (segmentStart(deviceText, i) && triggers(deviceText.charAt(i))) {
-                if (b == null) {
-                    b = new StringBuilder(deviceText.length() + 4).append(deviceText, 0, i);
-                }
+            char c = deviceText.charAt(i);
+            boolean mark = segmentStart(deviceText, i) && triggers(c)
+                    || i > 0 && deviceText.charAt(i - 1) == ',' && c == '\''
+                    && i + 1 < deviceText.length() && triggers(deviceText.charAt(i + 1));
+            if (mark && b == null) {
+                b = new StringBuilder(deviceText.length() + 4).append(deviceText, 0, i);
+            }
+            if (mark) {
                 b.append('\'');
             }
             if (b != null) {
-                b.append(deviceText.charAt(i));
+                b.append(c);
             }
         }
         return b == null ? deviceText : b.toString();
     }
 
-    /** Whether a cell (for some reader) starts at {@code i}: the start, or just after a list separator. */
+    /** Whether a spreadsheet may start a cell at {@code i}: the start, after a {@code ;}, a CR or a LF. */
     private static boolean segmentStart(CharSequence s, int i) {
-        return i == 0 || s.charAt(i - 1) == ';' || s.charAt(i - 1) == ',';
+        if (i == 0) {
+            return true;
+        }
+        char p = s.charAt(i - 1);
+        return p == ';' || p == '\r' || p == '\n';
     }
 
-    /** A spreadsheet reads a cell starting with this as a formula (OWASP), or it is the apostrophe itself. */
+    /**
+     * A spreadsheet reads a cell starting with this as a formula (OWASP: {@code = + - @}, tab, CR), or as a quoted
+     * field whose text after the closing quote it appends ({@code ""=1+2} after a {@code ;}), or it is the
+     * apostrophe itself.
+     */
     private static boolean triggers(char c) {
         return switch (c) {
-            case '=', '+', '-', '@', '\t', '\r', '\'' -> true;
+            case '=', '+', '-', '@', '\t', '\r', '\'', '"' -> true;
             default -> false;
         };
     }
@@ -80,7 +97,11 @@ public final class CsvText {
         return format.builder().setQuoteMode(QuoteMode.ALL).build();
     }
 
-    /** The device text a cell written by {@link #cell} holds: one apostrophe less at each place it added one. */
+    /**
+     * The device text a cell written by {@link #cell} holds: one apostrophe less wherever it added one (at a cell
+     * start, after {@code ;}, {@code ,}, CR or LF, when a trigger follows). Exact for every text {@link #cell} wrote;
+     * for older files see docs/formats.md, "What a reader of the CSV gets".
+     */
     public static String read(String cell) {
         if (cell == null || cell.indexOf('\'') < 0) {
             return cell;
@@ -88,8 +109,8 @@ public final class CsvText {
         StringBuilder b = new StringBuilder(cell.length());
         for (int i = 0; i < cell.length(); i++) {
             char c = cell.charAt(i);
-            // a list separator of the written cell is one of the text: its place in the cell and in the text agree
-            if (c == '\'' && (i == 0 || cell.charAt(i - 1) == ';' || cell.charAt(i - 1) == ',')
+            // every character of the text keeps its predecessor in the cell, so a start there is one in the text
+            if (c == '\'' && (segmentStart(cell, i) || cell.charAt(i - 1) == ',')
                     && i + 1 < cell.length() && triggers(cell.charAt(i + 1))) {
                 continue;
             }

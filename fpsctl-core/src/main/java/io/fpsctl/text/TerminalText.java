@@ -35,9 +35,9 @@ public final class TerminalText {
     /**
      * 8 random bytes, one key character each. The key never leaves the process (fpsctl's own controls are rendered
      * without it), so all it needs is to be unknowable to whoever writes the text it guards: the kernel's random
-     * bytes do that. Read straight from {@code /dev/urandom} (0.05 ms in a fresh JVM on the build machine) rather
-     * than through {@link SecureRandom}, whose first use loads and seeds its providers (22–120 ms, on every run,
-     * {@code --version} included; docs/performance.md); {@link SecureRandom} where there is no such file.
+     * bytes do that. Read straight from {@code /dev/urandom} rather than through {@link SecureRandom}, whose first use
+     * loads and seeds its providers on every run, {@code --version} included (both measured in
+     * docs/performance.md, the paragraph on the terminal rule's key); {@link SecureRandom} where there is no such file.
      */
     private static String key() {
         byte[] bytes = new byte[KEY_LENGTH];

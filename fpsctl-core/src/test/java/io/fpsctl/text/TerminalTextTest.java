@@ -81,6 +81,33 @@ class TerminalTextTest {
         }
     }
 
+    /**
+     * The 8-bit guard is for charsets a terminal decodes with 0x80–0x9F as C1 controls, never for multi-byte or OEM
+     * ones where those bytes are parts of ordinary letters. By hand from the code tables: in MS932 あ is 0x82 0xA0 and
+     * 日 is 0x93 0xFA (lead bytes in 0x80–0x9F); in IBM850 é is 0x82, ü 0x81, Ö 0x99; in KOI8-R U+2500 (─) is 0x80;
+     * in ISO-8859-1 only the C1 controls themselves encode there.
+     */
+    @Test
+    void theEightBitGuardLeavesMultiByteAndOemTextAlone() throws IOException {
+        String japanese = "\u3042\u3044\u3046\u30ab\u30bf\u30ab\u30ca\u65e5\u672c\u8a9e";
+        String latin = "C:\\Users\\J\u00e9r\u00f4me \u00fc\u00e4\u00c7\u00d6\u00dc";
+        for (String cs : new String[] {"MS932", "Shift_JIS", "EUC-JP", "GBK", "IBM437", "IBM850", "UTF-8"}) {
+            String text = cs.startsWith("IBM") ? latin : japanese;
+            assertEquals(text, written(cs, text), cs);
+        }
+        assertEquals("a\\u009b31m \u00e9\u00fc", written("ISO-8859-1", "a\u009b31m \u00e9\u00fc"));
+        assertEquals("\\u2500\u0436", written("KOI8-R", "\u2500\u0436"));
+        assertEquals("\\u203a\u0431", written("windows-1251", "\u203a\u0431"));
+    }
+
+    private static String written(String charset, String text) throws IOException {
+        StringWriter out = new StringWriter();
+        try (TerminalWriter w = new TerminalWriter(out, java.nio.charset.Charset.forName(charset))) {
+            w.write(text);
+        }
+        return out.toString();
+    }
+
     /** Whatever a device sends, nothing but line feed and tab leaves the writer as a control character. */
     @Property(tries = 500)
     void noControlCharacterLeavesRaw(@ForAll("hostile") String device, @ForAll("cuts") int cut) throws IOException {

@@ -86,6 +86,30 @@ class FrameMetricsTest {
         assertTrue(text.contains("model=\"Pixel\\\\u009b31m\"") && text.contains("android=\"14\\\\u202e\""), text);
     }
 
+    /**
+     * Two different titles never share a series: one holding ESC and one holding backslash-e are two label values
+     * (the text's own backslash doubled first), and non-ASCII text passes unchanged. Expected by hand: ESC is
+     * {@code \e}, a literal backslash {@code \\}, each backslash doubled again by the exposition format.
+     */
+    @Test
+    void labelValuesAreOneToOneAndKeepNonAsciiText() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AtomicLong clock = new AtomicLong();
+        FrameMetrics m = new FrameMetrics(registry, 4, Duration.ofMinutes(1), clock::get, "9.9.9");
+        String model = "Pixel f\u00fcr \u00dcn\u00efc\u00f8d\u00e9 \u65e5\u672c";
+        PackageListener l = m.listener(new FrameMetrics.Device("d1", model, "14"), "com.a");
+        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
+        for (String title : new String[] {"a\u001bb", "a\\eb"}) {
+            e.blockStart(title);
+            e.frame(frame(title, 10_000_000_000L, 6));
+            e.blockEnd();
+        }
+        String text = scrape(registry);
+        assertEquals(1, value(text, "fpsctl_frames_total", "window=\"a\\\\eb\""), text);
+        assertEquals(1, value(text, "fpsctl_frames_total", "window=\"a\\\\\\\\eb\""), text);
+        assertTrue(text.contains("model=\"" + model + "\""), text);
+    }
+
     @Test
     void countsFramesJankHistogramCapsWindowsAndExpiresSeries() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
