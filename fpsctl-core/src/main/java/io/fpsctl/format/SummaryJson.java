@@ -132,6 +132,7 @@ public final class SummaryJson {
     private static JsonGenerator generator(Writer out, boolean pretty) throws IOException {
         JsonGenerator g = Factory.INSTANCE.createGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.setCharacterEscapes(DeviceTextJsonEscapes.INSTANCE); // device text: no raw C1 or bidi control
         if (pretty) {
             g.setPrettyPrinter(new DefaultPrettyPrinter());
         }

@@ -85,6 +85,8 @@ public final class HtmlReport {
     private static String data(List<ReportRun> runs, Options options) throws IOException {
         StringWriter s = new StringWriter();
         try (JsonGenerator g = MAPPER.getFactory().createGenerator(s)) {
+            // device text: no raw C1 or bidi control in the page's bytes either (cat, grep, an editor)
+            g.setCharacterEscapes(io.fpsctl.format.DeviceTextJsonEscapes.INSTANCE);
             g.writeStartObject();
             g.writeStringField("title", options.title());
             g.writeStringField("generated", Instant.now().toString());
