@@ -41,8 +41,13 @@ import org.xml.sax.InputSource;
  *       reads as a cell, starts a formula, and the window cell reads back as the title;</li>
  *   <li>summary.json: raw bytes hold no control, C1 or bidi character, and the title reads back decoded as given;</li>
  *   <li>report.html: the planted element never appears as markup, and no raw control;</li>
- *   <li>JUnit XML parses (XML 1.0 forbids C0 controls even escaped) and neither it nor the Markdown holds one.</li>
+ *   <li>JUnit XML parses (XML 1.0 forbids C0 controls even escaped) and neither it nor the Markdown holds one
+ *       (a guard only: today {@code gate}'s files quote no scenario-settable field, so turning Markdown's escaping
+ *       off fails nothing here; {@code MarkdownCellTest} checks that rule itself).</li>
  * </ul>
+ * Broken on purpose: with stdout no longer behind {@code TerminalWriter} ({@code Main.run}) the first try fails on a
+ * raw NUL in watch's window table; without {@link io.fpsctl.format.DeviceTextJsonEscapes} summary.json fails on a
+ * raw U+008C, and report.html too.
  * Not reachable through a scenario (they are fixed in the simulator): the adb banner's model/product/device and
  * {@code getprop} values, which the hostile adbd's examples cover ({@code HostileAdbdEndToEndTest}); the exporter's
  * Prometheus exposition needs an adb server per run and is checked by {@code PrometheusTextTest}.
@@ -54,7 +59,7 @@ class HostileDeviceTextPropertyTest {
     /** An element the title tries to plant in the report page (a closing script tag first, for embedded data). */
     private static final String PLANTED = "</script><img src=x onerror=alert(37)>";
 
-    @Property(tries = 12, seed = "3737")
+    @Property(tries = 10, seed = "3737")
     void noSinkEmitsHostileDeviceTextRaw(@ForAll("texts") String title, @ForAll("texts") String thread,
                                          @ForAll("texts") String sensor) throws Exception {
         Path dir = Files.createTempDirectory("hostile-fields");
