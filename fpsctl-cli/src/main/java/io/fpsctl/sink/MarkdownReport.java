@@ -65,6 +65,9 @@ public final class MarkdownReport {
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
                 case '&' -> b.append("&amp;");
+                // device text cannot make a link or an image ([x](y), ![x](y)) nor emphasis: CommonMark 0.31
+                // section 2.4 lets a backslash escape any ASCII punctuation, shown as the character itself
+                case '[', ']', '*', '_', '~' -> b.append('\\').append(ch);
                 case '\r', '\n' -> b.append(' ');
                 default -> b.append(ch);
             }
