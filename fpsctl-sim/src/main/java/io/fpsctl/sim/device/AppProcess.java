@@ -94,6 +94,9 @@ final class AppProcess {
         }
         for (AppWindow w : windows) {
             w.layer().settle(now, f -> observer.layerFrame(w.layerKey(), clock.periodAt(f.actualPresent()), f));
+            if (w.texture() != null) { // a FlutterTextureView app: its engine frames reach the truth with the window's
+                w.texture().timeline().settle(now, observer::flutterFrame);
+            }
         }
     }
 

@@ -132,4 +132,9 @@ final class AppWindow {
         ring.clear();
         stats.reset(now);
     }
+
+    /** The Flutter engine this window composites (a FlutterTextureView app, docs/metrics.md 16.1), or null. */
+    io.fpsctl.sim.device.frames.FlutterFrameGenerator texture() {
+        return generator.texture();
+    }
 }

@@ -64,6 +64,29 @@ public final class FlutterFrameGenerator implements LayerFrameSource {
 
     @Override
     public LayerFrame next() {
+        FlutterFrameTiming f = nextEngineFrame();
+        long rasterFinish = f.rasterFinish();
+        long period = clock.periodAt(f.vsyncStart());
+        long ready = rasterFinish + (long) (period * (0.1 + 0.2 * rnd.nextDouble()));
+        // SurfaceFlinger wakes one SF work duration (sfLatchLead periods) before each present vsync and latches a
+        // buffer that is ready by then; one buffer per present (queue order)
+        long lead = (long) (spec.sfLatchLead() * period);
+        long present = clock.vsyncAtOrAfter(ready + lead);
+        if (present <= lastPresent) {
+            present = lastPresent + clock.periodAt(lastPresent);
+        }
+        lastPresent = present;
+        long latch = present - lead;
+        composited(f, present);
+        return new LayerFrame(rasterFinish, present, ready, latch);
+    }
+
+    /**
+     * The engine's next frame (build and raster), not yet on screen: {@link #next} queues it to the
+     * FlutterSurfaceView's layer; a FlutterTextureView app's window draws it through HWUI and calls
+     * {@link #composited} with the present time of that window frame (docs/metrics.md 16.1).
+     */
+    public FlutterFrameTiming nextEngineFrame() {
         long vsync = clock.vsyncAtOrAfter(nextVsyncAtOrAfter);
         long period = clock.periodAt(vsync);
         number++;
@@ -86,20 +109,13 @@ public final class FlutterFrameGenerator implements LayerFrameSource {
         rasterFreeAt = rasterFinish;
         // the UI thread's next frame: the first vsync after this one whose build is done
         nextVsyncAtOrAfter = Math.max(vsync + 1, buildFinish);
+        return new FlutterFrameTiming(number, vsync, buildStart, buildFinish, rasterStart, rasterFinish, 0);
+    }
 
-        long ready = rasterFinish + (long) (period * (0.1 + 0.2 * rnd.nextDouble()));
-        // SurfaceFlinger wakes one SF work duration (sfLatchLead periods) before each present vsync and latches a
-        // buffer that is ready by then; one buffer per present (queue order)
-        long lead = (long) (spec.sfLatchLead() * period);
-        long present = clock.vsyncAtOrAfter(ready + lead);
-        if (present <= lastPresent) {
-            present = lastPresent + clock.periodAt(lastPresent);
-        }
-        lastPresent = present;
-        long latch = present - lead;
-        timeline.append(new FlutterFrameTiming(number, vsync, buildStart, buildFinish, rasterStart, rasterFinish,
-                present));
-        return new LayerFrame(rasterFinish, present, ready, latch);
+    /** The engine frame {@code f} reached the screen at {@code present}: it joins the timeline (and the truth). */
+    public void composited(FlutterFrameTiming f, long present) {
+        timeline.append(new FlutterFrameTiming(f.number(), f.vsyncStart(), f.buildStart(), f.buildFinish(),
+                f.rasterStart(), f.rasterFinish(), present));
     }
 
     private double share(java.util.List<Double> range) {

@@ -39,6 +39,9 @@ public final class HwuiFrameGenerator {
     /** Non-null for a touch-driven window: it renders only inside these spans. */
     private final TouchActivity touch;
     private final PhaseSpec touchPhase;
+    /** Non-null for a FlutterTextureView app's window: it draws one frame per engine frame (docs/metrics.md 16.1). */
+    private FlutterFrameGenerator texture;
+    private long textureStartDelayNs;
 
     private int phaseIndex;
     private long phaseEnd;
@@ -88,6 +91,9 @@ public final class HwuiFrameGenerator {
      * frame carries Flags 1. Slow-frame spacing continues where it was.
      */
     public void restartAt(long t) {
+        if (texture != null) {
+            texture.restartAt(t + textureStartDelayNs);
+        }
         phaseIndex = 0;
         phaseEnd = t + phaseLength(phases.get(0));
         cursor = t;
@@ -99,6 +105,9 @@ public final class HwuiFrameGenerator {
      * is known at or after the last frame: a later touch lets it go on).
      */
     public HwuiFrame next() {
+        if (texture != null) {
+            return nextTextured();
+        }
         if (touch != null) {
             return nextTouched();
         }
@@ -123,6 +132,40 @@ public final class HwuiFrameGenerator {
             cursor = Math.max(clock.vsyncAfter(frame.frameCompleted()), v + phase.everyVsyncs() * period);
             return frame;
         }
+    }
+
+    /**
+     * Makes this the window of a FlutterTextureView app (docs/metrics.md 16.1): from now on it draws one HWUI frame
+     * per frame of {@code engine} (with its first render phase's timing; the phases' durations are ignored), and a
+     * restart {@code engineDelayNs} after the window's restarts the engine too.
+     */
+    public void drawsTexture(FlutterFrameGenerator engine, long engineDelayNs) {
+        this.texture = engine;
+        this.textureStartDelayNs = engineDelayNs;
+    }
+
+    /** The engine this window composites, or null. */
+    public FlutterFrameGenerator texture() {
+        return texture;
+    }
+
+    /*
+     * The engine's raster thread queues its buffer into the TextureView's SurfaceTexture; the SurfaceTexture's
+     * onFrameAvailable listener invalidates the TextureView (AOSP frameworks/base TextureView.java
+     * mUpdateListener -> updateLayer(); invalidate()), so the window draws at the next Choreographer vsync after
+     * the raster finished, and RenderThread latches the texture in that frame (DeferredLayerUpdater::apply ->
+     * updateTexImage). One window frame per engine buffer, in queue order, and a window frame still drawing delays
+     * the next buffer's frame: inferred (the consumer acquires buffers in queue order when no expected present time
+     * is given, BufferQueueConsumer::acquireBuffer; SurfaceTexture never drops a queued buffer unasked), so every
+     * engine frame the user saw is one window frame.
+     */
+    private HwuiFrame nextTextured() {
+        FlutterFrameTiming f = texture.nextEngineFrame();
+        long v = clock.vsyncAtOrAfter(Math.max(f.rasterFinish() + 1, cursor));
+        HwuiFrame frame = build(v, touchPhase);
+        texture.composited(f, frame.presentTime());
+        cursor = Math.max(clock.vsyncAfter(frame.frameCompleted()), v + clock.periodAt(v));
+        return frame;
     }
 
     private HwuiFrame nextTouched() {

@@ -24,10 +24,15 @@ import java.util.List;
  *                         to 1 (its SF work duration: frameworks/native {@code Scheduler/VsyncConfiguration},
  *                         {@code debug.sf.late.sf.duration}, e.g. 10.5 ms of a 16.7 ms period on some devices);
  *                         default 1 (latched at the vsync before the present)
+ * @param textureView      the app embeds the engine with {@code FlutterTextureView} ({@code RenderMode.texture}): the
+ *                         engine renders into the SurfaceTexture of a TextureView and the activity window composites
+ *                         it through HWUI, so the frames are the window's (gfxinfo, the window's layer) and there is
+ *                         no SurfaceView layer (docs/metrics.md 16.1); default false ({@code FlutterSurfaceView})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
-                          List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead) {
+                          List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead,
+                          Boolean textureView) {
 
     /** The engine's first frame after the process starts (inferred: engine start-up and the first build). */
     public static final long START_MS = 300;
@@ -43,12 +48,19 @@ public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double
         slowFactors = slowFactors == null || slowFactors.isEmpty() ? List.of(1.6, 2.4, 3.5) : List.copyOf(slowFactors);
         mergedUiThread = mergedUiThread != null && mergedUiThread;
         sfLatchLead = sfLatchLead == null ? 1.0 : sfLatchLead;
+        textureView = textureView != null && textureView;
         if (!(sfLatchLead >= 0.05 && sfLatchLead <= 1)) {
             throw new IllegalArgumentException("flutter sfLatchLead is a share of the refresh period from 0.05 to 1");
         }
         if (slowEveryFrames < 0 || slowFactors.stream().anyMatch(f -> f <= 0)) {
             throw new IllegalArgumentException("flutter slowEveryFrames must be >= 0 and slowFactors > 0");
         }
+    }
+
+    /** A FlutterSurfaceView app (the default embedding). */
+    public FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
+                       List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead) {
+        this(buildMode, buildShare, rasterShare, slowEveryFrames, slowFactors, mergedUiThread, sfLatchLead, null);
     }
 
     /** Whether the Dart VM service runs (profile and debug builds; flutter/flutter binding.dart kReleaseMode). */

@@ -48,6 +48,9 @@ import java.util.function.Supplier;
  *       refresh period before the present vsync ({@link FlutterSpec#sfLatchLead}; 5 ms at 60 Hz, inferred from
  *       device values of {@code debug.sf.late.sf.duration}) and whose frames are light (build and raster 10–20 % of
  *       a period): most buffers are presented less than a period after their raster finished.</li>
+ *   <li>{@code flutter-texture} – the {@code flutter} app embedded with FlutterTextureView (docs/metrics.md 16.1): no
+ *       SurfaceView layer; the activity window draws one HWUI frame per engine frame (light: 10–30 % of a period),
+ *       so gfxinfo and the window's layer carry the frames; the VM service posts the engine's timings as before.</li>
  * </ul>
  */
 public final class Scenarios {
@@ -75,6 +78,7 @@ public final class Scenarios {
         BUILT_IN.put("flutter-release", () -> flutter("flutter-release", "release"));
         BUILT_IN.put("flutter-merged-release", () -> flutter("flutter-merged-release", "release", true));
         BUILT_IN.put("flutter-short-latch", () -> flutter("flutter-short-latch", "profile", false, 0.3));
+        BUILT_IN.put("flutter-texture", Scenarios::flutterTexture);
     }
 
     private Scenarios() {
@@ -135,6 +139,14 @@ public final class Scenarios {
         FlutterSpec app = new FlutterSpec(buildMode, light, light, 45, null, mergedUiThread, sfLatchLead);
         List<PhaseSpec> phases = List.of(PhaseSpec.render(200, 0, null, false), PhaseSpec.idle(3_600_000, 0));
         return new Scenario(name, 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null, app);
+    }
+
+    private static Scenario flutterTexture() {
+        FlutterSpec app = new FlutterSpec("profile", null, null, 45, null, false, null, true);
+        // compositing one texture is light HWUI work (inferred: a single TextureLayer draw per frame)
+        List<PhaseSpec> phases = List.of(new PhaseSpec(PhaseSpec.RENDER, 3_600_000L, 0L, 0.1, 0.3, 1, null,
+                0.0, false, null));
+        return new Scenario("flutter-texture", 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null, app);
     }
 
     private static Scenario smooth() {
