@@ -153,6 +153,16 @@ public final class FlutterTap {
         return m.matches() ? Integer.parseInt(m.group(1)) : -1;
     }
 
+    /**
+     * Whether the app's process runs a Flutter engine (its raster thread, as {@link #RASTER}): how {@code --source
+     * auto} tells a FlutterTextureView app from an HWUI app (docs/metrics.md 16.1), release builds included.
+     */
+    public static boolean engineRunning(Device device, String pkg) {
+        FlutterTap probe = new FlutterTap(device, pkg, note -> { });
+        int pid = probe.pid().pid;
+        return pid >= 0 && probe.hasEngineThreads(pid);
+    }
+
     private boolean hasEngineThreads(int pid) {
         try {
             return RASTER.matcher(device.shell("cat /proc/" + pid + "/task/*/stat", TIMEOUT).stdout()).find();

@@ -92,6 +92,13 @@ public final class Measurement {
             PollLoopAssembly loop = new PollLoopAssembly(looped, pkg, link);
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
                 SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
+                if (choice.flutterWindow()) { // docs/metrics.md 16.1: the window's presents, not its HWUI frames
+                    FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
+                    SurfaceFlingerPoller window = new SurfaceFlingerPoller(looped, pkg, engine, null);
+                    if (!window.discover().isEmpty()) {
+                        return loop.around(window, List.of(engine), window, choice.reason());
+                    }
+                }
                 AutoSource auto = new AutoSource(looped, pkg, config, listener, choice.source(), notes, clock);
                 return loop.around(auto, auto.engines(), null, choice.reason() + "; --source auto keeps watching "
                         + "HWUI and SurfaceView layers and follows the one that draws more");

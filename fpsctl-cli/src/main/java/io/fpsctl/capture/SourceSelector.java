@@ -11,13 +11,22 @@ import java.util.List;
 /**
  * {@code --source auto}: gfxinfo when the app renders through HWUI, SurfaceFlinger when it does not (games,
  * Flutter, video draw into a SurfaceView: framestats stays empty while the layer has frames). Decided by
- * watching both for a moment.
+ * watching both for a moment. A Flutter app without a SurfaceView (FlutterTextureView) is measured on its
+ * window's SurfaceFlinger layer (docs/metrics.md 16.1).
  */
 public final class SourceSelector {
     private static final long PROBE_MS = 700;
 
-    /** The chosen source and why, for the user. */
-    public record Choice(Source source, String reason) {
+    /**
+     * The chosen source and why, for the user.
+     *
+     * @param flutterWindow a Flutter app without a SurfaceView (FlutterTextureView): measure the window's
+     *                      SurfaceFlinger layer alone, not HWUI (docs/metrics.md 16.1)
+     */
+    public record Choice(Source source, String reason, boolean flutterWindow) {
+        public Choice(Source source, String reason) {
+            this(source, reason, false);
+        }
     }
 
     private SourceSelector() {
@@ -30,6 +39,13 @@ public final class SourceSelector {
         SurfaceFlingerPoller sfPoller = new SurfaceFlingerPoller(device, pkg, sf, null, true);
         List<String> layers = sfPoller.discover();
         boolean surfaceView = !layers.isEmpty();
+        if (!surfaceView && FlutterTap.engineRunning(device, pkg)) {
+            // the engine renders into a TextureView's SurfaceTexture, composited by the window's HWUI frames: a
+            // slow engine frame is a vsync the window skips (a longer present interval), never a long HWUI frame
+            return new Choice(Source.SURFACEFLINGER, "a Flutter app without a SurfaceView (FlutterTextureView): its "
+                    + "frames are the window's presents, whose intervals show a slow engine frame that HWUI's frame "
+                    + "durations miss (docs/metrics.md 16.1)", true);
+        }
         gfxPoller.poll();
         if (surfaceView) {
             sfPoller.poll();

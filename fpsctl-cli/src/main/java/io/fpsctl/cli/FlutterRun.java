@@ -19,7 +19,12 @@ final class FlutterRun {
     private FlutterRun() {
     }
 
-    /** The tap to run beside the measurement, or null. */
+    /**
+     * The tap to run beside the measurement, or null: the one place watch, capture and gate decide it.
+     *
+     * @param asked a Flutter threshold asked for the split (gate)
+     * @param chosen the source auto chose, or null when it is chosen later (gate: per iteration); not consulted
+     */
     static FlutterTap start(boolean asked, MeasureOptions.SourceOption option, Source chosen, Device device, String pkg,
             Consumer<String> notes) {
         boolean flutter = option == MeasureOptions.SourceOption.flutter;
@@ -70,7 +75,11 @@ final class FlutterRun {
      * release build, the engine threads' CPU among its warnings; docs/metrics.md 16).
      */
     static Summary finish(FlutterTap tap, Summary summary) {
-        FlutterTap.Outcome o = tap.finish(budgetUs(summary));
+        return attach(tap.finish(budgetUs(summary)), summary);
+    }
+
+    /** The summary with a finished tap's block, its reason and notes among the warnings (as {@link #finish}). */
+    static Summary attach(FlutterTap.Outcome o, Summary summary) {
         Summary s = summary.withFlutter(o.result());
         if (o.result() == null) {
             s = s.withWarning("flutter: UI/raster split unavailable: " + o.reason());

@@ -467,11 +467,12 @@ final class GateCommand implements Callable<Integer> {
                     restartApp, measureOptions.duration, runCommand, scroll);
             List<GateIterations.Kept> kept;
             boolean split = maxUiP90Ms != null || maxRasterP90Ms != null;
-            io.fpsctl.capture.FlutterTap tap = split || measureOptions.source == MeasureOptions.SourceOption.flutter
-                    ? io.fpsctl.capture.FlutterTap.start(c.device, pkg, note -> {
+            // the same decision as watch and capture (FlutterRun.start): auto adds the split on a Flutter app
+            io.fpsctl.capture.FlutterTap tap = FlutterRun.start(split, measureOptions.source, null, c.device, pkg,
+                    note -> {
                         err.println("fpsctl: " + note);
                         err.flush();
-                    }) : null;
+                    });
             int[] started = {0};
             try {
                 // the report charts every kept iteration
@@ -497,7 +498,11 @@ final class GateCommand implements Callable<Integer> {
             kept.forEach(k -> reportFrames.add((ReportFrames) k.listener()));
             reportVideos.clear();
             kept.forEach(k -> reportVideos.add(k.video()));
-            return kept.stream().map(GateIterations.Kept::summary).toList();
+            List<Summary> summaries = kept.stream().map(GateIterations.Kept::summary).toList();
+            if (flutter != null && summaries.size() == 1) { // --summary-out has the block, as capture's summary.json
+                return List.of(FlutterRun.attach(flutter, summaries.get(0)));
+            }
+            return summaries;
         } catch (RuntimeException e) {
             stop.close();
             throw e;

@@ -83,6 +83,34 @@ class FlutterCliEndToEndTest {
                 + "[0-9.]+ % of one core.*"), "the engine's CPU with the UI work on the main thread: " + w);
     }
 
+    /**
+     * gate decides as watch and capture do (FlutterRun.start): auto on a profile-build Flutter app starts the split
+     * without any Flutter threshold, and --summary-out carries the block capture's summary.json has.
+     */
+    @Test
+    void gateOnAutoWithoutAFlutterThresholdAddsTheSplitAsCaptureDoes(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path json = dir.resolve("summary.json");
+        Cli g = Cli.run("gate", PKG, "--simulate=flutter", "--sim-refresh", "120", "--duration", "2s",
+                "--min-fps", "1", "--summary-out", json.toString());
+        assertEquals(0, g.exit, g.toString());
+        assertTrue(g.err.contains("Flutter app in a profile or debug build"), g.toString());
+        com.fasterxml.jackson.databind.JsonNode s = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.toFile());
+        com.fasterxml.jackson.databind.JsonNode block = s.get("flutter");
+        assertTrue(block != null && block.isObject(), "the flutter block: " + s);
+        assertTrue(block.get("frames").asLong() > 0, block.toString());
+        assertEquals(8.333, block.get("budgetMs").asDouble(), 1e-9, block.toString());
+        assertTrue(s.get("warnings").toString().contains("flutter: pairing inferred"), s.toString());
+
+        Cli game = Cli.run("gate", PKG, "--simulate=game", "--duration", "2s", "--min-fps", "1", "--summary-out",
+                dir.resolve("game.json").toString());
+        assertEquals(0, game.exit, game.toString());
+        assertFalse(game.err.contains("Flutter app"), game.toString());
+        assertTrue(new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("game.json").toFile())
+                .path("flutter").isNull(), "no block for a game");
+    }
+
     @Test
     void theGatePassesAndFailsOnTheMeasuredP90s() {
         Cli pass = Cli.run("gate", PKG, "--simulate=flutter", "--duration", "2s", "--max-ui-p90-ms", "1000",

@@ -32,12 +32,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The simulated {@code flutter-texture} app (a FlutterTextureView embedding, docs/metrics.md 16.1) through Debian's
- * adb server: its frames are the activity window's (no SurfaceView layer), so {@code --source auto} measures HWUI
- * and every frame it reports is a truth window frame with the truth's duration (the reference calculation of the
- * Android 6 test: {@code FrameCompleted − IntendedVsync} of the truth framestats); {@code --source flutter} measures
- * the window's layer and every frames.csv row joined with a Flutter frame carries the build and raster of the truth
- * engine frame that window frame composited ({@code truth.flutter.tsv}, the reference of
- * {@link FlutterCaptureFilesEndToEndTest}); {@code watch} and {@code gate} on auto measure the same window frames.
+ * adb server: its frames are the activity window's (no SurfaceView layer), and a slow engine frame is a vsync the
+ * window skips, not a long HWUI frame. So {@code --source auto} measures the window's SurfaceFlinger layer: every
+ * frame it reports is a truth present of the window's layer, judged on the truth's present interval (the reference
+ * calculation {@link #truthJanky}: {@code round(gap / T) − 1 ≥ 1}, docs/metrics.md 3), and its jank equals the
+ * truth's, which HWUI's frame durations would have put at 0 %; {@code --source flutter} measures the same layer and
+ * every frames.csv row joined with a Flutter frame carries the build and raster of the truth engine frame that window
+ * frame composited ({@code truth.flutter.tsv}, the reference of {@link FlutterCaptureFilesEndToEndTest});
+ * {@code watch} and {@code gate} on auto measure the same presents.
  */
 @Tag("adb")
 @Tag("e2e")
@@ -80,25 +82,39 @@ class FlutterTextureEndToEndTest {
         assertEquals(0, gate.exit, gate::toString);
         assertTrue(gate.out.contains("flutter UI p90 (ms)"), gate::toString);
         for (Cli r : List.of(capture, watch, gate)) {
-            // auto follows the window: there is no SurfaceView layer to pick
+            // auto follows the window's layer: there is no SurfaceView layer to pick
             assertFalse(r.err.contains("SurfaceView[") || r.err.contains("SurfaceView - "),
                     "auto picked a SurfaceView: " + r);
-            assertTrue((r.out + r.err).contains("gfxinfo") && !r.out.contains("surfaceflinger"), r.toString());
             assertTrue(r.err.contains("Flutter app in a profile or debug build"), r.toString());
         }
+        for (Cli r : List.of(capture, watch)) {
+            assertTrue(r.err.contains("a Flutter app without a SurfaceView (FlutterTextureView)"), r.toString());
+        }
+        Presents truth = presents(dir.resolve("truth.app.latency"));
         Map<Long, Long> durationByVsync = truthDurations(truthFile);
         List<CSVRecord> rows = rows(find(auto, "frames.csv"));
         assertTrue(rows.size() > hz, "a real capture: " + rows.size() + " frames");
+        long judged = 0;
+        long janky = 0;
         for (CSVRecord r : rows) {
-            assertEquals("gfxinfo", r.get("source"), r.toString());
-            checkedAgainstTruth(r, durationByVsync);
+            assertEquals("surfaceflinger", r.get("source"), r.toString());
+            Boolean expected = checkedAgainstTruth(r, truth);
+            judged += expected == null ? 0 : 1;
+            janky += Boolean.TRUE.equals(expected) ? 1 : 0;
         }
+        assertTrue(janky > 0, "the engine's slow frames are skipped vsyncs of the window: " + janky);
+        // what HWUI would have said of the same window: none of its timed frames longer than a period
+        long hwuiLong = durationByVsync.values().stream().filter(d -> d > truth.periodNs).count();
+        assertEquals(0, hwuiLong, "the window's HWUI frames are light (docs/metrics.md 16.1)");
         JsonNode summary = new ObjectMapper().readTree(find(auto, "summary.json").toFile());
-        assertEquals(rows.size(), summary.get("frames").asLong(), summary::toString);
+        assertEquals("surfaceflinger", summary.get("source").asText(), summary::toString);
+        assertEquals(janky, summary.get("jankyFrames").asLong(), summary::toString);
+        assertEquals(100.0 * janky / judged, summary.get("jankPercent").asDouble(), 0.006, summary::toString);
         List<CSVRecord> watched = rows(watchCsv);
         assertTrue(watched.size() > hz / 3, "watch saw frames: " + watched.size());
         for (CSVRecord r : watched) {
-            checkedAgainstTruth(r, durationByVsync);
+            assertEquals("surfaceflinger", r.get("source"), r.toString());
+            checkedAgainstTruth(r, truth);
         }
 
         // --source flutter: the window layer's presents, each joined row the truth engine frame it composited
@@ -121,14 +137,54 @@ class FlutterTextureEndToEndTest {
         assertEquals(Math.round(1e6 / hz) / 1000.0, block.get("budgetMs").asDouble(), 1e-9, block.toString());
     }
 
-    /** A frames.csv row's frame is a truth window frame, with the truth's duration (to the µs printed). */
-    private static void checkedAgainstTruth(CSVRecord r, Map<Long, Long> durationByVsync) {
-        Long d = durationByVsync.get(Long.parseLong(r.get("intendedVsyncNs")));
-        assertNotNull(d, "not a truth frame: " + r);
-        assertEquals(d / 1e6, Double.parseDouble(r.get("durationMs")), 0.0015, "duration of " + r);
+    /** The window layer's truth: its refresh period and every present, in order. */
+    private record Presents(long periodNs, java.util.TreeSet<Long> actual) {
     }
 
-    /** IntendedVsync → FrameCompleted − IntendedVsync of every truth window frame, the columns found by label. */
+    /** {@code truth.app.latency}: the period, then {@code desired\tactual\tready} per presented buffer. */
+    private static Presents presents(Path latency) throws IOException {
+        List<String> lines = Files.readAllLines(latency);
+        java.util.TreeSet<Long> actual = new java.util.TreeSet<>();
+        for (String line : lines.subList(1, lines.size())) {
+            if (!line.isBlank()) {
+                actual.add(Long.parseLong(line.split("\t")[1]));
+            }
+        }
+        return new Presents(Long.parseLong(lines.get(0).trim()), actual);
+    }
+
+    /**
+     * The reference: whether the present ending at {@code end} is janky, from its interval to the truth's previous
+     * present of the layer (docs/metrics.md 3: dropped = round(gap / T) − 1, janky when ≥ 1); null when it is not
+     * judged (the layer's first present, or one after an idle gap of 1 s or more).
+     */
+    static Boolean truthJanky(Presents truth, long end) {
+        Long before = truth.actual().lower(end);
+        if (before == null || end - before >= 1_000_000_000L) {
+            return null;
+        }
+        return Math.round((double) (end - before) / truth.periodNs()) - 1 >= 1;
+    }
+
+    /**
+     * A frames.csv row is a truth present of the window's layer; a judged row has the truth's interval and janky
+     * flag. @return the truth's janky flag of a judged row, null for a row fpsctl did not judge
+     */
+    private static Boolean checkedAgainstTruth(CSVRecord r, Presents truth) {
+        long end = Long.parseLong(r.get("endNs"));
+        assertTrue(truth.actual().contains(end), "not a truth present: " + r);
+        if (r.get("durationMs").isEmpty()) {
+            return null; // the first present fpsctl read, or one after an idle gap: not judged
+        }
+        Boolean expected = truthJanky(truth, end);
+        assertNotNull(expected, "judged, but the truth has no interval: " + r.toMap());
+        assertEquals((end - truth.actual().lower(end)) / 1e6, Double.parseDouble(r.get("durationMs")), 0.0015,
+                "the present interval of " + r.toMap());
+        assertEquals(expected, Boolean.parseBoolean(r.get("janky")), "janky: " + r.toMap());
+        return expected;
+    }
+
+    /** IntendedVsync → FrameCompleted − IntendedVsync of every timed truth window frame, columns found by label. */
     private static Map<Long, Long> truthDurations(Path truth) throws IOException {
         Map<Long, Long> out = new HashMap<>();
         int vsync = -1;
@@ -140,7 +196,9 @@ class FlutterTextureEndToEndTest {
                 done = h.indexOf("FrameCompleted");
             } else if (vsync >= 0 && !line.isEmpty() && Character.isDigit(line.charAt(0))) {
                 String[] c = line.split(",");
-                out.put(Long.parseLong(c[vsync]), Long.parseLong(c[done]) - Long.parseLong(c[vsync]));
+                if (Long.parseLong(c[0]) == 0) { // timed frames (docs/metrics.md 1): not the first draw
+                    out.put(Long.parseLong(c[vsync]), Long.parseLong(c[done]) - Long.parseLong(c[vsync]));
+                }
             }
         }
         return out;

@@ -19,7 +19,7 @@ import java.util.List;
  * takes on the jitter of both. A present outside the pairing (before the VM service was reached, after it went
  * away, or a run too short to tell) joins none: its cells stay empty, never a guess from one frame alone.
  *
- * <p>One premise is not checked here and not produced by the simulator (docs/metrics.md 16 rule 9, said in each
+ * <p>One premise is not checked here (docs/metrics.md 16 rule 9, said in each
  * run's warnings): a buffer replaced before it was presented (Android 12+ BLAST, {@code Layer::setBuffer}) shifts
  * the rest of its run by one present. And where a run's frames and presents are perfectly regular, neighbouring
  * offsets are equally steady: the earliest passing one is taken.

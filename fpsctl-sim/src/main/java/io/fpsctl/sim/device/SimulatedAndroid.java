@@ -101,7 +101,7 @@ public final class SimulatedAndroid implements ShellHandler {
             // the SurfaceView layer code names and shows the FlutterSurfaceView's layer as it does a game's
             this.flutterTimeline = new FlutterTimeline();
             FlutterFrameGenerator engine = new FlutterFrameGenerator(this.scenario.flutter(), clock, root.split(),
-                    flutterTimeline, start + FlutterSpec.START_MS * 1_000_000L);
+                    flutterTimeline, start + FlutterSpec.START_MS * 1_000_000L, version.hasBlastSurfaceView());
             if (this.scenario.flutter().textureView()) {
                 // FlutterTextureView: the activity window composites the engine's frames (docs/metrics.md 16.1)
                 windowGenerators.get(0).drawsTexture(engine, FlutterSpec.START_MS * 1_000_000L);

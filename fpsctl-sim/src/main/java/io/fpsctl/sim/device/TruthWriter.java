@@ -46,7 +46,8 @@ import java.util.Map;
  *   <li>{@code t.flutter.tsv} – Flutter scenarios (docs/metrics.md 16): one line per Flutter frame whose buffer was
  *       presented, {@code number\tvsyncStart\tbuildStart\tbuildFinish\trasterStart\trasterFinish\tactualPresent}
  *       (device monotonic ns) after a header line: the engine's {@code FrameTiming} phases and the present time of
- *       the frame's buffer on the {@code surfaceview} layer.</li>
+ *       the frame's buffer on the {@code surfaceview} layer; {@code -1} for a frame whose buffer was dropped
+ *       (replaced before it was presented: {@code FlutterSpec#dropEveryFrames}).</li>
  *   <li>{@code t.resources.jsonl} – one JSON object per read of the app's {@code /proc} stat files (docs/metrics.md 13):
  *       {@link ResourceTruth} (uptime ns, pid, every thread's exact CPU ns and printed ticks, the process's ticks,
  *       each cpufreq policy's current and maximum kHz, thermal status, RSS and PSS in kB).</li>

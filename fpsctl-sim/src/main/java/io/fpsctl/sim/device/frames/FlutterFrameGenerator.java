@@ -36,9 +36,19 @@ public final class FlutterFrameGenerator implements LayerFrameSource {
     private long lastPresent; // the last buffer's present vsync
     private long nextSlow;
     private int slowCycle;
+    /** Buffers can be replaced before they are presented (Android 12+, BLAST; see {@link #next}). */
+    private final boolean blast;
+    private long nextDrop;
 
     public FlutterFrameGenerator(FlutterSpec spec, VsyncClock clock, SplittableRandom rnd, FlutterTimeline timeline,
             long startNs) {
+        this(spec, clock, rnd, timeline, startNs, false);
+    }
+
+    /** @param blast the device's SurfaceView layer takes buffers by BLAST transactions (Android 12+) */
+    public FlutterFrameGenerator(FlutterSpec spec, VsyncClock clock, SplittableRandom rnd, FlutterTimeline timeline,
+            long startNs, boolean blast) {
+        this.blast = blast;
         this.spec = spec;
         this.clock = clock;
         this.rnd = rnd;
@@ -60,25 +70,60 @@ public final class FlutterFrameGenerator implements LayerFrameSource {
         lastPresent = 0;
         slowCycle = 0;
         nextSlow = spec.slowEveryFrames() > 0 ? slowInterval() : Long.MAX_VALUE;
+        nextDrop = blast && spec.dropEveryFrames() > 0 ? spec.dropEveryFrames() : Long.MAX_VALUE;
     }
 
     @Override
     public LayerFrame next() {
         FlutterFrameTiming f = nextEngineFrame();
-        long rasterFinish = f.rasterFinish();
-        long period = clock.periodAt(f.vsyncStart());
-        long ready = rasterFinish + (long) (period * (0.1 + 0.2 * rnd.nextDouble()));
-        // SurfaceFlinger wakes one SF work duration (sfLatchLead periods) before each present vsync and latches a
-        // buffer that is ready by then; one buffer per present (queue order)
-        long lead = (long) (spec.sfLatchLead() * period);
+        long ready = readyOf(f);
+        long present = presentOf(ready, lead(f));
+        if (f.number() >= nextDrop) {
+            // A dropped buffer (inferred timing; the replacement is frameworks/native Layer::setBuffer on BLAST,
+            // docs/metrics.md 16 rule 9): f's GPU work ends after its latch, so it misses its present; the next
+            // frame's buffer reaches SurfaceFlinger before the following latch and replaces f's in the layer's
+            // pending state: f is never presented (PresentState::Dropped) and the screen keeps the previous frame
+            // one vsync more (or, when the next frame was ready by f's own latch, both were latched together and
+            // the newer shown at f's present). The engine still reports f's timings (shell.cc
+            // OnFrameRasterized: every rasterized frame), so the VM service posts it. Before BLAST, SurfaceFlinger's consumer does not drop buffers
+            // with auto timestamps (BufferQueueConsumer::acquireBuffer skips its drop loop for mIsAutoTimestamp):
+            // no drop there (the scenario option is ignored).
+            nextDrop = f.number() + spec.dropEveryFrames();
+            FlutterFrameTiming g = nextEngineFrame();
+            long gReady = readyOf(g);
+            long gPresent = presentOf(gReady, lead(g));
+            lastPresent = gPresent;
+            composited(f, DROPPED);
+            composited(g, gPresent);
+            return new LayerFrame(g.rasterFinish(), gPresent, gReady, gPresent - lead(g));
+        }
+        lastPresent = present;
+        composited(f, present);
+        return new LayerFrame(f.rasterFinish(), present, ready, present - lead(f));
+    }
+
+    /** A frame whose buffer was never presented: its {@code actualPresent} in the timeline and the truth. */
+    public static final long DROPPED = -1;
+
+    /** When the frame's GPU work ends: a little after its raster finished (inferred). */
+    private long readyOf(FlutterFrameTiming f) {
+        return f.rasterFinish() + (long) (clock.periodAt(f.vsyncStart()) * (0.1 + 0.2 * rnd.nextDouble()));
+    }
+
+    /**
+     * SurfaceFlinger wakes one SF work duration (sfLatchLead periods) before each present vsync and latches a buffer
+     * that is ready by then; one buffer per present (queue order).
+     */
+    private long presentOf(long ready, long lead) {
         long present = clock.vsyncAtOrAfter(ready + lead);
         if (present <= lastPresent) {
             present = lastPresent + clock.periodAt(lastPresent);
         }
-        lastPresent = present;
-        long latch = present - lead;
-        composited(f, present);
-        return new LayerFrame(rasterFinish, present, ready, latch);
+        return present;
+    }
+
+    private long lead(FlutterFrameTiming f) {
+        return (long) (spec.sfLatchLead() * clock.periodAt(f.vsyncStart()));
     }
 
     /**

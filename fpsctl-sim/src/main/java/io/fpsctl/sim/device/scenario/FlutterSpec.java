@@ -28,11 +28,15 @@ import java.util.List;
  *                         engine renders into the SurfaceTexture of a TextureView and the activity window composites
  *                         it through HWUI, so the frames are the window's (gfxinfo, the window's layer) and there is
  *                         no SurfaceView layer (docs/metrics.md 16.1); default false ({@code FlutterSurfaceView})
+ * @param dropEveryFrames  mean engine frames between dropped buffers (0 = none; FlutterSurfaceView on Android 12+
+ *                         only): the frame's GPU work ends after SurfaceFlinger's latch, so at the next latch the
+ *                         newer frame's buffer is there too and replaces it, never presented (docs/metrics.md 16
+ *                         rule 9; {@code FlutterFrameGenerator})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
                           List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead,
-                          Boolean textureView) {
+                          Boolean textureView, Integer dropEveryFrames) {
 
     /** The engine's first frame after the process starts (inferred: engine start-up and the first build). */
     public static final long START_MS = 300;
@@ -49,6 +53,10 @@ public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double
         mergedUiThread = mergedUiThread != null && mergedUiThread;
         sfLatchLead = sfLatchLead == null ? 1.0 : sfLatchLead;
         textureView = textureView != null && textureView;
+        dropEveryFrames = dropEveryFrames == null ? 0 : dropEveryFrames;
+        if (dropEveryFrames < 0 || dropEveryFrames == 1) {
+            throw new IllegalArgumentException("flutter dropEveryFrames must be 0 (none) or at least 2");
+        }
         if (!(sfLatchLead >= 0.05 && sfLatchLead <= 1)) {
             throw new IllegalArgumentException("flutter sfLatchLead is a share of the refresh period from 0.05 to 1");
         }
@@ -61,6 +69,13 @@ public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double
     public FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
                        List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead) {
         this(buildMode, buildShare, rasterShare, slowEveryFrames, slowFactors, mergedUiThread, sfLatchLead, null);
+    }
+
+    /** An app that drops no buffer. */
+    public FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
+                       List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead, Boolean textureView) {
+        this(buildMode, buildShare, rasterShare, slowEveryFrames, slowFactors, mergedUiThread, sfLatchLead,
+                textureView, null);
     }
 
     /** Whether the Dart VM service runs (profile and debug builds; flutter/flutter binding.dart kReleaseMode). */

@@ -51,6 +51,9 @@ import java.util.function.Supplier;
  *   <li>{@code flutter-texture} – the {@code flutter} app embedded with FlutterTextureView (docs/metrics.md 16.1): no
  *       SurfaceView layer; the activity window draws one HWUI frame per engine frame (light: 10–30 % of a period),
  *       so gfxinfo and the window's layer carry the frames; the VM service posts the engine's timings as before.</li>
+ *   <li>{@code flutter-dropped-buffer} – the {@code flutter} app whose every 40th buffer is replaced before it is
+ *       presented (Android 12+, BLAST; {@link FlutterSpec#dropEveryFrames}): the VM service posts the frame, the
+ *       layer never presents it (docs/metrics.md 16 rule 9).</li>
  * </ul>
  */
 public final class Scenarios {
@@ -79,6 +82,7 @@ public final class Scenarios {
         BUILT_IN.put("flutter-merged-release", () -> flutter("flutter-merged-release", "release", true));
         BUILT_IN.put("flutter-short-latch", () -> flutter("flutter-short-latch", "profile", false, 0.3));
         BUILT_IN.put("flutter-texture", Scenarios::flutterTexture);
+        BUILT_IN.put("flutter-dropped-buffer", Scenarios::flutterDroppedBuffer);
     }
 
     private Scenarios() {
@@ -139,6 +143,14 @@ public final class Scenarios {
         FlutterSpec app = new FlutterSpec(buildMode, light, light, 45, null, mergedUiThread, sfLatchLead);
         List<PhaseSpec> phases = List.of(PhaseSpec.render(200, 0, null, false), PhaseSpec.idle(3_600_000, 0));
         return new Scenario(name, 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null, app);
+    }
+
+    /** The {@code flutter} app dropping a buffer every 40 frames on Android 12+ (none before: BLAST only). */
+    private static Scenario flutterDroppedBuffer() {
+        FlutterSpec app = new FlutterSpec("profile", null, null, 45, null, false, null, false, 40);
+        List<PhaseSpec> phases = List.of(PhaseSpec.render(200, 0, null, false), PhaseSpec.idle(3_600_000, 0));
+        return new Scenario("flutter-dropped-buffer", 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null,
+                app);
     }
 
     private static Scenario flutterTexture() {
