@@ -31,15 +31,19 @@ import org.xml.sax.InputSource;
  * Random hostile text (every C0 and C1 control, {@code ESC [}, {@code ESC ]}, the bidi overrides and isolates,
  * {@code <}, {@code =}, markup that would open an element) in every device-text field a scenario can name at once:
  * the window title (gfxinfo's {@code Window:} line and SurfaceFlinger's layer names, the SurfaceView layer
- * included), two more app threads ({@code /proc/PID/task/TID/comm}) and two more thermal sensors
- * ({@code dumpsys thermalservice}). One simulated {@code capture --report} and one {@code watch --plain --csv} per
- * try, then {@code gate --from} the capture's summary with {@code --junit} and {@code --markdown}; no sink may carry
- * it raw (docs/outputs-and-signals.md, "Text from a device on the terminal"; docs/formats.md 6):
+ * included), two more app threads ({@code /proc/PID/task/TID/comm}), two more thermal sensors
+ * ({@code dumpsys thermalservice}) and the system properties fpsctl reads and shows ({@code getprop}: model, release,
+ * fingerprint; the model, product and device names also in the adb banner). One simulated {@code capture --report},
+ * {@code devices} and {@code devices --json}, and one {@code watch --plain --csv} per try, then {@code gate --from}
+ * the capture's summary with {@code --junit} and {@code --markdown}; no sink may carry it raw
+ * (docs/outputs-and-signals.md, "Text from a device on the terminal"; docs/formats.md 6):
  * <ul>
  *   <li>stdout and stderr of capture, watch and gate: no raw control, DEL, C1, bidi control;</li>
  *   <li>frames.csv and windows.csv (both runs): no text cell, nor any part of one a {@code ;}-locale spreadsheet
  *       reads as a cell, starts a formula, and the window cell reads back as the title;</li>
- *   <li>summary.json: raw bytes hold no control, C1 or bidi character, and the title reads back decoded as given;</li>
+ *   <li>summary.json: raw bytes hold no control, C1 or bidi character, and the title and the model read back
+ *       decoded as given (the model as getprop's line, stripped);</li>
+ *   <li>{@code devices}: no raw control; with {@code --json} the model reads back;</li>
  *   <li>report.html: the planted element never appears as markup, and no raw control;</li>
  *   <li>JUnit XML parses (XML 1.0 forbids C0 controls even escaped) and neither it nor the Markdown holds one
  *       (a guard only: today {@code gate}'s files quote no scenario-settable field, so turning Markdown's escaping
@@ -48,9 +52,7 @@ import org.xml.sax.InputSource;
  * Broken on purpose: with stdout no longer behind {@code TerminalWriter} ({@code Main.run}) the first try fails on a
  * raw NUL in watch's window table; without {@link io.fpsctl.format.DeviceTextJsonEscapes} summary.json fails on a
  * raw U+008C, and report.html too.
- * Not reachable through a scenario (they are fixed in the simulator): the adb banner's model/product/device and
- * {@code getprop} values, which the hostile adbd's examples cover ({@code HostileAdbdEndToEndTest}); the exporter's
- * Prometheus exposition needs an adb server per run and is checked by {@code PrometheusTextTest}.
+ * The exporter's Prometheus exposition needs an adb server per run: {@code HostileDeviceTextExporterPropertyTest}.
  */
 @Tag("e2e")
 class HostileDeviceTextPropertyTest {
@@ -61,12 +63,14 @@ class HostileDeviceTextPropertyTest {
 
     @Property(tries = 10, seed = "3737")
     void noSinkEmitsHostileDeviceTextRaw(@ForAll("texts") String title, @ForAll("texts") String thread,
-                                         @ForAll("texts") String sensor) throws Exception {
+                                         @ForAll("texts") String sensor, @ForAll("texts") String model)
+            throws Exception {
         Path dir = Files.createTempDirectory("hostile-fields");
         try {
             Path scenario = Files.writeString(dir.resolve("s.json"), JSON.writeValueAsString(Map.of(
                     "name", "hostile", "threads", List.of(thread, "a;" + thread), "sensors", List.of(sensor,
-                            sensor + ", mStatus=0}"), "surfaceView", Map.of("minFps", 50, "maxFps", 60),
+                            sensor + ", mStatus=0}"), "properties", properties(model),
+                    "surfaceView", Map.of("minFps", 50, "maxFps", 60),
                     "windows", List.of(Map.of("activity", ".MainActivity", "title", title, "phases", List.of(Map.of(
                             "kind", "render", "durationMs", 100000000, "slow", Map.of("everyFrames", 20,
                                     "missedVsyncs", List.of(2, 4)))))))));
@@ -82,6 +86,7 @@ class HostileDeviceTextPropertyTest {
             framesCsv(run.resolve("frames.csv"), title);
             windowsCsv(run.resolve("windows.csv"));
             summaryJson(run.resolve("summary.json"), title);
+            summaryJson(run.resolve("summary.json"), model.strip()); // getprop's line, stripped (Getprop.value)
             reportHtml(run.resolve("report.html"));
 
             Path junit = dir.resolve("gate.xml");
@@ -94,6 +99,18 @@ class HostileDeviceTextPropertyTest {
             HostileText.assertNoRawControl(xml);
             DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
             HostileText.assertNoRawControl(Files.readString(md, StandardCharsets.UTF_8));
+
+            for (boolean json : new boolean[] {false, true}) { // the model and release, as getprop says them
+                Cli devices = json ? Cli.run("devices", "--simulate=" + scenario, "--json")
+                        : Cli.run("devices", "--simulate=" + scenario);
+                assertEquals(ExitCode.OK, devices.exit, devices::toString);
+                terminal(devices);
+                if (json && whole(model) && !model.isBlank()) {
+                    List<String> texts = new ArrayList<>();
+                    collect(JSON.readTree(devices.out), texts);
+                    assertTrue(texts.contains(model.strip()), () -> "devices --json has no model " + devices);
+                }
+            }
 
             Path windows = dir.resolve("windows.csv");
             Path frames = dir.resolve("frames.csv");
@@ -108,6 +125,19 @@ class HostileDeviceTextPropertyTest {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /**
+     * Every {@code getprop} value fpsctl reads and prints, and the banner's three (adbd sends the same properties in
+     * its CNXN banner, unescaped): the model, the build fingerprint, the product, device and manufacturer names. A
+     * NUL ends a property value (a C string), so the simulator cuts there. The release ({@code 14}) is only shown, so
+     * it is hostile too; the SDK level stays valid: it chooses how every dump is read, and a device lying about it is
+     * a different test.
+     */
+    private static Map<String, String> properties(String model) {
+        return Map.of("ro.product.model", model, "ro.build.fingerprint", "brand/" + model + "/dev:14/ID/1:user/keys",
+                "ro.product.name", "n;" + model, "ro.product.device", model + ":d", "ro.product.manufacturer", model,
+                "ro.build.version.release", "14" + model);
     }
 
     private static void terminal(Cli r) {

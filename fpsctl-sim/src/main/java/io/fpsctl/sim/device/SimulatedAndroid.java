@@ -150,7 +150,7 @@ public final class SimulatedAndroid implements ShellHandler {
         frameTimeline.traceTo(perfetto::displayFrame);
         this.shell = new ShellDispatcher(this, this::advance, this::instrumentationFor)
                 .register("dumpsys", new Dumpsys(services))
-                .register("getprop", new SystemProperties(version))
+                .register("getprop", new SystemProperties(version, this.scenario.properties()))
                 .register("uname", new Uname(version))
                 .register("pidof", new Pidof(processes, time))
                 .register("ps", new PsCommand(version, processes, time))
