@@ -128,6 +128,56 @@ class HostileDeviceTextPropertyTest {
     }
 
     /**
+     * What fpsctl relays of a tool's failure: screenrecord's first error line (the run goes on without video: a
+     * warning, summary.json's video status, the report) and perfetto's (the run cannot measure: the error line, and
+     * the JUnit and Markdown files of a gate whose device failed). The simulator's tools fail with the scenario's text
+     * ({@code toolErrors}). Found by it: the JUnit file's {@code subject} property carried a device's C1 control raw
+     * (only the check's message showed it visibly); now {@code JUnitReport.clean} applies the terminal rule to all.
+     */
+    @Property(tries = 4, seed = "3737")
+    void toolMessagesReachNoSinkRaw(@ForAll("texts") String screenrecord, @ForAll("texts") String perfetto)
+            throws Exception {
+        Path dir = Files.createTempDirectory("hostile-tools");
+        try {
+            Path scenario = Files.writeString(dir.resolve("s.json"), JSON.writeValueAsString(Map.of(
+                    // the first line, which fpsctl relays, always opens with a C1 CSI and a right-to-left override
+                    // (the random text alone may break its line before any): every try reaches each sink's rule
+                    "name", "hostile", "toolErrors", Map.of("screenrecord", "\u009b\u202e" + screenrecord,
+                            "perfetto", "\u009b\u202e" + perfetto),
+                    "windows", List.of(Map.of("activity", ".MainActivity", "phases", List.of(Map.of(
+                            "kind", "render", "durationMs", 100000000)))))));
+            Path out = dir.resolve("run");
+            Cli capture = Cli.run("capture", PKG, "--simulate=" + scenario, "--duration", "1500ms", "--record",
+                    "--report", "--out", out.toString());
+            assertEquals(ExitCode.OK, capture.exit, capture::toString);
+            assertTrue(capture.err.contains("no screen recording"), capture::toString);
+            terminal(capture);
+            Path run;
+            try (var found = Files.find(out, 3, (p, a) -> p.endsWith("summary.json"))) {
+                run = found.findFirst().orElseThrow(() -> new AssertionError("no summary.json: " + capture)).getParent();
+            }
+            HostileText.assertNoRawControl(Files.readString(run.resolve("summary.json"), StandardCharsets.UTF_8));
+            reportHtml(run.resolve("report.html"));
+
+            Path junit = dir.resolve("gate.xml");
+            Path md = dir.resolve("gate.md");
+            Cli gate = Cli.run("gate", PKG, "--simulate=" + scenario, "--duration", "1500ms", "--source", "perfetto",
+                    "--min-fps", "1", "--junit", junit.toString(), "--markdown", md.toString());
+            assertEquals(ExitCode.DEVICE, gate.exit, gate::toString);
+            assertTrue(gate.err.contains("perfetto refused to start"), gate::toString);
+            terminal(gate);
+            String xml = Files.readString(junit, StandardCharsets.UTF_8);
+            HostileText.assertNoRawControl(xml);
+            DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
+            HostileText.assertNoRawControl(Files.readString(md, StandardCharsets.UTF_8));
+        } finally {
+            try (var files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /**
      * Every {@code getprop} value fpsctl reads and prints, and the banner's three (adbd sends the same properties in
      * its CNXN banner, unescaped): the model, the build fingerprint, the product, device and manufacturer names. A
      * NUL ends a property value (a C string), so the simulator cuts there. The release ({@code 14}) is only shown, so

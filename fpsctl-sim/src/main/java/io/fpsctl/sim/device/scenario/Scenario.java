@@ -37,13 +37,18 @@ import java.util.TreeMap;
  *                       also go into the adb banner, joined with {@code ;} unescaped as adbd does
  *                       (packages/modules/adb {@code adb.cpp get_connection_string}). A value is cut at its first NUL:
  *                       a property value is a C string (bionic {@code __system_property_set})
+ * @param toolErrors     tools that fail at once with the given text on standard error and exit status 1, in place of
+ *                       running: {@code "screenrecord"}, {@code "perfetto"}; any characters. Inferred: the stock
+ *                       tools print fixed messages (ScreenRecordCommand, PerfettoCli cite them), but a vendor's or a
+ *                       compromised build prints what it likes, and fpsctl relays the first line
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
                        SurfaceLayerSpec surfaceView, FlutterSpec flutter,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> threads,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> sensors,
-                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> properties) {
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> properties,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> toolErrors) {
 
     public Scenario {
         Map<String, String> props = new TreeMap<>();
@@ -56,6 +61,12 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
             });
         }
         properties = java.util.Collections.unmodifiableMap(props);
+        toolErrors = toolErrors == null ? Map.of() : Map.copyOf(toolErrors);
+        for (String tool : toolErrors.keySet()) {
+            if (!List.of("screenrecord", "perfetto").contains(tool)) {
+                throw new IllegalArgumentException("scenario toolErrors name screenrecord or perfetto, not " + tool);
+            }
+        }
         threads = threads == null ? List.of() : List.copyOf(threads);
         sensors = sensors == null ? List.of() : List.copyOf(sensors);
         name = name == null ? "custom" : name;
@@ -71,7 +82,7 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
     /** A scenario whose device answers {@code getprop} with the simulator's own properties. */
     public Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
                     SurfaceLayerSpec surfaceView, FlutterSpec flutter, List<String> threads, List<String> sensors) {
-        this(name, refreshHz, refreshChanges, windows, surfaceView, flutter, threads, sensors, null);
+        this(name, refreshHz, refreshChanges, windows, surfaceView, flutter, threads, sensors, null, null);
     }
 
     /** A scenario without more threads. */
@@ -91,6 +102,7 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
         // a switch to the rate asked for would be no switch: switch to 60 Hz, or from 60 Hz to 120 Hz
         List<RefreshChange> changes = refreshChanges.stream()
                 .map(c -> c.hz() == hz ? new RefreshChange(c.atMs(), hz == 60 ? 120 : 60) : c).toList();
-        return new Scenario(name, hz, changes, windows, surfaceView, flutter, threads, sensors, properties);
+        return new Scenario(name, hz, changes, windows, surfaceView, flutter, threads, sensors, properties,
+                toolErrors);
     }
 }
