@@ -233,10 +233,15 @@ public final class DadbDevice implements Device {
 
     /** Through the server: a shell stream on fpsctl's own connection, bounded by {@code timeoutNs} (0: none). */
     private ServerStream openServerStream(String command, long timeoutNs) {
+        return openServerStream(command, timeoutNs, c -> { });
+    }
+
+    private ServerStream openServerStream(String command, long timeoutNs,
+                                          java.util.function.Consumer<java.io.Closeable> starting) {
         Objects.requireNonNull(command, "command");
         requireOpen();
         try {
-            return ServerStream.open(server, serial, serviceFor(command), timeoutNs);
+            return ServerStream.open(server, serial, serviceFor(command), timeoutNs, starting);
         } catch (AdbHostClient.ServerFailure f) {
             throw AdbErrors.fromServerFailure(serial, "run '" + command + "'", f.message, f);
         } catch (IOException e) {
@@ -260,10 +265,15 @@ public final class DadbDevice implements Device {
      * protocol v2 only: {@link PersistentShell} writes id-0 packets to it.
      */
     RunningShell startShell(String command) {
+        return startShell(command, c -> { });
+    }
+
+    /** As {@link #startShell(String)}, handing {@code starting} what ends the start from another thread (a stop). */
+    RunningShell startShell(String command, java.util.function.Consumer<java.io.Closeable> starting) {
         if (!shellV2()) {
             throw new IllegalStateException(serial + " has no shell protocol v2 for a running shell");
         }
-        ServerStream socket = openServerStream(command, 0);
+        ServerStream socket = openServerStream(command, 0, starting);
         return new RunningShell(serial, socket, new ShellV2Stream(serial, command, socket, this::afterGone));
     }
 

@@ -47,6 +47,11 @@ final class PersistentShell implements ShellSession {
      * is ended as soon as the start returns (close() found no shell to end then).
      */
     private volatile boolean closed;
+    /**
+     * The socket of a shell whose start is under way (its request sent, the answer awaited), or null: {@link #close()}
+     * closes it, so a stop ends a start that a silent device or server would hold for the 10 s answer bound.
+     */
+    private volatile java.io.Closeable starting;
 
     PersistentShell(DadbDevice device) {
         this.device = device;
@@ -68,7 +73,18 @@ final class PersistentShell implements ShellSession {
         int closesBefore = closes.get();
         try {
             if (sh == null) {
-                sh = device.startShell(SHELL);
+                try {
+                    // starting is written before closed is read here, and close() writes closed before it reads
+                    // starting (both volatile): a stop during the start closes the socket, or the start sees it
+                    sh = device.startShell(SHELL, c -> {
+                        starting = c;
+                        if (closed) {
+                            closeQuietly(c);
+                        }
+                    });
+                } finally {
+                    starting = null;
+                }
                 shell = sh;
                 shellsStarted++;
                 // shell is written before closed is read, and close() writes closed before it reads shell (both
@@ -128,10 +144,22 @@ final class PersistentShell implements ShellSession {
     public void close() {
         closed = true;
         closes.incrementAndGet();
+        java.io.Closeable start = starting;
+        if (start != null) {
+            closeQuietly(start);
+        }
         RunningShell s = shell;
         shell = null;
         if (s != null) {
             s.close();
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        try {
+            c.close();
+        } catch (java.io.IOException e) {
+            // a socket that cannot close is closed enough: the start fails either way
         }
     }
 }
