@@ -209,6 +209,20 @@ public final class DadbDevice implements Device {
         return readAll(stream, timedOut::get, watchdog, timeout);
     }
 
+    /**
+     * {@link #shell(String, Duration)} through the adb server, handing {@code starting} the stream's socket before its
+     * request is sent: closing it from another thread (a stop) ends the command at once ({@link PersistentShell}'s
+     * lists in a stream of their own).
+     */
+    ShellResult shellViaServer(String command, Duration timeout, java.util.function.Consumer<java.io.Closeable> starting) {
+        Objects.requireNonNull(timeout, "timeout");
+        if (server == null) {
+            return shell(command, timeout); // straight to the device: its own watchdog, nothing to hand over
+        }
+        ServerStream socket = openServerStream(command, Math.max(1, timeout.toNanos()), starting);
+        return readAll(streamOver(command, socket), socket::timedOut, null, timeout);
+    }
+
     /** The whole stream; a stream that ended because the time was up is a {@link ShellTimeoutException}. */
     private ShellResult readAll(CommandStream stream, java.util.function.BooleanSupplier timedOut,
                                 ScheduledFuture<?> watchdog, Duration timeout) {

@@ -48,8 +48,9 @@ final class PersistentShell implements ShellSession {
      */
     private volatile boolean closed;
     /**
-     * The socket of a shell whose start is under way (its request sent, the answer awaited), or null: {@link #close()}
-     * closes it, so a stop ends a start that a silent device or server would hold for the 10 s answer bound.
+     * The socket of a shell whose start is under way (its request sent, the answer awaited), or of a list run in a
+     * stream of its own, or null: {@link #close()} closes it, so a stop ends a start that a silent device or server
+     * would hold for the 10 s answer bound, and a list alone that it would hold for the list's time.
      */
     private volatile java.io.Closeable starting;
 
@@ -66,7 +67,7 @@ final class PersistentShell implements ShellSession {
             throw new DeviceException("the shell on " + device.serial() + " was closed");
         }
         if (failures >= MAX_FAILURES || commands.stream().anyMatch(c -> c.indexOf('\n') >= 0)) {
-            return ShellBatch.run(device, commands, timeout); // a newline would end the line early
+            return alone(commands, timeout); // a newline would end the line early
         }
         String line = ShellBatch.commandLine(commands) + " ; echo " + ShellBatch.lastMark() + " >&2\n";
         RunningShell sh = shell;
@@ -74,14 +75,7 @@ final class PersistentShell implements ShellSession {
         try {
             if (sh == null) {
                 try {
-                    // starting is written before closed is read here, and close() writes closed before it reads
-                    // starting (both volatile): a stop during the start closes the socket, or the start sees it
-                    sh = device.startShell(SHELL, c -> {
-                        starting = c;
-                        if (closed) {
-                            closeQuietly(c);
-                        }
-                    });
+                    sh = device.startShell(SHELL, this::handOver);
                 } finally {
                     starting = null;
                 }
@@ -125,9 +119,36 @@ final class PersistentShell implements ShellSession {
                 throw new DeviceSilentException(device.serial(), "it did not answer the request to start a shell ('"
                         + SHELL + "')", timeout);
             }
-            List<ShellResult> alone = ShellBatch.run(device, commands, timeout); // throws when the device is gone
+            List<ShellResult> alone = alone(commands, timeout); // throws when the device is gone
             failures++; // the device answers, its shell stream did not
             return alone;
+        }
+    }
+
+    /**
+     * The list in a stream of its own ({@link ShellBatch}), its socket handed to {@link #close()} as a start's is: a stop
+     * ends it at once, rather than after the list's time (a device silent at the stream's open or after it).
+     */
+    private List<ShellResult> alone(List<String> commands, Duration timeout) {
+        try {
+            return ShellBatch.run(commands, c -> device.shellViaServer(c, timeout, this::handOver));
+        } catch (DeviceException e) {
+            if (closed) { // its socket closed by a stop: not a device that went away
+                throw new DeviceException("the shell on " + device.serial() + " was closed", e);
+            }
+            throw e;
+        } finally {
+            starting = null;
+        }
+    }
+
+    /** Keeps the socket of a stream being opened for {@link #close()}; closes it when the stop came first. */
+    private void handOver(java.io.Closeable c) {
+        // starting is written before closed is read here, and close() writes closed before it reads starting (both
+        // volatile): a stop during the open closes the socket, or this sees the stop
+        starting = c;
+        if (closed) {
+            closeQuietly(c);
         }
     }
 
