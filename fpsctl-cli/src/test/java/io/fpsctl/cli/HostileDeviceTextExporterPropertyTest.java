@@ -88,6 +88,7 @@ class HostileDeviceTextExporterPropertyTest {
                 String body = PollUntil.value(() -> scrape(metrics), s -> s.contains("fpsctl_frames_total{")
                         && s.contains("fpsctl_device_info{"), T, "frames and device info on " + metrics);
                 check(body, log);
+                System.out.println("exporter -Xmx64m, hostile device text: peak RSS " + peakRss(exporter.pid()));
             } finally {
                 if (exporter != null) {
                     exporter.destroy();
@@ -158,6 +159,17 @@ class HostileDeviceTextExporterPropertyTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "";
+        }
+    }
+
+    /** VmHWM of a process (Linux), for the report's memory figure; "unavailable" elsewhere. */
+    private static String peakRss(long pid) {
+        try {
+            return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                    .filter(l -> l.startsWith("VmHWM:")).map(l -> l.substring(6).strip()).findFirst()
+                    .orElse("unavailable");
+        } catch (IOException e) {
+            return "unavailable";
         }
     }
 
