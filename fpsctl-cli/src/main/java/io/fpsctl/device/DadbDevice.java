@@ -209,6 +209,20 @@ public final class DadbDevice implements Device {
         return readAll(stream, timedOut::get, watchdog, timeout);
     }
 
+    /**
+     * {@link #shell(String, Duration)} through the adb server, handing {@code starting} the stream's socket before its
+     * request is sent: closing it from another thread (a stop) ends the command at once ({@link PersistentShell}'s
+     * lists in a stream of their own).
+     */
+    ShellResult shellViaServer(String command, Duration timeout, java.util.function.Consumer<java.io.Closeable> starting) {
+        Objects.requireNonNull(timeout, "timeout");
+        if (server == null) {
+            return shell(command, timeout); // straight to the device: its own watchdog, nothing to hand over
+        }
+        ServerStream socket = openServerStream(command, Math.max(1, timeout.toNanos()), starting);
+        return readAll(streamOver(command, socket), socket::timedOut, null, timeout);
+    }
+
     /** The whole stream; a stream that ended because the time was up is a {@link ShellTimeoutException}. */
     private ShellResult readAll(CommandStream stream, java.util.function.BooleanSupplier timedOut,
                                 ScheduledFuture<?> watchdog, Duration timeout) {
@@ -233,10 +247,15 @@ public final class DadbDevice implements Device {
 
     /** Through the server: a shell stream on fpsctl's own connection, bounded by {@code timeoutNs} (0: none). */
     private ServerStream openServerStream(String command, long timeoutNs) {
+        return openServerStream(command, timeoutNs, c -> { });
+    }
+
+    private ServerStream openServerStream(String command, long timeoutNs,
+                                          java.util.function.Consumer<java.io.Closeable> starting) {
         Objects.requireNonNull(command, "command");
         requireOpen();
         try {
-            return ServerStream.open(server, serial, serviceFor(command), timeoutNs);
+            return ServerStream.open(server, serial, serviceFor(command), timeoutNs, starting);
         } catch (AdbHostClient.ServerFailure f) {
             throw AdbErrors.fromServerFailure(serial, "run '" + command + "'", f.message, f);
         } catch (IOException e) {
@@ -260,10 +279,15 @@ public final class DadbDevice implements Device {
      * protocol v2 only: {@link PersistentShell} writes id-0 packets to it.
      */
     RunningShell startShell(String command) {
+        return startShell(command, c -> { });
+    }
+
+    /** As {@link #startShell(String)}, handing {@code starting} what ends the start from another thread (a stop). */
+    RunningShell startShell(String command, java.util.function.Consumer<java.io.Closeable> starting) {
         if (!shellV2()) {
             throw new IllegalStateException(serial + " has no shell protocol v2 for a running shell");
         }
-        ServerStream socket = openServerStream(command, 0);
+        ServerStream socket = openServerStream(command, 0, starting);
         return new RunningShell(serial, socket, new ShellV2Stream(serial, command, socket, this::afterGone));
     }
 

@@ -47,6 +47,12 @@ final class PersistentShell implements ShellSession {
      * is ended as soon as the start returns (close() found no shell to end then).
      */
     private volatile boolean closed;
+    /**
+     * The socket of a shell whose start is under way (its request sent, the answer awaited), or of a list run in a
+     * stream of its own, or null: {@link #close()} closes it, so a stop ends a start that a silent device or server
+     * would hold for the 10 s answer bound, and a list alone that it would hold for the list's time.
+     */
+    private volatile java.io.Closeable starting;
 
     PersistentShell(DadbDevice device) {
         this.device = device;
@@ -61,14 +67,18 @@ final class PersistentShell implements ShellSession {
             throw new DeviceException("the shell on " + device.serial() + " was closed");
         }
         if (failures >= MAX_FAILURES || commands.stream().anyMatch(c -> c.indexOf('\n') >= 0)) {
-            return ShellBatch.run(device, commands, timeout); // a newline would end the line early
+            return alone(commands, timeout); // a newline would end the line early
         }
         String line = ShellBatch.commandLine(commands) + " ; echo " + ShellBatch.lastMark() + " >&2\n";
         RunningShell sh = shell;
         int closesBefore = closes.get();
         try {
             if (sh == null) {
-                sh = device.startShell(SHELL);
+                try {
+                    sh = device.startShell(SHELL, this::handOver);
+                } finally {
+                    starting = null;
+                }
                 shell = sh;
                 shellsStarted++;
                 // shell is written before closed is read, and close() writes closed before it reads shell (both
@@ -109,9 +119,36 @@ final class PersistentShell implements ShellSession {
                 throw new DeviceSilentException(device.serial(), "it did not answer the request to start a shell ('"
                         + SHELL + "')", timeout);
             }
-            List<ShellResult> alone = ShellBatch.run(device, commands, timeout); // throws when the device is gone
+            List<ShellResult> alone = alone(commands, timeout); // throws when the device is gone
             failures++; // the device answers, its shell stream did not
             return alone;
+        }
+    }
+
+    /**
+     * The list in a stream of its own ({@link ShellBatch}), its socket handed to {@link #close()} as a start's is: a stop
+     * ends it at once, rather than after the list's time (a device silent at the stream's open or after it).
+     */
+    private List<ShellResult> alone(List<String> commands, Duration timeout) {
+        try {
+            return ShellBatch.run(commands, c -> device.shellViaServer(c, timeout, this::handOver));
+        } catch (DeviceException e) {
+            if (closed) { // its socket closed by a stop: not a device that went away
+                throw new DeviceException("the shell on " + device.serial() + " was closed", e);
+            }
+            throw e;
+        } finally {
+            starting = null;
+        }
+    }
+
+    /** Keeps the socket of a stream being opened for {@link #close()}; closes it when the stop came first. */
+    private void handOver(java.io.Closeable c) {
+        // starting is written before closed is read here, and close() writes closed before it reads starting (both
+        // volatile): a stop during the open closes the socket, or this sees the stop
+        starting = c;
+        if (closed) {
+            closeQuietly(c);
         }
     }
 
@@ -128,10 +165,22 @@ final class PersistentShell implements ShellSession {
     public void close() {
         closed = true;
         closes.incrementAndGet();
+        java.io.Closeable start = starting;
+        if (start != null) {
+            closeQuietly(start);
+        }
         RunningShell s = shell;
         shell = null;
         if (s != null) {
             s.close();
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        try {
+            c.close();
+        } catch (java.io.IOException e) {
+            // a socket that cannot close is closed enough: the start fails either way
         }
     }
 }

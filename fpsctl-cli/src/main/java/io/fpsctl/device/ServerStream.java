@@ -64,8 +64,19 @@ final class ServerStream implements AdbStream {
      */
     static ServerStream open(AdbServerAddress server, String serial, String service, long timeoutNs)
             throws IOException {
+        return open(server, serial, service, timeoutNs, c -> { });
+    }
+
+    /**
+     * As {@link #open(AdbServerAddress, String, String, long)}, handing {@code starting} the socket before anything
+     * is sent: closing it from another thread (a stop) ends a start that waits for the server's or the device's answer
+     * at once, instead of after the 10 s answer bound ({@link PersistentShell#close()}).
+     */
+    static ServerStream open(AdbServerAddress server, String serial, String service, long timeoutNs,
+                             java.util.function.Consumer<java.io.Closeable> starting) throws IOException {
         Socket socket = new Socket();
         try {
+            starting.accept(socket);
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(server.hostForDadb(), server.port()), CONNECT_TIMEOUT_MS);
             socket.setSoTimeout(REQUEST_TIMEOUT_MS);

@@ -48,13 +48,18 @@ public final class ShellBatch {
      * @throws DeviceGoneException, ShellTimeoutException, DeviceException as {@link Device#shell(String, Duration)}
      */
     public static List<ShellResult> run(Device device, List<String> commands, Duration timeout) {
+        return run(commands, c -> device.shell(c, timeout));
+    }
+
+    /** As {@link #run(Device, List, Duration)}, each command line run by {@code shell}. */
+    static List<ShellResult> run(List<String> commands, java.util.function.Function<String, ShellResult> shell) {
         if (commands.isEmpty()) {
             return List.of();
         }
         if (commands.size() == 1) {
-            return List.of(device.shell(commands.get(0), timeout));
+            return List.of(shell.apply(commands.get(0)));
         }
-        ShellResult all = device.shell(commandLine(commands), timeout);
+        ShellResult all = shell.apply(commandLine(commands));
         return split(all.stdoutBytes(), all.stderrBytes(), commands.size());
     }
 

@@ -1,5 +1,6 @@
 package io.fpsctl.sink;
 
+import io.fpsctl.text.TerminalText;
 import io.fpsctl.verdict.GateCheck;
 import io.fpsctl.verdict.GateResult;
 import io.fpsctl.verdict.GateCheck.Verdict;
@@ -15,7 +16,11 @@ import javax.xml.stream.XMLStreamWriter;
  * not apply a {@code <skipped message=…>}; a row shown for information (no threshold: it neither passes nor fails)
  * is a passing test case whose {@code <system-out>} carries the value, so that a passing gate shows no "skipped"
  * tests in the CI's test view. Written as UTF-8 with {@link XMLStreamWriter}, so attribute and text
- * escaping is the XML library's; characters XML 1.0 cannot hold at all are replaced by {@code ?}.
+ * escaping is the XML library's. Every text (the subject, a check's name, message, threshold and value may quote a
+ * device: a serial, what it answered) first shows control characters, C1 controls, bidi overrides and isolates and
+ * line separators as the terminal does ({@code \e}, {@code \xNN}, {@code &#92;uNNNN}: docs/formats.md 6), since XML
+ * 1.0 allows C1 and bidi characters raw and a CI page or a {@code cat} of the file would pass them on; what XML 1.0
+ * still cannot hold (U+FFFE, U+FFFF) becomes {@code ?}.
  */
 public final class JUnitReport {
     /** The name of the test suite, and the class name of every test case. */
@@ -107,8 +112,12 @@ public final class JUnitReport {
         x.writeAttribute("time", "0");
     }
 
-    /** Replaces characters that XML 1.0 does not allow (most C0 controls, lone surrogates, U+FFFE/U+FFFF). */
-    static String clean(String s) {
+    /**
+     * {@code s} as the terminal shows device text (line feed and tab kept), then without the characters XML 1.0 does
+     * not allow (U+FFFE/U+FFFF; the rule already showed C0 controls and lone surrogates visibly).
+     */
+    static String clean(String raw) {
+        String s = TerminalText.escape(raw);
         StringBuilder b = null;
         for (int i = 0; i < s.length(); i++) {
             char ch = s.charAt(i);

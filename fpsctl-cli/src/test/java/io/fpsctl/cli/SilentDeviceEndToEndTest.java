@@ -128,6 +128,47 @@ class SilentDeviceEndToEndTest {
         }
     }
 
+    /**
+     * SIGINT while the kept shell's start waits for an answer that never comes (the device never answers its OPEN,
+     * and the adb server waits with it): the stop closes the start's socket (device/PersistentShell), so the run ends
+     * at once with the summary and the "stopped by" line, not after the server's 10 s answer bound. The signal comes
+     * once the device has swallowed the OPEN (polled). Broken on purpose (the socket not handed over): it ended
+     * about 10 s after SIGINT.
+     */
+    @Test
+    void sigintWhileTheKeptShellStartsEndsTheRunAtOnce(@TempDir Path dir) throws Exception {
+        assumeTrue(AdbFarm.available(), "adb is not on PATH: skipping");
+        try (Simulator s = sim(); HostileAdbd relay = HostileAdbd.inFrontOf("127.0.0.1", s.port());
+             AdbFarm farm = new AdbFarm(dir, 1)) {
+            farm.connect(0, relay.address());
+            relay.silence(KEPT_SHELL, true);
+            Path out = dir.resolve("cap");
+            Path err = dir.resolve("err.txt");
+            Process p = ChildProcessTest.fpsctl("capture", PKG, "--adb-server", farm.address(0), "-s",
+                    relay.address(), "--source", "gfxinfo", "--duration", "60s", "--out", out.toString())
+                    .redirectOutput(dir.resolve("out.txt").toFile()).redirectError(err.toFile()).start();
+            try {
+                PollUntil.condition(() -> relay.swallowed() > 0, T, "the kept shell's OPEN swallowed");
+                long signalled = System.nanoTime();
+                assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), "still running after SIGINT");
+                long ms = (System.nanoTime() - signalled) / 1_000_000;
+                String errText = Files.readString(err);
+                assertEquals(130, p.exitValue(), errText);
+                // the loop ends within a second; the rest is writing the files and the JVM's exit on a loaded machine
+                assertTrue(ms < 3_000, "ended " + ms + " ms after SIGINT: " + errText);
+                System.out.println("capture, kept shell's start unanswered: exit " + ms + " ms after SIGINT");
+                assertTrue(errText.strip().endsWith("fpsctl: stopped by SIGINT: the summary and files hold what was "
+                        + "captured until then"), errText);
+                JsonNode json = summaryUnder(out);
+                assertTrue(json.get("partial").asBoolean(), json.toString());
+                assertTrue(json.get("partialReason").asText().contains("stopped by SIGINT"), json.toString());
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+
     @Test
     void sigintDuringTheStallEndsTheRunAtOnceWithEveryFileWhole(@TempDir Path dir) throws Exception {
         assumeTrue(AdbFarm.available(), "adb is not on PATH: skipping");

@@ -106,4 +106,96 @@ class PersistentShellHostileTest {
             }
         }
     }
+
+    /**
+     * A stop that comes while the kept shell's start waits for an answer (the device never sends OKAY for the OPEN,
+     * and the adb server waits with it) ends the list at once: {@link PersistentShell#close()} closes the start's
+     * socket, which the start handed over before sending its request. Before, the list waited for the server's 10 s
+     * answer bound. The stop comes once the device has the OPEN (polled, not slept), so the start is under way.
+     * Broken on purpose (the socket not handed over): the list ended after 10 s and this test failed.
+     */
+    @Test
+    void aStopWhileTheShellStartsEndsTheListWithinASecond() throws Exception {
+        AdbCli[] server = new AdbCli[1];
+        try (HostileAdbd adbd = new HostileAdbd(Misbehaviour.NEVER_OKAY)) {
+            DadbDevice d = behindServer(adbd, server);
+            try {
+                PersistentShell shell = new PersistentShell(d);
+                long opensBefore = adbd.opens();
+                java.util.concurrent.CompletableFuture<Throwable> ended = new java.util.concurrent.CompletableFuture<>();
+                Thread list = new Thread(() -> {
+                    try {
+                        shell.run(List.of("getprop ro.build.version.sdk"), LIST_TIME);
+                        ended.complete(null);
+                    } catch (Throwable t) {
+                        ended.complete(t);
+                    }
+                }, "list");
+                list.setDaemon(true);
+                list.start();
+                io.fpsctl.testing.PollUntil.condition(() -> adbd.opens() > opensBefore, QUICK,
+                        "the device has the kept shell's OPEN");
+                long stop = System.nanoTime();
+                shell.close();
+                Throwable e = ended.get(QUICK.toMillis(), TimeUnit.MILLISECONDS);
+                long ms = (System.nanoTime() - stop) / 1_000_000;
+                assertTrue(e instanceof DeviceException, String.valueOf(e));
+                assertFalse(e instanceof DeviceSilentException, e.toString());
+                assertTrue(e.getMessage().contains("was closed"), e.getMessage());
+                assertTrue(ms < 1000, "the list ended " + ms + " ms after the stop");
+            } finally {
+                d.close();
+            }
+        } finally {
+            if (server[0] != null) {
+                server[0].run(QUICK, "kill-server");
+            }
+        }
+    }
+
+    /**
+     * A stop while a list runs in a stream of its own ({@link ShellBatch}: here because a command holds a newline,
+     * which would end the kept shell's line early; also after the kept shell failed) ends it at once: the stream's
+     * socket is handed over before its request is sent, as the kept shell's start is. The device never answers the
+     * stream's OPEN. Broken on purpose (not handed over): the list ended only at the server's 10 s answer bound.
+     */
+    @Test
+    void aStopWhileAListRunsInAStreamOfItsOwnEndsItWithinASecond() throws Exception {
+        AdbCli[] server = new AdbCli[1];
+        try (HostileAdbd adbd = new HostileAdbd(Misbehaviour.NEVER_OKAY)) {
+            DadbDevice d = behindServer(adbd, server);
+            try {
+                PersistentShell shell = new PersistentShell(d);
+                long opensBefore = adbd.opens();
+                java.util.concurrent.CompletableFuture<Throwable> ended = new java.util.concurrent.CompletableFuture<>();
+                Thread list = new Thread(() -> {
+                    try {
+                        shell.run(List.of("echo a\necho b", "getprop ro.build.version.sdk"), LIST_TIME);
+                        ended.complete(null);
+                    } catch (Throwable t) {
+                        ended.complete(t);
+                    }
+                }, "list");
+                list.setDaemon(true);
+                list.start();
+                io.fpsctl.testing.PollUntil.condition(() -> adbd.opens() > opensBefore, QUICK,
+                        "the device has the list's OPEN");
+                long stop = System.nanoTime();
+                shell.close();
+                Throwable e = ended.get(QUICK.toMillis(), TimeUnit.MILLISECONDS);
+                long ms = (System.nanoTime() - stop) / 1_000_000;
+                assertTrue(e instanceof DeviceException, String.valueOf(e));
+                assertFalse(e instanceof DeviceSilentException || e instanceof DeviceGoneException, e.toString());
+                assertTrue(e.getMessage().contains("was closed"), e.getMessage());
+                assertTrue(ms < 1000, "the list ended " + ms + " ms after the stop");
+                assertEquals(0, shell.shellsStarted());
+            } finally {
+                d.close();
+            }
+        } finally {
+            if (server[0] != null) {
+                server[0].run(QUICK, "kill-server");
+            }
+        }
+    }
 }

@@ -101,14 +101,14 @@ class GateReportsTest {
     }
 
     @Test
-    void junitXmlEscapesMarkupAndDropsCharactersXmlCannotHold() throws Exception {
+    void junitXmlEscapesMarkupAndShowsControlsVisibly() throws Exception {
         GateCheck odd = new GateCheck("p90 <\"&'> ms", "<= 1", "2 \u0001", Verdict.FAIL, "a <b> & \"c\" \u0007 ]]>");
         Document doc = junit(new GateResult(List.of(odd)), "com.example & <friends> ✓");
         Element c = (Element) doc.getElementsByTagName("testcase").item(0);
         assertEquals("p90 <\"&'> ms", c.getAttribute("name"));
         Element failure = (Element) c.getElementsByTagName("failure").item(0);
-        assertEquals("a <b> & \"c\" ? ]]>", failure.getAttribute("message"));
-        assertEquals("threshold: <= 1\nmeasured: 2 ?", failure.getTextContent());
+        assertEquals("a <b> & \"c\" \\x07 ]]>", failure.getAttribute("message"));
+        assertEquals("threshold: <= 1\nmeasured: 2 \\x01", failure.getTextContent());
         Element property = (Element) doc.getElementsByTagName("property").item(0);
         assertEquals("subject", property.getAttribute("name"));
         assertEquals("com.example & <friends> ✓", property.getAttribute("value"));
@@ -122,10 +122,13 @@ class GateReportsTest {
     }
 
     @Test
-    void cleanKeepsSupplementaryCharactersAndReplacesLoneSurrogates() {
+    void cleanKeepsSupplementaryCharactersAndShowsLoneSurrogatesAndControls() {
         assertEquals("a😀b", JUnitReport.clean("a😀b"));
-        assertEquals("a?b", JUnitReport.clean("a\ud800b"));
+        assertEquals("a\\ud800b", JUnitReport.clean("a\ud800b"));
         assertEquals("tab\tok", JUnitReport.clean("tab\tok"));
+        assertEquals("a?b", JUnitReport.clean("a\ufffeb"));
+        // a device's subject: ESC, CSI (C1) and a right-to-left override shown, never raw in the file
+        assertEquals("p: \\e[2J\\u009b\\u202e", JUnitReport.clean("p: \u001b[2J\u009b\u202e"));
     }
 
     // ---- Markdown ----

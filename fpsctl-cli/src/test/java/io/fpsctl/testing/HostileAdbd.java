@@ -65,6 +65,7 @@ public final class HostileAdbd implements AutoCloseable {
     private volatile boolean silenceOpens;
     /** Relay mode: host messages of silenced streams dropped so far (a test polls this to know the host waits). */
     private final AtomicLong swallowed = new AtomicLong();
+    private final AtomicLong opens = new AtomicLong();
 
     public HostileAdbd(Misbehaviour misbehaviour) throws IOException {
         this(misbehaviour, null);
@@ -113,6 +114,11 @@ public final class HostileAdbd implements AutoCloseable {
      */
     public void silenceNewStreams(String prefix) {
         this.silencedPrefix = prefix;
+    }
+
+    /** OPEN requests received so far (a test waits for the host to be waiting on one). */
+    public long opens() {
+        return opens.get();
     }
 
     /** Host messages (data, OKAY, CLSE, OPEN) of silenced streams dropped so far. */
@@ -184,6 +190,7 @@ public final class HostileAdbd implements AutoCloseable {
                 } else if (m.command() == AdbMessage.A_OPEN && misbehaviour == Misbehaviour.HOSTILE_TEXT) {
                     answer(out, m.arg0(), ++streams);
                 } else if (m.command() == AdbMessage.A_OPEN) {
+                    opens.incrementAndGet();
                     misbehave(out, m.arg0());
                     if (misbehaviour != Misbehaviour.NEVER_OKAY) {
                         return;

@@ -201,12 +201,16 @@ public final class ScreenRecord {
         return out;
     }
 
-    /** Device text for a terminal: control characters become '?', at most 200 characters. */
+    /**
+     * Device text quoted in a message: at most 200 characters, control characters, C1, bidi controls and line
+     * separators shown as the terminal rule shows them ({@code \e}, {@code \xNN}, {@code &#92;uNNNN}:
+     * docs/outputs-and-signals.md, "Text from a device on the terminal"), so the message reads the same in every sink
+     * (the terminal, summary.json, the report) rather than with its own {@code ?}.
+     */
     static String printable(String s) {
         StringBuilder b = new StringBuilder();
-        s.codePoints().limit(200).forEach(c -> b.appendCodePoint(Character.isISOControl(c)
-                || Character.getType(c) == Character.FORMAT ? '?' : c));
-        return b.toString();
+        s.codePoints().limit(200).forEach(b::appendCodePoint);
+        return io.fpsctl.text.TerminalText.escape(b);
     }
 
     private static boolean matches(byte[] a, int at, byte[] magic) {

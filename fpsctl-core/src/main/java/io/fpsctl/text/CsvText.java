@@ -17,6 +17,13 @@ import org.apache.commons.csv.QuoteMode;
  * separator is {@code ;} (Excel in most of continental Europe) would otherwise split an unquoted {@code x;=1+2} at
  * the {@code ;} and evaluate the second part (OWASP "CSV Injection": the separator and quotes need care too, not only
  * the first character). Inside quotes a separator is text.
+ *
+ * <p>Before both, control characters are shown visibly in the terminal rule's notation ({@link TerminalText#escape}:
+ * {@code \e}, {@code \xNN}, {@code &#92;uNNNN} for C0, DEL, C1, bidi overrides and isolates, line separators, an
+ * unpaired surrogate), tab and line feed too ({@code \x09}, {@code \x0a}): a {@code cat frames.csv} must not send a
+ * device's ESC to the terminal, and a cell stays on one line, so no reader ends a row inside it and no reader trims a
+ * control off its end. This is lossy (a title holding ESC and one holding the two characters {@code \e} read back
+ * the same); summary.json keeps the exact text (docs/formats.md 6).
  */
 public final class CsvText {
     private CsvText() {
@@ -31,10 +38,11 @@ public final class CsvText {
      * apostrophe that {@link #read} would take away (one followed by a trigger) gets a second one, so files written
      * by the version that marked {@code ,} too still read back as they were written.
      */
-    public static String cell(String deviceText) {
-        if (deviceText == null || deviceText.isEmpty()) {
-            return deviceText;
+    public static String cell(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
         }
+        String deviceText = visible(text);
         StringBuilder b = null;
         for (int i = 0; i < deviceText.length(); i++) {
             char c = deviceText.charAt(i);
@@ -52,6 +60,25 @@ public final class CsvText {
             }
         }
         return b == null ? deviceText : b.toString();
+    }
+
+    /**
+     * {@code s} with every character the terminal rule rewrites shown as it does, and tab and line feed as
+     * {@code \x09} and {@code \x0a}; {@code s} itself when it holds none (the common case: no copy per row).
+     */
+    static String visible(String s) {
+        boolean any = false;
+        for (int i = 0; i < s.length() && !any; i++) {
+            char c = s.charAt(i);
+            any = c < 0x20 || (c >= 0x7f && c < 0xa0) || (c >= '\u2028' && c <= '\u202e')
+                    || (c >= '\u2066' && c <= '\u2069') || c == TerminalText.MARK || Character.isSurrogate(c);
+        }
+        if (!any) {
+            return s;
+        }
+        String shown = TerminalText.escape(s);
+        return shown.indexOf('\t') < 0 && shown.indexOf('\n') < 0 ? shown
+                : shown.replace("\t", "\\x09").replace("\n", "\\x0a");
     }
 
     /** Whether a spreadsheet may start a cell at {@code i}: the start, after a {@code ;}, a CR or a LF. */
@@ -99,8 +126,9 @@ public final class CsvText {
 
     /**
      * The device text a cell written by {@link #cell} holds: one apostrophe less wherever it added one (at a cell
-     * start, after {@code ;}, {@code ,}, CR or LF, when a trigger follows). Exact for every text {@link #cell} wrote;
-     * for older files see docs/formats.md, "What a reader of the CSV gets".
+     * start, after {@code ;}, {@code ,}, CR or LF, when a trigger follows). The text as {@link #cell} showed it: control
+     * characters stay in their visible form (lossy, see the class); for older files, which kept them raw, see
+     * docs/formats.md, "What a reader of the CSV gets".
      */
     public static String read(String cell) {
         if (cell == null || cell.indexOf('\'') < 0) {

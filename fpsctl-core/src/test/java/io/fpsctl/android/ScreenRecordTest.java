@@ -49,7 +49,9 @@ class ScreenRecordTest {
         // AOSP's main returns (int) UNKNOWN_ERROR = INT32_MIN: the exit status the shell reports is 0
         assertEquals("screenrecord failed (exit 0): ERROR: unable to create video/avc codec instance",
                 ScreenRecord.failure(0, "ERROR: unable to create video/avc codec instance\n"));
-        assertEquals("screenrecord exited 2: bad ?[31m", ScreenRecord.failure(2, "bad \u001b[31m"));
+        assertEquals("screenrecord exited 2: bad \\e[31m", ScreenRecord.failure(2, "bad \u001b[31m"));
+        // C1 CSI and a right-to-left override, shown as the terminal shows them (worked by hand)
+        assertEquals("screenrecord exited 1: \\u009b2J\\u202ex", ScreenRecord.failure(1, "\u009b2J\u202ex\n"));
     }
 
     @Test

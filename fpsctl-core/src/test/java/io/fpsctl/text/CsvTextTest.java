@@ -16,8 +16,9 @@ class CsvTextTest {
         assertEquals("'+cmd|' /C calc'!A0", CsvText.cell("+cmd|' /C calc'!A0"));
         assertEquals("'-2+3", CsvText.cell("-2+3"));
         assertEquals("'@SUM(A1)", CsvText.cell("@SUM(A1)"));
-        assertEquals("'\tx", CsvText.cell("\tx"));
-        assertEquals("'\rx", CsvText.cell("\rx"));
+        // tab and CR are shown (\x09, \x0d), so they no longer start the cell: no apostrophe needed
+        assertEquals("\\x09x", CsvText.cell("\tx"));
+        assertEquals("\\x0dx", CsvText.cell("\rx"));
         assertEquals("''quoted", CsvText.cell("'quoted"));
         assertEquals("com.example.feed/com.example.feed.MainActivity",
                 CsvText.cell("com.example.feed/com.example.feed.MainActivity"));
@@ -43,14 +44,16 @@ class CsvTextTest {
 
     /**
      * The cases a ';' reader still reached: a ';'-cell opening with a quote ({@code ""=1+2} is an empty quoted part
-     * and then {@code =1+2}), and a CR or LF inside the text (that reader ends the row there, so what follows starts
-     * a cell). Written by hand: an apostrophe before each.
+     * and then {@code =1+2}): an apostrophe before it, written by hand. A CR or LF inside the text, where that reader
+     * would end the row, is now shown ({@code \x0d}, {@code \x0a}), so the cell stays on one line.
      */
     @Test
-    void aQuoteAfterASemicolonAndALineEndInsideTheTextAreCellStarts() {
+    void aQuoteAfterASemicolonIsACellStartAndLineEndsAreShown() {
         assertEquals("a;'\"=1+2;", CsvText.cell("a;\"=1+2;"));
-        assertEquals("a\r'=1+2", CsvText.cell("a\r=1+2"));
-        assertEquals("a\n'@x\r\n'-1", CsvText.cell("a\n@x\r\n-1"));
+        assertEquals("a\\x0d=1+2", CsvText.cell("a\r=1+2"));
+        assertEquals("a\\x0a@x\\x0d\\x0a-1", CsvText.cell("a\n@x\r\n-1"));
+        // a ';' right after a shown control still starts a cell for a ';' reader
+        assertEquals("\\e;'=1", CsvText.cell("\u001b;=1"));
         assertEquals("a,\"b", CsvText.cell("a,\"b"));
         assertEquals("a,'x", CsvText.cell("a,'x"));
         assertEquals("a,''=x", CsvText.cell("a,'=x")); // read would take one away: kept by a second one
@@ -63,6 +66,23 @@ class CsvTextTest {
      * a cell's start, and the one that also marked after every ',' ({@code a,'-b} for {@code a,-b}) read back as
      * their text.
      */
+    /**
+     * Control characters from a device are shown in the terminal's notation (docs/formats.md 6), worked by hand: ESC
+     * as {@code \e}, other C0 as {@code \xNN} (tab and line feed too), DEL, C1, bidi controls, line separators and
+     * an unpaired surrogate as {@code \}{@code uNNNN}; printable text, non-ASCII letters and emoji unchanged.
+     */
+    @Test
+    void controlCharactersAreShownVisibly() {
+        assertEquals("\\e]0;PWNED\\x07\\e[2J", CsvText.cell("\u001b]0;PWNED\u0007\u001b[2J"));
+        assertEquals("x\\x00\\x09\\x0a\\x1f", CsvText.cell("x\u0000\t\n\u001f"));
+        assertEquals("x\\u007f\\u009b\\u202e\\u2066\\u2028\\ud800", CsvText.cell("x\u007f\u009b\u202e\u2066\u2028\ud800"));
+        assertEquals("café 😀 ✓", CsvText.cell("café 😀 ✓"));
+        // a title ending in a control keeps it, visibly: no reader trims it off
+        assertEquals("title\\x0d", CsvText.read(CsvText.cell("title\r")));
+        // the formula rule still applies to what the cell shows
+        assertEquals("'=\\e[31m", CsvText.cell("=\u001b[31m"));
+    }
+
     @Test
     void cellsWrittenByOlderVersionsReadBack() {
         assertEquals("=1+2", CsvText.read("'=1+2"));
@@ -88,18 +108,24 @@ class CsvTextTest {
         assertEquals("\"dev\",-3,\"x;'=1+2\",\"a,b\"\n\"\",7,\"'=1+2\"\";'=1+2\",\n", out.toString());
     }
 
+    /** Every name reads back as the cell shows it: itself, with control characters in the visible notation. */
     @Property(tries = 1000)
-    void everyNameReadsBackAsItWas(@ForAll String name) {
-        assertEquals(name, CsvText.read(CsvText.cell(name)));
+    void everyNameReadsBackAsShown(@ForAll String name) {
+        assertEquals(shown(name), CsvText.read(CsvText.cell(name)));
     }
 
-    /** Names made of separators, apostrophes and formula starts: the cases the rule changes, read back as they were. */
+    private static String shown(String s) {
+        return io.fpsctl.testing.HostileText.shownInCsv(s);
+    }
+
+    /** Names made of separators, apostrophes, formula starts and line ends: read back as shown, on one line. */
     @Property(tries = 1000)
     void everyNameOfSeparatorsAndFormulaStartsReadsBackAsItWas(
             @ForAll @net.jqwik.api.constraints.Chars({';', ',', '=', '+', '-', '\'', '"', '@', '\r', '\n', 'a', ' '})
             String name) {
         String cell = CsvText.cell(name);
-        assertEquals(name, CsvText.read(cell));
+        assertEquals(shown(name), CsvText.read(cell));
+        org.junit.jupiter.api.Assertions.assertFalse(cell.contains("\r") || cell.contains("\n"), cell);
         for (int i = 0; i < cell.length(); i++) { // no cell (for a ';' reader, or after a line end) starts a formula
             boolean start = i == 0 || ";\r\n".indexOf(cell.charAt(i - 1)) >= 0;
             char c = cell.charAt(i);

@@ -87,7 +87,7 @@ public final class Simulator implements AutoCloseable {
         }
         TransportOptions transport = TransportOptions.defaults().withAuthNever(config.authNever())
                 .withDiagnostics(diagnostics);
-        AdbDeviceServer server = new AdbDeviceServer(identityOf(config.options()), android, transport);
+        AdbDeviceServer server = new AdbDeviceServer(identityOf(config.options(), config.scenario()), android, transport);
         try {
             server.start(config.port());
         } catch (IOException e) {
@@ -108,6 +108,19 @@ public final class Simulator implements AutoCloseable {
     /** The banner of the simulated device: its adbd is the one of its Android release (no shell v2 before 7.0). */
     public static DeviceIdentity identityOf(SimOptions options) {
         return new DeviceIdentity("sim", "Sim", "sim", AdbdRelease.forSdk(options.android().sdk()));
+    }
+
+    /**
+     * The banner of a simulated device whose scenario may set {@code ro.product.name}, {@code ro.product.model} and
+     * {@code ro.product.device} ({@link Scenario#properties()}): adbd reads the three from the system properties
+     * (packages/modules/adb {@code adb.cpp get_connection_string}), so the banner says what {@code getprop} does.
+     */
+    public static DeviceIdentity identityOf(SimOptions options, Scenario scenario) {
+        DeviceIdentity plain = identityOf(options);
+        var props = scenario == null ? java.util.Map.<String, String>of() : scenario.properties();
+        return new DeviceIdentity(props.getOrDefault("ro.product.name", plain.productName()),
+                props.getOrDefault("ro.product.model", plain.model()),
+                props.getOrDefault("ro.product.device", plain.device()), plain.adbd());
     }
 
     private void tick() {

@@ -14,6 +14,32 @@ public final class HostileText {
     }
 
     /**
+     * {@code s} as a CSV cell of device text shows it (docs/formats.md 6), written here from that rule rather than
+     * through fpsctl's code: ESC {@code \e}, every other C0 control (tab and line feed too) {@code \xNN}; DEL, C1,
+     * U+2028–U+202E, U+2066–U+2069, U+E01B and an unpaired surrogate as a backslash, {@code u} and four hex digits.
+     */
+    public static String shownInCsv(String s) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean paired = Character.isHighSurrogate(c)
+                    ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+                    : Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+            if (c == 0x1b) {
+                b.append("\\e");
+            } else if (c < 0x20) {
+                b.append(String.format("\\x%02x", (int) c));
+            } else if (c == 0x7f || (c >= 0x80 && c < 0xa0) || (c >= 0x2028 && c <= 0x202e)
+                    || (c >= 0x2066 && c <= 0x2069) || c == 0xe01b || (Character.isSurrogate(c) && !paired)) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /**
      * Fails when {@code s} holds a control character other than line feed and tab, DEL, a C1 control, a bidi
      * override or isolate, a line or paragraph separator, an unpaired surrogate, or the terminal rule's own mark.
      */

@@ -26,8 +26,11 @@ public record DeviceIdentity(String productName, String model, String device, Ad
         Objects.requireNonNull(device, "device");
         Objects.requireNonNull(adbd, "adbd");
         for (String v : new String[] {productName, model, device}) {
-            if (v.indexOf(';') >= 0 || v.indexOf(':') >= 0 || v.indexOf('\0') >= 0) {
-                throw new IllegalArgumentException("banner values must not contain ';', ':' or NUL: " + v);
+            // adbd joins the properties with ';' and sends them unescaped (packages/modules/adb adb.cpp
+            // get_connection_string), so a ';' or ':' in a value is sent as it is: a hostile device's banner;
+            // a property value is a C string (bionic __system_property_set), so it never holds a NUL
+            if (v.indexOf('\0') >= 0) {
+                throw new IllegalArgumentException("banner values must not contain NUL: " + v);
             }
         }
         if (adbd.banner(productName, model, device).getBytes(StandardCharsets.UTF_8).length > AdbMessage.MAX_PAYLOAD_V1) {

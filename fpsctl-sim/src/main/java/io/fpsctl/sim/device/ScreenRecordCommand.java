@@ -63,6 +63,7 @@ final class ScreenRecordCommand implements FrameObserver {
     private volatile int capSec;
     private volatile boolean unavailable;
     private volatile boolean noEncoder;
+    private volatile String failure;
     private int presented;
 
     ScreenRecordCommand(AndroidVersion version, TimeSource time, Object lock, Runnable advance, DeviceFiles files,
@@ -95,6 +96,14 @@ final class ScreenRecordCommand implements FrameObserver {
         this.noEncoder = noEncoder;
     }
 
+    /**
+     * A screenrecord that prints {@code text} on standard error and exits 1 at once (a scenario's {@code toolErrors}:
+     * inferred, a vendor's or a compromised build's own message), or null for the stock one.
+     */
+    void setFailure(String text) {
+        this.failure = text;
+    }
+
     /** Counts the app layer's presents (the number each video frame shows) and hands them to running recordings. */
     @Override
     public void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
@@ -120,6 +129,9 @@ final class ScreenRecordCommand implements FrameObserver {
 
     /** Runs {@code screenrecord args}: blocks until stopped or the limit; the file then is complete. */
     int run(String commandLine, List<String> args, OutputStream stdout, OutputStream stderr) throws IOException {
+        if (failure != null) {
+            return fail(stderr, failure + "\n", 1);
+        }
         if (unavailable) {
             stderr.write("/system/bin/sh: screenrecord: inaccessible or not found\n".getBytes(StandardCharsets.UTF_8));
             return 127;

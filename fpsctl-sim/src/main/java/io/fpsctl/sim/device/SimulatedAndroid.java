@@ -150,7 +150,7 @@ public final class SimulatedAndroid implements ShellHandler {
         frameTimeline.traceTo(perfetto::displayFrame);
         this.shell = new ShellDispatcher(this, this::advance, this::instrumentationFor)
                 .register("dumpsys", new Dumpsys(services))
-                .register("getprop", new SystemProperties(version))
+                .register("getprop", new SystemProperties(version, this.scenario.properties()))
                 .register("uname", new Uname(version))
                 .register("pidof", new Pidof(processes, time))
                 .register("ps", new PsCommand(version, processes, time))
@@ -161,13 +161,17 @@ public final class SimulatedAndroid implements ShellHandler {
                 .register("wm", new WindowManagerCommand())
                 .register("input", new InputCommand(touches, time::nanoTime))
                 .register("cat", new FileCat(procFiles, perfetto.files()))
-                .register("perfetto", perfetto.perfetto())
+                .register("perfetto", this.scenario.toolErrors().containsKey("perfetto")
+                        ? (args, stdin) -> StreamCommand.Reply.of(new ShellReply("",
+                                this.scenario.toolErrors().get("perfetto") + "\n", 1))
+                        : perfetto.perfetto())
                 .register("kill", perfetto.kill())
                 .register("rm", perfetto.rm())
                 .register("grep", new FileGrep(time, kernel, frames::load))
                 .register("logcat", new LogcatCommand(this::vmServiceLog));
         // the realtime-minus-uptime gap GfxinfoFormatter prints (12 345 ms "asleep" since boot)
         this.screenRecord = new ScreenRecordCommand(version, time, this, this::advance, files, 12_345_000_000L);
+        screenRecord.setFailure(this.scenario.toolErrors().get("screenrecord"));
         frames.add(screenRecord);
         shell.screenRecording(screenRecord, files);
     }

@@ -4,12 +4,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** {@code getprop [key [default]]}: the build properties of the emulated version. */
+/**
+ * {@code getprop [key [default]]}: the build properties of the emulated version, with a scenario's own values in place
+ * of them ({@link io.fpsctl.sim.device.scenario.Scenario#properties()}).
+ */
 final class SystemProperties implements ShellCommand {
 
     private final Map<String, String> props;
 
     SystemProperties(AndroidVersion version) {
+        this(version, Map.of());
+    }
+
+    SystemProperties(AndroidVersion version, Map<String, String> overrides) {
         Map<String, String> p = new TreeMap<>();
         p.put("ro.build.version.sdk", String.valueOf(version.sdk()));
         p.put("ro.build.version.release", version.release());
@@ -30,6 +37,7 @@ final class SystemProperties implements ShellCommand {
         p.put("ro.build.fingerprint", "fpsctl/sim/sim:" + version.release() + "/SIM." + version.sdk()
                 + "/1:userdebug/test-keys");
         p.put("sys.boot_completed", "1");
+        p.putAll(overrides);
         this.props = p;
     }
 

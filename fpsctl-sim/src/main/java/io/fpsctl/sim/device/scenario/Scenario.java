@@ -3,6 +3,8 @@ package io.fpsctl.sim.device.scenario;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the simulated app does: its hwui windows, an optional SurfaceView game layer, the refresh rate and
@@ -29,14 +31,42 @@ import java.util.List;
  *                       hostile thread names (docs/outputs-and-signals.md, "Text from a device on the terminal")
  * @param sensors        names of more temperature sensors in {@code dumpsys thermalservice} (GPU type, at the CPU's
  *                       temperature): any characters, as a vendor's thermal HAL config may name them
+ * @param properties     system properties the device answers {@code getprop} with in place of the simulator's own
+ *                       (e.g. {@code "ro.product.model"}): any characters, as a vendor's build or a compromised phone
+ *                       may set them; {@code ro.product.name}, {@code ro.product.model} and {@code ro.product.device}
+ *                       also go into the adb banner, joined with {@code ;} unescaped as adbd does
+ *                       (packages/modules/adb {@code adb.cpp get_connection_string}). A value is cut at its first NUL:
+ *                       a property value is a C string (bionic {@code __system_property_set})
+ * @param toolErrors     tools that fail at once with the given text on standard error and exit status 1, in place of
+ *                       running: {@code "screenrecord"}, {@code "perfetto"}; any characters. Inferred: the stock
+ *                       tools print fixed messages (ScreenRecordCommand, PerfettoCli cite them), but a vendor's or a
+ *                       compromised build prints what it likes, and fpsctl relays the first line
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
                        SurfaceLayerSpec surfaceView, FlutterSpec flutter,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> threads,
-                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> sensors) {
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> sensors,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> properties,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> toolErrors) {
 
     public Scenario {
+        Map<String, String> props = new TreeMap<>();
+        if (properties != null) {
+            properties.forEach((k, v) -> {
+                if (k == null || k.isEmpty() || v == null) {
+                    throw new IllegalArgumentException("scenario properties map a property name to a text value");
+                }
+                props.put(k, v.indexOf('\0') >= 0 ? v.substring(0, v.indexOf('\0')) : v);
+            });
+        }
+        properties = java.util.Collections.unmodifiableMap(props);
+        toolErrors = toolErrors == null ? Map.of() : Map.copyOf(toolErrors);
+        for (String tool : toolErrors.keySet()) {
+            if (!List.of("screenrecord", "perfetto").contains(tool)) {
+                throw new IllegalArgumentException("scenario toolErrors name screenrecord or perfetto, not " + tool);
+            }
+        }
         threads = threads == null ? List.of() : List.copyOf(threads);
         sensors = sensors == null ? List.of() : List.copyOf(sensors);
         name = name == null ? "custom" : name;
@@ -47,6 +77,12 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
         if (flutter != null && surfaceView != null) {
             throw new IllegalArgumentException("a scenario has a game layer (surfaceView) or a Flutter app, not both");
         }
+    }
+
+    /** A scenario whose device answers {@code getprop} with the simulator's own properties. */
+    public Scenario(String name, Integer refreshHz, List<RefreshChange> refreshChanges, List<WindowSpec> windows,
+                    SurfaceLayerSpec surfaceView, FlutterSpec flutter, List<String> threads, List<String> sensors) {
+        this(name, refreshHz, refreshChanges, windows, surfaceView, flutter, threads, sensors, null, null);
     }
 
     /** A scenario without more threads. */
@@ -66,6 +102,7 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
         // a switch to the rate asked for would be no switch: switch to 60 Hz, or from 60 Hz to 120 Hz
         List<RefreshChange> changes = refreshChanges.stream()
                 .map(c -> c.hz() == hz ? new RefreshChange(c.atMs(), hz == 60 ? 120 : 60) : c).toList();
-        return new Scenario(name, hz, changes, windows, surfaceView, flutter, threads, sensors);
+        return new Scenario(name, hz, changes, windows, surfaceView, flutter, threads, sensors, properties,
+                toolErrors);
     }
 }
