@@ -45,15 +45,18 @@ public final class ResourceProbe {
     private final boolean withThermal;
     private final boolean withDeviceLoad;
     private final String command;
+    /** netd's rule as an earlier batch of the run printed it, or null when this batch reads it. */
+    private final String knownNetRule;
 
     private ResourceProbe(int pid, int sdk, boolean withMeminfo, boolean withThermal, boolean withDeviceLoad,
-                          String command) {
+                          String command, String knownNetRule) {
         this.pid = pid;
         this.sdk = sdk;
         this.withMeminfo = withMeminfo;
         this.withThermal = withThermal;
         this.withDeviceLoad = withDeviceLoad;
         this.command = command;
+        this.knownNetRule = knownNetRule;
     }
 
     /** The CPU, memory and thermal parts only (docs/metrics.md 13). */
@@ -70,6 +73,16 @@ public final class ResourceProbe {
      */
     public static ResourceProbe of(int pid, int sdk, boolean withMeminfo, boolean withThermal,
                                    boolean withDeviceLoad, String packageName) {
+        return of(pid, sdk, withMeminfo, withThermal, withDeviceLoad, packageName, null);
+    }
+
+    /**
+     * As above; {@code knownNetRule} is the traffic-accounting part an earlier batch of the same run printed
+     * ({@link #netRuleText}): {@code ro.product.first_api_level} and the kernel release do not change while the phone
+     * runs, so the batch leaves out its {@code getprop} and {@code uname} (two processes a poll) once it has them.
+     */
+    public static ResourceProbe of(int pid, int sdk, boolean withMeminfo, boolean withThermal,
+                                   boolean withDeviceLoad, String packageName, String knownNetRule) {
         if (pid <= 0) {
             throw new IllegalArgumentException("not a process id: " + pid);
         }
@@ -91,7 +104,9 @@ public final class ResourceProbe {
             reads.put(Part.POWER, PowerSupply.command());
             // netd's rule and the xt_qtaguid file on every version: which one counts is told by what the phone
             // answers (TrafficAccounting), not by its Android version
-            reads.put(Part.NET_RULE, TrafficAccounting.COMMAND);
+            if (knownNetRule == null) {
+                reads.put(Part.NET_RULE, TrafficAccounting.COMMAND);
+            }
             reads.put(Part.APP_NET, QtaguidStats.command(pid));
             reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
         }
@@ -112,7 +127,20 @@ public final class ResourceProbe {
             b.append("echo ").append(MARKER).append(' ').append(r.getKey().key()).append(" ; ")
                     .append(r.getValue()).append(" 2>&1");
         }
-        return new ResourceProbe(pid, sdk, withMeminfo, withThermal, withDeviceLoad, b.toString());
+        return new ResourceProbe(pid, sdk, withMeminfo, withThermal, withDeviceLoad, b.toString(),
+                withDeviceLoad ? knownNetRule : null);
+    }
+
+    /**
+     * The traffic-accounting part of a batch's output (netd's rule: {@code getprop} then {@code uname -r}), to be
+     * handed to the next probes of the run; null when this batch did not read it or it printed nothing.
+     */
+    public String netRuleText(String output) {
+        if (knownNetRule != null || !withDeviceLoad) {
+            return knownNetRule;
+        }
+        String text = split(output).get(Part.NET_RULE.key());
+        return text == null || text.isBlank() ? null : text;
     }
 
     /** The shell command line; package names pass through {@code ShellQuote}, every other word is fixed here. */
@@ -271,7 +299,7 @@ public final class ResourceProbe {
                     missing.add(Part.POWER.label + ": " + power.reason());
                 }
             }
-            String ruleText = parts.get(Part.NET_RULE.key());
+            String ruleText = knownNetRule != null ? knownNetRule : parts.get(Part.NET_RULE.key());
             TrafficAccounting.Choice rule = TrafficAccounting.of(ruleText, sdk);
             if (rule != null && rule.ebpf()) {
                 netReason = "per-app bytes need xt_qtaguid; this phone counts them with eBPF maps the shell cannot "
