@@ -26,7 +26,7 @@ public final class ResourceProbe {
         FREQUENCIES("cpu frequencies"), RSS("memory rss"), MEMINFO("memory pss"), THERMAL("thermal status"),
         BATTERY("battery temperature"), GPU("gpu"), POWER("battery power"), NET_RULE("traffic accounting"),
         APP_NET("app network"),
-        DEVICE_NET("device network");
+        DEVICE_NET("device network"), GPU_WORK("app gpu time");
 
         final String label;
 
@@ -109,6 +109,11 @@ public final class ResourceProbe {
             }
             reads.put(Part.APP_NET, QtaguidStats.command(pid));
             reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
+            if (sdk >= GpuWorkDump.FIRST_SDK) {
+                // docs/metrics.md 14 rule 10: one dumpsys a poll (a binder call that copies gpuservice's eBPF map of
+                // a few hundred entries at most); below Android 13 the argument prints nothing, so it is not run
+                reads.put(Part.GPU_WORK, GpuWorkDump.COMMAND);
+            }
         }
         if (withMeminfo) {
             reads.put(Part.MEMINFO, MeminfoDump.command(packageName));
@@ -279,6 +284,7 @@ public final class ResourceProbe {
         QtaguidStats.Bytes appNet = null;
         ProcNetDev.Bytes deviceNet = null;
         String netReason = null;
+        GpuWorkDump.Reading gpuWork = null;
         if (withDeviceLoad) {
             // each part's own parser says why a figure is unknown; "missing" gets one line per part as above
             String g = parts.get(Part.GPU.key());
@@ -330,9 +336,36 @@ public final class ResourceProbe {
             if (d != null) {
                 deviceNet = guarded(Part.DEVICE_NET, () -> ProcNetDev.parse(d));
             }
+            gpuWork = gpuWork(parts, missing);
         }
         return new ResourceSample(uptime, pid, threads, all, cores, freqs, rss, pss, thermal, battery, maxTemp,
-                missing, process, gpu, power, appNet, deviceNet, netReason);
+                missing, process, gpu, power, appNet, deviceNet, netReason, gpuWork);
+    }
+
+    /**
+     * The app's GPU time (docs/metrics.md 14 rule 10): its uid is the {@code Uid:} line the app network part read in
+     * the same batch (no process of its own).
+     */
+    private GpuWorkDump.Reading gpuWork(Map<String, String> parts, List<String> missing) throws DumpFormatException {
+        String old = GpuWorkDump.tooOld(sdk);
+        GpuWorkDump.Reading r;
+        if (old != null) {
+            r = new GpuWorkDump.Reading(null, old);
+        } else {
+            String text = parts.get(Part.GPU_WORK.key());
+            int uid = GpuWorkDump.uid(parts.get(Part.APP_NET.key()));
+            if (text == null) {
+                r = new GpuWorkDump.Reading(null, "no output");
+            } else if (uid < 0) {
+                r = new GpuWorkDump.Reading(null, "no Uid: line for the app");
+            } else {
+                r = guarded(Part.GPU_WORK, () -> GpuWorkDump.parse(text, uid));
+            }
+        }
+        if (r.reason() != null) {
+            missing.add(Part.GPU_WORK.label + ": " + r.reason());
+        }
+        return r;
     }
 
     /** The part's text, or null (and a line in {@code missing}) when it is absent or only a read error. */
