@@ -234,7 +234,9 @@ public final class ResourceReader {
                 app == null ? null : app.rx(), app == null ? null : app.tx(),
                 app == null ? (s.netReason() == null ? "not read" : s.netReason()) : null,
                 dev == null ? null : dev.rx(), dev == null ? null : dev.tx(),
-                dev == null ? deviceNetReason(s.missing()) : null);
+                dev == null ? deviceNetReason(s.missing()) : null,
+                s.gpuWork() == null ? null : s.gpuWork().activeNs(),
+                s.gpuWork() == null ? "not read" : s.gpuWork().reason());
     }
 
     private static String deviceNetReason(List<String> missing) {
