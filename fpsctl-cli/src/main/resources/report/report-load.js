@@ -6,11 +6,13 @@
  * (never a 0). Row layout: ReportLoad.java. */
 window.fpsctlLoadCharts = function (c) {
   'use strict';
-  /* row columns (ReportLoad): t, gpu %, gpu MHz, drain mW, charging, app rx, app tx, device rx, device tx (kB/s) */
-  var GPU = 1, MHZ = 2, MW = 3, CHARGING = 4;
+  /* row columns (ReportLoad): t, gpu %, gpu MHz, drain mW, charging, app rx, app tx, device rx, device tx (kB/s),
+   * the app's own GPU time as % of the window (docs/metrics.md 14 rule 10) */
+  var GPU = 1, MHZ = 2, MW = 3, CHARGING = 4, APP_GPU = 9;
   var NET = [[5, 'app rx kB/s', '#1f63c6'], [6, 'app tx kB/s', '#8e44ad'],
     [7, 'device rx kB/s (whole phone)', '#5b6475'], [8, 'device tx kB/s (whole phone)', '#b8860b']];
-  var WHY = { gpu: 'GPU', power: 'battery drain', appNet: 'app network', deviceNet: 'device network' };
+  var WHY = { gpu: 'GPU', power: 'battery drain', appNet: 'app network', deviceNet: 'device network',
+    appGpu: 'the app\u2019s GPU time' };
   var withLoad = c.runs.filter(function (r) { return r.frames && r.frames.load; });
   if (withLoad.length === 0) { return null; }
   var sec = c.section('GPU, power and network', 'Per live window, on the same time axis as the charts above ' +
@@ -72,11 +74,13 @@ window.fpsctlLoadCharts = function (c) {
     var ri = c.runs.indexOf(r);
     var load = column(r, GPU), mhz = column(r, MHZ);
     if (!allNull(load)) { gd.push(load); gs.push(line(prefix(ri) + 'GPU load %', '#d0471b')); }
+    var app = column(r, APP_GPU);
+    if (!allNull(app)) { gd.push(app); gs.push(line(prefix(ri) + 'app GPU time % of the window', '#1f63c6')); }
     if (!allNull(mhz)) { gd.push(mhz); gs.push(line(prefix(ri) + 'GPU MHz', '#2e9e5b', { scale: 'mhz', dash: [5, 3] })); }
   });
   chart('chart-gpu', 'GPU (load %, and clock MHz on the right axis)', '% busy', gs, gd,
     function () { return [0, 105]; }, gs.some(function (s) { return s.scale === 'mhz'; }) ?
-      { scale: 'mhz', label: 'MHz' } : null, notes(['gpu']));
+      { scale: 'mhz', label: 'MHz' } : null, notes(['gpu', 'appGpu']));
 
   /* power: the battery's drain while it discharges; a window on a charger is a gap, said under the chart */
   var pd = [c.x], ps = [{ label: 's' }], charging = [];

@@ -51,6 +51,8 @@ public final class ResourceReader {
     private final String pidof;
     private int pidofPid;
     private ResourceProbe pending;
+    /** netd's rule as the first batch that read it printed it: read once per run (docs/metrics.md 14 rule 1). */
+    private String netRule;
     private long lastMeminfoNs = Long.MIN_VALUE;
     private long lastThermalNs = Long.MIN_VALUE;
     /** The parts already said to be missing (the text before the first ':'). */
@@ -100,7 +102,7 @@ public final class ResourceReader {
             long now = clock.nanoTime();
             boolean meminfo = due(lastMeminfoNs, now, MEMINFO_EVERY_S);
             boolean thermal = due(lastThermalNs, now, THERMAL_EVERY_S);
-            pending = ResourceProbe.of(pid, sdk, meminfo, thermal, true, pkg);
+            pending = ResourceProbe.of(pid, sdk, meminfo, thermal, true, pkg, netRule);
             if (meminfo) {
                 lastMeminfoNs = now;
             }
@@ -136,6 +138,9 @@ public final class ResourceReader {
         ResourceSample s;
         try {
             s = probe.parse(r.stdout());
+            if (netRule == null) {
+                netRule = probe.netRuleText(r.stdout());
+            }
         } catch (DumpFormatException e) {
             if (!parseErrorSaid) {
                 parseErrorSaid = true;
@@ -229,7 +234,9 @@ public final class ResourceReader {
                 app == null ? null : app.rx(), app == null ? null : app.tx(),
                 app == null ? (s.netReason() == null ? "not read" : s.netReason()) : null,
                 dev == null ? null : dev.rx(), dev == null ? null : dev.tx(),
-                dev == null ? deviceNetReason(s.missing()) : null);
+                dev == null ? deviceNetReason(s.missing()) : null,
+                s.gpuWork() == null ? null : s.gpuWork().activeNs(),
+                s.gpuWork() == null ? "not read" : s.gpuWork().reason());
     }
 
     private static String deviceNetReason(List<String> missing) {

@@ -27,6 +27,7 @@ final class LoadLine {
             b.append(l.gpuPercent() == null ? "-" : SummaryText.fmt1(l.gpuPercent()) + " %");
             b.append(l.gpuMhz() == null ? "" : " " + Math.round(l.gpuMhz()) + " MHz");
         }
+        int afterGpu = b.length();
         b.append("  power ");
         if (Boolean.TRUE.equals(l.charging())) {
             b.append("charging");
@@ -35,6 +36,11 @@ final class LoadLine {
         }
         b.append("  app ").append(bytes(l.appRxBytes(), l.appTxBytes()));
         b.append("  device ").append(bytes(l.deviceRxBytes(), l.deviceTxBytes()));
+        // the app's own GPU time (rule 10) only where the line still fits: the other figures come first
+        String app = l.appGpuMs() == null ? null : " (app " + Math.round(l.appGpuMs()) + " ms)";
+        if (app != null && b.length() + app.length() <= WIDTH) {
+            b.insert(afterGpu, app);
+        }
         return b.length() <= WIDTH ? b.toString() : b.substring(0, WIDTH - 1) + "…";
     }
 
@@ -49,6 +55,7 @@ final class LoadLine {
         b.append(" appTxKb=").append(kb(l == null ? null : l.appTxBytes()));
         b.append(" deviceRxKb=").append(kb(l == null ? null : l.deviceRxBytes()));
         b.append(" deviceTxKb=").append(kb(l == null ? null : l.deviceTxBytes()));
+        b.append(" appGpuMs=").append(SummaryText.fmt1(l == null ? null : l.appGpuMs()));
         return b.toString();
     }
 

@@ -73,6 +73,9 @@ class DeviceLoadEndToEndTest {
             }
             JsonNode n = JSON.readTree(line);
             String part = n.get("part").asText();
+            if (part.equals("gpuWork")) {
+                continue; // the app's GPU time (Android 13+): GpuWorkEndToEndTest
+            }
             if (part.equals("gpu")) {
                 if (cur != null) {
                     out.add(new Batch(cur[0], cur[1], cur[2], cur[3]));

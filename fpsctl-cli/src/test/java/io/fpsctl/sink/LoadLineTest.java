@@ -16,7 +16,20 @@ class LoadLineTest {
         assertEquals("gpu    95.0 % 585 MHz  power 1595 mW  app ↓488 ↑20 kB  device ↓491 ↑20 kB", line);
         assertTrue(line.length() <= LoadLine.WIDTH);
         assertEquals(" gpuPercent=95.0 gpuMhz=585.0 powerMw=1594.9 charging=false appRxKb=488.3 appTxKb=19.5"
-                + " deviceRxKb=491.2 deviceTxKb=20.3", LoadLine.plain(l));
+                + " deviceRxKb=491.2 deviceTxKb=20.3 appGpuMs=-", LoadLine.plain(l));
+    }
+
+    /** The app's GPU time (rule 10) joins the gpu part when the line still fits in 80 columns, else only the plain one. */
+    @Test
+    void theAppsGpuTimeWhereItFits() {
+        LoadUsage fits = new LoadUsage(95.04, 585.0, null, false, 1594.85, null, null, null, "eBPF", 5_000L, 800L,
+                null, 812.44, null);
+        assertEquals("gpu    95.0 % 585 MHz (app 812 ms)  power 1595 mW  app n/a  device ↓5 ↑1 kB",
+                LoadLine.ansi(fits));
+        assertTrue(LoadLine.plain(fits).endsWith(" appGpuMs=812.4"), LoadLine.plain(fits));
+        LoadUsage full = new LoadUsage(95.04, 585.0, null, false, 1594.85, null, 500_000L, 20_000L, null, 503_000L,
+                20_800L, null, 812.44, null);
+        assertEquals("gpu    95.0 % 585 MHz  power 1595 mW  app ↓488 ↑20 kB  device ↓491 ↑20 kB", LoadLine.ansi(full));
     }
 
     @Test

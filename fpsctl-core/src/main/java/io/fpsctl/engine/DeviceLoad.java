@@ -18,8 +18,20 @@ package io.fpsctl.engine;
  * @param deviceRxBytes   the whole device's received bytes so far (all interfaces but loopback)
  * @param deviceTxBytes   its sent bytes so far
  * @param deviceNetReason why the device's bytes are unknown
+ * @param appGpuNs        the app's uid's GPU active time so far ({@code dumpsys gpu --gpuwork}, rule 10): a counter
+ *                        that gpuservice resets when statsd pulls it
+ * @param appGpuReason    why {@code appGpuNs} is unknown
  */
 public record DeviceLoad(Double gpuPercent, Double gpuMhz, String gpuReason, Boolean externalPower, Double drainMw,
                          int dischargeSign, String powerReason, Long appRxBytes, Long appTxBytes, String appNetReason,
-                         Long deviceRxBytes, Long deviceTxBytes, String deviceNetReason) {
+                         Long deviceRxBytes, Long deviceTxBytes, String deviceNetReason, Long appGpuNs,
+                         String appGpuReason) {
+
+    /** A read without the app's GPU time. */
+    public DeviceLoad(Double gpuPercent, Double gpuMhz, String gpuReason, Boolean externalPower, Double drainMw,
+                      int dischargeSign, String powerReason, Long appRxBytes, Long appTxBytes, String appNetReason,
+                      Long deviceRxBytes, Long deviceTxBytes, String deviceNetReason) {
+        this(gpuPercent, gpuMhz, gpuReason, externalPower, drainMw, dischargeSign, powerReason, appRxBytes,
+                appTxBytes, appNetReason, deviceRxBytes, deviceTxBytes, deviceNetReason, null, LoadFigures.NOT_READ);
+    }
 }

@@ -19,7 +19,8 @@ final class LoadFigures {
      * The figures of an interval.
      *
      * @param describing the reads after the interval's start up to the first at or after its end (non-empty)
-     * @param from       the network counters at its start ({appRx, appTx, devRx, devTx}, entries null when unknown)
+     * @param from       the counters at its start ({appRx, appTx, devRx, devTx, appGpuNs}, entries null when
+     *                   unknown)
      * @param to         the same at its end
      * @return null when no read of {@code describing} had GPU, power or network parts
      */
@@ -36,6 +37,7 @@ final class LoadFigures {
         String powerReason = null;
         String appReason = null;
         String devReason = null;
+        String appGpuReason = null;
         for (DeviceLoad d : describing) {
             if (d == null) {
                 continue;
@@ -62,6 +64,7 @@ final class LoadFigures {
             powerReason = d.powerReason() != null ? d.powerReason() : powerReason;
             appReason = d.appNetReason() != null ? d.appNetReason() : appReason;
             devReason = d.deviceNetReason() != null ? d.deviceNetReason() : devReason;
+            appGpuReason = d.appGpuReason() != null ? d.appGpuReason() : appGpuReason;
         }
         if (n == 0) {
             return null;
@@ -78,10 +81,24 @@ final class LoadFigures {
         Long appTx = delta(from[1], to[1]);
         Long devRx = delta(from[2], to[2]);
         Long devTx = delta(from[3], to[3]);
+        Double appGpuMs = from[4] == null || to[4] == null || to[4] < from[4] ? null : (to[4] - from[4]) / 1e6;
         return new LoadUsage(gpu, mhz, gpu == null && mhz == null ? orNotRead(gpuReason) : gpuReason,
                 charging, power, power == null ? orNotRead(powerReason) : null,
                 appRx, appTx, appRx == null || appTx == null ? reason(appReason, from[0], to[0]) : null,
-                devRx, devTx, devRx == null || devTx == null ? reason(devReason, from[2], to[2]) : null);
+                devRx, devTx, devRx == null || devTx == null ? reason(devReason, from[2], to[2]) : null,
+                appGpuMs, appGpuMs == null ? gpuTimeReason(appGpuReason, from[4], to[4]) : null);
+    }
+
+    /**
+     * Rule 10: gpuservice clears its GPU work map whenever statsd pulls GPU_WORK_PER_UID (GpuWork::pullWorkAtoms
+     * ends with clearMap()), so a counter that went back is that, not the app giving time back.
+     */
+    private static String gpuTimeReason(String reason, Double a, Double b) {
+        if (reason != null) {
+            return reason;
+        }
+        return a != null && b != null && b < a ? "GPU work counters reset (a statsd pull of GPU_WORK_PER_UID clears "
+                + "them)" : NOT_READ;
     }
 
     private static String orNotRead(String reason) {
@@ -103,13 +120,17 @@ final class LoadFigures {
         return Math.round(b - a);
     }
 
-    /** The four network counters of a read, entries null when unknown. */
+    /** The counters of a read: the four network ones, then the app's GPU ns; entries null when unknown. */
     static Double[] net(DeviceLoad d) {
         if (d == null) {
-            return new Double[4];
+            return new Double[COUNTERS];
         }
-        return new Double[] {d(d.appRxBytes()), d(d.appTxBytes()), d(d.deviceRxBytes()), d(d.deviceTxBytes())};
+        return new Double[] {d(d.appRxBytes()), d(d.appTxBytes()), d(d.deviceRxBytes()), d(d.deviceTxBytes()),
+            d(d.appGpuNs())};
     }
+
+    /** How many counters {@link #net} gives. */
+    static final int COUNTERS = 5;
 
     private static Double d(Long v) {
         return v == null ? null : v.doubleValue();
@@ -117,8 +138,8 @@ final class LoadFigures {
 
     /** The counters {@code f} of the way from {@code a} to {@code b}. */
     static Double[] lerp(Double[] a, Double[] b, double f) {
-        Double[] r = new Double[4];
-        for (int i = 0; i < 4; i++) {
+        Double[] r = new Double[COUNTERS];
+        for (int i = 0; i < COUNTERS; i++) {
             r[i] = a[i] == null || b[i] == null ? null : a[i] + (b[i] - a[i]) * f;
         }
         return r;
@@ -142,6 +163,11 @@ final class LoadFigures {
         private final boolean[] seen = new boolean[4];
         private String appReason;
         private String devReason;
+        private double appGpuNs;
+        private boolean appGpuSeen;
+        /** A counter went back in the run: its total would miss that interval, so the run has none (rule 10). */
+        private boolean appGpuReset;
+        private String appGpuReason;
         private boolean any;
         long slowGpuBusy;
 
@@ -174,6 +200,15 @@ final class LoadFigures {
             powerReason = b.powerReason() != null ? b.powerReason() : powerReason;
             appReason = b.appNetReason() != null ? b.appNetReason() : appReason;
             devReason = b.deviceNetReason() != null ? b.deviceNetReason() : devReason;
+            appGpuReason = b.appGpuReason() != null ? b.appGpuReason() : appGpuReason;
+            if (a != null && a.appGpuNs() != null && b.appGpuNs() != null) {
+                if (b.appGpuNs() >= a.appGpuNs()) {
+                    appGpuNs += b.appGpuNs() - a.appGpuNs();
+                    appGpuSeen = true;
+                } else {
+                    appGpuReset = true;
+                }
+            }
             Double[] x = net(a);
             Double[] y = net(b);
             for (int i = 0; i < 4; i++) {
@@ -199,7 +234,9 @@ final class LoadFigures {
                     energy, dischargingSeconds, chargingSeconds, sign, power,
                     seen[0] ? bytes[0] : null, seen[1] ? bytes[1] : null, seen[0] ? null : orNotRead(appReason),
                     seen[2] ? bytes[2] : null, seen[3] ? bytes[3] : null, seen[2] ? null : orNotRead(devReason),
-                    slowGpuBusy);
+                    slowGpuBusy, appGpuSeen && !appGpuReset ? appGpuNs / 1e6 : null,
+                    appGpuReset ? gpuTimeReason(null, 1.0, 0.0) + " during the run"
+                            : appGpuSeen ? null : orNotRead(appGpuReason));
         }
     }
 }

@@ -22,12 +22,26 @@ package io.fpsctl.engine;
  * @param deviceTxBytes       the whole device's sent bytes
  * @param deviceNetReason     why the device's bytes are null
  * @param slowFramesGpuBusy   slow frames whose main cause is {@link LoadUsage#GPU_BUSY}
+ * @param appGpuMs            the app's uid's GPU active time over the run, ms (rule 10: the intervals between
+ *                            successive reads whose counter did not go back)
+ * @param appGpuReason        why {@code appGpuMs} is null
  */
 public record LoadSummary(Double gpuMeanPercent, Double gpuPeakPercent, Double gpuMeanMhz, String gpuReason,
                           Double powerMeanMw, Double powerPeakMw, Double energyMwh, double dischargingSeconds,
                           double chargingSeconds, int dischargeSign, String powerReason, Long appRxBytes,
                           Long appTxBytes, String appNetReason, Long deviceRxBytes, Long deviceTxBytes,
-                          String deviceNetReason, long slowFramesGpuBusy) {
+                          String deviceNetReason, long slowFramesGpuBusy, Double appGpuMs, String appGpuReason) {
+
+    /** A run without the app's GPU time. */
+    public LoadSummary(Double gpuMeanPercent, Double gpuPeakPercent, Double gpuMeanMhz, String gpuReason,
+                       Double powerMeanMw, Double powerPeakMw, Double energyMwh, double dischargingSeconds,
+                       double chargingSeconds, int dischargeSign, String powerReason, Long appRxBytes,
+                       Long appTxBytes, String appNetReason, Long deviceRxBytes, Long deviceTxBytes,
+                       String deviceNetReason, long slowFramesGpuBusy) {
+        this(gpuMeanPercent, gpuPeakPercent, gpuMeanMhz, gpuReason, powerMeanMw, powerPeakMw, energyMwh,
+                dischargingSeconds, chargingSeconds, dischargeSign, powerReason, appRxBytes, appTxBytes, appNetReason,
+                deviceRxBytes, deviceTxBytes, deviceNetReason, slowFramesGpuBusy, null, LoadFigures.NOT_READ);
+    }
 
     /** The app's bytes both ways, or null. */
     public Long appBytes() {

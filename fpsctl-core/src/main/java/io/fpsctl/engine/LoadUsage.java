@@ -16,10 +16,21 @@ package io.fpsctl.engine;
  * @param deviceRxBytes   the whole device's received bytes over the interval
  * @param deviceTxBytes   the whole device's sent bytes
  * @param deviceNetReason why the device's bytes are null
+ * @param appGpuMs        the app's uid's GPU active time over the interval, ms (rule 10: its counter interpolated at
+ *                        the edges)
+ * @param appGpuReason    why {@code appGpuMs} is null
  */
 public record LoadUsage(Double gpuPercent, Double gpuMhz, String gpuReason, Boolean charging, Double powerMw,
                         String powerReason, Long appRxBytes, Long appTxBytes, String appNetReason, Long deviceRxBytes,
-                        Long deviceTxBytes, String deviceNetReason) {
+                        Long deviceTxBytes, String deviceNetReason, Double appGpuMs, String appGpuReason) {
+
+    /** An interval without the app's GPU time. */
+    public LoadUsage(Double gpuPercent, Double gpuMhz, String gpuReason, Boolean charging, Double powerMw,
+                     String powerReason, Long appRxBytes, Long appTxBytes, String appNetReason, Long deviceRxBytes,
+                     Long deviceTxBytes, String deviceNetReason) {
+        this(gpuPercent, gpuMhz, gpuReason, charging, powerMw, powerReason, appRxBytes, appTxBytes, appNetReason,
+                deviceRxBytes, deviceTxBytes, deviceNetReason, null, LoadFigures.NOT_READ);
+    }
 
     /** Rule 3: a GPU at least this busy makes a slow frame {@link #GPU_BUSY}. */
     public static final double GPU_BUSY_PERCENT = 90.0;

@@ -17,7 +17,8 @@ import java.io.IOException;
 /**
  * The GPU, power and network keys of {@code summary.json}'s {@code resources} (docs/metrics.md 14 rule 7):
  * <pre>
- * "gpu":     {"meanPercent": 61.2, "peakPercent": 97.0, "meanMhz": 585.0, "unavailable": null},
+ * "gpu":     {"meanPercent": 61.2, "peakPercent": 97.0, "meanMhz": 585.0, "unavailable": null,
+ *             "appActiveMs": 1804.2, "appUnavailable": null},
  * "power":   {"meanMw": 1594.9, "peakMw": 2100.0, "energyMwh": 13.291, "dischargingSeconds": 30.0,
  *             "chargingSeconds": 0.0, "dischargeCurrentSign": "negative", "unavailable": null},
  * "network": {"appRxBytes": 804000, "appTxBytes": 30300, "appUnavailable": null,
@@ -44,6 +45,8 @@ final class LoadJson {
         decimal(g, InGpu.PEAK_PERCENT, l.gpuPeakPercent());
         decimal(g, InGpu.MEAN_MHZ, l.gpuMeanMhz());
         text(g, InGpu.UNAVAILABLE, l.gpuReason());
+        decimal(g, InGpu.APP_ACTIVE_MS, l.appGpuMs());
+        text(g, InGpu.APP_UNAVAILABLE, l.appGpuReason());
         g.writeEndObject();
         g.writeObjectFieldStart(InResources.POWER.name());
         decimal(g, InPower.MEAN_MW, l.powerMeanMw());
@@ -100,7 +103,8 @@ final class LoadJson {
                 whole(net, InNetwork.APP_RX_BYTES), whole(net, InNetwork.APP_TX_BYTES),
                 readText(net, InNetwork.APP_UNAVAILABLE, "network"), whole(net, InNetwork.DEVICE_RX_BYTES),
                 whole(net, InNetwork.DEVICE_TX_BYTES), readText(net, InNetwork.DEVICE_UNAVAILABLE, "network"),
-                count(n, InResources.SLOW_FRAMES_GPU_BUSY));
+                count(n, InResources.SLOW_FRAMES_GPU_BUSY), readNumber(gpu, InGpu.APP_ACTIVE_MS, "gpu"),
+                readText(gpu, InGpu.APP_UNAVAILABLE, "gpu"));
     }
 
     private static double orZero(Double v) {

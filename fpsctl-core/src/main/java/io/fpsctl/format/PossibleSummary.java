@@ -174,6 +174,7 @@ final class PossibleSummary {
         why = why != null ? why : range("resources.power mW", MAX_POWER_MW, l.powerMeanMw(), l.powerPeakMw());
         why = why != null ? why : range("resources.power.energyMwh", Double.MAX_VALUE, l.energyMwh(),
                 l.dischargingSeconds(), l.chargingSeconds());
+        why = why != null ? why : range("resources.gpu.appActiveMs", Double.MAX_VALUE, l.appGpuMs());
         if (why != null) {
             return why;
         }

@@ -19,7 +19,7 @@ final class ResourceColumns {
             "thermalStatus", "gpuPercent", "gpuMhz", "powerMw");
     /** The windows CSV's further columns: the top other threads, the frequencies, the temperatures. */
     static final List<String> WINDOW_ONLY = List.of("topThreads", "cpuFreqKhz", "maxTempC", "batteryTempC",
-            "charging", "appRxBytes", "appTxBytes", "deviceRxBytes", "deviceTxBytes", "unavailable");
+            "charging", "appRxBytes", "appTxBytes", "deviceRxBytes", "deviceTxBytes", "appGpuMs", "unavailable");
 
     private ResourceColumns() {
     }
@@ -35,7 +35,7 @@ final class ResourceColumns {
         return switch (name) {
             case "throttled", "charging" -> CsvColumn.Type.BOOLEAN;
             case "topThreads", "cpuFreqKhz", "unavailable" -> CsvColumn.Type.LIST;
-            case "gpuMhz", "powerMw" -> CsvColumn.Type.DECIMAL;
+            case "gpuMhz", "powerMw", "appGpuMs" -> CsvColumn.Type.DECIMAL;
             default -> CsvColumn.Type.INTEGER; // rssKb, pssKb, thermalStatus
         };
     }
@@ -94,12 +94,13 @@ final class ResourceColumns {
         c.add(l == null || l.appTxBytes() == null ? "" : l.appTxBytes().toString());
         c.add(l == null || l.deviceRxBytes() == null ? "" : l.deviceRxBytes().toString());
         c.add(l == null || l.deviceTxBytes() == null ? "" : l.deviceTxBytes().toString());
+        c.add(l == null ? "" : percent(l.appGpuMs())); // ms, one decimal (docs/metrics.md 14 rule 10)
         c.add(l == null ? "" : unavailable(l));
     }
 
     /**
      * docs/metrics.md 14: why each unknown figure of the window is unknown, {@code name=reason} joined with
-     * {@code |} ({@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}); the reason is the device's own
+     * {@code |} ({@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}, {@code appGpu}); the reason is the device's own
      * error text, which the CSV quotes.
      */
     static String unavailable(LoadUsage l) {
@@ -115,6 +116,9 @@ final class ResourceColumns {
         }
         if (l.deviceRxBytes() == null) {
             j.add("deviceNet=" + l.deviceNetReason());
+        }
+        if (l.appGpuMs() == null) {
+            j.add("appGpu=" + l.appGpuReason());
         }
         return j.toString();
     }

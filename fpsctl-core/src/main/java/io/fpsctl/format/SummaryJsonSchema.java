@@ -208,6 +208,10 @@ public final class SummaryJsonSchema {
         public static final Key MEAN_MHZ = Key.decimal("meanMhz", 1);
         /** Why the figures are null (the device's own error text), else null. */
         public static final Key UNAVAILABLE = Key.of("unavailable", Type.TEXT);
+        /** docs/metrics.md 14 rule 10: the app's uid's GPU active time over the run, ms ({@code dumpsys gpu}). */
+        public static final Key APP_ACTIVE_MS = Key.decimal("appActiveMs", 1);
+        /** Why {@link #APP_ACTIVE_MS} is null, else null. */
+        public static final Key APP_UNAVAILABLE = Key.of("appUnavailable", Type.TEXT);
 
         private InGpu() {
         }

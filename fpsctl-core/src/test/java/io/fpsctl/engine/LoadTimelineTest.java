@@ -120,4 +120,38 @@ class LoadTimelineTest {
         assertTrue(s.gpuReason().contains("Permission denied"));
         assertNull(s.appRxBytes());
     }
+    private static DeviceLoad gpuTime(Long activeNs, String reason) {
+        return new DeviceLoad(50.0, 585.0, null, false, 1000.0, -1, null, 0L, 0L, null, 0L, 0L, null, activeNs,
+                reason);
+    }
+
+    /**
+     * docs/metrics.md 14 rule 10 by hand: the app's GPU counter 0, 0.3 s, 0.8 s, then 0.1 s (gpuservice cleared its
+     * map: a statsd pull) at 0..3 s. The window 0.5..1.5 s: 0.15 s -> 0.55 s = 400 ms; a window over the reset has
+     * none, saying why; the run, which lost an interval, has none either.
+     */
+    @Test
+    void theAppsGpuTimeIsACounterThatCanBeReset() {
+        ResourceTimeline t = new ResourceTimeline(100);
+        t.add(0, read(100, gpuTime(0L, null)));
+        t.add(1 * S, read(101, gpuTime(300_000_000L, null)));
+        t.add(2 * S, read(102, gpuTime(800_000_000L, null)));
+        LoadUsage u = t.window(S / 2, 3 * S / 2).load();
+        assertEquals(400.0, u.appGpuMs(), EPS);
+        assertNull(u.appGpuReason());
+        assertEquals(800.0, t.summary().load().appGpuMs(), EPS);
+        t.add(3 * S, read(103, gpuTime(100_000_000L, null)));
+        LoadUsage over = t.window(2 * S, 3 * S).load();
+        assertNull(over.appGpuMs());
+        assertTrue(over.appGpuReason().contains("statsd"), over::toString);
+        LoadSummary run = t.summary().load();
+        assertNull(run.appGpuMs());
+        assertTrue(run.appGpuReason().contains("during the run"), run::toString);
+        // an unreadable counter keeps the device's reason
+        ResourceTimeline off = new ResourceTimeline(100);
+        off.add(0, read(100, gpuTime(null, "GPU work information is not available")));
+        off.add(1 * S, read(101, gpuTime(null, "GPU work information is not available")));
+        assertEquals("GPU work information is not available", off.window(0, S).load().appGpuReason());
+        assertEquals("GPU work information is not available", off.summary().load().appGpuReason());
+    }
 }

@@ -37,7 +37,7 @@ class LoadJsonTest {
     void unavailableFiguresAreNullWithTheirReasonAndComeBack() throws IOException {
         String text = json(L);
         assertTrue(text.contains("\"gpu\":{\"meanPercent\":61.23,\"peakPercent\":97.00,\"meanMhz\":585.0,"
-                + "\"unavailable\":null}"), text);
+                + "\"unavailable\":null,\"appActiveMs\":null,\"appUnavailable\":\"not read\"}"), text);
         assertTrue(text.contains("\"power\":{\"meanMw\":null,\"peakMw\":null,\"energyMwh\":null,"), text);
         assertTrue(text.contains("\"unavailable\":\"charging the whole run\""), text);
         assertTrue(text.contains("\"appRxBytes\":null,\"appTxBytes\":null,\"appUnavailable\":\"per-app bytes need "

@@ -29,7 +29,7 @@ class WindowCsvTest {
                 + "best,normal,middle,high,frozen,p50Ms,p90Ms,p99Ms,maxMs,worstCause,refreshHz,"
                 + "appCpuPercent,mainCpuPercent,renderThreadCpuPercent,hwuiTaskCpuPercent,gpuCompletionCpuPercent,"
                 + "deviceCpuPercent,throttled,rssKb,pssKb,thermalStatus,gpuPercent,gpuMhz,powerMw,topThreads,cpuFreqKhz,maxTempC,batteryTempC,"
-                + "charging,appRxBytes,appTxBytes,deviceRxBytes,deviceTxBytes,unavailable\n",
+                + "charging,appRxBytes,appTxBytes,deviceRxBytes,deviceTxBytes,appGpuMs,unavailable\n",
                 text.toString());
     }
 
@@ -59,7 +59,7 @@ class WindowCsvTest {
     }
 
     /** The 14 resource cells of a window without resources (docs/metrics.md 13): empty, never 0. */
-    private static final String NO_RESOURCES = ",".repeat(23); // 10 + 3 (section 14) common, 4 + 6 window-only
+    private static final String NO_RESOURCES = ",".repeat(24); // 10 + 3 (section 14) common, 4 + 7 window-only
 
     @Test
     void aWindowsResourcesAreItsLastColumns() throws IOException {

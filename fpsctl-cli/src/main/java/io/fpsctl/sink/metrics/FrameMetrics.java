@@ -82,6 +82,8 @@ public final class FrameMetrics {
     final Gauge gpuClock;
     final Gauge batteryDrain;
     final Gauge networkBytes;
+    /** docs/metrics.md 14 rule 10: the app's uid's GPU time over the last live window (device, package). */
+    final Gauge appGpuTime;
     private final int maxWindows;
     private final long ttlNanos;
     private final LongSupplier clock;
@@ -183,6 +185,10 @@ public final class FrameMetrics {
                 .help("Bytes over the last live window: scope=\"app\" the app's uid (Android 9 and older), "
                         + "scope=\"device\" every interface but lo; direction rx or tx (docs/metrics.md section 14)")
                 .labelNames("device", "package", "scope", "direction").register(registry);
+        appGpuTime = Gauge.builder().name("fpsctl_app_gpu_seconds")
+                .help("The app's uid's GPU active time over the last live window, dumpsys gpu --gpuwork (Android "
+                        + "13+); absent when unknown (docs/metrics.md section 14 rule 10)")
+                .labelNames("device", "package").register(registry);
     }
 
     /** Vsync multiples 1..4 of every supported refresh rate, plus long frames up to 2 s (seconds, sorted). */
@@ -300,6 +306,7 @@ public final class FrameMetrics {
         for (String k : MEMORY_KINDS) {
             appMemory.remove(device, pkg, k);
         }
+        appGpuTime.remove(device, pkg);
     }
 
     /** Removes the series {@code labels + [v]} of {@code counter} for every {@code v} of its last label. */

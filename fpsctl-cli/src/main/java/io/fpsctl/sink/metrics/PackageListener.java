@@ -151,6 +151,7 @@ public final class PackageListener implements FrameEngine.Listener {
                 "device", "rx");
         gauge(m.networkBytes, l == null || l.deviceTxBytes() == null ? null : l.deviceTxBytes().doubleValue(), d, pkg,
                 "device", "tx");
+        gauge(m.appGpuTime, l == null || l.appGpuMs() == null ? null : l.appGpuMs() / 1000.0, d, pkg);
         if (u != null) {
             m.touchPackage(new String[] {d, pkg});
             m.touchDevice(deviceLabels);

@@ -184,6 +184,7 @@ public final class PerfettoTrace implements FrameEngine.Listener, Closeable {
             counter(startNs, "app tx kB", l.appTxBytes() == null ? null : l.appTxBytes() / 1024.0);
             counter(startNs, "device rx kB", l.deviceRxBytes() == null ? null : l.deviceRxBytes() / 1024.0);
             counter(startNs, "device tx kB", l.deviceTxBytes() == null ? null : l.deviceTxBytes() / 1024.0);
+            counter(startNs, "app GPU ms", l.appGpuMs()); // rule 10: dumpsys gpu --gpuwork, Android 13+
         }
     }
 

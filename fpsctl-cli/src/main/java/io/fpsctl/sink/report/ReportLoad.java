@@ -13,13 +13,15 @@ import java.util.Map;
  * under the fps chart on its time axis: {@code "load"} is null when no live window read them (a saved dump, or a
  * run without resources), else
  * <pre>
- * {"rows": [[t, gpuPercent, gpuMhz, powerMw, charging, appRxKBps, appTxKBps, deviceRxKBps, deviceTxKBps], …],
- *  "unavailable": {"gpu": reason, "power": reason, "appNet": reason, "deviceNet": reason}}
+ * {"rows": [[t, gpuPercent, gpuMhz, powerMw, charging, appRxKBps, appTxKBps, deviceRxKBps, deviceTxKBps,
+ *            appGpuPercent], …],
+ *  "unavailable": {"gpu": reason, "power": reason, "appNet": reason, "deviceNet": reason, "appGpu": reason}}
  * </pre>
  * one row per live window ({@code t} in seconds from the first frame, as the fps chart's points); a figure that
  * could not be read is null, never 0, and its reason (the first one a window gave, device text escaped by Jackson
  * and shown by the page as text) is in {@code unavailable}. Bytes become kB/s (kB of 1024) over the window's own
- * length, so windows of different lengths compare. Charging is 1, discharging 0, unknown null.
+ * length, so windows of different lengths compare. Charging is 1, discharging 0, unknown null. The app's GPU time
+ * (rule 10) becomes a share of the window: ms / the window's ms × 100.
  */
 final class ReportLoad {
     private ReportLoad() {
@@ -40,7 +42,7 @@ final class ReportLoad {
             g.writeStartArray();
             g.writeNumber((w.startNs() - origin) / 1e9);
             if (l == null) {
-                for (int i = 0; i < 8; i++) {
+                for (int i = 0; i < 9; i++) {
                     g.writeNull();
                 }
             } else {
@@ -52,10 +54,12 @@ final class ReportLoad {
                 value(g, kBps(l.appTxBytes(), seconds));
                 value(g, kBps(l.deviceRxBytes(), seconds));
                 value(g, kBps(l.deviceTxBytes(), seconds));
+                value(g, l.appGpuMs() == null || seconds <= 0 ? null : l.appGpuMs() / 10.0 / seconds);
                 reasons.putIfAbsent("gpu", l.gpuReason());
                 reasons.putIfAbsent("power", l.powerReason());
                 reasons.putIfAbsent("appNet", l.appNetReason());
                 reasons.putIfAbsent("deviceNet", l.deviceNetReason());
+                reasons.putIfAbsent("appGpu", l.appGpuReason());
                 reasons.entrySet().removeIf(e -> e.getValue() == null); // a later window may give the reason
             }
             g.writeEndArray();

@@ -247,7 +247,7 @@ class FrameMetricsTest {
         PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
         l.frame(resultOf(frame("A", 10_000_000_000L, 6)));
         io.fpsctl.engine.LoadUsage known = new io.fpsctl.engine.LoadUsage(95.0, 585.0, null, false, 1594.0, null,
-                2048L, 1024L, null, 4096L, 2048L, null);
+                2048L, 1024L, null, 4096L, 2048L, null, 812.5, null);
         l.window(new LiveWindow(0, 10_000_000_000L, 11_000_000_000L, EngineRun.smooth60(), new ResourceUsage(1.0,
                 10.0, 5.0, 3.0, null, null, List.of(), 20.0, List.of(), false, 100_000L, null, null, null, null,
                 known)));
@@ -260,6 +260,8 @@ class FrameMetricsTest {
                 1e-9, text);
         assertEquals(2048.0, value(text, "fpsctl_network_bytes", DEV, app, "scope=\"device\"",
                 "direction=\"tx\""), 1e-9, text);
+        // rule 10: the app's GPU time in seconds, labelled by device and package only
+        assertEquals(0.8125, value(text, "fpsctl_app_gpu_seconds", DEV, app), 1e-9, text);
         io.fpsctl.engine.LoadUsage closed = new io.fpsctl.engine.LoadUsage(null, null, "Permission denied", true,
                 null, "charging", null, null, "per-app bytes need xt_qtaguid", 4096L, 2048L, null);
         l.window(new LiveWindow(1, 11_000_000_000L, 12_000_000_000L, EngineRun.smooth60(), new ResourceUsage(1.0,
@@ -268,6 +270,7 @@ class FrameMetricsTest {
         text = scrape(registry);
         assertFalse(text.contains("fpsctl_gpu_load_percent{"), text);
         assertFalse(text.contains("fpsctl_battery_drain_milliwatts{"), text);
+        assertFalse(text.contains("fpsctl_app_gpu_seconds{"), text);
         assertFalse(text.lines().anyMatch(x -> x.startsWith("fpsctl_network_bytes{") && x.contains("scope=\"app\"")),
                 text);
         assertTrue(text.lines().anyMatch(x -> x.startsWith("fpsctl_network_bytes{")

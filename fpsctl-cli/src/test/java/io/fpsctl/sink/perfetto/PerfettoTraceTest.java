@@ -173,7 +173,7 @@ class PerfettoTraceTest {
     void gpuPowerAndBytesBecomeCounterTracks() throws Exception {
         long s = 1_000_000_000L;
         io.fpsctl.engine.LoadUsage known = new io.fpsctl.engine.LoadUsage(95.0, 585.0, null, false, 1594.0, null,
-                2048L, 1024L, null, 4096L, 2048L, null);
+                2048L, 1024L, null, 4096L, 2048L, null, 812.5, null);
         io.fpsctl.engine.LoadUsage closed = new io.fpsctl.engine.LoadUsage(null, null, "gpubusy: Permission denied",
                 true, null, "charging", null, null, "per-app bytes need xt_qtaguid", 4096L, 2048L, null);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -193,6 +193,9 @@ class PerfettoTraceTest {
         assertEquals(1, d.counters().get("battery drain mW").size(), "charging: no drain value");
         assertEquals(2.0, d.counters().get("app rx kB").get(0)[1], 1e-9);
         assertEquals(List.of(4.0, 4.0), d.counters().get("device rx kB").stream().map(p -> p[1]).toList());
+        // docs/metrics.md 14 rule 10: the app's GPU time where known (not the closed window's)
+        assertEquals(1, d.counters().get("app GPU ms").size());
+        assertEquals(812.5, d.counters().get("app GPU ms").get(0)[1], 1e-9);
     }
 
     @Test

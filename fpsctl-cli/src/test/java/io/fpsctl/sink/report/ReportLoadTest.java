@@ -40,8 +40,9 @@ class ReportLoadTest {
     void rowsPerLiveWindowWithRatesAndReasons() throws Exception {
         // window 1: 10.0 s to 10.5 s, discharging at 1500 mW, GPU 62.5 % at 585 MHz, device 2048 B in, 512 B out;
         // the app's bytes unknown (Android 10+)
+        // and the app's GPU time 200 ms of the 500: 40 %
         LoadUsage a = new LoadUsage(62.5, 585.0, null, false, 1500.0, null, null, null, "per-app bytes need xt_qtaguid",
-                2048L, 512L, null);
+                2048L, 512L, null, 200.0, null);
         // window 2: 10.5 s to 12.5 s on a charger, GPU denied, the app's 10 240 B in and 1 024 B out
         LoadUsage b = new LoadUsage(null, null, "/sys/class/kgsl/kgsl-3d0/gpubusy: Permission denied", true, null,
                 "charging", 10_240L, 1_024L, null, 4_096L, 0L, null);
@@ -49,11 +50,12 @@ class ReportLoadTest {
                 new ReportFrames.Window(10 * S, 10 * S + S / 2, 30, 60.0, usage(a)),
                 new ReportFrames.Window(10 * S + S / 2, 12 * S + S / 2, 0, null, usage(b)),
                 new ReportFrames.Window(12 * S + S / 2, 13 * S, 0, null, null)));
-        assertEquals("[[0.0,62.5,585.0,1500.0,0.0,null,null,4.0,1.0],"
-                + "[0.5,null,null,null,1.0,5.0,0.5,2.0,0.0],"
-                + "[2.5,null,null,null,null,null,null,null,null]]", load.get("rows").toString());
+        assertEquals("[[0.0,62.5,585.0,1500.0,0.0,null,null,4.0,1.0,40.0],"
+                + "[0.5,null,null,null,1.0,5.0,0.5,2.0,0.0,null],"
+                + "[2.5,null,null,null,null,null,null,null,null,null]]", load.get("rows").toString());
         assertEquals("{\"appNet\":\"per-app bytes need xt_qtaguid\","
-                + "\"gpu\":\"/sys/class/kgsl/kgsl-3d0/gpubusy: Permission denied\",\"power\":\"charging\"}",
+                + "\"gpu\":\"/sys/class/kgsl/kgsl-3d0/gpubusy: Permission denied\",\"power\":\"charging\","
+                + "\"appGpu\":\"not read\"}",
                 load.get("unavailable").toString());
     }
 

@@ -26,7 +26,7 @@ public final class ResourceProbe {
         FREQUENCIES("cpu frequencies"), RSS("memory rss"), MEMINFO("memory pss"), THERMAL("thermal status"),
         BATTERY("battery temperature"), GPU("gpu"), POWER("battery power"), NET_RULE("traffic accounting"),
         APP_NET("app network"),
-        DEVICE_NET("device network");
+        DEVICE_NET("device network"), GPU_WORK("app gpu time");
 
         final String label;
 
@@ -45,15 +45,18 @@ public final class ResourceProbe {
     private final boolean withThermal;
     private final boolean withDeviceLoad;
     private final String command;
+    /** netd's rule as an earlier batch of the run printed it, or null when this batch reads it. */
+    private final String knownNetRule;
 
     private ResourceProbe(int pid, int sdk, boolean withMeminfo, boolean withThermal, boolean withDeviceLoad,
-                          String command) {
+                          String command, String knownNetRule) {
         this.pid = pid;
         this.sdk = sdk;
         this.withMeminfo = withMeminfo;
         this.withThermal = withThermal;
         this.withDeviceLoad = withDeviceLoad;
         this.command = command;
+        this.knownNetRule = knownNetRule;
     }
 
     /** The CPU, memory and thermal parts only (docs/metrics.md 13). */
@@ -70,6 +73,16 @@ public final class ResourceProbe {
      */
     public static ResourceProbe of(int pid, int sdk, boolean withMeminfo, boolean withThermal,
                                    boolean withDeviceLoad, String packageName) {
+        return of(pid, sdk, withMeminfo, withThermal, withDeviceLoad, packageName, null);
+    }
+
+    /**
+     * As above; {@code knownNetRule} is the traffic-accounting part an earlier batch of the same run printed
+     * ({@link #netRuleText}): {@code ro.product.first_api_level} and the kernel release do not change while the phone
+     * runs, so the batch leaves out its {@code getprop} and {@code uname} (two processes a poll) once it has them.
+     */
+    public static ResourceProbe of(int pid, int sdk, boolean withMeminfo, boolean withThermal,
+                                   boolean withDeviceLoad, String packageName, String knownNetRule) {
         if (pid <= 0) {
             throw new IllegalArgumentException("not a process id: " + pid);
         }
@@ -91,9 +104,16 @@ public final class ResourceProbe {
             reads.put(Part.POWER, PowerSupply.command());
             // netd's rule and the xt_qtaguid file on every version: which one counts is told by what the phone
             // answers (TrafficAccounting), not by its Android version
-            reads.put(Part.NET_RULE, TrafficAccounting.COMMAND);
+            if (knownNetRule == null) {
+                reads.put(Part.NET_RULE, TrafficAccounting.COMMAND);
+            }
             reads.put(Part.APP_NET, QtaguidStats.command(pid));
             reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
+            if (sdk >= GpuWorkDump.FIRST_SDK) {
+                // docs/metrics.md 14 rule 10: one dumpsys a poll (a binder call that copies gpuservice's eBPF map of
+                // a few hundred entries at most); below Android 13 the argument prints nothing, so it is not run
+                reads.put(Part.GPU_WORK, GpuWorkDump.COMMAND);
+            }
         }
         if (withMeminfo) {
             reads.put(Part.MEMINFO, MeminfoDump.command(packageName));
@@ -112,7 +132,20 @@ public final class ResourceProbe {
             b.append("echo ").append(MARKER).append(' ').append(r.getKey().key()).append(" ; ")
                     .append(r.getValue()).append(" 2>&1");
         }
-        return new ResourceProbe(pid, sdk, withMeminfo, withThermal, withDeviceLoad, b.toString());
+        return new ResourceProbe(pid, sdk, withMeminfo, withThermal, withDeviceLoad, b.toString(),
+                withDeviceLoad ? knownNetRule : null);
+    }
+
+    /**
+     * The traffic-accounting part of a batch's output (netd's rule: {@code getprop} then {@code uname -r}), to be
+     * handed to the next probes of the run; null when this batch did not read it or it printed nothing.
+     */
+    public String netRuleText(String output) {
+        if (knownNetRule != null || !withDeviceLoad) {
+            return knownNetRule;
+        }
+        String text = split(output).get(Part.NET_RULE.key());
+        return text == null || text.isBlank() ? null : text;
     }
 
     /** The shell command line; package names pass through {@code ShellQuote}, every other word is fixed here. */
@@ -251,6 +284,7 @@ public final class ResourceProbe {
         QtaguidStats.Bytes appNet = null;
         ProcNetDev.Bytes deviceNet = null;
         String netReason = null;
+        GpuWorkDump.Reading gpuWork = null;
         if (withDeviceLoad) {
             // each part's own parser says why a figure is unknown; "missing" gets one line per part as above
             String g = parts.get(Part.GPU.key());
@@ -271,7 +305,7 @@ public final class ResourceProbe {
                     missing.add(Part.POWER.label + ": " + power.reason());
                 }
             }
-            String ruleText = parts.get(Part.NET_RULE.key());
+            String ruleText = knownNetRule != null ? knownNetRule : parts.get(Part.NET_RULE.key());
             TrafficAccounting.Choice rule = TrafficAccounting.of(ruleText, sdk);
             if (rule != null && rule.ebpf()) {
                 netReason = "per-app bytes need xt_qtaguid; this phone counts them with eBPF maps the shell cannot "
@@ -302,9 +336,36 @@ public final class ResourceProbe {
             if (d != null) {
                 deviceNet = guarded(Part.DEVICE_NET, () -> ProcNetDev.parse(d));
             }
+            gpuWork = gpuWork(parts, missing);
         }
         return new ResourceSample(uptime, pid, threads, all, cores, freqs, rss, pss, thermal, battery, maxTemp,
-                missing, process, gpu, power, appNet, deviceNet, netReason);
+                missing, process, gpu, power, appNet, deviceNet, netReason, gpuWork);
+    }
+
+    /**
+     * The app's GPU time (docs/metrics.md 14 rule 10): its uid is the {@code Uid:} line the app network part read in
+     * the same batch (no process of its own).
+     */
+    private GpuWorkDump.Reading gpuWork(Map<String, String> parts, List<String> missing) throws DumpFormatException {
+        String old = GpuWorkDump.tooOld(sdk);
+        GpuWorkDump.Reading r;
+        if (old != null) {
+            r = new GpuWorkDump.Reading(null, old);
+        } else {
+            String text = parts.get(Part.GPU_WORK.key());
+            int uid = GpuWorkDump.uid(parts.get(Part.APP_NET.key()));
+            if (text == null) {
+                r = new GpuWorkDump.Reading(null, "no output");
+            } else if (uid < 0) {
+                r = new GpuWorkDump.Reading(null, "no Uid: line for the app");
+            } else {
+                r = guarded(Part.GPU_WORK, () -> GpuWorkDump.parse(text, uid));
+            }
+        }
+        if (r.reason() != null) {
+            missing.add(Part.GPU_WORK.label + ": " + r.reason());
+        }
+        return r;
     }
 
     /** The part's text, or null (and a line in {@code missing}) when it is absent or only a read error. */

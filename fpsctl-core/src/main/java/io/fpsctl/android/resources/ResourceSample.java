@@ -29,6 +29,8 @@ import java.util.List;
  * @param appNet         the app's bytes (xt_qtaguid, where netd counts with it); null when not read or unreadable
  * @param deviceNet      the device's bytes ({@code /proc/net/dev}); null when not read or unreadable
  * @param netReason      why {@code appNet} is null when the rest was read (e.g. Android 10+), else null
+ * @param gpuWork        the app's uid's GPU time ({@code dumpsys gpu --gpuwork}, Android 13+) or why it is unknown;
+ *                       null when not read
  */
 public record ResourceSample(
         double uptimeSeconds,
@@ -48,7 +50,8 @@ public record ResourceSample(
         PowerSupply.Reading power,
         QtaguidStats.Bytes appNet,
         ProcNetDev.Bytes deviceNet,
-        String netReason) {
+        String netReason,
+        GpuWorkDump.Reading gpuWork) {
 
     /** A read without GPU, power or network parts. */
     public ResourceSample(double uptimeSeconds, int pid, List<ThreadTicks> threads, CpuTicks allCpus,
@@ -56,7 +59,7 @@ public record ResourceSample(
                           Integer thermalStatus, Double batteryTempC, Double maxTempC, List<String> missing,
                           ThreadTicks process) {
         this(uptimeSeconds, pid, threads, allCpus, cores, frequencies, rssKb, pssKb, thermalStatus, batteryTempC,
-                maxTempC, missing, process, null, null, null, null, null);
+                maxTempC, missing, process, null, null, null, null, null, null);
     }
 
     public ResourceSample {

@@ -291,6 +291,31 @@ class DeviceLoadPartsTest {
     }
 
     /**
+     * netd's rule is read by the run's first batch only: the next probes leave out {@code getprop} and {@code uname}
+     * and decide with the text the first one printed (first API level and kernel do not change while the phone runs).
+     */
+    @Test
+    void netdRuleIsReadOncePerRun() throws DumpFormatException {
+        String m = ResourceProbe.MARKER + " ";
+        ResourceProbe first = ResourceProbe.of(4000, 30, false, false, true, "com.example.feed");
+        assertTrue(first.command().contains(TrafficAccounting.COMMAND), first.command());
+        String out = m + "uptime\n600.00 4000.00\n" + m + "net_rule\n28\n4.9.124-g1\n"
+                + m + "app_net\nUid:\t10123\t10123\t10123\t10123\n" + m + "device_net\n" + NET_DEV;
+        String rule = first.netRuleText(out);
+        assertEquals("28\n4.9.124-g1\n", rule);
+        ResourceProbe next = ResourceProbe.of(4000, 30, false, false, true, "com.example.feed", rule);
+        assertFalse(next.command().contains("getprop"), next.command());
+        assertFalse(next.command().contains("uname"), next.command());
+        ResourceSample s = next.parse(m + "uptime\n601.00 4001.00\n"
+                + m + "app_net\nUid:\t10123\t10123\t10123\t10123\n" + m + "device_net\n" + NET_DEV);
+        assertEquals("per-app bytes need xt_qtaguid; this phone counts them with eBPF maps the shell cannot read "
+                + "(netd getBpfSupportLevel: first API level 28, kernel 4.9.124-g1)", s.netReason());
+        assertEquals(rule, next.netRuleText("anything"));
+        // a batch whose rule printed nothing hands nothing on: the next one reads it again
+        assertNull(first.netRuleText(m + "uptime\n600.00 4000.00\n" + m + "net_rule\n\n"));
+    }
+
+    /**
      * Per-app rows are NOT filtered like /proc/net/dev: Android charges an app's VPN bytes to it on {@code tun0} and
      * its 464xlat bytes on {@code v4-*} (NetworkStats.migrateTun, apply464xlatAdjustments), so they are its own.
      */

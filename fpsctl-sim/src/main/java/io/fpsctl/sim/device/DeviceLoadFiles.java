@@ -68,6 +68,10 @@ final class DeviceLoadFiles implements FrameObserver {
     /** GPU-busy spans of recent frames: {start, end} ns. */
     private final Deque<long[]> spans = new ArrayDeque<>();
     private final Map<Long, Long> busyUsByPeriod = new HashMap<>();
+    /** The app's GPU-busy time of the spans already dropped from {@link #spans} (all ended long before now). */
+    private long droppedGpuNs;
+    /** The end of the last span added: spans are kept without overlap, as the GPU's active time is a union. */
+    private long lastSpanEnd;
 
     DeviceLoadFiles(AndroidVersion version, GpuProfile profile, String scenario) {
         this.version = version;
@@ -79,10 +83,13 @@ final class DeviceLoadFiles implements FrameObserver {
     public synchronized void hwuiFrame(int windowIndex, String title, HwuiFrame frame) {
         long from = frame.get(FrameColumn.SWAP_BUFFERS);
         long to = frame.get(FrameColumn.GPU_COMPLETED);
+        from = Math.max(from, lastSpanEnd);
         if (from > 0 && to > from) {
             spans.addLast(new long[] {from, to});
+            lastSpanEnd = to;
             while (spans.size() > 2_000) {
-                spans.removeFirst();
+                long[] old = spans.removeFirst();
+                droppedGpuNs += old[1] - old[0];
             }
         }
     }
@@ -105,6 +112,24 @@ final class DeviceLoadFiles implements FrameObserver {
             }
             return Math.min(1_000_000L, ns / 1_000);
         });
+    }
+
+    /**
+     * The app's uid's GPU active time up to {@code now}: the union of its frames' GPU spans (gpuservice's
+     * {@code total_active_duration_ns}, summed by the driver's {@code gpu_work_period} events; inferred that a
+     * frame's work is one span from SwapBuffers to GpuCompleted, as for the kgsl load).
+     */
+    synchronized long appGpuNs(long now) {
+        long ns = droppedGpuNs;
+        for (long[] s : spans) {
+            ns += Math.max(0, Math.min(now, s[1]) - s[0]);
+        }
+        return ns;
+    }
+
+    /** Whether the GPU driver emits {@code power/gpu_work_period} (the closed profile's does not). */
+    boolean gpuWorkTracked() {
+        return profile != GpuProfile.CLOSED;
     }
 
     /** The period whose figures the driver shows at {@code now}. */
@@ -283,7 +308,7 @@ final class DeviceLoadFiles implements FrameObserver {
             double mhz = profile == GpuProfile.MALI ? MALI_MHZ[level(now)] : ADRENO_HZ[level(now)] / 1e6;
             double load = profile == GpuProfile.MALI ? Math.round(loadPercent(now)) : loadPercent(now);
             return new LoadTruth(now, "gpu", readable ? load : null, readable ? mhz : null, readable, null, null,
-                    null, null, null, null, null, null);
+                    null, null, null, null, null, null, null);
         }
         if (path.equals(BATTERY + "status")) {
             long ua = currentUa(now);
@@ -291,15 +316,15 @@ final class DeviceLoadFiles implements FrameObserver {
             // what |I| × V of the printed figures gives: fpsctl's drain, to the µW
             Double drain = profile == GpuProfile.CLOSED ? null : Math.abs((double) ua) * uv / 1e9;
             return new LoadTruth(now, "power", null, null, null, profile == GpuProfile.CLOSED ? "Charging"
-                    : "Discharging", ua, uv, drain, null, null, null, null);
+                    : "Discharging", ua, uv, drain, null, null, null, null, null);
         }
         if (path.equals(QTAGUID)) {
             return new LoadTruth(now, "appNet", null, null, null, null, null, null, null,
-                    qtaguidCounts() ? appRx(now) : null, qtaguidCounts() ? appTx(now) : null, null, null);
+                    qtaguidCounts() ? appRx(now) : null, qtaguidCounts() ? appTx(now) : null, null, null, null);
         }
         if (path.equals(NET_DEV)) {
             return new LoadTruth(now, "deviceNet", null, null, null, null, null, null, null, null, null,
-                    appRx(now) + othersRx(now), appTx(now) + othersTx(now));
+                    appRx(now) + othersRx(now), appTx(now) + othersTx(now), null);
         }
         return null;
     }

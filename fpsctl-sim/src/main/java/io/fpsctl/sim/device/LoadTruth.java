@@ -6,7 +6,7 @@ package io.fpsctl.sim.device;
  * command did not read it or the file was not readable.
  *
  * @param uptimeNs      device CLOCK_BOOTTIME at the read
- * @param part          which read: {@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}
+ * @param part          which read: {@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}, {@code gpuWork}
  * @param gpuPercent    the load the GPU node printed (kgsl: 100 × busy / total of the last period; Mali: utilization)
  * @param gpuMhz        the clock it printed, in MHz
  * @param gpuReadable   false when the nodes answered Permission denied
@@ -20,8 +20,10 @@ package io.fpsctl.sim.device;
  * @param deviceRxBytes the interfaces that carry the traffic (wlan0, rmnet_data0), each byte once: not lo nor the
  *                      stacked ones (docs/metrics.md 14 rule 1), received
  * @param deviceTxBytes the same, sent
+ * @param appGpuNs      the app's uid's total_active_duration_ns {@code dumpsys gpu --gpuwork} printed (part
+ *                      {@code gpuWork}); null when it printed no table
  */
 public record LoadTruth(long uptimeNs, String part, Double gpuPercent, Double gpuMhz, Boolean gpuReadable,
                         String status, Long currentUa, Long voltageUv, Double drainMw, Long appRxBytes,
-                        Long appTxBytes, Long deviceRxBytes, Long deviceTxBytes) {
+                        Long appTxBytes, Long deviceRxBytes, Long deviceTxBytes, Long appGpuNs) {
 }

@@ -191,4 +191,33 @@ class SimLoadFilesTest {
         assertEquals("Charging\n", h.sh("cat /sys/class/power_supply/battery/status"));
         assertEquals(Boolean.FALSE, h.loads.get(h.loads.size() - 1 - 1).gpuReadable());
     }
+    /**
+     * dumpsys gpu --gpuwork (docs/metrics.md 14 rule 10): on 14 with the driver's tracepoint, GpuWork::dump's title,
+     * header and "%u %u %llu %llu" rows in (gpu_id, uid) order, "[errors:%u]" before a row with errors and a blank line
+     * after; the app's figure grows with its frames and is the truth's; the closed driver's one line; 12 prints nothing.
+     */
+    @Test
+    void gpuWorkPerVersionAndProfile() {
+        SimHarness h = new SimHarness("gpu-heavy", 14, GpuProfile.ADRENO);
+        h.advanceMillis(2_000);
+        String first = h.sh("dumpsys gpu --gpuwork");
+        h.advanceMillis(1_000);
+        String second = h.sh("dumpsys gpu --gpuwork");
+        Pattern table = Pattern.compile("GPU work information\\.\ngpu_id uid total_active_duration_ns "
+                + "total_inactive_duration_ns\n0 1000 \\d+ \\d+\n0 10123 (\\d+) \\d+\n"
+                + "\\[errors:2\\]0 10124 \\d+ \\d+\n\n");
+        java.util.regex.Matcher a = table.matcher(first);
+        java.util.regex.Matcher b = table.matcher(second);
+        assertTrue(a.matches(), first);
+        assertTrue(b.matches(), second);
+        long grew = Long.parseLong(b.group(1)) - Long.parseLong(a.group(1));
+        // a GPU-heavy app keeps the GPU busy most of the second, never more than all of it
+        assertTrue(grew > 500_000_000L && grew <= 1_000_000_000L, "grew " + grew);
+        LoadTruth t = h.loads.get(h.loads.size() - 1);
+        assertEquals("gpuWork", t.part());
+        assertEquals(Long.parseLong(b.group(1)), t.appGpuNs());
+        assertEquals("GPU work information is not available.\n\n",
+                new SimHarness("smooth", 14, GpuProfile.CLOSED).sh("dumpsys gpu --gpuwork"));
+        assertEquals("", new SimHarness("smooth", 12, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork"));
+    }
 }

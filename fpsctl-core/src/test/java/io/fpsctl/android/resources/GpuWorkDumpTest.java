@@ -1,0 +1,89 @@
+package io.fpsctl.android.resources;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.fpsctl.android.DumpFormatException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hand-written {@code dumpsys gpu --gpuwork} outputs, from frameworks/native {@code GpuWork::dump} (the title and
+ * header appended as one string, {@code "[errors:%u]"} before a row whose error_count is not 0, rows
+ * {@code "%u %u %llu %llu\n"} sorted by (gpu_id, uid)) and {@code GpuService::doDump} (a blank line after each
+ * section); the two one-line texts of an uninitialised GpuWork or invalid map.
+ */
+class GpuWorkDumpTest {
+    static final String TABLE = "GPU work information.\n"
+            + "gpu_id uid total_active_duration_ns total_inactive_duration_ns\n"
+            + "0 1000 912345678 50000000\n"
+            + "0 10123 2500000000 400000000\n"
+            + "[errors:3]0 10124 7000000 0\n"
+            + "1 10123 1500 0\n"
+            + "\n";
+
+    @Test
+    void theAppsUidOverEveryGpu() throws DumpFormatException {
+        GpuWorkDump.Reading r = GpuWorkDump.parse(TABLE, 10123);
+        assertEquals(2_500_001_500L, r.activeNs());
+        assertNull(r.reason());
+        // a row with errors counts as its numbers say: it is another uid's here, and its own when asked
+        assertEquals(7_000_000L, GpuWorkDump.parse(TABLE, 10124).activeNs());
+        // the table lists uids: one without a row did no GPU work since the map was cleared, a real 0
+        assertEquals(0L, GpuWorkDump.parse(TABLE, 10999).activeNs());
+    }
+
+    @Test
+    void anUninitialisedOrEmptyTrackerIsUnavailableNeverZero() throws DumpFormatException {
+        GpuWorkDump.Reading off = GpuWorkDump.parse("GPU work information is not available.\n\n", 10123);
+        assertNull(off.activeNs());
+        assertTrue(off.reason().startsWith("GPU work information is not available"), off.reason());
+        GpuWorkDump.Reading map = GpuWorkDump.parse("GPU work map is not available.\n\n", 10123);
+        assertNull(map.activeNs());
+        GpuWorkDump.Reading empty = GpuWorkDump.parse("GPU work information.\n"
+                + "gpu_id uid total_active_duration_ns total_inactive_duration_ns\n\n", 10123);
+        assertNull(empty.activeNs());
+        assertTrue(empty.reason().contains("lists no uid"), empty.reason());
+        assertEquals("dumpsys gpu --gpuwork printed nothing", GpuWorkDump.parse("\n", 10123).reason());
+        assertEquals("dumpsys gpu: no such service", GpuWorkDump.parse("Can't find service: gpu\n", 10123).reason());
+    }
+
+    @Test
+    void beforeAndroid13ItIsNotAsked() {
+        assertEquals("the app's GPU time needs Android 13 (API 33: gpuservice's GpuWork, dumpsys gpu --gpuwork), the "
+                + "device is API 32", GpuWorkDump.tooOld(32));
+        assertNull(GpuWorkDump.tooOld(33));
+        assertFalse(ResourceProbe.of(4000, 32, false, false, true, "com.example.feed").command().contains("gpuwork"));
+        assertTrue(ResourceProbe.of(4000, 33, false, false, true, "com.example.feed").command()
+                .contains("dumpsys gpu --gpuwork"));
+    }
+
+    @Test
+    void otherTextIsAFormatError() {
+        assertThrows(DumpFormatException.class, () -> GpuWorkDump.parse("GPU work information.\n"
+                + "gpu_id uid total_active_duration_ns total_inactive_duration_ns\n0 10123 12\n", 10123));
+        assertThrows(DumpFormatException.class, () -> GpuWorkDump.parse("Game Driver info:\n", 10123));
+        assertThrows(DumpFormatException.class, () -> GpuWorkDump.parse("GPU work information.\n"
+                + "gpu_id uid total_active_duration_ns total_inactive_duration_ns\n[errors:2 0 10123 1 2\n", 10123));
+    }
+
+    /** In the batch: the uid comes from the app network part's Uid: line; a missing figure is said in missing. */
+    @Test
+    void inTheBatch() throws DumpFormatException {
+        String m = ResourceProbe.MARKER + " ";
+        ResourceProbe probe = ResourceProbe.of(4000, 34, false, false, true, "com.example.feed");
+        String base = m + "uptime\n600.00 4000.00\n" + m + "net_rule\n34\n6.1.25-android14\n"
+                + m + "app_net\nUid:\t10123\t10123\t10123\t10123\n"
+                + "cat: /proc/net/xt_qtaguid/stats: No such file or directory\n"
+                + m + "device_net\n" + DeviceLoadPartsTest.NET_DEV;
+        ResourceSample s = probe.parse(base + m + "gpu_work\n" + TABLE);
+        assertEquals(2_500_001_500L, s.gpuWork().activeNs());
+        ResourceSample off = probe.parse(base + m + "gpu_work\nGPU work information is not available.\n\n");
+        assertNull(off.gpuWork().activeNs());
+        assertTrue(off.missing().contains("app gpu time: " + off.gpuWork().reason()), off.missing()::toString);
+        ResourceSample old = ResourceProbe.of(4000, 31, false, false, true, "com.example.feed").parse(base);
+        assertTrue(old.gpuWork().reason().contains("needs Android 13"), old.gpuWork()::toString);
+    }
+}
