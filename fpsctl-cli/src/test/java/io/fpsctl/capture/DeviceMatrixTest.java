@@ -63,7 +63,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code scenario = (version index + rate index) mod 3}): every version, every rate and every scenario, and every
  * pair of version × rate, version × scenario and rate × scenario, at least once. All of it runs in
  * {@link DeviceMatrixSteppedTest} on a stepped clock (the simulator's shell in-process, no waiting); this class runs
- * the rows where adb and real time add something ({@link #adbRows()}, 11 of the 40, and one of each auto case).
+ * the rows where adb and real time add something ({@link #adbRows()}, 11 of the 40) and the auto cases: the games
+ * on Android 7 and 14, one Flutter app, the game that starts late.
  *
  * <p>Speed: the simulator and the capture loop share a {@link ScaledClock} running {@value #SCALE}× real time, so
  * a 5 s capture takes about 1.7 s (a poll must never stall long enough on this clock for a 120-frame ring to
