@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * fpsctl-cli runs its test classes in sets chosen by tag (docs/architecture.md "Test tags, parallel runs and the
  * fast loop"): the untagged classes two at a time beside each other because they keep a core busy, the {@code e2e}
- * classes three at a time because they mostly wait on a simulator running in real time. A class that starts a
+ * classes five at a time because they mostly wait on a simulator running in real time. A class that starts a
  * simulator among the CPU-bound ones loses frames when its polls come late, and slows the set it is in: so every
  * test source of this module that starts one carries {@code @Tag("e2e")}, and a new class is put in the right set
  * by its tag, not by a list in the pom. This module's tests run in the repository's folder.

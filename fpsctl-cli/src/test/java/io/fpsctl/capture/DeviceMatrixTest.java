@@ -59,12 +59,17 @@ import org.junit.jupiter.api.io.TempDir;
  * mid-run refresh switch. Each capture must hold every truth frame of its span — none missing, duplicated or
  * extra — and its summary must equal {@link ReferenceSummary} computed from the simulator's structured frames.
  *
+ * <p>Coverage: the full product is 10 × 4 × 3 = 120 runs; the matrix is the 40 of a covering array
+ * ({@code scenario = (version index + rate index) mod 3}): every version, every rate and every scenario, and every
+ * pair of version × rate, version × scenario and rate × scenario, at least once. All of it runs in
+ * {@link DeviceMatrixSteppedTest} on a stepped clock (the simulator's shell in-process, no waiting); this class runs
+ * the rows where adb and real time add something ({@link #adbRows()}, 11 of the 40) and the auto cases: the games
+ * on Android 7 and 14, one Flutter app, the game that starts late.
+ *
  * <p>Speed: the simulator and the capture loop share a {@link ScaledClock} running {@value #SCALE}× real time, so
  * a 5 s capture takes about 1.7 s (a poll must never stall long enough on this clock for a 120-frame ring to
- * fill: at 144 Hz that is 833 ms of device time, 280 ms real; 46 runs take about 100 s on 2 cores). Coverage: the
- * full product is 10 × 4 × 3 = 120 runs; this runs the 40 of a
- * covering array ({@code scenario = (version index + rate index) mod 3}): every version, every rate and every
- * scenario, and every pair of version × rate, version × scenario and rate × scenario, at least once.
+ * fill: at 144 Hz that is 833 ms of device time, 280 ms real); the 15 runs take about 35 s. Every run through adb
+ * was 50 runs in 104 s, most of it waiting, in the serial timing set (docs/performance.md "The test suite").
  *
  * <p>Span: the capture starts with a history read (frames already in the rings are not counted) and ends with
  * a last read. A truth frame drawn (gfxinfo: FrameCompleted; SurfaceFlinger: actualPresent) after the first
@@ -107,6 +112,7 @@ class DeviceMatrixTest {
         }
     }
 
+    /** The covering array (class comment): every case runs on the stepped clock in {@link DeviceMatrixSteppedTest}. */
     static Stream<Arguments> matrix() {
         List<Arguments> l = new ArrayList<>();
         for (int v = 0; v < VERSIONS.length; v++) {
@@ -117,19 +123,39 @@ class DeviceMatrixTest {
         return l.stream();
     }
 
-    @ParameterizedTest(name = "Android {0} at {1} Hz, {2}")
-    @MethodSource("matrix")
-    void captureHoldsEveryTruthFrameAndTheReferenceSummary(int android, int hz, String scenario) throws Exception {
-        SourceRequest.Kind kind = scenario.equals("game") ? SourceRequest.Kind.SURFACEFLINGER
-                : SourceRequest.Kind.GFXINFO;
-        runCase(android, hz, scenario, kind, 5);
+    /**
+     * The rows that also go through adb in real time: every Android version once (its adbd: Android 6's exec: without
+     * shell_v2, the batched shell of the others), the rates in turn so that 60, 90, 120 and 144 Hz each come at least
+     * twice, the scenario of the covering array for that pair (so every scenario too), and Android 6 at 144 Hz
+     * besides: the slowest transport beside the ring that fills fastest (833 ms of frames), where a late poll shows.
+     * What the other 29 rows check beyond these (each version's dumps at each rate) does not depend on the
+     * transport or on real time: they run on the stepped clock.
+     */
+    static Stream<Arguments> adbRows() {
+        List<Arguments> l = new ArrayList<>();
+        for (int v = 0; v < VERSIONS.length; v++) {
+            int r = v % RATES.length;
+            l.add(Arguments.of(VERSIONS[v], RATES[r], SCENARIOS[(v + r) % SCENARIOS.length]));
+        }
+        l.add(Arguments.of(6, 144, SCENARIOS[(0 + 3) % SCENARIOS.length]));
+        return l.stream();
     }
 
-    /** The other HWUI scenarios (replaces the old CaptureAccuracyTest, whose truth went through fpsctl's parser). */
-    @ParameterizedTest(name = "Android 14 at 120 Hz, {0}")
-    @ValueSource(strings = {"smooth", "freeze", "idle-bursts"})
-    void otherScenariosToo(String scenario) throws Exception {
-        runCase(14, 120, scenario, SourceRequest.Kind.GFXINFO, 5);
+    @ParameterizedTest(name = "Android {0} at {1} Hz, {2}")
+    @MethodSource("adbRows")
+    void captureHoldsEveryTruthFrameAndTheReferenceSummary(int android, int hz, String scenario) throws Exception {
+        matrixCase(android, hz, scenario, true);
+    }
+
+    static void matrixCase(int android, int hz, String scenario, boolean viaAdb) throws Exception {
+        SourceRequest.Kind kind = scenario.equals("game") ? SourceRequest.Kind.SURFACEFLINGER
+                : SourceRequest.Kind.GFXINFO;
+        runCase(android, hz, scenario, kind, 5, viaAdb);
+    }
+
+    /** The other HWUI scenarios (replaces the old CaptureAccuracyTest): on the stepped clock only. */
+    static void otherScenario(String scenario, boolean viaAdb) throws Exception {
+        runCase(14, 120, scenario, SourceRequest.Kind.GFXINFO, 5, viaAdb);
     }
 
     /**
@@ -139,7 +165,11 @@ class DeviceMatrixTest {
     @ParameterizedTest(name = "Android {0}")
     @ValueSource(ints = {7, 14})
     void autoMeasuresTheGame(int android) throws Exception {
-        Run run = runCase(android, 60, "game", SourceRequest.Kind.AUTO, 5);
+        autoGame(android, true);
+    }
+
+    static void autoGame(int android, boolean viaAdb) throws Exception {
+        Run run = runCase(android, 60, "game", SourceRequest.Kind.AUTO, 5, viaAdb);
         assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
         assertTrue(run.describe().contains("SurfaceView"), run.describe());
         assertTrue(run.summary().warnings().stream().anyMatch(w -> w.startsWith("also rendering: HWUI")),
@@ -149,12 +179,15 @@ class DeviceMatrixTest {
     /**
      * {@code --source auto} on a Flutter app (docs/metrics.md 16), profile and release builds: the frames the user saw
      * are the FlutterSurfaceView layer's, exactly the reference of its truth frames (the activity window is idle).
+     * Through adb once (the layer's name quoted through adbd's shell); every build and version on the stepped clock.
      */
-    @ParameterizedTest(name = "Android {0} at {1} Hz, {2}")
-    @org.junit.jupiter.params.provider.CsvSource({"9, 60, flutter", "12, 120, flutter", "14, 60, flutter-release",
-            "16, 120, flutter"})
-    void autoMeasuresFlutterAppsOnTheirSurfaceView(int android, int hz, String scenario) throws Exception {
-        Run run = runCase(android, hz, scenario, SourceRequest.Kind.AUTO, 4);
+    @Test
+    void autoMeasuresAFlutterAppOnItsSurfaceView() throws Exception {
+        flutter(16, 120, "flutter", true);
+    }
+
+    static void flutter(int android, int hz, String scenario, boolean viaAdb) throws Exception {
+        Run run = runCase(android, hz, scenario, SourceRequest.Kind.AUTO, 4, viaAdb);
         assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
         assertTrue(run.describe().contains("SurfaceView"), run.describe());
     }
@@ -162,7 +195,11 @@ class DeviceMatrixTest {
     /** A game that starts 5 s after its menu: auto starts on HWUI, follows the game and says when and why. */
     @Test
     void autoFollowsAGameThatStartsLate() throws Exception {
-        Run run = runCase(14, 90, "game-late", SourceRequest.Kind.AUTO, 8);
+        gameLate(true);
+    }
+
+    static void gameLate(boolean viaAdb) throws Exception {
+        Run run = runCase(14, 90, "game-late", SourceRequest.Kind.AUTO, 8, viaAdb);
         assertEquals(Source.GFXINFO, run.initial(), "the menu draws first");
         assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
         int i = 0;
@@ -185,55 +222,56 @@ class DeviceMatrixTest {
                long firstGameFrame) {
     }
 
-    private Run runCase(int android, int hz, String scenario, SourceRequest.Kind kind, int seconds)
+    /** What the capture itself gave, whichever way it reached the device. */
+    private record Captured(Source initial, Summary summary, String describe, DumpTimes dumps) {
+    }
+
+    /**
+     * One capture and its checks. {@code viaAdb}: through Debian's adb server to the simulator's adbd, both on a
+     * {@link ScaledClock} ({@value #SCALE}× real time); otherwise the simulator's shell in this process on a
+     * {@link SteppedClock} (no waiting: {@link DeviceMatrixSteppedTest}). The checks are the same.
+     */
+    static Run runCase(int android, int hz, String scenario, SourceRequest.Kind kind, int seconds, boolean viaAdb)
             throws Exception {
-        ScaledClock clock = new ScaledClock(3_600_000_000_000L, SCALE);
+        long origin = 3_600_000_000_000L;
+        ScaledClock scaled = viaAdb ? new ScaledClock(origin, SCALE) : null;
+        SteppedClock stepped = viaAdb ? null : new SteppedClock(origin);
+        HostClock clock = viaAdb ? scaled : stepped;
         Truth truth = new Truth();
         SimOptions options = new SimOptions(AndroidVersion.of(android), hz, 7L * android + hz, PKG);
-        SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName(scenario), options, clock, truth);
+        SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName(scenario), options,
+                viaAdb ? scaled : stepped, truth);
         long start = clock.nanoTime();
         List<Seen> captured = Collections.synchronizedList(new ArrayList<>());
         List<String> notes = Collections.synchronizedList(new ArrayList<>());
         List<Long> noteTimes = Collections.synchronizedList(new ArrayList<>());
-        Summary summary;
-        DumpTimes dumps;
-        Source initial;
-        String describe;
-        // the adbd of the release: Android 6 has no shell_v2, so its rows measure through exec: (LegacyShellStream)
-        try (AdbDeviceServer server = new AdbDeviceServer(Simulator.identityOf(options), sim,
-                TransportOptions.defaults())) {
-            int port = server.start(TestAdb.freePort());
-            String serial = "127.0.0.1:" + port;
-            AdbServerAddress address = new AdbServerAddress("127.0.0.1", adbPort);
-            AdbHostClient adb = new AdbHostClient(address, Optional.empty());
-            adb.connect(serial);
-            awaitOnline(adb, serial);
-            try (Device device = DadbDevice.viaServer(address, serial)) {
-                dumps = new DumpTimes(device, clock);
-                clock.awaitNanoTime(start + 1_000_000_000L); // the app (and the game) are drawing
-                FrameEngine.Listener listener = new FrameEngine.Listener() {
-                    @Override
-                    public void frame(FrameResult r) {
-                        captured.add(new Seen(r.source(), r.time(), r.interval()));
-                    }
-                };
-                Measurement m = Measurement.prepare(dumps, t -> false, PKG, new SourceRequest(kind, null, 100),
-                        EngineConfig.defaults(), listener, n -> {
-                            noteTimes.add(clock.nanoTime());
-                            notes.add(n);
-                        }, Duration.ofSeconds(1), clock);
-                initial = m.source();
-                dumps.startOfRun(); // --source auto probed before the run: those reads are not the capture's
-                assertEquals(CaptureSession.End.DURATION, m.run(Duration.ofSeconds(seconds)), notes.toString());
-                summary = m.summary();
-                describe = m.describe();
-                if (kind == SourceRequest.Kind.SURFACEFLINGER) {
-                    assertTrue(describe.contains("SurfaceView"), "measures the game's SurfaceView: " + describe);
+        Captured c;
+        if (!viaAdb) {
+            stepped.advanceTo(start + 1_000_000_000L); // the app (and the game) are drawing
+            c = capture(new InProcessSimDevice(sim), clock, kind, seconds, captured, notes, noteTimes);
+        } else {
+            // the adbd of the release: Android 6 has no shell_v2, so its rows measure through exec:
+            // (LegacyShellStream)
+            try (AdbDeviceServer server = new AdbDeviceServer(Simulator.identityOf(options), sim,
+                    TransportOptions.defaults())) {
+                int port = server.start(TestAdb.freePort());
+                String serial = "127.0.0.1:" + port;
+                AdbServerAddress address = new AdbServerAddress("127.0.0.1", adbPort);
+                AdbHostClient adb = new AdbHostClient(address, Optional.empty());
+                adb.connect(serial);
+                awaitOnline(adb, serial);
+                try (Device device = DadbDevice.viaServer(address, serial)) {
+                    scaled.awaitNanoTime(start + 1_000_000_000L); // the app (and the game) are drawing
+                    c = capture(device, clock, kind, seconds, captured, notes, noteTimes);
+                } finally {
+                    adb.disconnect(serial);
                 }
-            } finally {
-                adb.disconnect(serial);
             }
         }
+        Summary summary = c.summary();
+        DumpTimes dumps = c.dumps();
+        Source initial = c.initial();
+        String describe = c.describe();
         sim.advance(); // every frame up to now reaches the truth
         boolean presented = summary.source() == Source.SURFACEFLINGER;
         String where = "Android " + android + " " + hz + " Hz " + scenario + " " + notes;
@@ -306,6 +344,30 @@ class DeviceMatrixTest {
                 game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent());
     }
 
+    private static Captured capture(Device device, HostClock clock, SourceRequest.Kind kind, int seconds,
+                                    List<Seen> captured, List<String> notes, List<Long> noteTimes) throws Exception {
+        DumpTimes dumps = new DumpTimes(device, clock);
+        FrameEngine.Listener listener = new FrameEngine.Listener() {
+            @Override
+            public void frame(FrameResult r) {
+                captured.add(new Seen(r.source(), r.time(), r.interval()));
+            }
+        };
+        Measurement m = Measurement.prepare(dumps, t -> false, PKG, new SourceRequest(kind, null, 100),
+                EngineConfig.defaults(), listener, n -> {
+                    noteTimes.add(clock.nanoTime());
+                    notes.add(n);
+                }, Duration.ofSeconds(1), clock);
+        Source initial = m.source();
+        dumps.startOfRun(); // --source auto probed before the run: those reads are not the capture's
+        assertEquals(CaptureSession.End.DURATION, m.run(Duration.ofSeconds(seconds)), notes.toString());
+        String describe = m.describe();
+        if (kind == SourceRequest.Kind.SURFACEFLINGER) {
+            assertTrue(describe.contains("SurfaceView"), "measures the game's SurfaceView: " + describe);
+        }
+        return new Captured(initial, m.summary(), describe, dumps);
+    }
+
     private static void awaitOnline(AdbHostClient adb, String serial) {
         PollUntil.condition(() -> adb.devices().stream().anyMatch(d -> d.serial().equals(serial) && d.isOnline()),
                 Duration.ofSeconds(20), serial + " online at the adb server");
@@ -376,7 +438,7 @@ class DeviceMatrixTest {
     /** A device that notes when frame dumps (gfxinfo; --latency of a SurfaceView) ran. */
     static final class DumpTimes implements Device {
         private final Device device;
-        private final ScaledClock clock;
+        private final HostClock clock;
         volatile Span gfxinfo = new Span();
         volatile Span latency = new Span();
 
@@ -385,7 +447,7 @@ class DeviceMatrixTest {
             latency = new Span();
         }
 
-        DumpTimes(Device device, ScaledClock clock) {
+        DumpTimes(Device device, HostClock clock) {
             this.device = device;
             this.clock = clock;
         }

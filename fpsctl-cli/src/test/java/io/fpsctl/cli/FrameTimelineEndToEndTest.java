@@ -50,9 +50,11 @@ class FrameTimelineEndToEndTest {
         Path out = dir.resolve("out");
         try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
                 new SimOptions(AndroidVersion.of(android), 60, 7, PKG), 0, truth, false, null, 0))) {
-            // a freeze comes every 2.7-4.3 s and lasts up to 1.3 s: 7 s hold a whole one whenever the capture starts
+            // a freeze comes every 2.7-4.3 s and lasts up to 1.3 s: 7 s hold a whole one whenever the capture starts;
+            // 3 s at 60 Hz (180 frames) hold at least 4 of system-jank's faulty display frames (one every 37th) and
+            // at least 3 of jank's slow frames (one every 40 ± 15 frames), each more than the checks below need
             Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration",
-                    scenario.equals("freeze") ? "7s" : "4s", "--out", out.toString(), "--source", "gfxinfo");
+                    scenario.equals("freeze") ? "7s" : "3s", "--out", out.toString(), "--source", "gfxinfo");
             assertEquals(0, r.exit, r::toString);
         }
         Path capDir;
