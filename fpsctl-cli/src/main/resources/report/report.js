@@ -707,11 +707,11 @@
     'scale for a linear axis.' + (anyFt ? ' Rings mark the FrameTimeline verdict of janky frames: blue when the app ' +
     'was late, teal when the system (SurfaceFlinger, display, scheduling) was.' : ''));
   /* a thinned run says so plainly, with how many frames the page holds (docs/report.md "Big captures") */
-  var grid = 0;
+  var thinGrid = 0;
   runs.forEach(function (r, ri) {
     var th = r.frames ? r.frames.thinned : null;
     if (!th) { return; }
-    grid = Math.max(grid, th.columnS);
+    thinGrid = Math.max(thinGrid, th.columnS);
     ftSec.appendChild(el('p', { 'class': 'legend-note thinned', 'data-thinned': String(ri), text: (runs.length > 1 ? 'Run ' +
       (ri + 1) + ': a' : 'A') + ' long run: this page holds ' + th.kept.toLocaleString('en-US') + ' of its ' +
       r.frames.count.toLocaleString('en-US') + ' frames \u2014 every janky frame and every frame FrameTimeline ' +
@@ -759,15 +759,15 @@
       var bw = (xmax - xmin) / buckets || 1;
       var x0 = xmin;
       /* with a thinned run, each pixel column is a whole number of the writer's grid columns (columnS, a power of
-       * two of seconds from 0 s): a frame's grid column is floor(t / grid) of its float32 t, exactly as the writer
+       * two of seconds from 0 s): a frame's grid column is floor(t / columnS) of its float32 t, exactly as the writer
        * computed it, so the kept frames hold every column's shortest and longest (docs/report.md "Big captures") */
       var per = 0, c0 = 0;
-      if (grid > 0) {
-        per = Math.max(1, Math.ceil(bw / grid));
-        bw = per * grid;
-        c0 = Math.floor(xmin / grid);
-        x0 = c0 * grid;
-        buckets = Math.floor((Math.floor(xmax / grid) - c0) / per) + 1;
+      if (thinGrid > 0) {
+        per = Math.max(1, Math.ceil(bw / thinGrid));
+        bw = per * thinGrid;
+        c0 = Math.floor(xmin / thinGrid);
+        x0 = c0 * thinGrid;
+        buckets = Math.floor((Math.floor(xmax / thinGrid) - c0) / per) + 1;
       }
       report.framesGrid = { x0: x0, width: bw, columns: buckets };
       var x = new Array(buckets * 2);
@@ -795,7 +795,7 @@
             var t = T[i];
             var bi;
             if (per > 0) {
-              bi = Math.floor((Math.floor(t / grid) - c0) / per);
+              bi = Math.floor((Math.floor(t / thinGrid) - c0) / per);
               if (l < 0 || bi < 0 || bi >= buckets) { continue; }
             } else {
               if (l < 0 || t < xmin || t > xmax) { continue; }
@@ -938,7 +938,7 @@
 
   /* frame-time distribution */
   var distSec = section('Frame-time distribution', 'Share of timed frames per 0.5 ms bin (the last bin holds ' +
-    'everything longer); dashed lines are vsync multiples.' + (grid > 0 ? ' A long run\u2019s bins were counted ' +
+    'everything longer); dashed lines are vsync multiples.' + (thinGrid > 0 ? ' A long run\u2019s bins were counted ' +
     'over all its frames when the report was written.' : ''));
   (function () {
     if (!anyFrames) { empty(distSec, 'No frames in the input: only the summary was given.'); return; }
