@@ -205,7 +205,7 @@ class ReportThinningBrowserTest {
             int columns = z.path("columns").asInt();
             double min = z.path("range").path(0).asDouble();
             double max = z.path("range").path(1).asDouble();
-            assertTrue(x0 <= min && x0 + columns * w > max, "the columns cover the range shown: " + z.path("range")
+            assertTrue(x0 <= min && x0 + columns * w >= max, "the columns cover the range shown: " + z.path("range")
                     + " x0 " + x0 + " width " + w + " columns " + columns);
             assertTrue(columns <= 1200 && columns >= Math.min(50, (max - min) / 0.25), "columns: " + columns);
             JsonNode rows = z.path("rows");
