@@ -81,7 +81,7 @@ class ReportThinningTest {
     }
 
     @Test
-    void aLongFramesCountsComeFromEveryFrame() throws Exception {
+    void theWriterCountsTheDistributionAndVerdictsOverEveryFrame() throws Exception {
         java.io.StringWriter out = new java.io.StringWriter();
         com.fasterxml.jackson.databind.node.ObjectNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
                 .createObjectNode().put("refreshHz", 60);
