@@ -77,6 +77,13 @@
     f.L = decode(f.l, Int8Array);
     f.W = decode(f.w, Uint16Array);
     f.F = f.ft ? decode(f.ft, Int8Array) : null;
+    /* a long run's page holds a thinned set (docs/report.md "Big captures"): what the page would count from its
+     * frames, the writer counted over every frame (HtmlReport "thinned"); never from the kept frames */
+    if (f.thinned) {
+      f.ftCounts = f.F ? f.thinned.ftCounts : null;
+      f.span = f.thinned.span;
+      return;
+    }
     if (f.F) {
       f.ftCounts = { unattributed: 0, onTime: 0, app: 0, system: 0 };
       for (var k = 0; k < f.F.length; k++) { if (f.F[k] > 0) { f.ftCounts[FT_NAMES[f.F[k]]]++; } }
@@ -699,6 +706,26 @@
     'out of the figures). Drag to zoom, wheel to zoom, shift+wheel to pan, double-click to reset; untick log ' +
     'scale for a linear axis.' + (anyFt ? ' Rings mark the FrameTimeline verdict of janky frames: blue when the app ' +
     'was late, teal when the system (SurfaceFlinger, display, scheduling) was.' : ''));
+  /* a thinned run says so plainly, with how many frames the page holds (docs/report.md "Big captures") */
+  var thinGrid = 0;
+  runs.forEach(function (r, ri) {
+    var th = r.frames ? r.frames.thinned : null;
+    if (!th) { return; }
+    thinGrid = Math.max(thinGrid, th.columnS);
+    ftSec.appendChild(el('p', { 'class': 'legend-note thinned', 'data-thinned': String(ri), text: (runs.length > 1 ? 'Run ' +
+      (ri + 1) + ': a' : 'A') + ' long run: this page holds ' + th.kept.toLocaleString('en-US') + ' of its ' +
+      r.frames.count.toLocaleString('en-US') + ' frames \u2014 every janky frame and every frame FrameTimeline ' +
+      'marks, and of the others the shortest and the longest of each ' + colWidth(th.columnS) + ' column. So the ' +
+      'chart is the same as with every frame: its dots are the shortest and longest frame of each level per pixel ' +
+      'column, and zoomed in below ' + colWidth(th.columnS) + ' per pixel a column is ' + colWidth(th.columnS) +
+      ' wide. The distribution, the counts and every figure come from all ' + r.frames.count.toLocaleString('en-US') +
+      ' frames.' }));
+  });
+  function colWidth(s) { return s >= 1 ? s + ' s' : s >= 0.001 ? +(s * 1000).toPrecision(6) + ' ms' : +(s * 1e6).toPrecision(6) + ' \u00b5s'; }
+  report.thinned = runs.map(function (r) {
+    return r.frames && r.frames.thinned ? { kept: r.frames.thinned.kept, count: r.frames.count,
+      columnS: r.frames.thinned.columnS } : null;
+  });
   (function () {
     if (!anyFrames) { empty(ftSec, 'No frames in the input: only the summary was given.'); return; }
     var full = 0;
@@ -730,10 +757,23 @@
     function build(xmin, xmax) {
       var buckets = Math.max(50, Math.round(width - 60));
       var bw = (xmax - xmin) / buckets || 1;
+      var x0 = xmin;
+      /* with a thinned run, each pixel column is a whole number of the writer's grid columns (columnS, a power of
+       * two of seconds from 0 s): a frame's grid column is floor(t / columnS) of its float32 t, exactly as the writer
+       * computed it, so the kept frames hold every column's shortest and longest (docs/report.md "Big captures") */
+      var per = 0, c0 = 0;
+      if (thinGrid > 0) {
+        per = Math.max(1, Math.ceil(bw / thinGrid));
+        bw = per * thinGrid;
+        c0 = Math.floor(xmin / thinGrid);
+        x0 = c0 * thinGrid;
+        buckets = Math.floor((Math.floor(xmax / thinGrid) - c0) / per) + 1;
+      }
+      report.framesGrid = { x0: x0, width: bw, columns: buckets };
       var x = new Array(buckets * 2);
       for (var b = 0; b < buckets; b++) {
-        x[2 * b] = xmin + (b + 0.25) * bw;
-        x[2 * b + 1] = xmin + (b + 0.75) * bw;
+        x[2 * b] = x0 + (b + 0.25) * bw;
+        x[2 * b + 1] = x0 + (b + 0.75) * bw;
       }
       var data = [x];
       var yMax = 0;
@@ -753,8 +793,14 @@
           for (var i = 0; i < T.length; i++) {
             var l = L[i];
             var t = T[i];
-            if (l < 0 || t < xmin || t > xmax) { continue; }
-            var bi = Math.min(buckets - 1, Math.floor((t - xmin) / bw));
+            var bi;
+            if (per > 0) {
+              bi = Math.floor((Math.floor(t / thinGrid) - c0) / per);
+              if (l < 0 || bi < 0 || bi >= buckets) { continue; }
+            } else {
+              if (l < 0 || t < xmin || t > xmax) { continue; }
+              bi = Math.min(buckets - 1, Math.floor((t - xmin) / bw));
+            }
             var d = D[i];
             if (d < lo[l][bi]) { lo[l][bi] = d; }
             if (d > hi[l][bi]) { hi[l][bi] = d; }
@@ -781,6 +827,7 @@
       });
       state.yMax = yMax;
       state.yMin = yMin === Infinity ? 1 : yMin;
+      report.framesData = data;
       return data;
     }
     var div = el('div', { 'class': 'chart', id: 'chart-frames' });
@@ -842,6 +889,12 @@
       return (performance.now() - t0) / steps;
     };
     reset.addEventListener('click', function () { setRange(0, full); });
+    /* for fpsctl's browser test (#zoom=A:B,C:D): what the chart holds after a zoom to each range, as a drag sets it */
+    report.framesZoom = function (mn, mx) {
+      setRange(mn, mx);
+      return { range: [state.min, state.max], x0: report.framesGrid.x0, width: report.framesGrid.width,
+        columns: report.framesGrid.columns, rows: report.framesData.slice(1) };
+    };
     /* the janky frame (drop level 1 or more) of the charted run nearest a click, within 6 px; null if none */
     function frameAt(px, py) {
       var best = null, bestD = 36;
@@ -885,7 +938,8 @@
 
   /* frame-time distribution */
   var distSec = section('Frame-time distribution', 'Share of timed frames per 0.5 ms bin (the last bin holds ' +
-    'everything longer); dashed lines are vsync multiples.');
+    'everything longer); dashed lines are vsync multiples.' + (thinGrid > 0 ? ' A long run\u2019s bins were counted ' +
+    'over all its frames when the report was written.' : ''));
   (function () {
     if (!anyFrames) { empty(distSec, 'No frames in the input: only the summary was given.'); return; }
     var top = vsyncMs * 4;
@@ -903,7 +957,10 @@
     runs.forEach(function (r, ri) {
       var counts = new Array(bins).fill(0);
       var n = 0;
-      if (r.frames) {
+      if (r.frames && r.frames.thinned) { /* a thinned run: the writer's bins, over every timed frame */
+        r.frames.thinned.histogram.forEach(function (hb) { counts[Math.min(bins - 1, hb[0])] += hb[1]; });
+        n = r.frames.thinned.timed;
+      } else if (r.frames) {
         var D = r.frames.D, L = r.frames.L;
         for (var i = 0; i < D.length; i++) {
           if (L[i] < 0) { continue; }
@@ -936,6 +993,7 @@
         ctx.restore();
       }, drawHook('distribution')] } }, data, div);
     track('distribution', u, data);
+    report.distributionData = data;
   })();
 
   /* a Flutter app's UI/raster split per frame (report-flutter.js; docs/metrics.md 16) */
@@ -1100,10 +1158,19 @@
       runs: runs.length, frames: runs.map(function (r) { return r.frames ? r.frames.count : null; }),
       frameTimeline: report.frameTimeline, selected: runs.map(function (r) { return r.sel; }),
       iterations: runs.map(function (r) { return r.its.length; }), rendered: report.rendered,
-      video: report.video || null, playhead: report.playhead === undefined ? null : report.playhead });
+      video: report.video || null, playhead: report.playhead === undefined ? null : report.playhead,
+      thinned: report.thinned, zoomTest: report.zoomTest || null,
+      distribution: report.zoomTest ? report.distributionData : null });
   }
   render();
   if (location.hash === '#bench' && report.panBench) { report.panMs = report.panBench(20); }
+  var zooms = /^#zoom=([0-9.:,]+)$/.exec(location.hash);
+  if (zooms && report.framesZoom) {
+    report.zoomTest = zooms[1].split(',').map(function (z) {
+      var ab = z.split(':');
+      return report.framesZoom(+ab[0], +ab[1]);
+    });
+  }
   /* #iteration=K: each run with K iterations or more charts its K-th, through its selector as a click would */
   var wanted = /^#iteration=(\d+)$/.exec(location.hash);
   if (wanted) {

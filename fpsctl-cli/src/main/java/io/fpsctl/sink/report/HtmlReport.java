@@ -31,7 +31,7 @@ import java.util.Properties;
  * Writes the report: one HTML file holding the page template, uPlot (from its WebJar), the page script and the
  * data, so it opens offline. Frames travel as base64 little-endian columns (float32 seconds since the run's first
  * frame, float32 frame time in ms, int8 drop level with −1 for untimed frames, uint16 window index); the page
- * decimates them per pixel column for drawing. Figures are the summary's own values, printed as they are.
+ * decimates them per pixel column for drawing. A long run travels thinned ({@link ReportThinning}). Figures are the summary's own values, printed as they are.
  */
 public final class HtmlReport {
     private static final String UPLOT_POM = "META-INF/maven/org.webjars.npm/uplot/pom.properties";
@@ -45,7 +45,19 @@ public final class HtmlReport {
      * @param baselineComparison the docs/metrics.md section 8 verdicts against it, or null
      */
     public record Options(String title, GateResult gate, double maxRegressionPercent, String baselineLabel,
-                          List<MetricComparison> baselineComparison, Path reportFolder) {
+                          List<MetricComparison> baselineComparison, Path reportFolder, int thinAbove) {
+        /** With the default thinning: a run of more than 200,000 frames embeds a thinned set (docs/report.md "Big captures"). */
+        public Options(String title, GateResult gate, double maxRegressionPercent, String baselineLabel,
+                       List<MetricComparison> baselineComparison, Path reportFolder) {
+            this(title, gate, maxRegressionPercent, baselineLabel, baselineComparison, reportFolder,
+                    ReportThinning.THIN_ABOVE);
+        }
+
+        /** The same, thinning runs of more than {@code frames} frames (a test's small input). */
+        public Options withThinAbove(int frames) {
+            return new Options(title, gate, maxRegressionPercent, baselineLabel, baselineComparison, reportFolder, frames);
+        }
+
         public Options(String title, GateResult gate, double maxRegressionPercent) {
             this(title, gate, maxRegressionPercent, null, null, null);
         }
@@ -109,7 +121,7 @@ public final class HtmlReport {
                 // each later run against the first, as fpsctl compare judges them (section 8)
                 run(g, runs.get(i), i == 0 || first == null || these == null ? null
                         : RunComparison.compare(first, these, options.maxRegressionPercent()), inline,
-                        options.reportFolder());
+                        options.reportFolder(), options.thinAbove());
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -140,7 +152,7 @@ public final class HtmlReport {
     }
 
     private static void run(JsonGenerator g, ReportRun r, List<MetricComparison> comparison, boolean inline,
-                            Path reportFolder) throws IOException {
+                            Path reportFolder, int thinAbove) throws IOException {
         g.writeStartObject();
         g.writeStringField("label", r.label());
         g.writeStringField("kind", r.kind());
@@ -158,7 +170,7 @@ public final class HtmlReport {
             if (f == null) {
                 g.writeNullField("frames");
             } else {
-                frames(g, f);
+                frames(g, f, thinAbove);
             }
             video(g, it.video(), origin(f, it.video()), inline, reportFolder);
             g.writeEndObject();
@@ -325,26 +337,30 @@ public final class HtmlReport {
         g.writeEndObject();
     }
 
-    private static void frames(JsonGenerator g, ReportFrames f) throws IOException {
-        int n = f.size();
+    private static void frames(JsonGenerator g, ReportFrames f, int thinAbove) throws IOException {
         long origin = origin(f, null);
+        ReportThinning thin = ReportThinning.of(f, origin, thinAbove);
+        int[] kept = thin == null ? null : thin.kept();
+        int n = kept == null ? f.size() : kept.length;
         ByteBuffer t = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
         ByteBuffer d = ByteBuffer.allocate(4 * n).order(ByteOrder.LITTLE_ENDIAN);
         byte[] l = new byte[n];
         ByteBuffer w = ByteBuffer.allocate(2 * n).order(ByteOrder.LITTLE_ENDIAN);
         byte[] ft = f.hasFrameTimeline() ? new byte[n] : null;
-        for (int i = 0; i < n; i++) {
-            t.putFloat((float) ((f.timeNs(i) - origin) / 1e9));
+        for (int k = 0; k < n; k++) {
+            int i = kept == null ? k : kept[k];
+            t.putFloat(ReportThinning.pageTime(f, i, origin));
             d.putFloat(f.durationMs(i));
-            l[i] = f.level(i);
+            l[k] = f.level(i);
             w.putShort((short) f.window(i));
             if (ft != null) {
-                ft[i] = f.frameTimeline(i);
+                ft[k] = f.frameTimeline(i);
             }
         }
         Base64.Encoder b64 = Base64.getEncoder();
         g.writeObjectFieldStart("frames");
-        g.writeNumberField("count", n);
+        g.writeNumberField("count", f.size());
+        thinned(g, f, thin);
         g.writeStringField("originNs", Long.toString(origin));
         g.writeStringField("t", b64.encodeToString(t.array()));
         g.writeStringField("d", b64.encodeToString(d.array()));
@@ -398,6 +414,46 @@ public final class HtmlReport {
             g.writeEndObject();
         }
         g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /**
+     * {@code "thinned"}: null when every frame is embedded; else what the page must not count from the kept frames,
+     * counted over every frame (docs/report.md "Big captures"): {@code kept} (frames embedded), {@code columnS} (the
+     * grid the page snaps its pixel columns to), {@code span} (the latest frame, s), {@code timed}, {@code histogram}
+     * ([bin, frames] per non-empty 0.5 ms bin) and {@code ftCounts} (FrameTimeline verdicts; null without any).
+     */
+    private static void thinned(JsonGenerator g, ReportFrames f, ReportThinning thin) throws IOException {
+        if (thin == null) {
+            g.writeNullField("thinned");
+            return;
+        }
+        g.writeObjectFieldStart("thinned");
+        g.writeNumberField("kept", thin.kept().length);
+        g.writeNumberField("columnS", thin.columnS());
+        g.writeNumberField("span", (double) thin.span()); // the float32 value exactly, as the page's own maximum
+        g.writeNumberField("timed", thin.timed());
+        g.writeArrayFieldStart("histogram");
+        long[] h = thin.histogram();
+        for (int b = 0; b < h.length; b++) {
+            if (h[b] > 0) {
+                g.writeStartArray();
+                g.writeNumber(b);
+                g.writeNumber(h[b]);
+                g.writeEndArray();
+            }
+        }
+        g.writeEndArray();
+        if (f.hasFrameTimeline()) {
+            g.writeObjectFieldStart("ftCounts"); // report.js's names for ReportFrames.FT_*
+            g.writeNumberField("unattributed", f.frameTimelineCount(ReportFrames.FT_UNATTRIBUTED));
+            g.writeNumberField("onTime", f.frameTimelineCount(ReportFrames.FT_ON_TIME));
+            g.writeNumberField("app", f.frameTimelineCount(ReportFrames.FT_APP_JANK));
+            g.writeNumberField("system", f.frameTimelineCount(ReportFrames.FT_SYSTEM_JANK));
+            g.writeEndObject();
+        } else {
+            g.writeNullField("ftCounts");
+        }
         g.writeEndObject();
     }
 

@@ -1,13 +1,13 @@
 package io.fpsctl.sink.report;
 
 import io.fpsctl.format.FrameCsvSchema;
+import io.fpsctl.format.CsvColumnScan;
 import java.io.IOException;
-import java.io.Reader;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
+import java.util.List;
 
 /**
  * A Flutter app's split per frame for the report's chart (docs/metrics.md 16 rule 11, docs/report.md): the frames.csv
@@ -29,28 +29,25 @@ public final class ReportFlutter {
      */
     public static ReportFlutter read(Path framesCsv) throws IOException {
         ReportFlutter f = new ReportFlutter();
-        try (Reader in = Files.newBufferedReader(framesCsv)) {
-            CSVFormat format = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
-                    .setAllowMissingColumnNames(true).build();
-            var parser = format.parse(in);
-            if (!parser.getHeaderMap().containsKey(FrameCsvSchema.UI_MS.name())) {
+        // only three of its columns, and only rows with a uiMs cell become strings: a long capture's frames.csv has
+        // millions of rows with none (CsvColumnScan; docs/performance.md)
+        try (InputStream in = Files.newInputStream(framesCsv)) {
+            boolean has = CsvColumnScan.scan(in, List.of(FrameCsvSchema.UI_MS.name(), FrameCsvSchema.RASTER_MS.name(),
+                    FrameCsvSchema.END_NS.name()), 0, cells -> {
+                        String ui = cells[0];
+                        String raster = cells[1];
+                        String end = cells[2];
+                        if (raster.isEmpty() || !end.matches("[0-9]{1,18}")) {
+                            return;
+                        }
+                        try {
+                            f.add(Long.parseLong(end), Float.parseFloat(ui), Float.parseFloat(raster));
+                        } catch (NumberFormatException e) {
+                            // not a number: left out
+                        }
+                    });
+            if (!has) {
                 return null;
-            }
-            for (CSVRecord r : parser) {
-                if (!r.isConsistent()) {
-                    continue;
-                }
-                String ui = r.get(FrameCsvSchema.UI_MS.name());
-                String raster = r.get(FrameCsvSchema.RASTER_MS.name());
-                String end = r.get(FrameCsvSchema.END_NS.name());
-                if (ui.isEmpty() || raster.isEmpty() || !end.matches("[0-9]{1,18}")) {
-                    continue;
-                }
-                try {
-                    f.add(Long.parseLong(end), Float.parseFloat(ui), Float.parseFloat(raster));
-                } catch (NumberFormatException e) {
-                    // not a number: left out
-                }
             }
         }
         return f.size == 0 ? null : f;

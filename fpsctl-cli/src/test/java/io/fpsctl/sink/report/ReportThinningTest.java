@@ -1,0 +1,98 @@
+package io.fpsctl.sink.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.fpsctl.engine.EngineConfig;
+import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameTimelineJankType;
+import io.fpsctl.engine.FrameTimelineVerdict;
+import io.fpsctl.engine.RenderedFrame;
+import io.fpsctl.engine.Source;
+import java.util.EnumSet;
+import org.junit.jupiter.api.Test;
+
+/** Which frames a long run's page embeds and what the writer counts for it, worked out by hand. */
+class ReportThinningTest {
+    private static final long T = 16_666_667L;
+    private static final long MS = 1_000_000L;
+    private static final long T0 = 7_000_000_000L;
+    private static final String WINDOW = "com.example/com.example.MainActivity";
+
+    /** Vsync number, frame time in ms: 60 Hz, a frame that runs long pushes the next to the vsync after it ends. */
+    private static final long[][] FRAMES = {{0, 10}, {1, 5}, {2, 12}, {3, 70}, {8, 3}, {9, 8}, {10, 14}, {11, 6},
+        {12, 2}, {13, 200}, {25, 9}, {26, 11}};
+
+    private static RenderedFrame frame(long vsync, long duration, long id) {
+        long his = vsync + MS;
+        long sq = vsync + duration - MS;
+        return new RenderedFrame(WINDOW, 0, vsync, vsync, his, his, his, his, sq, sq, sq, sq, vsync + duration, 0, 0, T,
+                id);
+    }
+
+    private static ReportFrames frames() {
+        ReportFrames frames = new ReportFrames();
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), frames);
+        engine.frameTimeline(new io.fpsctl.engine.FrameTimelineAttribution());
+        engine.blockStart(WINDOW);
+        for (int i = 0; i < FRAMES.length; i++) {
+            engine.frame(frame(T0 + FRAMES[i][0] * T, FRAMES[i][1] * MS, 100 + i));
+        }
+        engine.blockEnd();
+        engine.finish();
+        // frame 0 on time; frame 1 (5 ms, drop level best) late by the app: the chart rings it, so it is kept
+        frames.frameTimeline(0, new FrameTimelineVerdict(true, EnumSet.noneOf(FrameTimelineJankType.class), "Presented"));
+        frames.frameTimeline(1, new FrameTimelineVerdict(true,
+                EnumSet.of(FrameTimelineJankType.ofPrinted("App Deadline Missed")), "Presented"));
+        return frames;
+    }
+
+    @Test
+    void keepsEveryJankyAndRingedFrameAndTheExtremesOfEachColumn() {
+        ReportFrames f = frames();
+        assertEquals(12, f.size());
+        ReportThinning thin = ReportThinning.of(f, T0, 8);
+        // span: vsync 26 = 0.4333 s; at most 8 / 4 = 2 columns: 0.25 s (0.125 s would need 4)
+        assertEquals((float) (26 * T / 1e9), thin.span());
+        assertEquals(0.25, thin.columnS());
+        // column 0 (vsyncs 0–14): best frames 10, 5, 12, 3, 8, 14, 6, 2 ms → shortest vsync 12 (index 8), longest
+        // vsync 10 (index 6); janky: 70 ms (index 3, 4 vsyncs missed: normal) and 200 ms (index 9); ringed: index 1.
+        // Column 1 (vsyncs 25, 26): both, the shortest and the longest.
+        assertArrayEquals(new int[] {1, 3, 6, 8, 9, 10, 11}, thin.kept());
+        assertEquals(12, thin.timed());
+        long[] bins = new long[ReportThinning.LAST_BIN + 1];
+        for (long[] fr : FRAMES) {
+            bins[(int) (fr[1] * 2)]++; // 0.5 ms bins: 10 ms → bin 20, 200 ms → bin 400
+        }
+        assertArrayEquals(bins, thin.histogram());
+    }
+
+    @Test
+    void aRunAtTheThresholdIsNotThinned() {
+        assertNull(ReportThinning.of(frames(), T0, 12));
+    }
+
+    @Test
+    void theGridIsThePowerOfTwoThatFitsTheColumns() {
+        assertEquals(1.0, ReportThinning.columnS(36_000, 50_000)); // 10 hours: 36,001 columns of 1 s; of 0.5 s, 72,001
+        assertEquals(0.25, ReportThinning.columnS(0.4333, 2));
+        assertEquals(0x1p-20, ReportThinning.columnS(0, 1));
+    }
+
+    @Test
+    void theWriterCountsTheDistributionAndVerdictsOverEveryFrame() throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter();
+        com.fasterxml.jackson.databind.node.ObjectNode summary = new com.fasterxml.jackson.databind.ObjectMapper()
+                .createObjectNode().put("refreshHz", 60);
+        HtmlReport.write(java.util.List.of(new ReportRun("hand", "test", summary, null, frames(), null)),
+                new HtmlReport.Options("t", null, 5).withThinAbove(8), out);
+        String page = out.toString();
+        int at = page.indexOf("\"thinned\":");
+        String thinned = page.substring(at, page.indexOf('}', page.indexOf("\"ftCounts\"", at)) + 1);
+        assertEquals("\"thinned\":{\"kept\":7,\"columnS\":0.25,\"span\":" + (double) (float) (26 * T / 1e9)
+                + ",\"timed\":12,\"histogram\":[[4,1],[6,1],[10,1],[12,1],[16,1],[18,1],[20,1],[22,1],[24,1],[28,1],"
+                + "[140,1],[400,1]],\"ftCounts\":{\"unattributed\":0,\"onTime\":1,\"app\":1,\"system\":0}", thinned);
+        assertEquals("\"count\":12", page.substring(page.indexOf("\"count\":"), page.indexOf("\"count\":") + 10));
+    }
+}
