@@ -56,14 +56,31 @@ final class FrameTimelineDecoder {
         }
     }
 
-    /** Whether the generated enum of an enum slot has the value {@code v} (proto2 enums are closed). */
+    /** Per enum slot, the values its generated enum has (proto2 enums are closed): index = value. */
+    private static final boolean[][] KNOWN = new boolean[SLOTS][];
+
+    static {
+        KNOWN[PRESENT] = values(FrameTimelineEvent.PresentType.values());
+        KNOWN[PREDICTION] = values(FrameTimelineEvent.PredictionType.values());
+        KNOWN[SEVERITY] = values(FrameTimelineEvent.JankSeverityType.values());
+    }
+
+    private static boolean[] values(com.google.protobuf.ProtocolMessageEnum[] all) {
+        int max = 0;
+        for (com.google.protobuf.ProtocolMessageEnum e : all) {
+            max = Math.max(max, e.getNumber());
+        }
+        boolean[] t = new boolean[max + 1];
+        for (com.google.protobuf.ProtocolMessageEnum e : all) {
+            t[e.getNumber()] = true;
+        }
+        return t;
+    }
+
+    /** Whether the generated enum of an enum slot has the value {@code v}. */
     private static boolean known(int slot, int v) {
-        return switch (slot) {
-            case PRESENT -> FrameTimelineEvent.PresentType.forNumber(v) != null;
-            case PREDICTION -> FrameTimelineEvent.PredictionType.forNumber(v) != null;
-            case SEVERITY -> FrameTimelineEvent.JankSeverityType.forNumber(v) != null;
-            default -> throw new IllegalArgumentException("slot " + slot + " is not an enum");
-        };
+        boolean[] t = KNOWN[slot];
+        return v >= 0 && v < t.length && t[v];
     }
 
     /** Per oneof member (index = {@link TraceCollector}'s kind), field number → how it is read; null: not read. */

@@ -84,7 +84,10 @@ final class LongIntMap {
         if (used(i)) {
             return false;
         }
-        put(k, v);
+        set(i, k, v);
+        if (++size * 2 > capacity()) {
+            grow();
+        }
         return true;
     }
 

@@ -1,7 +1,6 @@
 package io.fpsctl.format.perfetto;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -485,25 +484,42 @@ final class TraceCollector {
         return token * 4_194_319L + pid; // a hash key only: collisions need a 2^22-wide pid difference
     }
 
+    /** A thread's open atrace slices (event indices), without boxing each one. */
+    private static final class IntStack {
+        private int[] items = new int[8];
+        private int size;
+
+        void push(int v) {
+            if (size == items.length) {
+                items = Arrays.copyOf(items, size * 2);
+            }
+            items[size++] = v;
+        }
+
+        int pop() {
+            return items[--size];
+        }
+    }
+
     /** atrace begin/end events sorted by time (ties in file order), matched per thread as nested slices. */
     private List<AtraceSlice> matchAtrace() {
         long[] ts = Arrays.copyOf(atTs, atCount);
         int[] order = StableOrder.byKey(ts, atCount);
-        Map<Integer, ArrayDeque<Integer>> stacks = new HashMap<>();
+        Map<Integer, IntStack> stacks = new HashMap<>();
         List<AtraceSlice> out = new ArrayList<>();
         int lastTid = 0;
-        ArrayDeque<Integer> stack = null;
+        IntStack stack = null;
         for (int k = 0; k < atCount; k++) {
             int i = order[k];
             if (stack == null || atTid[i] != lastTid) { // events come in runs per thread: look the stack up per run
                 lastTid = atTid[i];
-                stack = stacks.computeIfAbsent(lastTid, x -> new ArrayDeque<>());
+                stack = stacks.computeIfAbsent(lastTid, x -> new IntStack());
             }
             if (atKind[i] == BEGIN_SLICE) {
-                if (stack.size() < MAX_DEPTH) {
+                if (stack.size < MAX_DEPTH) {
                     stack.push(i);
                 }
-            } else if (!stack.isEmpty()) {
+            } else if (stack.size > 0) {
                 int b = stack.pop();
                 if (atName[b] != null) {
                     int tid = atTid[b];
