@@ -125,7 +125,7 @@ class LegacyTraceReaderComparisonTest {
                 .ExpectedSurfaceFrameStart.newBuilder().setCookie(99).setToken(7).setDisplayFrameToken(8).setPid(1000)
                 .setLayerName("L")).build().toByteArray();
         byte[] actual12 = FrameTimelineEvent.newBuilder().setActualSurfaceFrameStart(a.clone().setCookie(12)
-                .setToken(7).setDisplayFrameToken(8)).build().toByteArray();
+                .setToken(7).setDisplayFrameToken(8).clearLayerName()).build().toByteArray(); // "L" must not stay
         t.addPacket(ft(20_000_000, 6, cat(expected, actual12)));
         t.addPacket(ft(30_000_000, 6, FrameTimelineEvent.newBuilder().setFrameEnd(FrameTimelineEvent.FrameEnd
                 .newBuilder().setCookie(12)).build().toByteArray()));
@@ -164,7 +164,33 @@ class LegacyTraceReaderComparisonTest {
                 .addEvent(print(6_000, 1000, utf8("B|1000|Choreographer#doFrame 10")))
                 .addEvent(print(7_000, 1000, utf8("E|1000")))
                 .setFtraceClock(FtraceClock.FTRACE_CLOCK_LOCAL)));
-        return t.build().toByteArray();
+        // trace_packet_defaults written before the trusted sequence id (as traced appends it): they hold for
+        // sequence 4, whose next FrameTimeline packet names no clock of its own (MONOTONIC, converted: + 4 s)
+        byte[] seq4 = TracePacket.newBuilder().setTrustedPacketSequenceId(4).build().toByteArray();
+        byte[] defaults = TracePacket.newBuilder().setTracePacketDefaults(perfetto.protos.TracePacketDefaultsOuterClass
+                .TracePacketDefaults.newBuilder().setTimestampClockId(3)).build().toByteArray();
+        byte[] frame = TracePacket.newBuilder().setTimestamp(60_000_000).setTrustedPacketSequenceId(4)
+                .setExtension(FrameworksNativeTracePacket.frameTimelineEvent, FrameTimelineEvent.newBuilder()
+                        .setActualSurfaceFrameStart(a.clone().setCookie(14).setToken(11).setDisplayFrameToken(12))
+                        .build())
+                .build().toByteArray();
+        byte[] end = ft(4_070_000_000L, 6, FrameTimelineEvent.newBuilder().setFrameEnd(FrameTimelineEvent.FrameEnd
+                .newBuilder().setCookie(14)).build().toByteArray()).toByteArray();
+        return cat(t.build().toByteArray(), packetField(cat(defaults, seq4)), packetField(frame), packetField(end));
+    }
+
+    /** A {@code Trace.packet} field holding {@code body} as it is (field order kept). */
+    private static byte[] packetField(byte[] body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(0x0a);
+        int n = body.length;
+        while ((n & ~0x7f) != 0) {
+            out.write((n & 0x7f) | 0x80);
+            n >>>= 7;
+        }
+        out.write(n);
+        out.writeBytes(body);
+        return out.toByteArray();
     }
 
     private static byte[] gzip(byte[] b) throws Exception {
@@ -204,13 +230,15 @@ class LegacyTraceReaderComparisonTest {
     @Test
     void theCornersTraceHasFramesAndSlices() throws Exception {
         TraceContents c = PerfettoTraceReader.read(new ByteArrayInputStream(corners()), "t.pftrace");
-        assertEquals(3, c.surfaceFrames().size(), c.surfaceFrames().toString());
+        assertEquals(4, c.surfaceFrames().size(), c.surfaceFrames().toString());
         Map<Long, io.fpsctl.format.perfetto.SurfaceFrame> byToken = new LinkedHashMap<>();
         c.surfaceFrames().forEach(f -> byToken.put(f.token(), f));
         assertEquals(128, byToken.get(5L).jankType()); // merged: the second message's jank type
         assertTrue(byToken.get(5L).gpuComposition());
         assertEquals(4_001_000_000L, byToken.get(5L).ts()); // MONOTONIC + 4 s
-        assertTrue(byToken.containsKey(7L)); // the actual start that replaced an expected one in its packet
+        assertEquals(4_060_000_000L, byToken.get(11L).ts()); // the sequence's default clock: MONOTONIC
+        assertEquals(10_000_000L, byToken.get(11L).dur());
+        assertEquals("", byToken.get(7L).layerName()); // the actual start that replaced an expected one ("L")
         assertEquals(-1, byToken.get(7L).expectedTs());
         assertEquals(2, byToken.get(9L).presentType()); // present_type 99 unknown: PRESENT_LATE stays
         assertEquals(1000, byToken.get(9L).pid()); // the fixed32 pid skipped, the varint one after it read
