@@ -1,16 +1,16 @@
 package io.fpsctl.format.perfetto;
 
 import com.android.internal.FrameworksNativeTracePacketOuterClass;
-import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameTimelineEvent;
 import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameworksNativeTracePacket;
-import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.ExtensionRegistryLite;
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
@@ -18,8 +18,6 @@ import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import java.util.zip.ZipException;
 import perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot;
-import perfetto.protos.FtraceEventBundleOuterClass.FtraceEventBundle;
-import perfetto.protos.FtraceEventOuterClass.FtraceEvent;
 import perfetto.protos.ProcessTreeOuterClass.ProcessTree;
 import perfetto.protos.SystemInfoOuterClass.SystemInfo;
 import perfetto.protos.TracePacketDefaultsOuterClass.TracePacketDefaults;
@@ -29,8 +27,16 @@ import perfetto.protos.TracePacketOuterClass.TracePacket;
  * Reads a Perfetto trace file ({@code .perfetto-trace}, {@code .pftrace}; gzip'd too) in one streaming pass and
  * keeps only what fpsctl measures ({@link TraceContents}). The file is a {@code Trace} message: a sequence of
  * {@code packet = 1} fields, each a {@code TracePacket} (Perfetto's {@code protos/perfetto/trace/trace.proto},
- * v58.2). Each packet is decoded on its own with the classes generated from Perfetto's protos, so memory holds one
- * packet plus the kept frames and slices, never the file.
+ * v58.2). Memory holds one buffer of the file plus the kept frames and slices, never the file.
+ *
+ * <p>Each packet is walked in place in the read buffer, field by field ({@link CodedInputStream} over the buffer's
+ * slice), and only what fpsctl keeps is decoded: the hot kinds — FrameTimeline events and ftrace bundles, most of a
+ * real trace's packets — by {@link FrameTimelineDecoder} and {@link FtraceDecoder} without building their generated
+ * messages (an object per field was most of the reading time, docs/performance.md "Decoding a Perfetto trace"), the
+ * rare ones (process records, clock snapshots, system info, packet defaults) with their generated classes. The
+ * generated classes stay the schema: every field number is their {@code *_FIELD_NUMBER} constant, and the decoders
+ * give what the generated classes give, byte for byte of fpsctl's output (scripts/check-same-outputs, and
+ * {@code LegacyTraceReaderComparisonTest} against the reader that built them).
  *
  * <ul>
  *   <li>{@code compressed_packets} (50): a deflate'd {@code Trace} (zlib stream, {@code TraceConfig.compression_type
@@ -52,13 +58,35 @@ public final class PerfettoTraceReader {
 
     private static final ExtensionRegistryLite REGISTRY = registry();
 
+    /** The top-level {@code TracePacket} fields read (trace_packet.proto, v58.2, as generated). */
+    private static final int TIMESTAMP = TracePacket.TIMESTAMP_FIELD_NUMBER;
+    private static final int CLOCK_ID = TracePacket.TIMESTAMP_CLOCK_ID_FIELD_NUMBER;
+    private static final int SEQUENCE_ID = TracePacket.TRUSTED_PACKET_SEQUENCE_ID_FIELD_NUMBER;
+    private static final int SEQUENCE_FLAGS = TracePacket.SEQUENCE_FLAGS_FIELD_NUMBER;
+    private static final int STATE_CLEARED = TracePacket.INCREMENTAL_STATE_CLEARED_FIELD_NUMBER;
+    private static final int FRAME_TIMELINE = FrameworksNativeTracePacket.FRAME_TIMELINE_EVENT_FIELD_NUMBER;
+    private static final int FTRACE = TracePacket.FTRACE_EVENTS_FIELD_NUMBER;
+    private static final int PROCESS_TREE = TracePacket.PROCESS_TREE_FIELD_NUMBER;
+    private static final int CLOCK_SNAPSHOT = TracePacket.CLOCK_SNAPSHOT_FIELD_NUMBER;
+    private static final int SYSTEM_INFO = TracePacket.SYSTEM_INFO_FIELD_NUMBER;
+    private static final int DEFAULTS = TracePacket.TRACE_PACKET_DEFAULTS_FIELD_NUMBER;
+    private static final int COMPRESSED = TracePacket.COMPRESSED_PACKETS_FIELD_NUMBER;
+    private static final int ZSTD = TracePacket.ZSTD_COMPRESSED_PACKETS_FIELD_NUMBER;
+    /** {@code TracePacket.SEQ_INCREMENTAL_STATE_CLEARED}, a bit of {@code sequence_flags}. */
+    private static final int SEQ_INCREMENTAL_STATE_CLEARED =
+            TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE;
+
     private final String name;
     private final TraceCollector out;
+    private final FrameTimelineDecoder frameTimeline;
+    private final FtraceDecoder ftrace;
     private long packets;
 
     private PerfettoTraceReader(String name, TraceCollector out) {
         this.name = name;
         this.out = out;
+        this.frameTimeline = new FrameTimelineDecoder(out);
+        this.ftrace = new FtraceDecoder(out);
     }
 
     private static ExtensionRegistryLite registry() {
@@ -200,14 +228,14 @@ public final class PerfettoTraceReader {
                         throw new PerfettoTraceException(name + ": a packet at byte " + offset + " claims " + len
                                 + " bytes: not a Perfetto trace, or a broken one");
                     }
-                    byte[] bytes = new byte[(int) len];
-                    if (in.readFully(bytes) < len) {
+                    if (!in.request((int) len)) {
                         truncated(top, offset);
                         return;
                     }
                     if (field == 1) {
-                        packet(bytes, offset);
+                        packet(in.buf, in.pos, (int) len, offset);
                     } // other fields of Trace: unknown, skipped
+                    in.pos += (int) len;
                     offset += len;
                 }
                 default -> throw new PerfettoTraceException(name + ": byte " + offset + " is not protobuf (wire type "
@@ -226,49 +254,64 @@ public final class PerfettoTraceReader {
     }
 
     /**
-     * One {@code TracePacket}. Its top-level fields are walked here by number (trace_packet.proto, v58.2) so that
-     * only the parts fpsctl keeps are decoded — each with its generated class — instead of building the whole
-     * packet: most packets of a real trace are ftrace bundles and FrameTimeline events of a few dozen bytes, and
-     * this is the reader's hot loop.
+     * One {@code TracePacket}, {@code b[start, start + len)}. Its top-level fields are walked here by number
+     * (trace_packet.proto, v58.2) so that only the parts fpsctl keeps are decoded, instead of building the whole
+     * packet: most packets of a real trace are ftrace bundles and FrameTimeline events of a few dozen bytes, and this
+     * is the reader's hot loop. A length-delimited field is taken as its slice of {@code b} (checked against the
+     * packet's end as {@code CodedInputStream.readBytes} checks it), not copied.
      */
-    private void packet(byte[] bytes, long offset) throws IOException, PerfettoTraceException {
+    private void packet(byte[] b, int start, int len, long offset) throws IOException, PerfettoTraceException {
         packets++;
         long ts = 0;
         int clock = 0;
         int seq = 0;
         boolean hasSeq = false;
         boolean cleared = false;
-        ByteString defaults = null;
-        ByteString frameTimeline = null;
+        int defaultsAt = -1;
+        int defaultsLen = 0;
+        int frameTimelineAt = -1;
+        int frameTimelineLen = 0;
         try {
-            CodedInputStream p = CodedInputStream.newInstance(bytes);
+            CodedInputStream p = CodedInputStream.newInstance(b, start, len);
             while (true) {
                 int tag = p.readTag();
                 if (tag == 0) {
                     break;
                 }
                 switch (tag >>> 3) {
-                    case 8 -> ts = p.readUInt64();                                    // timestamp
-                    case 58 -> clock = p.readUInt32();                                // timestamp_clock_id
-                    case 10 -> {                                                      // trusted_packet_sequence_id
+                    case TIMESTAMP -> ts = p.readUInt64();
+                    case CLOCK_ID -> clock = p.readUInt32();
+                    case SEQUENCE_ID -> {
                         seq = p.readUInt32();
                         hasSeq = true;
                     }
-                    case 13 -> cleared |= (p.readUInt32() & 1) != 0;                  // SEQ_INCREMENTAL_STATE_CLEARED
-                    case 41 -> cleared |= p.readBool();                               // incremental_state_cleared
-                    case 76 -> frameTimeline = p.readBytes();                         // frame_timeline_event (ext.)
-                    case 1 -> ftrace(FtraceEventBundle.parseFrom(p.readBytes()));     // ftrace_events
-                    case 2 -> processTree(ProcessTree.parseFrom(p.readBytes()));      // process_tree
-                    case 6 -> clockSnapshot(ClockSnapshot.parseFrom(p.readBytes()));  // clock_snapshot
-                    case 45 -> {                                                      // system_info
-                        SystemInfo info = SystemInfo.parseFrom(p.readBytes());
+                    case SEQUENCE_FLAGS -> cleared |= (p.readUInt32() & SEQ_INCREMENTAL_STATE_CLEARED) != 0;
+                    case STATE_CLEARED -> cleared |= p.readBool();
+                    case FRAME_TIMELINE -> {                                         // an extension (v58+)
+                        frameTimelineLen = p.readRawVarint32();
+                        frameTimelineAt = slice(p, start, frameTimelineLen);
+                    }
+                    case FTRACE -> {
+                        int n = p.readRawVarint32();
+                        ftrace.decode(b, slice(p, start, n), n);
+                    }
+                    case PROCESS_TREE -> processTree(ProcessTree.parseFrom(bytes(p, b, start)));
+                    case CLOCK_SNAPSHOT -> clockSnapshot(ClockSnapshot.parseFrom(bytes(p, b, start)));
+                    case SYSTEM_INFO -> {
+                        SystemInfo info = SystemInfo.parseFrom(bytes(p, b, start));
                         if (info.hasAndroidSdkVersion()) {
                             out.sdk((int) info.getAndroidSdkVersion());
                         }
                     }
-                    case 59 -> defaults = p.readBytes();                              // trace_packet_defaults
-                    case 50 -> inflate(p.readBytes(), offset);                        // compressed_packets
-                    case 133 -> throw new PerfettoTraceException(name + ": the trace's packets are "
+                    case DEFAULTS -> {
+                        defaultsLen = p.readRawVarint32();
+                        defaultsAt = slice(p, start, defaultsLen);
+                    }
+                    case COMPRESSED -> {
+                        int n = p.readRawVarint32();
+                        inflate(b, slice(p, start, n), n, offset);
+                    }
+                    case ZSTD -> throw new PerfettoTraceException(name + ": the trace's packets are "
                             + "zstd-compressed, which fpsctl does not read: record it without compression or with "
                             + "deflate");
                     default -> p.skipField(tag);
@@ -282,18 +325,18 @@ public final class PerfettoTraceReader {
             if (hasSeq && cleared) {
                 out.clearSequence(seq);
             }
-            if (defaults != null) {
+            if (defaultsAt >= 0) {
                 if (hasSeq) {
-                    TracePacketDefaults d = TracePacketDefaults.parseFrom(defaults);
+                    TracePacketDefaults d = TracePacketDefaults.parseFrom(ByteBuffer.wrap(b, defaultsAt, defaultsLen));
                     out.sequenceDefaults(seq, d.hasTimestampClockId() ? d.getTimestampClockId() : 0);
                 } else {
                     out.warnOnce("trace_packet_defaults on a packet without trusted_packet_sequence_id were "
                             + "ignored (as trace_processor does)");
                 }
             }
-            if (frameTimeline != null) {
+            if (frameTimelineAt >= 0) {
                 // timestamp_clock_id 0 is unset: the sequence's default, else the trace clock (trace_packet.proto)
-                out.frameTimeline(ts, clock, seq, FrameTimelineEvent.parseFrom(frameTimeline));
+                frameTimeline.decode(b, frameTimelineAt, frameTimelineLen, ts, clock, seq);
             }
         } catch (InvalidProtocolBufferException e) {
             throw new PerfettoTraceException(name + ": packet " + packets + " (at byte " + offset
@@ -301,10 +344,26 @@ public final class PerfettoTraceReader {
         }
     }
 
-    private void inflate(ByteString compressed, long offset) throws IOException, PerfettoTraceException {
+    /**
+     * Skips the {@code n} bytes of a length-delimited field whose length {@code p} just read, and gives where they
+     * start in the buffer ({@code p} reads from {@code start}); a length past the packet's end is an
+     * {@link InvalidProtocolBufferException}, as {@code readBytes} makes it.
+     */
+    private static int slice(CodedInputStream p, int start, int n) throws IOException {
+        int at = start + p.getTotalBytesRead();
+        p.skipRawBytes(n);
+        return at;
+    }
+
+    /** A length-delimited field's bytes, for a generated class to parse (a rare packet: process records and such). */
+    private static ByteBuffer bytes(CodedInputStream p, byte[] b, int start) throws IOException {
+        int n = p.readRawVarint32();
+        return ByteBuffer.wrap(b, slice(p, start, n), n);
+    }
+
+    private void inflate(byte[] b, int at, int n, long offset) throws IOException, PerfettoTraceException {
         Inflater inflater = new Inflater();
-        try (InputStream in = new BufferedInputStream(new InflaterInputStream(compressed.newInput(), inflater),
-                1 << 16)) {
+        try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(b, at, n), inflater, 1 << 16)) {
             readTrace(in, false);
         } catch (ZipException e) {
             throw new PerfettoTraceException(name + ": compressed packets at byte " + offset + " do not inflate ("
@@ -342,28 +401,6 @@ public final class PerfettoTraceReader {
         }
     }
 
-    /**
-     * atrace's slices through ftrace's {@code print} event (atrace writes {@code B|pid|name} and {@code E|pid} to
-     * trace_marker; Perfetto's {@code PrintFtraceEvent.buf}). Ftrace timestamps are BOOTTIME unless the bundle names
-     * another ftrace clock with a BOOTTIME pair to convert by (ftrace_event_bundle.proto, v58.2).
-     */
-    private void ftrace(FtraceEventBundle bundle) {
-        long shift = 0;
-        if (bundle.hasFtraceClock() && bundle.getFtraceClock().getNumber() > 1) {
-            if (bundle.hasFtraceTimestamp() && bundle.hasBootTimestamp()) {
-                shift = bundle.getBootTimestamp() - bundle.getFtraceTimestamp();
-            } else {
-                out.warnOnce("ftrace events use clock " + bundle.getFtraceClock() + " without a BOOTTIME pair: "
-                        + "their times are taken as they are");
-            }
-        }
-        for (FtraceEvent e : bundle.getEventList()) {
-            if (e.hasPrint()) {
-                out.print((int) e.getPid(), e.getTimestamp() + shift, e.getPrint().getBuf());
-            }
-        }
-    }
-
     /** A varint; −1 at a clean end before its first byte (when {@code endOk}), −2 when the stream ends inside it. */
     private static long readVarint(Bytes in, boolean endOk) throws IOException {
         long v = 0;
@@ -386,7 +423,7 @@ public final class PerfettoTraceReader {
      */
     private static final class Bytes {
         private final InputStream in;
-        private final byte[] buf = new byte[1 << 16];
+        private byte[] buf = new byte[1 << 16];
         private int pos;
         private int end;
 
@@ -411,19 +448,28 @@ public final class PerfettoTraceReader {
             return buf[pos++] & 0xff;
         }
 
-        /** Fills {@code b} as far as the stream goes; the number of bytes read. */
-        int readFully(byte[] b) throws IOException {
-            int n = 0;
-            while (n < b.length) {
-                if (pos == end && !fill()) {
-                    return n;
-                }
-                int k = Math.min(b.length - n, end - pos);
-                System.arraycopy(buf, pos, b, n, k);
-                pos += k;
-                n += k;
+        /**
+         * Makes {@code buf[pos, pos + n)} hold the stream's next {@code n} bytes, so that a packet is read in place
+         * (the buffer grows for a packet bigger than it); false when the stream ends first.
+         */
+        boolean request(int n) throws IOException {
+            if (end - pos >= n) {
+                return true;
             }
-            return n;
+            int have = end - pos;
+            byte[] to = n > buf.length ? new byte[Math.max(n, buf.length * 2)] : buf;
+            System.arraycopy(buf, pos, to, 0, have);
+            buf = to;
+            pos = 0;
+            end = have;
+            while (end < n) {
+                int k = in.read(buf, end, buf.length - end);
+                if (k <= 0) {
+                    return false;
+                }
+                end += k;
+            }
+            return true;
         }
 
         /** Skips {@code n} bytes (at most 8 here); the number skipped. */

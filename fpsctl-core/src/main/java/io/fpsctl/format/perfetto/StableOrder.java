@@ -18,27 +18,42 @@ final class StableOrder {
         if (sorted) {
             return a;
         }
+        // the keys move with their indices (k[i] is key[a[i]]), so that a merge reads both arrays in order instead of
+        // fetching key[a[i]] from anywhere in a million-entry array
+        long[] k = java.util.Arrays.copyOf(key, n);
         int[] tmp = new int[n];
+        long[] ktmp = new long[n];
         for (int width = 1; width < n; width *= 2) {
             for (int lo = 0; lo < n; lo += 2 * width) {
                 int mid = Math.min(lo + width, n);
                 int hi = Math.min(lo + 2 * width, n);
                 int i = lo;
                 int j = mid;
-                int k = lo;
+                int o = lo;
                 while (i < mid && j < hi) {
-                    tmp[k++] = key[a[j]] < key[a[i]] ? a[j++] : a[i++];
+                    if (k[j] < k[i]) {
+                        ktmp[o] = k[j];
+                        tmp[o++] = a[j++];
+                    } else {
+                        ktmp[o] = k[i];
+                        tmp[o++] = a[i++];
+                    }
                 }
                 while (i < mid) {
-                    tmp[k++] = a[i++];
+                    ktmp[o] = k[i];
+                    tmp[o++] = a[i++];
                 }
                 while (j < hi) {
-                    tmp[k++] = a[j++];
+                    ktmp[o] = k[j];
+                    tmp[o++] = a[j++];
                 }
             }
             int[] t = a;
             a = tmp;
             tmp = t;
+            long[] kt = k;
+            k = ktmp;
+            ktmp = kt;
         }
         return a;
     }

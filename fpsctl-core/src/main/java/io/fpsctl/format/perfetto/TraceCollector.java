@@ -1,7 +1,6 @@
 package io.fpsctl.format.perfetto;
 
-import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameTimelineEvent;
-import java.util.ArrayDeque;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,11 +24,11 @@ final class TraceCollector {
     static final int BOOTTIME = 6;
 
     /** FrameTimeline event kinds, in {@code FrameTimelineEvent}'s oneof order. */
-    private static final byte EXPECTED_DISPLAY = 1;
-    private static final byte ACTUAL_DISPLAY = 2;
-    private static final byte EXPECTED_SURFACE = 3;
-    private static final byte ACTUAL_SURFACE = 4;
-    private static final byte END = 5;
+    static final byte EXPECTED_DISPLAY = 1;
+    static final byte ACTUAL_DISPLAY = 2;
+    static final byte EXPECTED_SURFACE = 3;
+    static final byte ACTUAL_SURFACE = 4;
+    static final byte END = 5;
     /** atrace event kinds. */
     private static final byte BEGIN_SLICE = 1;
     private static final byte END_SLICE = 2;
@@ -74,8 +73,13 @@ final class TraceCollector {
     private String[] atName = new String[1024];
     private int atCount;
 
-    /** A FrameTimeline start packet's fields. */
-    private record Start(long token, long displayFrameToken, int pid, String layer, int presentType,
+    /**
+     * A FrameTimeline start packet's fields, as its {@code FrameTimelineEvent} says them: {@code presentType} and
+     * {@code predictionType} 0 when absent, {@code jankSeverityType} and {@code isBuffer} −1 when absent (display
+     * frames: −1), {@code layer} null for display frames and "" for a SurfaceFrame without one; {@code valid}: the
+     * fields trace_processor requires are all there (cookie, token, pid, and a SurfaceFrame's display frame token).
+     */
+    record Start(long token, long displayFrameToken, int pid, String layer, int presentType,
                          boolean onTimeFinish, boolean gpuComposition, int jankType, int predictionType,
                          int jankSeverityType, int isBuffer, boolean valid) {
     }
@@ -150,7 +154,9 @@ final class TraceCollector {
     }
 
     /**
-     * One FrameTimeline event of sequence {@code seq}, stamped {@code ownClock} (0: the packet set none).
+     * One FrameTimeline event of sequence {@code seq}, stamped {@code ownClock} (0: the packet set none): its
+     * {@code kind} ({@link #EXPECTED_DISPLAY} … {@link #END}), {@code cookie}, and a start's fields ({@code s}, null
+     * for an end).
      * <p>Its clock is its own, else its sequence's default, else BOOTTIME. An event trace_processor v58.2 cannot
      * convert when it reads it (no clock snapshot yet, or a clock it cannot convert from yet) is put on
      * {@code eof_deferred_packets_} ({@code ProtoTraceReader::ResolveTimestampToTraceTime}) and tokenized again at
@@ -159,62 +165,8 @@ final class TraceCollector {
      * the end, not those when the packet was read. So such an event of a packet without its own clock takes its
      * sequence's clock at the end ({@link #pairFrameTimeline}); a packet's own clock is the same both times.
      */
-    void frameTimeline(long ts, int ownClock, int seq, FrameTimelineEvent e) {
+    void frameTimeline(long ts, int ownClock, int seq, byte kind, long cookie, Start s) {
         int clock = ownClock != 0 ? ownClock : sequenceClock(seq);
-        byte kind;
-        long cookie;
-        Start s = null;
-        switch (e.getEventCase()) {
-            case EXPECTED_DISPLAY_FRAME_START -> {
-                var x = e.getExpectedDisplayFrameStart();
-                kind = EXPECTED_DISPLAY;
-                cookie = x.getCookie();
-                s = new Start(x.getToken(), -1, x.getPid(), null, 0, false, false, 0, 0, -1, -1,
-                        x.hasCookie() && x.hasToken() && x.hasPid());
-            }
-            case ACTUAL_DISPLAY_FRAME_START -> {
-                var x = e.getActualDisplayFrameStart();
-                kind = ACTUAL_DISPLAY;
-                cookie = x.getCookie();
-                s = new Start(x.getToken(), -1, x.getPid(), null,
-                        x.hasPresentType() ? x.getPresentType().getNumber() : 0, x.getOnTimeFinish(),
-                        x.getGpuComposition(), x.getJankType(),
-                        x.hasPredictionType() ? x.getPredictionType().getNumber() : 0, -1, -1,
-                        x.hasCookie() && x.hasToken() && x.hasPid());
-            }
-            case EXPECTED_SURFACE_FRAME_START -> {
-                var x = e.getExpectedSurfaceFrameStart();
-                kind = EXPECTED_SURFACE;
-                cookie = x.getCookie();
-                s = new Start(x.getToken(), x.getDisplayFrameToken(), x.getPid(), intern(x.getLayerName()), 0,
-                        false, false, 0, 0, -1, -1,
-                        x.hasCookie() && x.hasToken() && x.hasDisplayFrameToken() && x.hasPid());
-            }
-            case ACTUAL_SURFACE_FRAME_START -> {
-                var x = e.getActualSurfaceFrameStart();
-                kind = ACTUAL_SURFACE;
-                cookie = x.getCookie();
-                // proto2 enums are closed: a value this release does not know is no value (trace_processor's
-                // ValidatePresentType / ValidatePredictionType reject it too)
-                s = new Start(x.getToken(), x.getDisplayFrameToken(), x.getPid(), intern(x.getLayerName()),
-                        x.hasPresentType() ? x.getPresentType().getNumber() : 0, x.getOnTimeFinish(),
-                        x.getGpuComposition(), x.getJankType(),
-                        x.hasPredictionType() ? x.getPredictionType().getNumber() : 0,
-                        x.hasJankSeverityType() ? x.getJankSeverityType().getNumber() : -1,
-                        x.hasIsBuffer() ? (x.getIsBuffer() ? 1 : 0) : -1,
-                        x.hasCookie() && x.hasToken() && x.hasDisplayFrameToken() && x.hasPid());
-            }
-            case FRAME_END -> {
-                if (!e.getFrameEnd().hasCookie()) {
-                    return;
-                }
-                kind = END;
-                cookie = e.getFrameEnd().getCookie();
-            }
-            default -> {
-                return; // an event kind this release does not know
-            }
-        }
         if (ftCount == ftTs.length) {
             int n = ftCount * 2;
             ftTs = Arrays.copyOf(ftTs, n);
@@ -241,8 +193,85 @@ final class TraceCollector {
         ftCount++;
     }
 
-    private String intern(String s) {
+    String intern(String s) {
         return s == null ? null : interned.computeIfAbsent(s, k -> k);
+    }
+
+    /** The slice names Macrobenchmark's frame metrics use (androidx FrameTimingQuery), as bytes to test before decoding. */
+    private static final byte[] DO_FRAME = "Choreographer#doFrame".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DRAW_FRAME = "DrawFrame".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * {@link #print(int, long, String)} on the UTF-8 bytes {@code b[off, off + len)} of {@code PrintFtraceEvent.buf},
+     * with the same result, deciding on the bytes before a String is built: atrace's markers and separators are ASCII,
+     * and UTF-8 never puts an ASCII byte inside a multi-byte character (nor does Java's decoder swallow one into a
+     * malformed sequence), so byte and char positions of {@code B}, {@code E}, {@code |} and the digits agree. Only
+     * a name that starts (after ASCII white space) like one the analysis keeps is decoded; a name starting with a
+     * non-ASCII byte (it might be Unicode white space, which {@link String#strip} removes) takes the String path.
+     */
+    void print(int tid, long ts, byte[] b, int off, int len) {
+        if (len < 1) {
+            return;
+        }
+        int end = off + len;
+        byte c = b[off];
+        if (c == 'B' && len > 2 && b[off + 1] == '|') {
+            int bar = -1;
+            for (int i = off + 2; i < end; i++) {
+                if (b[i] == '|') {
+                    bar = i;
+                    break;
+                }
+            }
+            if (bar < 0) {
+                return;
+            }
+            int i = bar + 1;
+            while (i < end && asciiWhitespace(b[i])) {
+                i++;
+            }
+            if (i < end && b[i] < 0) {
+                print(tid, ts, new String(b, off, len, StandardCharsets.UTF_8));
+                return;
+            }
+            String sliceName = null;
+            if (startsWith(b, i, end, DO_FRAME) || startsWith(b, i, end, DRAW_FRAME)) {
+                String n = new String(b, bar + 1, end - bar - 1, StandardCharsets.UTF_8).strip();
+                sliceName = n.length() > 200 ? n.substring(0, 200) : n;
+            }
+            addAtrace(ts, tid, parsePid(b, off + 2, bar), BEGIN_SLICE, sliceName);
+        } else if (c == 'E' && (len == 1 || b[off + 1] == '|' || b[off + 1] == '\n')) {
+            addAtrace(ts, tid, -1, END_SLICE, null);
+        }
+    }
+
+    /** {@link Character#isWhitespace} on an ASCII byte. */
+    private static boolean asciiWhitespace(byte x) {
+        return x == ' ' || (x >= 0x09 && x <= 0x0d) || (x >= 0x1c && x <= 0x1f);
+    }
+
+    private static boolean startsWith(byte[] b, int from, int end, byte[] prefix) {
+        if (end - from < prefix.length) {
+            return false;
+        }
+        for (int k = 0; k < prefix.length; k++) {
+            if (b[from + k] != prefix[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int parsePid(byte[] b, int from, int to) {
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            byte ch = b[i];
+            if (ch < '0' || ch > '9' || v > 100_000_000) {
+                return -1;
+            }
+            v = v * 10 + (ch - '0');
+        }
+        return v;
     }
 
     /** One ftrace {@code print}: an atrace begin ({@code B|pid|name}) or end ({@code E[|pid]}); others ignored. */
@@ -271,6 +300,10 @@ final class TraceCollector {
         } else {
             return;
         }
+        addAtrace(ts, tid, pid, kind, sliceName);
+    }
+
+    private void addAtrace(long ts, int tid, int pid, byte kind, String sliceName) {
         if (atCount == atTs.length) {
             int n = atCount * 2;
             atTs = Arrays.copyOf(atTs, n);
@@ -365,7 +398,7 @@ final class TraceCollector {
     private List<SurfaceFrame> pairFrameTimeline() {
         long[] ts = new long[ftCount];
         for (int i = 0; i < ftCount; i++) {
-            Integer seq = deferredSeq.get(i);
+            Integer seq = deferredSeq.isEmpty() ? null : deferredSeq.get(i);
             if (seq != null) { // tokenized again at the end: the sequence's defaults now, all snapshots
                 ftClock[i] = (byte) Math.min(sequenceClock(seq), 127);
                 ftSnaps[i] = 0;
@@ -377,7 +410,8 @@ final class TraceCollector {
         LongIntMap open = new LongIntMap(1024);               // cookie -> event index of its start
         long[] endOf = new long[ftCount];
         Arrays.fill(endOf, -1);
-        LongIntMap expectedSeen = new LongIntMap(ftCount / 4); // (pid, token) of expected SurfaceFrames kept
+        // (pid, token) -> event index of the expected SurfaceFrame kept for it: the first in time order
+        LongIntMap expected = new LongIntMap(ftCount / 4);
         boolean[] kept = new boolean[ftCount];
         long unpaired = 0;
         for (int k = 0; k < ftCount; k++) {
@@ -401,23 +435,19 @@ final class TraceCollector {
                 continue;
             }
             open.put(ftCookie[i], i);
-            if (kind == EXPECTED_SURFACE && !expectedSeen.putIfAbsent(key(s.pid(), s.token()), 1)) {
+            if (kind == EXPECTED_SURFACE && !expected.putIfAbsent(key(s.pid(), s.token()), i)) {
                 continue; // a duplicate expected timeline: no slice (its FrameEnd ends nothing)
             }
             kept[i] = true;
         }
-        LongIntMap expected = new LongIntMap(ftCount / 4);    // (pid, token) -> event index of its expected start
         LongIntMap displayEnd = new LongIntMap(ftCount / 4);  // display token -> event index of its actual start
         for (int k = 0; k < ftCount; k++) {
             int i = order[k];
             if (!kept[i]) {
                 continue;
             }
-            Start s = starts.get(startOf[i]);
-            if (ftKind[i] == EXPECTED_SURFACE) {
-                expected.put(key(s.pid(), s.token()), i);
-            } else if (ftKind[i] == ACTUAL_DISPLAY && endOf[i] >= 0) {
-                displayEnd.putIfAbsent(s.token(), i);
+            if (ftKind[i] == ACTUAL_DISPLAY && endOf[i] >= 0) {
+                displayEnd.putIfAbsent(starts.get(startOf[i]).token(), i);
             }
         }
         List<SurfaceFrame> out = new ArrayList<>();
@@ -454,20 +484,42 @@ final class TraceCollector {
         return token * 4_194_319L + pid; // a hash key only: collisions need a 2^22-wide pid difference
     }
 
+    /** A thread's open atrace slices (event indices), without boxing each one. */
+    private static final class IntStack {
+        private int[] items = new int[8];
+        private int size;
+
+        void push(int v) {
+            if (size == items.length) {
+                items = Arrays.copyOf(items, size * 2);
+            }
+            items[size++] = v;
+        }
+
+        int pop() {
+            return items[--size];
+        }
+    }
+
     /** atrace begin/end events sorted by time (ties in file order), matched per thread as nested slices. */
     private List<AtraceSlice> matchAtrace() {
         long[] ts = Arrays.copyOf(atTs, atCount);
         int[] order = StableOrder.byKey(ts, atCount);
-        Map<Integer, ArrayDeque<Integer>> stacks = new HashMap<>();
+        Map<Integer, IntStack> stacks = new HashMap<>();
         List<AtraceSlice> out = new ArrayList<>();
+        int lastTid = 0;
+        IntStack stack = null;
         for (int k = 0; k < atCount; k++) {
             int i = order[k];
-            ArrayDeque<Integer> stack = stacks.computeIfAbsent(atTid[i], x -> new ArrayDeque<>());
+            if (stack == null || atTid[i] != lastTid) { // events come in runs per thread: look the stack up per run
+                lastTid = atTid[i];
+                stack = stacks.computeIfAbsent(lastTid, x -> new IntStack());
+            }
             if (atKind[i] == BEGIN_SLICE) {
-                if (stack.size() < MAX_DEPTH) {
+                if (stack.size < MAX_DEPTH) {
                     stack.push(i);
                 }
-            } else if (!stack.isEmpty()) {
+            } else if (stack.size > 0) {
                 int b = stack.pop();
                 if (atName[b] != null) {
                     int tid = atTid[b];
