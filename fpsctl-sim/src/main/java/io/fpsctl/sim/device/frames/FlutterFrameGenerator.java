@@ -15,8 +15,13 @@ import java.util.SplittableRandom;
  * the UI thread begins a frame at a vsync ({@code vsyncStart}), starts building after a short
  * {@code vsyncOverhead}, and can begin the next frame only at a vsync after its build finished; the raster thread
  * takes the finished layer tree as soon as it is free, so a slow raster delays the following rasters too. The
- * buffer is queued when the raster finishes ({@code desiredPresent}: no explicit timestamp, so SurfaceFlinger's
- * desired present time is the queue time), its GPU work ends a little later ({@code frameReady}), SurfaceFlinger
+ * buffer is queued when the raster finishes ({@code desiredPresent}: a buffer without an explicit timestamp, whose
+ * desired present time is when it was posted, as Impeller's swapchain posts it (flutter/engine {@code
+ * impeller/renderer/backend/vulkan/swapchain/ahb/ahb_swapchain_impl_vk.cc AHBSwapchainImplVK::Present}: no desired
+ * present time); the posting is inside the raster, just before its recorded finish, here at it (inferred). The
+ * engine's GL path instead sets the frame's vsync target time ({@code eglPresentationTimeANDROID}), not modelled;
+ * docs/metrics.md 16 rule 9; fpsctl does not read this column for Flutter frames), its GPU work ends a little
+ * later ({@code frameReady}), SurfaceFlinger
  * latches it at its first wake-up after that, one SF work duration ({@link FlutterSpec#sfLatchLead}) before a
  * vsync, and presents it at that vsync. A frame whose build or raster runs
  * over the refresh period thus reaches the screen late, and the frames it pushed back with it.
