@@ -43,6 +43,13 @@ final class SteppedCapture {
     /** The notes the capture gave (CaptureCommand prints them on standard error). */
     final List<String> notes = new ArrayList<>();
 
+    /** The notes as CaptureCommand prints them on standard error, one a line. */
+    String err() {
+        StringBuilder b = new StringBuilder();
+        notes.forEach(n -> b.append("fpsctl: ").append(n).append('\n'));
+        return b.toString();
+    }
+
     private SteppedCapture() {
     }
 
@@ -54,9 +61,15 @@ final class SteppedCapture {
      */
     static SteppedCapture run(String scenario, int android, String pkg, SourceRequest.Kind kind, int seconds,
                               Path out, Path truth) throws Exception {
+        return run(scenario, new SimOptions(AndroidVersion.of(android), 60, 7, pkg), kind, seconds, out, truth);
+    }
+
+    /** The same with the simulated phone's {@code options} (its seed, GPU, package). */
+    static SteppedCapture run(String scenario, SimOptions options, SourceRequest.Kind kind, int seconds, Path out,
+                              Path truth) throws Exception {
+        String pkg = options.packageName();
         SteppedCapture c = new SteppedCapture();
         SteppedClock clock = new SteppedClock(ORIGIN_NS);
-        SimOptions options = new SimOptions(AndroidVersion.of(android), 60, 7, pkg);
         TruthWriter truthWriter = truth == null ? null : TruthWriter.open(truth, options.android());
         SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName(scenario), options, clock,
                 truthWriter == null ? io.fpsctl.sim.device.FrameObserver.NONE : truthWriter);
