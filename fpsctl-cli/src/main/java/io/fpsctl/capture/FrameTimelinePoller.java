@@ -62,6 +62,8 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
     private final FrameTimelineAttribution attribution;
     private final LongSupplier periodNs;
     private final Consumer<String> notes;
+    /** The poll loop's clock: the horizon's lag and the last poll's wait are its time, as the loop's polls are. */
+    private final HostClock clock;
     private final ArrayDeque<long[]> oldestTokens = new ArrayDeque<>();
     /** The display frames of the last poll, skipped when the next shows them again. */
     private final SeenDisplayFrames seen = new SeenDisplayFrames();
@@ -88,6 +90,13 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
      */
     public FrameTimelinePoller(Device device, FrameTimelineAttribution attribution, LongSupplier periodNs,
                                Consumer<String> notes) {
+        this(device, attribution, periodNs, notes, HostClock.SYSTEM);
+    }
+
+    /** @param clock the poll loop's clock (a test's runs faster than real time, or moves only when the loop sleeps) */
+    public FrameTimelinePoller(Device device, FrameTimelineAttribution attribution, LongSupplier periodNs,
+                               Consumer<String> notes, HostClock clock) {
+        this.clock = clock;
         this.device = device;
         this.attribution = attribution;
         this.periodNs = periodNs;
@@ -157,7 +166,7 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         boolean overflow = dump.ringFull() && dump.skippedDisplayFrames() == 0 && previousTokens.length > 0
                 && tokens.length > 0 && disjoint(previousTokens, tokens);
         previousTokens = tokens;
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         if (dump.oldestToken() >= 0) {
             oldestTokens.addLast(new long[] {now, dump.oldestToken()});
         }
@@ -275,11 +284,13 @@ public final class FrameTimelinePoller implements CaptureSession.Companion {
         try {
             if (!gaveUp) {
                 // frames the main poller read last are presented within a few vsyncs: wait for that, then look
-                java.util.concurrent.locks.LockSupport.parkNanos(FINAL_POLL_WAIT_PERIODS * periodOrDefault());
+                clock.sleepNanos(FINAL_POLL_WAIT_PERIODS * periodOrDefault());
                 pollOnce();
             }
         } catch (DeviceException e) {
             // the device went away at the end: what was polled stays
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // stopped while waiting: what was polled stays
         }
         attribution.finish();
         if (failure != null) {

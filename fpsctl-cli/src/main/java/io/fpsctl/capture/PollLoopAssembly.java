@@ -51,7 +51,7 @@ final class PollLoopAssembly {
         session.watchBoot(() -> DeviceBoot.read(looped, clock));
         session.readResources(new ResourceReader(looped, pkg, sdk(looped), engines, () -> sourcePid(engines), notes,
                 clock));
-        FrameTimelinePoller ft = frameTimeline(looped, pkg, engines, gamePoller, notes);
+        FrameTimelinePoller ft = frameTimeline(looped, pkg, engines, gamePoller, notes, clock);
         if (ft != null) {
             session.ride(ft);
         }
@@ -63,7 +63,8 @@ final class PollLoopAssembly {
      * the device is older than Android 12 or the source cannot be joined.
      */
     private static FrameTimelinePoller frameTimeline(Device device, String pkg, List<FrameEngine> engines,
-                                                     FramePoller poller, Consumer<String> notes) {
+                                                     FramePoller poller, Consumer<String> notes,
+                                                     HostClock clock) {
         int sdk = sdk(device);
         if (sdk > 0 && sdk < FRAME_TIMELINE_SDK) {
             engines.forEach(e -> e.warn("frameTimeline: null: SurfaceFlinger's FrameTimeline needs Android 12 "
@@ -76,7 +77,7 @@ final class PollLoopAssembly {
         }
         FrameTimelineAttribution attribution = new FrameTimelineAttribution();
         FrameEngine first = engines.get(0);
-        FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, first::minIntervalNs, notes);
+        FrameTimelinePoller ft = new FrameTimelinePoller(device, attribution, first::minIntervalNs, notes, clock);
         String layer = poller == null ? null : poller.gameLayer();
         if (layer != null) {
             ft.pollOnce(); // the ring's frames from before the start are history, as for the main pollers

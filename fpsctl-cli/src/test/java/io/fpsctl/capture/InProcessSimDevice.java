@@ -19,10 +19,10 @@ import java.util.OptionalInt;
  * package and the engine run against the simulator's output without waiting in real time (the transport is what
  * the adb rows of {@link DeviceMatrixTest} and the end-to-end classes check).
  */
-final class InProcessSimDevice implements Device {
+public final class InProcessSimDevice implements Device {
     private final SimulatedAndroid sim;
 
-    InProcessSimDevice(SimulatedAndroid sim) {
+    public InProcessSimDevice(SimulatedAndroid sim) {
         this.sim = sim;
     }
 

@@ -9,10 +9,10 @@ import io.fpsctl.sim.device.frames.TimeSource;
  * (a ring that fills up while adb is slow): the adb rows of {@link DeviceMatrixTest} keep that. The same clock as
  * scripts/SameOutputs.java's, which drives the same matrix for scripts/check-same-outputs.
  */
-final class SteppedClock implements TimeSource, HostClock {
+public final class SteppedClock implements TimeSource, HostClock {
     private long now;
 
-    SteppedClock(long originNs) {
+    public SteppedClock(long originNs) {
         this.now = originNs;
     }
 
@@ -28,7 +28,7 @@ final class SteppedClock implements TimeSource, HostClock {
     }
 
     /** Moves the clock to {@code deviceNs} (never back). */
-    synchronized void advanceTo(long deviceNs) {
+    public synchronized void advanceTo(long deviceNs) {
         now = Math.max(now, deviceNs);
     }
 }

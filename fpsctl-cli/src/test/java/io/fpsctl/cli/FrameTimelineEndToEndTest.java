@@ -2,6 +2,7 @@ package io.fpsctl.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.capture.SourceRequest;
 import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
@@ -12,6 +13,7 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.Reader;
@@ -29,6 +31,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code capture} against the simulator through the real adb server: the {@code frameTimeline} counts in
  * summary.json equal the truth, computed here from the simulator's truth files without fpsctl's parsers.
+ *
+ * <p>Every check here also runs in {@link FrameTimelineSteppedTest} (untagged, the CPU set) on a stepped clock, the
+ * simulator's shell in-process ({@link SteppedCapture}): the 8 scenario/version cases, the game's layer, the default
+ * source, Android 11. Through {@code fpsctl} and adb in real time (this class, in the serial timing set) only what
+ * the transport, the command line or real time add: a freeze on Android 13 (7 s: frames presented up to 1.3 s after
+ * their vsync while the polls and the 3 s horizon run in real time, where a late poll would show), system jank on Android 16
+ * (3 s: the command's own frames.csv and summary.json, its options, adbd's batched shell), and the gate's exit
+ * codes and JUnit file (the command line only). The stepped clock cannot show a poll that comes late; adb cannot
+ * show the other 6 cases differently: their dumps are the simulator's text whichever way it is read. Was 12
+ * captures in ~51 s through adb (docs/performance.md "The test suite").
  */
 @Tag("e2e")
 @Tag("timing")
@@ -40,22 +52,39 @@ class FrameTimelineEndToEndTest {
     /**
      * Through the real adb server, the simulator printing {@code TX - } names, bufferless SurfaceFrames, Token -1
      * transactions and expired predictions: frames equal the truth's joined frames (the app's buffer SurfaceFrame of
-     * the frame's Token), and the split equals docs/metrics.md 10 applied here to the printed strings.
+     * the frame's Token), and the split equals docs/metrics.md 10 applied here to the printed strings. The other
+     * cases of {@link #summaryCases()} run on the stepped clock only (class comment).
      */
     @ParameterizedTest(name = "{0} on Android {1}")
-    @CsvSource({"jank,14", "system-jank,14", "system-jank,12", "system-jank,13", "system-jank,15", "system-jank,16",
-            "freeze,13", "freeze,12"})
+    @CsvSource({"freeze,13", "system-jank,16"})
     void summaryCountsEqualTheTruth(String scenario, int android, @TempDir Path dir) throws Exception {
+        summaryCase(scenario, android, dir, true);
+    }
+
+    /** Every scenario/version case, each run on the stepped clock ({@link FrameTimelineSteppedTest}). */
+    static Stream<Arguments> summaryCases() {
+        return Stream.of(Arguments.of("jank", 14), Arguments.of("system-jank", 14), Arguments.of("system-jank", 12),
+                Arguments.of("system-jank", 13), Arguments.of("system-jank", 15), Arguments.of("system-jank", 16),
+                Arguments.of("freeze", 13), Arguments.of("freeze", 12));
+    }
+
+    /** One case and its checks: through {@code fpsctl capture} and adb ({@code viaAdb}) or {@link SteppedCapture}. */
+    static void summaryCase(String scenario, int android, Path dir, boolean viaAdb) throws Exception {
         Path truth = dir.resolve("truth.txt");
         Path out = dir.resolve("out");
-        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
-                new SimOptions(AndroidVersion.of(android), 60, 7, PKG), 0, truth, false, null, 0))) {
-            // a freeze comes every 2.7-4.3 s and lasts up to 1.3 s: 7 s hold a whole one whenever the capture starts;
-            // 3 s at 60 Hz (180 frames) hold at least 4 of system-jank's faulty display frames (one every 37th) and
-            // at least 3 of jank's slow frames (one every 40 ± 15 frames), each more than the checks below need
-            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration",
-                    scenario.equals("freeze") ? "7s" : "3s", "--out", out.toString(), "--source", "gfxinfo");
-            assertEquals(0, r.exit, r::toString);
+        // a freeze comes every 2.7-4.3 s and lasts up to 1.3 s: 7 s hold a whole one whenever the capture starts;
+        // 3 s at 60 Hz (180 frames) hold at least 4 of system-jank's faulty display frames (one every 37th) and
+        // at least 3 of jank's slow frames (one every 40 ± 15 frames), each more than the checks below need
+        int seconds = scenario.equals("freeze") ? 7 : 3;
+        if (viaAdb) {
+            try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
+                    new SimOptions(AndroidVersion.of(android), 60, 7, PKG), 0, truth, false, null, 0))) {
+                Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", seconds + "s",
+                        "--out", out.toString(), "--source", "gfxinfo");
+                assertEquals(0, r.exit, r::toString);
+            }
+        } else {
+            SteppedCapture.run(scenario, android, PKG, SourceRequest.Kind.GFXINFO, seconds, out, truth);
         }
         Path capDir;
         try (Stream<Path> s = Files.walk(out)) {
@@ -116,26 +145,12 @@ class FrameTimelineEndToEndTest {
         }
     }
 
-    /** A game measured on its SurfaceView layer: the layer's SurfaceFrames are its frames. */
-    @org.junit.jupiter.api.Test
-    void gameLayerIsAttributedThroughItsSurfaceFrames(@TempDir Path dir) throws Exception {
+    /** A game measured on its SurfaceView layer: the layer's SurfaceFrames are its frames (on the stepped clock). */
+    static void gameCase(Path dir) throws Exception {
         Path truth = dir.resolve("truth.txt");
         Path out = dir.resolve("out");
-        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName("game"),
-                new SimOptions(AndroidVersion.of(14), 60, 7, PKG), 0, truth, false, null, 0))) {
-            // the game's SurfaceView is drawing when the capture starts: wait for presented frames in its layer
-            io.fpsctl.testing.PollUntil.condition(() -> {
-                String layer = sim.android().surfaceViewLayerName();
-                java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
-                sim.android().run("dumpsys SurfaceFlinger --latency '" + layer + "'", o,
-                        java.io.OutputStream.nullOutputStream());
-                return o.toString().lines().skip(1).map(l -> l.trim().split("\\s+"))
-                        .filter(c -> c.length == 3 && !c[1].equals("0")).count() >= 10;
-            }, java.time.Duration.ofSeconds(10), "frames presented in the game's SurfaceView layer");
-            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "3s", "--out", out.toString(),
-                    "--source", "surfaceflinger");
-            assertEquals(0, r.exit, r::toString);
-        }
+        // one second after the start the game's SurfaceView is drawing (SteppedCapture)
+        SteppedCapture.run("game", 14, PKG, SourceRequest.Kind.SURFACEFLINGER, 3, out, truth);
         Path summary;
         try (Stream<Path> s = Files.walk(out)) {
             summary = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow();
@@ -163,23 +178,18 @@ class FrameTimelineEndToEndTest {
         }
     }
 
-    /** A 2 s {@code capture} of the simulated app on Android {@code android}: its summary.json. */
+    /** A 2 s capture (the default source) of the simulated app on Android {@code android}: its summary.json. */
     private static JsonNode capture2s(String scenario, int android, Path dir) throws Exception {
         Path out = dir.resolve("out");
-        try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
-                new SimOptions(AndroidVersion.of(android), 60, 7, PKG), 0, null, false, null, 0))) {
-            Cli r = Cli.run("capture", PKG, "--connect", sim.serial(), "--duration", "2s", "--out", out.toString());
-            assertEquals(0, r.exit, r::toString);
-        }
+        SteppedCapture.run(scenario, android, PKG, SourceRequest.Kind.AUTO, 2, out, null);
         try (Stream<Path> s = Files.walk(out)) {
             return JSON.readTree(s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst()
                     .orElseThrow().toFile());
         }
     }
 
-    /** The default {@code --source auto} joins too (its gfxinfo engine feeds the join). */
-    @org.junit.jupiter.api.Test
-    void autoSourceJoins(@TempDir Path dir) throws Exception {
+    /** The default {@code --source auto} joins too (its gfxinfo engine feeds the join): on the stepped clock. */
+    static void autoSourceJoins(Path dir) throws Exception {
         JsonNode root = capture2s("system-jank", 16, dir);
         JsonNode ft = root.get("frameTimeline");
         assertTrue(ft.isObject(), root::toString);
@@ -187,9 +197,8 @@ class FrameTimelineEndToEndTest {
         assertEquals(0, ft.get("appJank").asLong(), ft::toString);
     }
 
-    /** Android 11: frameTimeline is null with exactly one warning saying why. */
-    @org.junit.jupiter.api.Test
-    void android11IsNullWithOneWarning(@TempDir Path dir) throws Exception {
+    /** Android 11: frameTimeline is null with exactly one warning saying why (on the stepped clock). */
+    static void android11IsNullWithOneWarning(Path dir) throws Exception {
         JsonNode root = capture2s("jank", 11, dir);
         assertTrue(root.has("frameTimeline") && root.get("frameTimeline").isNull(), root::toString);
         long warnings = 0;
