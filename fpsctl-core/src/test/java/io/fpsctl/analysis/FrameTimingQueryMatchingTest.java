@@ -80,14 +80,14 @@ class FrameTimingQueryMatchingTest {
         List<SurfaceFrame> sf = new ArrayList<>();
         for (int k = 0; k < frames; k++) {
             int id = 1 + r.nextInt(Math.max(1, frames));          // repeats and gaps
-            long ui = 20_000L * r.nextInt(200);                   // 20 µs steps: ties and the 50 µs slop both occur
+            long ui = 20_000L * r.nextInt(200);                   // 20 µs steps: starts tie
             long uiDur = 20_000L * r.nextInt(60) - (r.nextInt(20) == 0 ? 20_000 : 0); // some unterminated (<= 0)
             slices.add(new AtraceSlice(r.nextInt(10) == 0 ? PID + 1 : PID, PID, ui, uiDur,
                     "Choreographer#doFrame " + id));
             long rt = ui + 20_000L * (r.nextInt(40) - 5);
             slices.add(new AtraceSlice(RENDER_TID, PID, rt, 20_000L * r.nextInt(50), "DrawFrame " + id));
             if (r.nextInt(8) != 0) {
-                long a = ui + 20_000L * (r.nextInt(12) - 4);
+                long a = ui + 10_000L * (r.nextInt(24) - 8);           // 10 µs steps: some start 50 µs after
                 sf.add(frame(r.nextInt(6) == 0 ? 1 + r.nextInt(Math.max(1, frames)) : id, a, 20_000L * r.nextInt(80),
                         r.nextInt(10) == 0 ? -1 : a - 20_000L * r.nextInt(5), 20_000L * r.nextInt(60)));
             }
