@@ -5,6 +5,7 @@ import io.fpsctl.format.perfetto.AtraceSlice;
 import io.fpsctl.format.perfetto.SurfaceFrame;
 import io.fpsctl.format.perfetto.TraceContents;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,10 +135,13 @@ public final class FrameTimingQuery {
 
     /** {@link #of}'s per-frame samples; null when there are no UI or RenderThread slices. */
     public static Samples samples(TraceContents c, String pkg, boolean api31) {
+        // ofPackage once per pid, not per slice (a trace has few processes and hundreds of thousands of slices)
+        Map<Integer, Boolean> mine = new HashMap<>();
         List<Slice> ui = new ArrayList<>();
         List<Slice> rt = new ArrayList<>();
         for (AtraceSlice s : c.slices()) {
-            if (!ofPackage(c.processName(s.pid()), pkg) || s.dur() <= 0 || s.name().contains("resynced")) {
+            if (!mine.computeIfAbsent(s.pid(), pid -> ofPackage(c.processName(pid), pkg)) || s.dur() <= 0
+                    || s.name().contains("resynced")) {
                 continue;
             }
             if (s.name().startsWith("Choreographer#doFrame") && s.tid() == s.pid()) {
@@ -149,7 +153,7 @@ public final class FrameTimingQuery {
         List<Slice> actual = new ArrayList<>();
         Map<Integer, Slice> expected = new HashMap<>();
         for (SurfaceFrame f : c.surfaceFrames()) {
-            if (!ofPackage(c.processName(f.pid()), pkg)) {
+            if (!mine.computeIfAbsent(f.pid(), pid -> ofPackage(c.processName(pid), pkg))) {
                 continue;
             }
             if (f.dur() > 0) {
@@ -179,21 +183,29 @@ public final class FrameTimingQuery {
                     uiById.putIfAbsent(id, s);
                 }
             }
-            List<Slice> pool = new ArrayList<>(actual);
+            // the pool: the actual slices by start, each taken out when matched. androidx walks it from the end per
+            // frame (quadratic: minutes for a 100 MB trace); the same choice in O(log n): the candidates (start before
+            // ui.ts + 50 µs, and at most mid, as contains asks) are a prefix of the starts, and of those the last one
+            // still in the pool that ends at mid or later
+            int n = actual.size();
+            long[] starts = new long[n];
+            EndTree pool = new EndTree(n);
+            for (int i = 0; i < n; i++) {
+                starts[i] = actual.get(i).ts();
+                pool.set(i, actual.get(i).end());
+            }
             for (Slice r : rt) {
                 Integer id = r.frameId();
                 Slice u = id == null ? null : uiById.get(id);
                 if (u == null) {
                     continue;
                 }
-                Slice a = null;
                 long mid = u.ts() + u.dur() / 2;
-                for (int i = pool.size() - 1; i >= 0; i--) {
-                    Slice p = pool.get(i);
-                    if (p.ts() < u.ts() + ACTUAL_AFTER_UI_NS && p.contains(mid)) {
-                        a = pool.remove(i);
-                        break;
-                    }
+                int i = pool.lastBelow(startsBefore(starts, u.ts() + ACTUAL_AFTER_UI_NS, mid), mid);
+                Slice a = null;
+                if (i >= 0) {
+                    a = actual.get(i);
+                    pool.remove(i);
                 }
                 Integer aid = a == null ? null : a.frameId();
                 Slice e = aid == null ? null : expected.get(aid);
@@ -205,15 +217,54 @@ public final class FrameTimingQuery {
             }
             return new Samples(toArray(cpu), toArray(overrun));
         }
-        for (Slice r : rt) {
-            for (Slice u : ui) {
-                if (u.contains(r.ts())) {
-                    cpu.add((r.end() - u.ts()) / 1e6);
-                    break;
-                }
+        // per RenderThread slice the first UI slice (in the list's order) that contains its start; found in
+        // O(log n) per slice instead of a walk over the UI slices: the RenderThread slices are visited by start, the
+        // UI slices that start by then are put in a tree at their place in the list, and the first of them that
+        // ends at the RenderThread start or later is the one
+        Integer[] uiByStart = byStart(ui);
+        Integer[] rtByStart = byStart(rt);
+        EndTree open = new EndTree(ui.size());
+        Slice[] match = new Slice[rt.size()];
+        int next = 0;
+        for (int q : rtByStart) {
+            long t = rt.get(q).ts();
+            for (; next < uiByStart.length && ui.get(uiByStart[next]).ts() <= t; next++) {
+                open.set(uiByStart[next], ui.get(uiByStart[next]).end());
+            }
+            int j = open.first(t);
+            match[q] = j < 0 ? null : ui.get(j);
+        }
+        for (int q = 0; q < match.length; q++) {
+            if (match[q] != null) {
+                cpu.add((rt.get(q).end() - match[q].ts()) / 1e6);
             }
         }
         return new Samples(toArray(cpu), null);
+    }
+
+    /** How many of the sorted {@code starts} are before {@code before} and at most {@code atMost}: a prefix. */
+    private static int startsBefore(long[] starts, long before, long atMost) {
+        int lo = 0;
+        int hi = starts.length;
+        while (lo < hi) {
+            int m = (lo + hi) >>> 1;
+            if (starts[m] < before && starts[m] <= atMost) {
+                lo = m + 1;
+            } else {
+                hi = m;
+            }
+        }
+        return lo;
+    }
+
+    /** The slices' positions, by start (a stable sort: equal starts keep the list's order). */
+    private static Integer[] byStart(List<Slice> l) {
+        Integer[] order = new Integer[l.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(l.get(a).ts(), l.get(b).ts()));
+        return order;
     }
 
     private static List<Slice> distinct(List<Slice> l) {

@@ -31,6 +31,10 @@ public final class TerminalWriter extends Writer {
     @Override
     public void write(char[] cbuf, int off, int len) throws IOException {
         synchronized (lock) {
+            if (pending.length() == 0 && plain(java.nio.CharBuffer.wrap(cbuf), off, off + len)) {
+                out.write(cbuf, off, len);
+                return;
+            }
             pending.append(cbuf, off, len);
             drain(false);
         }
@@ -39,6 +43,10 @@ public final class TerminalWriter extends Writer {
     @Override
     public void write(String str, int off, int len) throws IOException {
         synchronized (lock) {
+            if (pending.length() == 0 && plain(str, off, off + len)) {
+                out.write(str, off, len);
+                return;
+            }
             pending.append(str, off, off + len);
             drain(false);
         }
@@ -47,9 +55,32 @@ public final class TerminalWriter extends Writer {
     @Override
     public void write(int c) throws IOException {
         synchronized (lock) {
+            if (pending.length() == 0 && plain((char) c)) {
+                out.write(c);
+                return;
+            }
             pending.append((char) c);
             drain(false);
         }
+    }
+
+    /**
+     * Whether the rule leaves every character of {@code s[from, to)} as it is and none may start an own control:
+     * printable ASCII, line feed and tab ({@link TerminalText}). Such text, with nothing held back, is written
+     * straight through: CSV and JSON of a long trace are tens of MB of it, which the character-by-character rendering
+     * (and a String per {@code PrintWriter.append(char)}) made seconds of CPU.
+     */
+    private static boolean plain(CharSequence s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!plain(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean plain(char c) {
+        return (c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t';
     }
 
     private void drain(boolean all) throws IOException {
