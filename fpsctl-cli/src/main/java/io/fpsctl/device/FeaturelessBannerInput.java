@@ -99,10 +99,24 @@ final class FeaturelessBannerInput extends FilterInputStream {
         return true;
     }
 
-    /** The banner with {@code features=} (empty) added when it has none; unchanged otherwise. */
+    /**
+     * The banner with {@code features=} (empty) added when it has none as a key; unchanged otherwise. adbd 7+ puts
+     * {@code features=…} last, after a {@code ;}, with nothing after it (adb.cpp {@code get_connection_string}:
+     * the properties, then {@code features=}, joined with {@code ;}); Android 6 ends every property with {@code ;}
+     * ({@code fill_connect_data}). So only a last piece that starts with {@code features=} and ends the text is the
+     * device's key; {@code features=} anywhere in a value (a model named {@code features=}, or
+     * {@code x;features=shell_v2,cmd}, which a {@code ;}-splitter such as dadb's {@code parseConnectionString} takes
+     * for a key) is not. The added key comes last, and dadb keeps the last value of a key, so a planted one loses.
+     */
     static byte[] withFeatures(byte[] banner) {
         String text = new String(banner, StandardCharsets.UTF_8);
-        if (text.contains("features=")) {
+        int stop = text.length();
+        while (stop > 0 && text.charAt(stop - 1) == '\0') {
+            stop--;
+        }
+        int keys = text.indexOf("::");
+        int piece = Math.max(text.lastIndexOf(';', stop - 1), keys < 0 ? -1 : keys + 1) + 1;
+        if (stop > 0 && text.charAt(stop - 1) != ';' && text.startsWith("features=", piece)) {
             return banner;
         }
         int end = text.length();

@@ -51,6 +51,11 @@ final class AdbFarm implements AutoCloseable {
                 serial + " online at the adb server on port " + cli.serverPort());
     }
 
+    /** {@code adb -P <port of server> args…}, as a user would type it. */
+    AdbCli.Result run(int server, String... args) throws Exception {
+        return servers.get(server).run(T, args);
+    }
+
     /** "127.0.0.1:PORT" of a server, for --adb-server. */
     String address(int server) {
         return "127.0.0.1:" + port(server);

@@ -156,7 +156,8 @@ class SilentDeviceEndToEndTest {
                 String errText = Files.readString(err);
                 assertEquals(130, p.exitValue(), errText);
                 // the loop ends within a second; the rest is writing the files and the JVM's exit on a loaded machine
-                assertTrue(ms < 3_000, "ended " + ms + " ms after SIGINT: " + errText);
+                // ~10 s when broken; 5 s leaves room for a loaded machine (JVM exit included)
+                assertTrue(ms < 5_000, "ended " + ms + " ms after SIGINT: " + errText);
                 System.out.println("capture, kept shell's start unanswered: exit " + ms + " ms after SIGINT");
                 assertTrue(errText.strip().endsWith("fpsctl: stopped by SIGINT: the summary and files hold what was "
                         + "captured until then"), errText);

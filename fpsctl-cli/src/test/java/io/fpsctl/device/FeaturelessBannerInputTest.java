@@ -1,6 +1,7 @@
 package io.fpsctl.device;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -71,5 +72,37 @@ class FeaturelessBannerInputTest {
         byte[] after = message(A_OKAY, 1, 2, new byte[0]);
         assertArrayEquals(concat(cnxn7, after),
                 readInSmallPieces(new FeaturelessBannerInput(new ByteArrayInputStream(concat(cnxn7, after)))));
+    }
+
+    /** The banner {@link FeaturelessBannerInput} hands on for an Android 6 CNXN carrying {@code banner}. */
+    private static String repaired(String banner) throws IOException {
+        byte[] out = readInSmallPieces(new FeaturelessBannerInput(new ByteArrayInputStream(
+                message(A_CNXN, 0x01000000, 4096, banner.getBytes(StandardCharsets.UTF_8)))));
+        return new String(out, 24, out.length - 24, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@code features=} inside a value is no key (android-6.0.1_r1 {@code fill_connect_data} writes
+     * {@code name=value;} per property): the repair still adds the empty key, last, so dadb (which keeps a key's last
+     * value and skips pairs that do not split in two) sees what the device means, no features.
+     */
+    @Test
+    void android6ModelsThatHoldFeaturesAreNoFeatureKey() throws IOException {
+        assertEquals("device::ro.product.name=p;ro.product.model=features=;ro.product.device=d;features=",
+                repaired("device::ro.product.name=p;ro.product.model=features=;ro.product.device=d;\0"));
+        assertEquals("device::ro.product.name=p;ro.product.model=x;features=shell_v2,cmd;ro.product.device=d;"
+                + "features=", repaired("device::ro.product.name=p;ro.product.model=x;features=shell_v2,cmd;"
+                + "ro.product.device=d;\0"));
+        // the last property planting it: Android 6 still ends with ';', so it is a value, not adbd 7+'s last key
+        assertEquals("device::ro.product.name=p;ro.product.model=m;ro.product.device=x;features=shell_v2,cmd;"
+                + "features=", repaired("device::ro.product.name=p;ro.product.model=m;"
+                + "ro.product.device=x;features=shell_v2,cmd;\0"));
+    }
+
+    @Test
+    void anAndroid7BannerWhoseModelHoldsFeaturesIsNotTouched() throws IOException {
+        String b = "device::ro.product.name=p;ro.product.model=x;features=;ro.product.device=d;features=shell_v2,cmd";
+        assertEquals(b, repaired(b));
+        assertEquals("device::features=", repaired("device::features=")); // a host banner's empty list: a key
     }
 }

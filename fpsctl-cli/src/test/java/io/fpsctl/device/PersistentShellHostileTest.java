@@ -142,7 +142,7 @@ class PersistentShellHostileTest {
                 assertTrue(e instanceof DeviceException, String.valueOf(e));
                 assertFalse(e instanceof DeviceSilentException, e.toString());
                 assertTrue(e.getMessage().contains("was closed"), e.getMessage());
-                assertTrue(ms < 1000, "the list ended " + ms + " ms after the stop");
+                assertTrue(ms < 5000, "the list ended " + ms + " ms after the stop"); // ~10 s when broken; room for load
             } finally {
                 d.close();
             }
@@ -187,7 +187,7 @@ class PersistentShellHostileTest {
                 assertTrue(e instanceof DeviceException, String.valueOf(e));
                 assertFalse(e instanceof DeviceSilentException || e instanceof DeviceGoneException, e.toString());
                 assertTrue(e.getMessage().contains("was closed"), e.getMessage());
-                assertTrue(ms < 1000, "the list ended " + ms + " ms after the stop");
+                assertTrue(ms < 5000, "the list ended " + ms + " ms after the stop"); // ~10 s when broken; room for load
                 assertEquals(0, shell.shellsStarted());
             } finally {
                 d.close();

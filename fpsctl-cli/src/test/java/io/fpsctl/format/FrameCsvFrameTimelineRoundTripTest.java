@@ -160,7 +160,9 @@ class FrameCsvFrameTimelineRoundTripTest {
                 default -> CELLS[i][0];
             };
             assertEquals(expected, c[c.length - 2], "jankTypes of row " + i);
-            assertEquals(CELLS[i][1], c[c.length - 1], "presentState of row " + i);
+            // the state is the device's text (docs/formats.md 6): always quoted when not empty
+            assertEquals(CELLS[i][1].isEmpty() ? "" : '"' + CELLS[i][1] + '"', c[c.length - 1],
+                    "presentState of row " + i);
             assertEquals(List.of("", "", "", "", "", "", "", "", "", ""), List.of(c).subList(31, 41),
                     "a re-analysed CSV has no resources: empty, never 0");
         }

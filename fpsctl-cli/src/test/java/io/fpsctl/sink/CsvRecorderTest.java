@@ -110,7 +110,8 @@ class CsvRecorderTest {
     private static void assertRow(String[] row, int frame, String jankTypes, String presentState) {
         assertEquals(Long.toString(vsyncOf(frame)), row[0], "frame order");
         assertEquals(jankTypes, row[1], "jankTypes of frame " + frame);
-        assertEquals(presentState, row[2], "presentState of frame " + frame);
+        // the state is the device's text (docs/formats.md 6): always quoted when not empty
+        assertEquals(presentState.isEmpty() ? "" : '"' + presentState + '"', row[2], "presentState of frame " + frame);
     }
 
     @Test

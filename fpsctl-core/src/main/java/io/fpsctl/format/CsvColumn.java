@@ -13,7 +13,10 @@ public record CsvColumn(String name, Type type, int index) {
 
     /** What the cells of a column hold; every type but {@link #TEXT} may also be empty (the value is absent). */
     public enum Type {
-        /** Free text: a device serial, a package or window name. */
+        /**
+         * Free text: a device serial, a package or window name, a state SurfaceFlinger printed. Text the device sent
+         * is also listed in its schema's {@code DEVICE_TEXT}, which the writer's CSV rule follows.
+         */
         TEXT,
         /** A stable key of fpsctl's, e.g. a source, a drop level or a stage name. */
         KEY,

@@ -32,8 +32,8 @@ public final class FrameCsv implements Closeable, Flushable {
     private final CSVFormat format;
     /** {@link #format} quoting every cell: for the cells of device text ({@link CsvText#printRecord}). */
     private final CSVFormat quoted;
-    /** The columns that hold device text: the serial and the window title. */
-    private static final boolean[] DEVICE_TEXT = deviceText();
+    /** The columns that hold device text ({@link FrameCsvSchema#DEVICE_TEXT}). */
+    static final boolean[] DEVICE_TEXT = deviceText();
     private final boolean flushEachRow;
     /** The row being filled, indexed by {@link CsvColumn#index()}. */
     private final String[] cells = new String[FrameCsvSchema.COLUMNS.size()];
@@ -88,10 +88,10 @@ public final class FrameCsv implements Closeable, Flushable {
         String[] c = cells;
         boolean presented = r.source().presented();
         boolean timed = r.timed() || !presented;
-        c[FrameCsvSchema.DEVICE.index()] = device == null ? "" : CsvText.cell(device); // device text: no formula
+        c[FrameCsvSchema.DEVICE.index()] = device == null ? "" : device; // device text: CsvText.printRecord
         c[FrameCsvSchema.PACKAGE.index()] = pkg == null ? "" : pkg;
         c[FrameCsvSchema.SOURCE.index()] = r.source().key();
-        c[FrameCsvSchema.WINDOW.index()] = CsvText.cell(r.window());
+        c[FrameCsvSchema.WINDOW.index()] = r.window(); // device text: CsvText.printRecord
         c[FrameCsvSchema.INTENDED_VSYNC_NS.index()] = presented ? "" : Long.toString(r.time());
         c[FrameCsvSchema.END_NS.index()] = Long.toString(r.end());
         c[FrameCsvSchema.INTERVAL_NS.index()] = Long.toString(r.interval());
@@ -124,8 +124,9 @@ public final class FrameCsv implements Closeable, Flushable {
 
     private static boolean[] deviceText() {
         boolean[] d = new boolean[FrameCsvSchema.COLUMNS.size()];
-        d[FrameCsvSchema.DEVICE.index()] = true;
-        d[FrameCsvSchema.WINDOW.index()] = true;
+        for (CsvColumn c : FrameCsvSchema.DEVICE_TEXT) {
+            d[c.index()] = true;
+        }
         return d;
     }
 

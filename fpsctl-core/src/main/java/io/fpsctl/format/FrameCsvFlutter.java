@@ -2,6 +2,7 @@ package io.fpsctl.format;
 
 import io.fpsctl.engine.FlutterFrame;
 import io.fpsctl.engine.FlutterFrameJoin;
+import io.fpsctl.text.CsvText;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -60,6 +61,7 @@ public final class FrameCsvFlutter {
         int[] joined = FlutterFrameJoin.join(java.util.Arrays.copyOf(presents, rows), frames, budgetUs);
         long count = 0;
         CSVPrinter printer = format.print(out);
+        CSVFormat quoted = CsvText.quoting(format);
         try (Reader r = in.open()) {
             int row = -1;
             for (CSVRecord record : format.parse(r)) {
@@ -71,8 +73,15 @@ public final class FrameCsvFlutter {
                     cells[FrameCsvSchema.FLUTTER_BOTTLENECK.index()] = f.bottleneck();
                     count++;
                 }
-                row++;
-                printer.printRecord((Object[]) cells);
+                if (row++ < 0) {
+                    printer.printRecord((Object[]) cells);
+                    continue;
+                }
+                // the device cells back to the text they show, so the one rule writes them as FrameCsv did
+                for (CsvColumn c : FrameCsvSchema.DEVICE_TEXT) {
+                    cells[c.index()] = CsvText.read(cells[c.index()]);
+                }
+                CsvText.printRecord(printer, format, quoted, cells, FrameCsv.DEVICE_TEXT);
             }
         }
         printer.flush();

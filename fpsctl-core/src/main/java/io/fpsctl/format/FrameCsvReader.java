@@ -234,7 +234,7 @@ public final class FrameCsvReader {
 
     /** The FrameTimeline verdict the row recorded; null when its {@code presentState} is empty or absent. */
     private FrameTimelineVerdict verdict(FrameCsvRows.Row rec) {
-        String state = rec.optionalText(FrameCsvRows.PRESENT_STATE);
+        String state = CsvText.read(rec.optionalText(FrameCsvRows.PRESENT_STATE)); // device text (FrameCsvSchema)
         if (state == null || state.isEmpty()) {
             return null;
         }

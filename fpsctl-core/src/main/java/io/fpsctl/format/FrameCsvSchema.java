@@ -59,11 +59,20 @@ public final class FrameCsvSchema {
             .map(name -> column(name, ResourceColumns.type(name))).toList();
     /** The frame's FrameTimeline jank type keys joined with {@code |}; empty when on time or not attributed. */
     public static final CsvColumn JANK_TYPES = column("jankTypes", Type.KEY);
-    /** {@code Presented}, {@code Dropped} or {@code Unknown} as SurfaceFlinger printed it; empty if not attributed. */
-    public static final CsvColumn PRESENT_STATE = column("presentState", Type.KEY);
+    /**
+     * {@code Presented}, {@code Dropped} or {@code Unknown} as SurfaceFlinger printed it (text, not a key of fpsctl's:
+     * the dump's value is copied, so a device may print anything there); empty if not attributed.
+     */
+    public static final CsvColumn PRESENT_STATE = column("presentState", Type.TEXT);
 
     /** Every column, in order. */
     public static final List<CsvColumn> COLUMNS = List.copyOf(BUILDING);
+    /**
+     * The columns that hold text as the device sent it (docs/formats.md 6, "Device text in CSV cells"): the serial,
+     * the window title and the present state SurfaceFlinger printed. {@link FrameCsv} writes them raw into the row
+     * and {@code CsvText.printRecord} applies the rule to exactly these.
+     */
+    public static final List<CsvColumn> DEVICE_TEXT = List.of(DEVICE, WINDOW, PRESENT_STATE);
     /** The header cells, in order. */
     public static final List<String> HEADER = COLUMNS.stream().map(CsvColumn::name).toList();
     /** The columns without which a file is no frames CSV; the others read as empty when absent. */

@@ -3,7 +3,6 @@ package io.fpsctl.format;
 import io.fpsctl.engine.ResourceCounters;
 import io.fpsctl.engine.LoadUsage;
 import io.fpsctl.engine.ResourceUsage;
-import io.fpsctl.text.CsvText;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -80,7 +79,7 @@ final class ResourceColumns {
         for (ResourceUsage.ThreadCpu t : u.topOthers()) {
             top.add(t.name() + "=" + percent(t.percent()));
         }
-        c.add(CsvText.cell(top.toString())); // starts with a thread name: device text
+        c.add(top.toString()); // thread names: device text, WindowCsvSchema.DEVICE_TEXT
         StringJoiner f = new StringJoiner("|");
         for (ResourceCounters.Frequency q : u.frequencies()) {
             f.add("policy" + q.policy() + "=" + q.curKhz() + "/" + q.maxKhz());
@@ -101,7 +100,7 @@ final class ResourceColumns {
     /**
      * docs/metrics.md 14: why each unknown figure of the window is unknown, {@code name=reason} joined with
      * {@code |} ({@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}, {@code appGpu}); the reason is the device's own
-     * error text, which the CSV quotes.
+     * error text (device text: WindowCsvSchema.DEVICE_TEXT).
      */
     static String unavailable(LoadUsage l) {
         StringJoiner j = new StringJoiner("|");

@@ -26,7 +26,7 @@ public final class WindowCsv implements Closeable, Flushable {
     private final CSVFormat format;
     /** {@link #format} quoting every cell: for the cells of device text ({@link CsvText#printRecord}). */
     private final CSVFormat quoted;
-    /** The columns that hold device text: the serial and the top threads (thread names). */
+    /** The columns that hold device text ({@link WindowCsvSchema#DEVICE_TEXT}). */
     private static final boolean[] DEVICE_TEXT = deviceText();
     private final String device;
     private final String packageName;
@@ -43,7 +43,7 @@ public final class WindowCsv implements Closeable, Flushable {
         this.format = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build();
         this.printer = format.print(out);
         this.quoted = CsvText.quoting(format);
-        this.device = device == null ? "" : CsvText.cell(device); // device text: no formula
+        this.device = device == null ? "" : device; // device text: CsvText.printRecord
         this.packageName = packageName == null ? "" : packageName;
         printer.printRecord(WindowCsvSchema.HEADER);
         printer.flush();
@@ -101,11 +101,8 @@ public final class WindowCsv implements Closeable, Flushable {
 
     private static boolean[] deviceText() {
         boolean[] d = new boolean[WindowCsvSchema.COLUMNS.size()];
-        d[WindowCsvSchema.DEVICE.index()] = true;
-        for (CsvColumn c : WindowCsvSchema.RESOURCES) {
-            if (c.name().equals("topThreads")) { // thread names: device text
-                d[c.index()] = true;
-            }
+        for (CsvColumn c : WindowCsvSchema.DEVICE_TEXT) {
+            d[c.index()] = true;
         }
         return d;
     }

@@ -40,6 +40,13 @@ public final class WindowCsvSchema {
 
     /** Every column, in order. */
     public static final List<CsvColumn> COLUMNS = List.copyOf(BUILDING);
+    /**
+     * The columns that hold text as the device sent it (docs/formats.md 6, "Device text in CSV cells"): the serial,
+     * the top threads (thread names) and the reasons a figure is unavailable (the device's own error text).
+     * {@link WindowCsv} writes them raw into the row and {@code CsvText.printRecord} applies the rule to exactly these.
+     */
+    public static final List<CsvColumn> DEVICE_TEXT = COLUMNS.stream()
+            .filter(c -> c == DEVICE || c.name().equals("topThreads") || c.name().equals("unavailable")).toList();
     /** The header cells, in order. */
     public static final List<String> HEADER = COLUMNS.stream().map(CsvColumn::name).toList();
 

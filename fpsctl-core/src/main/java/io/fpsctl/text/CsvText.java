@@ -103,10 +103,12 @@ public final class CsvText {
     }
 
     /**
-     * Prints one record to {@code printer} (made by {@code format}): the cells whose index is marked in {@code deviceText} always quoted
-     * unless empty
-     * (RFC 4180 quotes, inner quotes doubled), the others as the printer's format says (quoted only when they must
-     * be: fpsctl's own numbers and keys stay bare).
+     * Prints one record to {@code printer} (made by {@code format}): the cells whose index is marked in
+     * {@code deviceText} hold the device's text as it was sent and are written here, and only here, by the rule
+     * ({@link #cell}: shown visibly, formula starts marked), always quoted unless empty (RFC 4180 quotes, inner
+     * quotes doubled); the others as the printer's format says (quoted only when they must be: fpsctl's own numbers
+     * and keys stay bare). A writer marks a column and hands its text over raw, so no column of device text can miss
+     * the rule by a call site forgetting it.
      */
     public static void printRecord(CSVPrinter printer, CSVFormat format, CSVFormat quoted, Object[] cells,
                                    boolean[] deviceText) throws IOException {
@@ -114,7 +116,7 @@ public final class CsvText {
         for (int i = 0; i < cells.length; i++) {
             Object v = cells[i] == null ? "" : cells[i];
             boolean q = i < deviceText.length && deviceText[i] && !"".equals(v); // an empty cell holds nothing
-            (q ? quoted : format).print(v, out, i == 0);
+            (q ? quoted : format).print(q ? cell(v.toString()) : v, out, i == 0);
         }
         printer.println();
     }

@@ -159,4 +159,18 @@ class ScenarioTest {
                 b.sh("dumpsys gfxinfo com.example.feed framestats"));
         assertEquals(a.sh("dumpsys SurfaceFlinger --list"), b.sh("dumpsys SurfaceFlinger --list"));
     }
+
+    /**
+     * init's PropertySet (property_service.cpp) refuses a value of PROP_VALUE_MAX (92) bytes or more unless the name
+     * starts with ro.: 91 bytes pass, 92 are refused with the property named; an ro. value of any length passes.
+     */
+    @Test
+    void propertyValuesAndroidRefusesAreRefused() throws Exception {
+        String ok = "{\"properties\":{\"sys.x\":\"" + "a".repeat(91) + "\",\"ro.product.model\":\""
+                + "m".repeat(500) + "\"}}";
+        assertEquals(91, Scenarios.fromJson(ok).properties().get("sys.x").length());
+        Exception e = assertThrows(Exception.class, () -> Scenarios.fromJson("{\"properties\":{\"sys.x\":\""
+                + "\u00e9".repeat(46) + "\"}}")); // 46 two-byte characters: 92 bytes
+        assertTrue(e.getMessage().contains("scenario property sys.x is 92 bytes"), e.getMessage());
+    }
 }

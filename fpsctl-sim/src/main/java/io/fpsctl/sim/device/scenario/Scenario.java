@@ -50,6 +50,12 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> properties,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> toolErrors) {
 
+    /**
+     * bionic's {@code PROP_VALUE_MAX} (sys/system_properties.h): init's {@code PropertySet} (property_service.cpp)
+     * refuses a value this long or longer unless the name starts with {@code ro.}, so a scenario cannot set one.
+     */
+    static final int PROP_VALUE_MAX = 92;
+
     public Scenario {
         Map<String, String> props = new TreeMap<>();
         if (properties != null) {
@@ -57,7 +63,14 @@ public record Scenario(String name, Integer refreshHz, List<RefreshChange> refre
                 if (k == null || k.isEmpty() || v == null) {
                     throw new IllegalArgumentException("scenario properties map a property name to a text value");
                 }
-                props.put(k, v.indexOf('\0') >= 0 ? v.substring(0, v.indexOf('\0')) : v);
+                String value = v.indexOf('\0') >= 0 ? v.substring(0, v.indexOf('\0')) : v;
+                int bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                if (bytes >= PROP_VALUE_MAX && !k.startsWith("ro.")) {
+                    throw new IllegalArgumentException("scenario property " + k + " is " + bytes + " bytes: Android"
+                            + " refuses a value of " + PROP_VALUE_MAX + " bytes or more unless the name starts with"
+                            + " ro. (init property_service.cpp PropertySet); shorten it");
+                }
+                props.put(k, value);
             });
         }
         properties = java.util.Collections.unmodifiableMap(props);
