@@ -81,6 +81,8 @@ public final class PerfettoTraceReader {
     private final FrameTimelineDecoder frameTimeline;
     private final FtraceDecoder ftrace;
     private long packets;
+    /** True while the packets of a {@code compressed_packets} field are read: they may not hold another one. */
+    private boolean inCompressed;
 
     private PerfettoTraceReader(String name, TraceCollector out) {
         this.name = name;
@@ -308,6 +310,9 @@ public final class PerfettoTraceReader {
                         defaultsAt = slice(p, start, defaultsLen);
                     }
                     case COMPRESSED -> {
+                        if (inCompressed) {
+                            throw nested(name, packets);
+                        }
                         int n = p.readRawVarint32();
                         inflate(b, slice(p, start, n), n, offset);
                     }
@@ -363,14 +368,28 @@ public final class PerfettoTraceReader {
 
     private void inflate(byte[] b, int at, int n, long offset) throws IOException, PerfettoTraceException {
         Inflater inflater = new Inflater();
+        inCompressed = true;
         try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(b, at, n), inflater, 1 << 16)) {
             readTrace(in, false);
         } catch (ZipException e) {
             throw new PerfettoTraceException(name + ": compressed packets at byte " + offset + " do not inflate ("
                     + e.getMessage() + "): the trace is broken");
         } finally {
+            inCompressed = false;
             inflater.end();
         }
+    }
+
+    /**
+     * {@code compressed_packets} inside {@code compressed_packets}: Perfetto expands one level only (v58.2,
+     * {@code ProtoTraceTokenizer::Tokenize} hands each decompressed packet straight to its callback, and
+     * {@code ProtoTraceReader::ParsePacket} then stops at {@code PERFETTO_CHECK(!decoder.has_compressed_packets())}),
+     * so such a trace is no trace Perfetto reads; refused here before it could nest deep enough to exhaust the stack.
+     * Shared with the test sources' reader so that both give the same message.
+     */
+    static PerfettoTraceException nested(String name, long packet) {
+        return new PerfettoTraceException(name + ": packet " + packet + " holds compressed packets inside compressed "
+                + "packets, which Perfetto does not read (one level only): the trace is broken");
     }
 
     private void processTree(ProcessTree tree) {

@@ -47,6 +47,7 @@ public final class LegacyTraceReader {
     private final String name;
     private final TraceCollector out;
     private long packets;
+    private boolean inCompressed;
 
     private LegacyTraceReader(String name, TraceCollector out) {
         this.name = name;
@@ -259,7 +260,12 @@ public final class LegacyTraceReader {
                         }
                     }
                     case 59 -> defaults = p.readBytes();                              // trace_packet_defaults
-                    case 50 -> inflate(p.readBytes(), offset);                        // compressed_packets
+                    case 50 -> {                                                      // compressed_packets
+                        if (inCompressed) {
+                            throw PerfettoTraceReader.nested(name, packets); // one level only, as the new reader
+                        }
+                        inflate(p.readBytes(), offset);
+                    }
                     case 133 -> throw new PerfettoTraceException(name + ": the trace's packets are "
                             + "zstd-compressed, which fpsctl does not read: record it without compression or with "
                             + "deflate");
@@ -353,6 +359,7 @@ public final class LegacyTraceReader {
 
     private void inflate(ByteString compressed, long offset) throws IOException, PerfettoTraceException {
         Inflater inflater = new Inflater();
+        inCompressed = true;
         try (InputStream in = new BufferedInputStream(new InflaterInputStream(compressed.newInput(), inflater),
                 1 << 16)) {
             readTrace(in, false);
@@ -360,6 +367,7 @@ public final class LegacyTraceReader {
             throw new PerfettoTraceException(name + ": compressed packets at byte " + offset + " do not inflate ("
                     + e.getMessage() + "): the trace is broken");
         } finally {
+            inCompressed = false;
             inflater.end();
         }
     }

@@ -278,4 +278,22 @@ class PerfettoTraceReaderTest {
         assertFalse(PerfettoTraceReader.looksLikeTrace("\n\n** Graphics info for pid 1".getBytes(
                 StandardCharsets.UTF_8), 27));
     }
+
+    /**
+     * Perfetto expands {@code compressed_packets} one level only (v58.2 {@code ProtoTraceTokenizer::Tokenize},
+     * {@code ProtoTraceReader::ParsePacket}'s {@code PERFETTO_CHECK}): one level reads, two are the one-line error,
+     * and 1,500 levels (28 KB) are the same error, not a stack overflow.
+     */
+    @Test
+    void compressedPacketsInsideCompressedPacketsAreAOneLineError() throws Exception {
+        byte[] plain = oneFrame(null, 1000).bytes();
+        assertEquals(read(plain).surfaceFrames(), read(SynthTrace.nestedDeflate(plain, 1)).surfaceFrames());
+        for (int layers : new int[] {2, 1500}) {
+            byte[] nested = SynthTrace.nestedDeflate(plain, layers);
+            PerfettoTraceException e = assertThrows(PerfettoTraceException.class, () -> read(nested));
+            assertEquals("t.pftrace: packet 2 holds compressed packets inside compressed packets, which Perfetto "
+                    + "does not read (one level only): the trace is broken", e.getMessage(), layers + " layers");
+            assertTrue(nested.length < (layers == 2 ? 1000 : 40_000), nested.length + " bytes");
+        }
+    }
 }
