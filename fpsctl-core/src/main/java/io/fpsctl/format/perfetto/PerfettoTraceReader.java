@@ -295,7 +295,10 @@ public final class PerfettoTraceReader {
                     }
                     case FTRACE -> {
                         int n = p.readRawVarint32();
-                        ftrace.decode(b, slice(p, start, n), n);
+                        long refused = ftrace.decode(b, slice(p, start, n), n);
+                        if (refused != FtraceDecoder.READ) {
+                            throw unknownFtraceClock(name, packets, refused);
+                        }
                     }
                     case PROCESS_TREE -> processTree(ProcessTree.parseFrom(bytes(p, b, start)));
                     case CLOCK_SNAPSHOT -> clockSnapshot(ClockSnapshot.parseFrom(bytes(p, b, start)));
@@ -378,6 +381,18 @@ public final class PerfettoTraceReader {
             inCompressed = false;
             inflater.end();
         }
+    }
+
+    /**
+     * An ftrace bundle on FTRACE_CLOCK_UNKNOWN or a clock number v58.2 does not know: trace_processor's
+     * {@code FtraceTokenizer::HandleFtraceClockSnapshot} returns an error, and {@code TraceProcessorStorageImpl::Parse}
+     * makes any parse error unrecoverable (the import stops there), so fpsctl refuses the trace the same way, rather
+     * than read the events on a clock nobody can convert. Shared with the test sources' reader.
+     */
+    static PerfettoTraceException unknownFtraceClock(String name, long packet, long clock) {
+        return new PerfettoTraceException(name + ": packet " + packet + " holds ftrace events on ftrace clock " + clock
+                + " (unknown), which Perfetto refuses (\"Unable to parse ftrace packets with unknown clock\"): the "
+                + "trace cannot be read");
     }
 
     /**

@@ -18,6 +18,7 @@ import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import java.util.zip.ZipException;
 import perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot;
+import perfetto.protos.FtraceEventBundleOuterClass.FtraceClock;
 import perfetto.protos.FtraceEventBundleOuterClass.FtraceEventBundle;
 import perfetto.protos.FtraceEventOuterClass.FtraceEvent;
 import perfetto.protos.ProcessTreeOuterClass.ProcessTree;
@@ -250,7 +251,16 @@ public final class LegacyTraceReader {
                     case 13 -> cleared |= (p.readUInt32() & 1) != 0;                  // SEQ_INCREMENTAL_STATE_CLEARED
                     case 41 -> cleared |= p.readBool();                               // incremental_state_cleared
                     case 76 -> frameTimeline = p.readBytes();                         // frame_timeline_event (ext.)
-                    case 1 -> ftrace(FtraceEventBundle.parseFrom(p.readBytes()));     // ftrace_events
+                    case 1 -> {                                                       // ftrace_events
+                        ByteString bundle = p.readBytes();
+                        FtraceEventBundle parsed = FtraceEventBundle.parseFrom(bundle);
+                        long fclock = rawClock(bundle);
+                        if (fclock == FtraceClock.FTRACE_CLOCK_UNKNOWN_VALUE
+                                || (fclock != Long.MIN_VALUE && FtraceClock.forNumber((int) fclock) == null)) {
+                            throw PerfettoTraceReader.unknownFtraceClock(name, packets, fclock);
+                        }
+                        ftrace(parsed);
+                    }
                     case 2 -> processTree(ProcessTree.parseFrom(p.readBytes()));      // process_tree
                     case 6 -> clockSnapshot(ClockSnapshot.parseFrom(p.readBytes()));  // clock_snapshot
                     case 45 -> {                                                      // system_info
@@ -405,6 +415,27 @@ public final class LegacyTraceReader {
      * trace_marker; Perfetto's {@code PrintFtraceEvent.buf}). Ftrace timestamps are BOOTTIME unless the bundle names
      * another ftrace clock with a BOOTTIME pair to convert by (ftrace_event_bundle.proto, v58.2).
      */
+    /**
+     * The bundle's last {@code ftrace_clock} as a raw number (protozero's rule, which the streaming reader follows
+     * for it), {@link Long#MIN_VALUE} without one; a bundle that is no message is left to {@code parseFrom}.
+     */
+    private static long rawClock(ByteString bundle) {
+        long clock = Long.MIN_VALUE;
+        try {
+            CodedInputStream in = bundle.newCodedInput();
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                if (tag == (FtraceEventBundle.FTRACE_CLOCK_FIELD_NUMBER << 3)) {
+                    clock = in.readEnum();
+                } else if (!in.skipField(tag)) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            return Long.MIN_VALUE;
+        }
+        return clock;
+    }
+
     private void ftrace(FtraceEventBundle bundle) {
         long shift = 0;
         if (bundle.hasFtraceClock() && bundle.getFtraceClock().getNumber() > 1) {
@@ -417,7 +448,8 @@ public final class LegacyTraceReader {
         }
         for (FtraceEvent e : bundle.getEventList()) {
             if (e.hasPrint()) {
-                out.print((int) e.getPid(), e.getTimestamp() + shift, e.getPrint().getBuf());
+                byte[] buf = e.getPrint().getBufBytes().toByteArray(); // the bytes, as trace_processor reads them
+                out.print((int) e.getPid(), e.getTimestamp() + shift, buf, 0, buf.length);
             }
         }
     }
