@@ -72,6 +72,7 @@ public final class PerfettoTraceReader {
     private static final int DEFAULTS = TracePacket.TRACE_PACKET_DEFAULTS_FIELD_NUMBER;
     private static final int COMPRESSED = TracePacket.COMPRESSED_PACKETS_FIELD_NUMBER;
     private static final int ZSTD = TracePacket.ZSTD_COMPRESSED_PACKETS_FIELD_NUMBER;
+    private static final int TRACK_EVENT = TracePacket.TRACK_EVENT_FIELD_NUMBER;
     /** {@code TracePacket.SEQ_INCREMENTAL_STATE_CLEARED}, a bit of {@code sequence_flags}. */
     private static final int SEQ_INCREMENTAL_STATE_CLEARED =
             TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE;
@@ -318,6 +319,10 @@ public final class PerfettoTraceReader {
                         }
                         int n = p.readRawVarint32();
                         inflate(b, slice(p, start, n), n, offset);
+                    }
+                    case TRACK_EVENT -> {
+                        out.trackEvent(); // only counted: fpsctl reads atrace from ftrace, not from the Perfetto SDK
+                        p.skipField(tag);
                     }
                     case ZSTD -> throw new PerfettoTraceException(name + ": the trace's packets are "
                             + "zstd-compressed, which fpsctl does not read: record it without compression or with "

@@ -48,6 +48,7 @@ final class TraceCollector {
     private final Map<Integer, Integer> deferredSeq = new HashMap<>();
     private final Map<String, String> interned = new HashMap<>();
     private int sdk = -1;
+    private long trackEvents;
     private long[] snapMono = new long[4];
     private long[] snapBoot = new long[4];
     private int snaps;
@@ -98,6 +99,11 @@ final class TraceCollector {
         if (warnedOnce.add(w)) {
             warn(w);
         }
+    }
+
+    /** A packet held a {@code TrackEvent} (trace_packet.proto {@code track_event} 11), which fpsctl does not read. */
+    void trackEvent() {
+        trackEvents++;
     }
 
     void sdk(int v) {
@@ -435,6 +441,17 @@ final class TraceCollector {
                     + "BOOTTIME and MONOTONIC");
         }
         List<AtraceSlice> slices = matchAtrace();
+        if (slices.isEmpty() && trackEvents > 0) {
+            // AOSP libcutils (tracing_perfetto_internal.cpp, registerWithPerfetto / shouldPreferAtrace): with the
+            // perfetto_sdk_tracing flag on, an atrace category that a track_event data source enables goes to the
+            // Perfetto SDK's TrackEvent when the atrace category is off (or debug.atrace.prefer_sdk names it); then
+            // doFrame/DrawFrame are TrackEvent slices, which trace_processor and Macrobenchmark read and fpsctl
+            // does not
+            warn("the trace has " + trackEvents + " TrackEvent packet(s) but no Choreographer#doFrame / DrawFrame "
+                    + "atrace slice in ftrace: frameOverrunMs and frameDurationCpuMs cannot be computed (atrace "
+                    + "written through the Perfetto SDK's track_event is not read; record the gfx and view atrace "
+                    + "categories with the linux.ftrace data source)");
+        }
         return new TraceContents(name, packets, sdk, snaps, Map.copyOf(processes), Map.copyOf(threadTgid),
                 Map.copyOf(threadNames), frames, slices, clocksSeen(), List.copyOf(warnings));
     }

@@ -276,6 +276,10 @@ public final class LegacyTraceReader {
                         }
                         inflate(p.readBytes(), offset);
                     }
+                    case 11 -> {                                                      // track_event
+                        out.trackEvent();
+                        p.skipField(tag);
+                    }
                     case 133 -> throw new PerfettoTraceException(name + ": the trace's packets are "
                             + "zstd-compressed, which fpsctl does not read: record it without compression or with "
                             + "deflate");

@@ -296,4 +296,40 @@ class PerfettoTraceReaderTest {
             assertTrue(nested.length < (layers == 2 ? 1000 : 40_000), nested.length + " bytes");
         }
     }
+
+    /**
+     * Atrace written through the Perfetto SDK (TrackEvent) is not read: a trace with TrackEvent packets and no
+     * doFrame/DrawFrame slice in ftrace says so in one line; with the slices in ftrace, or without TrackEvent, it
+     * does not.
+     */
+    @Test
+    void trackEventsWithoutAtraceSlicesAreAOneLineWarning() throws Exception {
+        byte[] trackEvent = Trace.newBuilder().addPacket(TracePacket.newBuilder().setTimestamp(1_000_000_100L)
+                .setTrustedPacketSequenceId(9).setTrackEvent(perfetto.protos.TrackEventOuterClass.TrackEvent
+                        .newBuilder().setName("Choreographer#doFrame 7").setTrackUuid(1))).build().toByteArray();
+        byte[] plain = oneFrame(null, 1_000_000_000L).bytes();
+        TraceContents sdk = read(cat(plain, trackEvent, trackEvent));
+        List<String> w = sdk.warnings().stream().filter(x -> x.contains("TrackEvent")).toList();
+        assertEquals(List.of("the trace has 2 TrackEvent packet(s) but no Choreographer#doFrame / DrawFrame atrace "
+                + "slice in ftrace: frameOverrunMs and frameDurationCpuMs cannot be computed (atrace written through "
+                + "the Perfetto SDK's track_event is not read; record the gfx and view atrace categories with the "
+                + "linux.ftrace data source)"), w);
+        assertEquals(1, sdk.surfaceFrames().size()); // the FrameTimeline frames are still read
+
+        SynthTrace withAtrace = oneFrame(null, 1_000_000_000L);
+        withAtrace.addFtracePacket(0);
+        withAtrace.addFrame(7, 1_000_000_000L, 1_005_000_000L, 1000, 1000);
+        TraceContents both = read(cat(withAtrace.bytes(), trackEvent));
+        assertFalse(both.slices().isEmpty());
+        assertTrue(both.warnings().stream().noneMatch(x -> x.contains("TrackEvent")), both.warnings().toString());
+        assertTrue(read(plain).warnings().stream().noneMatch(x -> x.contains("TrackEvent")));
+    }
+
+    private static byte[] cat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
 }
