@@ -5,6 +5,7 @@ import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameworksNati
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.ExtensionRegistryLite;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.WireFormat;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
@@ -281,6 +282,10 @@ public final class PerfettoTraceReader {
                 if (tag == 0) {
                     break;
                 }
+                if (wrongWireType(tag)) {
+                    p.skipField(tag); // an unknown field to protobuf-java's generated parser: skipped, not misread
+                    continue;
+                }
                 switch (tag >>> 3) {
                     case TIMESTAMP -> ts = p.readUInt64();
                     case CLOCK_ID -> clock = p.readUInt32();
@@ -355,6 +360,22 @@ public final class PerfettoTraceReader {
             throw new PerfettoTraceException(name + ": packet " + packets + " (at byte " + offset
                     + ") is not a valid TracePacket: the trace is broken");
         }
+    }
+
+    /**
+     * True when {@code tag} names a {@code TracePacket} field this walker reads but with another wire type than the
+     * schema's (trace_packet.proto, v58.2: the five scalars are varints, the messages and bytes length-delimited).
+     * protobuf-java's generated {@code parseFrom} reads such a field as an unknown one ({@code parseUnknownField}),
+     * so the packet keeps the field unset instead of failing or taking a varint for a length.
+     */
+    private static boolean wrongWireType(int tag) {
+        int wire = tag & 7;
+        return switch (tag >>> 3) {
+            case TIMESTAMP, CLOCK_ID, SEQUENCE_ID, SEQUENCE_FLAGS, STATE_CLEARED -> wire != WireFormat.WIRETYPE_VARINT;
+            case FRAME_TIMELINE, FTRACE, PROCESS_TREE, CLOCK_SNAPSHOT, SYSTEM_INFO, DEFAULTS, COMPRESSED, TRACK_EVENT,
+                    ZSTD -> wire != WireFormat.WIRETYPE_LENGTH_DELIMITED;
+            default -> false;
+        };
     }
 
     /**

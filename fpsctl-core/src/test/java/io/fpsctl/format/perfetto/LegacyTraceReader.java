@@ -241,6 +241,16 @@ public final class LegacyTraceReader {
                 if (tag == 0) {
                     break;
                 }
+                int wire = tag & 7;
+                int want = switch (tag >>> 3) {
+                    case 8, 58, 10, 13, 41 -> 0;                                      // varints
+                    case 76, 1, 2, 6, 45, 59, 50, 11, 133 -> 2;                       // length-delimited
+                    default -> wire;
+                };
+                if (wire != want) {
+                    p.skipField(tag); // protobuf-java: an unknown field
+                    continue;
+                }
                 switch (tag >>> 3) {
                     case 8 -> ts = p.readUInt64();                                    // timestamp
                     case 58 -> clock = p.readUInt32();                                // timestamp_clock_id

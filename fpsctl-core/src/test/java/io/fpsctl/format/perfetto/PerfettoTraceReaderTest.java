@@ -325,6 +325,46 @@ class PerfettoTraceReaderTest {
         assertTrue(read(plain).warnings().stream().noneMatch(x -> x.contains("TrackEvent")));
     }
 
+    /**
+     * A known TracePacket field sent with another wire type is an unknown field to protobuf-java's generated parser,
+     * skipped: every packet of a one-frame trace gets a fixed64 {@code timestamp}, a varint {@code ftrace_events} and
+     * FrameTimeline event, and a fixed32 {@code compressed_packets} after its own fields; the frames are those of the
+     * clean trace, and protobuf-java itself (the yardstick) keeps each packet's timestamp.
+     */
+    @Test
+    void aKnownPacketFieldWithAnotherWireTypeIsSkipped() throws Exception {
+        byte[] plain = oneFrame(null, 1_000_000_000L).bytes();
+        byte[] odd = {
+            (8 << 3) | 1, 1, 2, 3, 4, 5, 6, 7, 8,        // timestamp as fixed64
+            (1 << 3), 3,                                 // ftrace_events as a varint
+            (byte) 0xe0, 0x04, 5,                        // frame_timeline_event (76) as a varint
+            (byte) 0x95, 0x03, 1, 2, 3, 4};              // compressed_packets (50) as fixed32
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (TracePacket packet : Trace.parseFrom(plain).getPacketList()) {
+            byte[] body = cat(packet.toByteArray(), odd);
+            TracePacket java = TracePacket.parseFrom(body);
+            assertEquals(packet.getTimestamp(), java.getTimestamp());
+            assertFalse(java.hasFtraceEvents());
+            out.writeBytes(packetField(body));
+        }
+        TraceContents c = read(out.toByteArray());
+        assertEquals(read(plain).surfaceFrames(), c.surfaceFrames());
+        assertEquals(1, c.surfaceFrames().size());
+    }
+
+    private static byte[] packetField(byte[] body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(0x0a);
+        int n = body.length;
+        while ((n & ~0x7f) != 0) {
+            out.write((n & 0x7f) | 0x80);
+            n >>>= 7;
+        }
+        out.write(n);
+        out.writeBytes(body);
+        return out.toByteArray();
+    }
+
     private static byte[] cat(byte[]... parts) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (byte[] p : parts) {
