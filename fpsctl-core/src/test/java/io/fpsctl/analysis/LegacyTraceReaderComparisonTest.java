@@ -360,7 +360,8 @@ class LegacyTraceReaderComparisonTest {
             }
             // the mutants reach the content paths, not only the error ones: each kind of outcome is well represented
             String counts = sameContents + " same, " + otherContents + " other contents, " + errors + " errors";
-            assertTrue(sameContents >= 20 && otherContents >= 150 && errors >= 300, counts); // seed 32: 32-194, 261-709, 645-1147
+            // with seed 32: 32-194 unchanged, 261-709 changed, 645-1147 errors per base trace
+            assertTrue(sameContents >= 20 && otherContents >= 150 && errors >= 300, counts);
         }
     }
 
