@@ -31,7 +31,11 @@ import perfetto.protos.TracePacketOuterClass.TracePacket;
  * FrameTimeline event and ftrace bundle parsed with its generated class. Kept in the test sources only as the
  * yardstick {@code LegacyTraceReaderComparisonTest} holds the streaming decoders to — the same {@link TraceContents},
  * or the same error, on every trace the tests build and on mutants of them. Its FrameTimeline mapping (the generated
- * getters to {@link TraceCollector.Start}) is the collector's code of that revision.
+ * getters to {@link TraceCollector.Start}) is the collector's code of that revision. Four rules were added since, the
+ * same as the streaming reader's, so that the comparison goes on comparing the decoding: nested
+ * {@code compressed_packets} and an ftrace bundle on an unknown clock refused (with the streaming reader's message), a
+ * known packet field with another wire type skipped, TrackEvent packets counted; its {@code print} bytes go to the
+ * shared {@link TraceCollector} (docs/metrics.md 15.1).
  */
 public final class LegacyTraceReader {
 
