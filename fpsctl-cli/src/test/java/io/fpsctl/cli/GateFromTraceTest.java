@@ -97,4 +97,20 @@ class GateFromTraceTest {
         Cli both = Cli.run("gate", APP, "--from", summary.toString(), "--min-fps", "1");
         assertEquals(2, both.exit, both.toString());
     }
+
+    /** compressed_packets 1,500 deep (28 KB): Perfetto reads one level only; exit 5 in one line, no stack overflow. */
+    @Test
+    void nestedCompressedPacketsAreOneLineExit5(@TempDir Path dir) throws IOException {
+        Path plain = trace(dir);
+        Path nested = Files.write(dir.resolve("nested.pftrace"), SynthTrace.nestedDeflate(Files.readAllBytes(plain),
+                1500));
+        for (String[] args : new String[][] {{"gate", APP, "--from", nested.toString(), "--max-frame-overrun-p90-ms",
+            "1"}, {"analyze", nested.toString()}}) {
+            Cli r = Cli.run(args);
+            assertEquals(5, r.exit, r.toString());
+            assertEquals(1, r.err.strip().lines().count(), r.err);
+            assertTrue(r.err.contains("nested.pftrace: packet 2 holds compressed packets inside compressed packets"),
+                    r.err);
+        }
+    }
 }

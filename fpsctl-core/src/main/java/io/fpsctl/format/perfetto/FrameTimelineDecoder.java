@@ -23,7 +23,8 @@ import java.util.Arrays;
  * unknown field, skipped (as is every field fpsctl does not read, by {@code CodedInputStream.skipField}); the last
  * value of a repeated scalar wins; a closed enum's value the release does not know leaves the field unset; a oneof
  * member met twice merges, another member replaces it; an end-group tag where none was opened is an error, as are a
- * cut varint and a length past the end.
+ * cut varint and a length past the end. trace_processor (protozero) differs on a repeated or conflicting member and
+ * on unknown enum values; docs/metrics.md 15.1 says how, and why fpsctl keeps these rules.
  */
 final class FrameTimelineDecoder {
 

@@ -31,6 +31,9 @@ final class FtraceDecoder {
     private static final int PRINT = FtraceEvent.PRINT_FIELD_NUMBER << 3 | LENGTH;
     private static final int BUF = PrintFtraceEvent.BUF_FIELD_NUMBER << 3 | LENGTH;
 
+    /** {@link #decode}'s answer for a bundle that was read. */
+    static final long READ = Long.MIN_VALUE;
+
     private final TraceCollector out;
     /** The bundle's print events (tid, time, where buf is), kept until its clock fields (which may come after) are read. */
     private int[] tid = new int[16];
@@ -49,9 +52,12 @@ final class FtraceDecoder {
 
     /**
      * The bundle in {@code b[off, off + len)}. Ftrace timestamps are BOOTTIME unless the bundle names another ftrace
-     * clock with a BOOTTIME pair to convert by (ftrace_event_bundle.proto, v58.2).
+     * clock with a BOOTTIME pair to convert by (ftrace_event_bundle.proto, v58.2). Gives {@link #READ}, or the
+     * {@code ftrace_clock} number trace_processor refuses the trace for (FTRACE_CLOCK_UNKNOWN or a number v58.2 does
+     * not know: {@code FtraceTokenizer::HandleFtraceClockSnapshot} returns "Unable to parse ftrace packets with
+     * unknown clock", which stops the import); its events are then not read.
      */
-    void decode(byte[] b, int off, int len) throws IOException {
+    long decode(byte[] b, int off, int len) throws IOException {
         count = 0;
         int clock = 0;
         boolean hasClock = false;
@@ -72,11 +78,10 @@ final class FtraceDecoder {
                     in.popLimit(limit);
                 }
                 case FTRACE_CLOCK -> {
-                    int v = in.readEnum();
-                    if (FtraceClock.forNumber(v) != null) { // a closed enum: an unknown value leaves it unset
-                        clock = v;
-                        hasClock = true;
-                    }
+                    // the last value as it is, as trace_processor's protozero decoder reads it (not protobuf-java's
+                    // closed enum, which would leave an unknown number unset): Perfetto refuses such a trace below
+                    clock = in.readEnum();
+                    hasClock = true;
                 }
                 case FTRACE_TIMESTAMP -> {
                     ftraceTs = in.readInt64();
@@ -93,6 +98,9 @@ final class FtraceDecoder {
                 }
             }
         }
+        if (hasClock && (clock == FtraceClock.FTRACE_CLOCK_UNKNOWN_VALUE || FtraceClock.forNumber(clock) == null)) {
+            return clock; // FtraceTokenizer::HandleFtraceClockSnapshot (v58.2): "unknown clock", an error
+        }
         long shift = 0;
         if (hasClock && clock > 1) {
             if (hasFtraceTs && hasBootTs) {
@@ -105,6 +113,7 @@ final class FtraceDecoder {
         for (int i = 0; i < count; i++) {
             out.print(tid[i], ts[i] + shift, b, bufAt[i], bufLen[i]);
         }
+        return READ;
     }
 
     /** One {@code FtraceEvent}: kept when it has a {@code print} with a non-empty {@code buf}. */

@@ -5,6 +5,7 @@ import com.android.internal.FrameworksNativeTracePacketOuterClass.FrameworksNati
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.ExtensionRegistryLite;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.WireFormat;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.EOFException;
@@ -72,6 +73,7 @@ public final class PerfettoTraceReader {
     private static final int DEFAULTS = TracePacket.TRACE_PACKET_DEFAULTS_FIELD_NUMBER;
     private static final int COMPRESSED = TracePacket.COMPRESSED_PACKETS_FIELD_NUMBER;
     private static final int ZSTD = TracePacket.ZSTD_COMPRESSED_PACKETS_FIELD_NUMBER;
+    private static final int TRACK_EVENT = TracePacket.TRACK_EVENT_FIELD_NUMBER;
     /** {@code TracePacket.SEQ_INCREMENTAL_STATE_CLEARED}, a bit of {@code sequence_flags}. */
     private static final int SEQ_INCREMENTAL_STATE_CLEARED =
             TracePacket.SequenceFlags.SEQ_INCREMENTAL_STATE_CLEARED_VALUE;
@@ -81,6 +83,8 @@ public final class PerfettoTraceReader {
     private final FrameTimelineDecoder frameTimeline;
     private final FtraceDecoder ftrace;
     private long packets;
+    /** True while the packets of a {@code compressed_packets} field are read: they may not hold another one. */
+    private boolean inCompressed;
 
     private PerfettoTraceReader(String name, TraceCollector out) {
         this.name = name;
@@ -278,6 +282,10 @@ public final class PerfettoTraceReader {
                 if (tag == 0) {
                     break;
                 }
+                if (wrongWireType(tag)) {
+                    p.skipField(tag); // an unknown field to protobuf-java's generated parser: skipped, not misread
+                    continue;
+                }
                 switch (tag >>> 3) {
                     case TIMESTAMP -> ts = p.readUInt64();
                     case CLOCK_ID -> clock = p.readUInt32();
@@ -293,7 +301,10 @@ public final class PerfettoTraceReader {
                     }
                     case FTRACE -> {
                         int n = p.readRawVarint32();
-                        ftrace.decode(b, slice(p, start, n), n);
+                        long refused = ftrace.decode(b, slice(p, start, n), n);
+                        if (refused != FtraceDecoder.READ) {
+                            throw unknownFtraceClock(name, packets, refused);
+                        }
                     }
                     case PROCESS_TREE -> processTree(ProcessTree.parseFrom(bytes(p, b, start)));
                     case CLOCK_SNAPSHOT -> clockSnapshot(ClockSnapshot.parseFrom(bytes(p, b, start)));
@@ -308,8 +319,15 @@ public final class PerfettoTraceReader {
                         defaultsAt = slice(p, start, defaultsLen);
                     }
                     case COMPRESSED -> {
+                        if (inCompressed) {
+                            throw nested(name, packets);
+                        }
                         int n = p.readRawVarint32();
                         inflate(b, slice(p, start, n), n, offset);
+                    }
+                    case TRACK_EVENT -> {
+                        out.trackEvent(); // only counted: fpsctl reads atrace from ftrace, not from the Perfetto SDK
+                        p.skipField(tag);
                     }
                     case ZSTD -> throw new PerfettoTraceException(name + ": the trace's packets are "
                             + "zstd-compressed, which fpsctl does not read: record it without compression or with "
@@ -345,6 +363,22 @@ public final class PerfettoTraceReader {
     }
 
     /**
+     * True when {@code tag} names a {@code TracePacket} field this walker reads but with another wire type than the
+     * schema's (trace_packet.proto, v58.2: the five scalars are varints, the messages and bytes length-delimited).
+     * protobuf-java's generated {@code parseFrom} reads such a field as an unknown one ({@code parseUnknownField}),
+     * so the packet keeps the field unset instead of failing or taking a varint for a length.
+     */
+    private static boolean wrongWireType(int tag) {
+        int wire = tag & 7;
+        return switch (tag >>> 3) {
+            case TIMESTAMP, CLOCK_ID, SEQUENCE_ID, SEQUENCE_FLAGS, STATE_CLEARED -> wire != WireFormat.WIRETYPE_VARINT;
+            case FRAME_TIMELINE, FTRACE, PROCESS_TREE, CLOCK_SNAPSHOT, SYSTEM_INFO, DEFAULTS, COMPRESSED, TRACK_EVENT,
+                    ZSTD -> wire != WireFormat.WIRETYPE_LENGTH_DELIMITED;
+            default -> false;
+        };
+    }
+
+    /**
      * Skips the {@code n} bytes of a length-delimited field whose length {@code p} just read, and gives where they
      * start in the buffer ({@code p} reads from {@code start}); a length past the packet's end is an
      * {@link InvalidProtocolBufferException}, as {@code readBytes} makes it.
@@ -363,14 +397,40 @@ public final class PerfettoTraceReader {
 
     private void inflate(byte[] b, int at, int n, long offset) throws IOException, PerfettoTraceException {
         Inflater inflater = new Inflater();
+        inCompressed = true;
         try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(b, at, n), inflater, 1 << 16)) {
             readTrace(in, false);
         } catch (ZipException e) {
             throw new PerfettoTraceException(name + ": compressed packets at byte " + offset + " do not inflate ("
                     + e.getMessage() + "): the trace is broken");
         } finally {
+            inCompressed = false;
             inflater.end();
         }
+    }
+
+    /**
+     * An ftrace bundle on FTRACE_CLOCK_UNKNOWN or a clock number v58.2 does not know: trace_processor's
+     * {@code FtraceTokenizer::HandleFtraceClockSnapshot} returns an error, and {@code TraceProcessorStorageImpl::Parse}
+     * makes any parse error unrecoverable (the import stops there), so fpsctl refuses the trace the same way, rather
+     * than read the events on a clock nobody can convert. Shared with the test sources' reader.
+     */
+    static PerfettoTraceException unknownFtraceClock(String name, long packet, long clock) {
+        return new PerfettoTraceException(name + ": packet " + packet + " holds ftrace events on ftrace clock " + clock
+                + " (unknown), which Perfetto refuses (\"Unable to parse ftrace packets with unknown clock\"): the "
+                + "trace cannot be read");
+    }
+
+    /**
+     * {@code compressed_packets} inside {@code compressed_packets}: Perfetto expands one level only (v58.2,
+     * {@code ProtoTraceTokenizer::Tokenize} hands each decompressed packet straight to its callback, and
+     * {@code ProtoTraceReader::ParsePacket} then stops at {@code PERFETTO_CHECK(!decoder.has_compressed_packets())}),
+     * so such a trace is no trace Perfetto reads; refused here before it could nest deep enough to exhaust the stack.
+     * Shared with the test sources' reader so that both give the same message.
+     */
+    static PerfettoTraceException nested(String name, long packet) {
+        return new PerfettoTraceException(name + ": packet " + packet + " holds compressed packets inside compressed "
+                + "packets, which Perfetto does not read (one level only): the trace is broken");
     }
 
     private void processTree(ProcessTree tree) {

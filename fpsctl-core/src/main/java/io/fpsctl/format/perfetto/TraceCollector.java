@@ -48,6 +48,7 @@ final class TraceCollector {
     private final Map<Integer, Integer> deferredSeq = new HashMap<>();
     private final Map<String, String> interned = new HashMap<>();
     private int sdk = -1;
+    private long trackEvents;
     private long[] snapMono = new long[4];
     private long[] snapBoot = new long[4];
     private int snaps;
@@ -98,6 +99,11 @@ final class TraceCollector {
         if (warnedOnce.add(w)) {
             warn(w);
         }
+    }
+
+    /** A packet held a {@code TrackEvent} (trace_packet.proto {@code track_event} 11), which fpsctl does not read. */
+    void trackEvent() {
+        trackEvents++;
     }
 
     void sdk(int v) {
@@ -200,54 +206,165 @@ final class TraceCollector {
     /** The slice names Macrobenchmark's frame metrics use (androidx FrameTimingQuery), as bytes to test before decoding. */
     private static final byte[] DO_FRAME = "Choreographer#doFrame".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DRAW_FRAME = "DrawFrame".getBytes(StandardCharsets.US_ASCII);
+    /** {@code tgid(…)} when the field is not a number. */
+    private static final long NOT_A_NUMBER = Long.MIN_VALUE;
 
     /**
-     * {@link #print(int, long, String)} on the UTF-8 bytes {@code b[off, off + len)} of {@code PrintFtraceEvent.buf},
-     * with the same result, deciding on the bytes before a String is built: atrace's markers and separators are ASCII,
-     * and UTF-8 never puts an ASCII byte inside a multi-byte character (nor does Java's decoder swallow one into a
-     * malformed sequence), so byte and char positions of {@code B}, {@code E}, {@code |} and the digits agree. Only
-     * a name that starts (after ASCII white space) like one the analysis keeps is decoded; a name starting with a
-     * non-ASCII byte (it might be Unicode white space, which {@link String#strip} removes) takes the String path.
+     * One ftrace {@code print}, {@code PrintFtraceEvent.buf} = {@code b[off, off + len)}, read as trace_processor
+     * v58.2 reads it ({@code SystraceParser::ParsePrintEvent} → {@code systrace_utils::ParseSystraceTracePoint},
+     * systrace_parser.h/.cc), so that the slices are the ones trace_processor stores and androidx's FrameTimingQuery
+     * queries:
+     * <ul>
+     *   <li>text that is not all ASCII first loses its invalid UTF-8 ({@code base::CheckAsciiAndRemoveInvalidUTF8},
+     *       {@link #validUtf8});</li>
+     *   <li>trailing {@code \n} and {@code \0} are stripped, nothing else (no white space: a name keeps its leading
+     *       spaces or tab, so {@code LIKE "Choreographer#doFrame%"} does not take it, as on trace_processor);</li>
+     *   <li>fields end at {@code |} or {@code \0}; the phase is the first character of the first field (an empty
+     *       first field is a parse failure);</li>
+     *   <li>{@code B}: the second field must be a number as {@code base::StringToUInt32} (strtoul over the whole
+     *       field) takes it, else the record is a failure and ignored (no begin, so a later {@code E} does not close
+     *       the wrong slice); the name is everything after the second field's separator;</li>
+     *   <li>any record whose phase is {@code E} ends the thread's innermost open slice ({@code E}, {@code E|pid},
+     *       {@code E\0}, {@code Exyz});</li>
+     *   <li>{@code C}, {@code S}, {@code F}, {@code I}, {@code N}, {@code G}, {@code H} are not thread slices, and
+     *       other phases are failures: all ignored.</li>
+     * </ul>
+     * Only a name that starts like one the analysis keeps is decoded to a String.
      */
     void print(int tid, long ts, byte[] b, int off, int len) {
-        if (len < 1) {
-            return;
+        for (int k = off; k < off + len; k++) {
+            if (b[k] < 0) {
+                byte[] clean = validUtf8(b, off, len);
+                b = clean;
+                off = 0;
+                len = clean.length;
+                break;
+            }
         }
         int end = off + len;
-        byte c = b[off];
-        if (c == 'B' && len > 2 && b[off + 1] == '|') {
-            int bar = -1;
-            for (int i = off + 2; i < end; i++) {
-                if (b[i] == '|') {
-                    bar = i;
-                    break;
-                }
-            }
-            if (bar < 0) {
-                return;
-            }
-            int i = bar + 1;
-            while (i < end && asciiWhitespace(b[i])) {
-                i++;
-            }
-            if (i < end && b[i] < 0) {
-                print(tid, ts, new String(b, off, len, StandardCharsets.UTF_8));
-                return;
-            }
-            String sliceName = null;
-            if (startsWith(b, i, end, DO_FRAME) || startsWith(b, i, end, DRAW_FRAME)) {
-                String n = new String(b, bar + 1, end - bar - 1, StandardCharsets.UTF_8).strip();
-                sliceName = n.length() > 200 ? n.substring(0, 200) : n;
-            }
-            addAtrace(ts, tid, parsePid(b, off + 2, bar), BEGIN_SLICE, sliceName);
-        } else if (c == 'E' && (len == 1 || b[off + 1] == '|' || b[off + 1] == '\n')) {
-            addAtrace(ts, tid, -1, END_SLICE, null);
+        while (end > off && (b[end - 1] == '\n' || b[end - 1] == 0)) {
+            end--;
         }
+        int i = off;
+        while (i < end && b[i] != '|' && b[i] != 0) {
+            i++;
+        }
+        if (i == off) {
+            return; // an empty phase field: kFailure
+        }
+        byte phase = b[off];
+        if (phase == 'E') {
+            addAtrace(ts, tid, -1, END_SLICE, null);
+            return;
+        }
+        if (phase != 'B') {
+            return;
+        }
+        int from = i + 1; // past the separator (beyond end when the phase field ran to the end: an empty tgid)
+        int j = from;
+        while (j < end && b[j] != '|' && b[j] != 0) {
+            j++;
+        }
+        long tgid = tgid(b, from, Math.max(from, j));
+        if (tgid == NOT_A_NUMBER) {
+            return; // B without a numeric tgid: kFailure
+        }
+        int nameAt = j + 1;
+        String sliceName = null;
+        if (startsWith(b, nameAt, end, DO_FRAME) || startsWith(b, nameAt, end, DRAW_FRAME)) {
+            // not interned: each frame's name is its own (the frame id), a map of them would only grow
+            String n = new String(b, nameAt, end - nameAt, StandardCharsets.UTF_8);
+            sliceName = n.length() > 200 ? n.substring(0, 200) : n;
+        }
+        addAtrace(ts, tid, (int) tgid, BEGIN_SLICE, sliceName);
     }
 
-    /** {@link Character#isWhitespace} on an ASCII byte. */
-    private static boolean asciiWhitespace(byte x) {
-        return x == ' ' || (x >= 0x09 && x <= 0x0d) || (x >= 0x1c && x <= 0x1f);
+    /**
+     * {@code b[from, to)} as {@code base::CStringToUInt32} reads it (string_utils.h, v58.2): {@code strtoul} base 10
+     * must take the whole field — C white space first, then an optional sign, then at least one digit — and its value
+     * is cut to 32 bits; {@link #NOT_A_NUMBER} otherwise (an empty field included).
+     */
+    private static long tgid(byte[] b, int from, int to) {
+        int i = from;
+        while (i < to && (b[i] == ' ' || (b[i] >= 0x09 && b[i] <= 0x0d))) {
+            i++;
+        }
+        boolean negative = false;
+        if (i < to && (b[i] == '+' || b[i] == '-')) {
+            negative = b[i] == '-';
+            i++;
+        }
+        if (i == to) {
+            return NOT_A_NUMBER;
+        }
+        long v = 0;
+        boolean saturated = false;
+        for (; i < to; i++) {
+            byte ch = b[i];
+            if (ch < '0' || ch > '9') {
+                return NOT_A_NUMBER;
+            }
+            if (v > (Long.MAX_VALUE - 9) / 10) {
+                saturated = true; // strtoul gives ULONG_MAX: all ones in 32 bits
+            } else {
+                v = v * 10 + (ch - '0');
+            }
+        }
+        if (saturated) {
+            return -1;
+        }
+        return (int) (negative ? -v : v);
+    }
+
+    /**
+     * {@code b[off, off + len)} without its invalid UTF-8, by the rule of {@code base::CheckAsciiAndRemoveInvalidUTF8}
+     * (string_utils.cc, v58.2; RFC 3629): the lead byte says the length (1 to 4; any other lead byte is one invalid
+     * byte); a sequence that runs past the end is one invalid byte; an overlong 2-byte lead (below C2), an overlong
+     * E0 or F0, a surrogate (ED A0…) or beyond U+10FFFF (F4 90…), or a byte that is no continuation byte makes the
+     * whole sequence invalid — and an invalid sequence is dropped with all its bytes, so an ASCII byte after a bad lead
+     * byte goes with it (trace_processor's {@code \xC3|} loses the {@code |}).
+     */
+    static byte[] validUtf8(byte[] b, int off, int len) {
+        byte[] out = new byte[len];
+        int n = 0;
+        int end = off + len;
+        int i = off;
+        while (i < end) {
+            int c = b[i] & 0xff;
+            int size;
+            boolean valid = true;
+            if (c < 0x80) {
+                size = 1;
+            } else if ((c & 0xe0) == 0xc0) {
+                size = 2;
+            } else if ((c & 0xf0) == 0xe0) {
+                size = 3;
+            } else if ((c & 0xf8) == 0xf0) {
+                size = 4;
+            } else {
+                size = 1;
+                valid = false;
+            }
+            if (valid && i + size > end) {
+                size = 1;
+                valid = false;
+            } else if (valid && size > 1) {
+                int c2 = b[i + 1] & 0xff;
+                if ((size == 2 && c < 0xc2) || (size == 3 && ((c == 0xe0 && c2 < 0xa0) || (c == 0xed && c2 >= 0xa0)))
+                        || (size == 4 && ((c == 0xf0 && c2 < 0x90) || (c == 0xf4 && c2 > 0x8f)))) {
+                    valid = false;
+                }
+                for (int k = 1; valid && k < size; k++) {
+                    valid = (b[i + k] & 0xc0) == 0x80;
+                }
+            }
+            if (valid) {
+                System.arraycopy(b, i, out, n, size);
+                n += size;
+            }
+            i += size;
+        }
+        return Arrays.copyOf(out, n);
     }
 
     private static boolean startsWith(byte[] b, int from, int end, byte[] prefix) {
@@ -260,47 +377,6 @@ final class TraceCollector {
             }
         }
         return true;
-    }
-
-    private static int parsePid(byte[] b, int from, int to) {
-        int v = 0;
-        for (int i = from; i < to; i++) {
-            byte ch = b[i];
-            if (ch < '0' || ch > '9' || v > 100_000_000) {
-                return -1;
-            }
-            v = v * 10 + (ch - '0');
-        }
-        return v;
-    }
-
-    /** One ftrace {@code print}: an atrace begin ({@code B|pid|name}) or end ({@code E[|pid]}); others ignored. */
-    void print(int tid, long ts, String buf) {
-        if (buf.length() < 1) {
-            return;
-        }
-        char c = buf.charAt(0);
-        byte kind;
-        int pid = -1;
-        String sliceName = null;
-        if (c == 'B' && buf.length() > 2 && buf.charAt(1) == '|') {
-            int bar = buf.indexOf('|', 2);
-            if (bar < 0) {
-                return;
-            }
-            pid = parsePid(buf, 2, bar);
-            String n = buf.substring(bar + 1).strip();
-            if (n.startsWith("Choreographer#doFrame") || n.startsWith("DrawFrame")) {
-                // not interned: each frame's name is its own (the frame id), a map of them would only grow
-                sliceName = n.length() > 200 ? n.substring(0, 200) : n;
-            }
-            kind = BEGIN_SLICE;
-        } else if (c == 'E' && (buf.length() == 1 || buf.charAt(1) == '|' || buf.charAt(1) == '\n')) {
-            kind = END_SLICE;
-        } else {
-            return;
-        }
-        addAtrace(ts, tid, pid, kind, sliceName);
     }
 
     private void addAtrace(long ts, int tid, int pid, byte kind, String sliceName) {
@@ -318,18 +394,6 @@ final class TraceCollector {
         atKind[atCount] = kind;
         atName[atCount] = sliceName;
         atCount++;
-    }
-
-    private static int parsePid(String s, int from, int to) {
-        int v = 0;
-        for (int i = from; i < to; i++) {
-            char ch = s.charAt(i);
-            if (ch < '0' || ch > '9' || v > 100_000_000) {
-                return -1;
-            }
-            v = v * 10 + (ch - '0');
-        }
-        return v;
     }
 
     /**
@@ -377,6 +441,17 @@ final class TraceCollector {
                     + "BOOTTIME and MONOTONIC");
         }
         List<AtraceSlice> slices = matchAtrace();
+        if (slices.isEmpty() && trackEvents > 0) {
+            // AOSP libcutils (tracing_perfetto_internal.cpp, registerWithPerfetto / shouldPreferAtrace): with the
+            // perfetto_sdk_tracing flag on, an atrace category that a track_event data source enables goes to the
+            // Perfetto SDK's TrackEvent when the atrace category is off (or debug.atrace.prefer_sdk names it); then
+            // doFrame/DrawFrame are TrackEvent slices, which trace_processor and Macrobenchmark read and fpsctl
+            // does not
+            warn("the trace has " + trackEvents + " TrackEvent packet(s) but no Choreographer#doFrame / DrawFrame "
+                    + "atrace slice in ftrace: frameOverrunMs and frameDurationCpuMs cannot be computed (atrace "
+                    + "written through the Perfetto SDK's track_event is not read; record the gfx and view atrace "
+                    + "categories with the linux.ftrace data source)");
+        }
         return new TraceContents(name, packets, sdk, snaps, Map.copyOf(processes), Map.copyOf(threadTgid),
                 Map.copyOf(threadNames), frames, slices, clocksSeen(), List.copyOf(warnings));
     }

@@ -18,6 +18,7 @@ import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 import java.util.zip.ZipException;
 import perfetto.protos.ClockSnapshotOuterClass.ClockSnapshot;
+import perfetto.protos.FtraceEventBundleOuterClass.FtraceClock;
 import perfetto.protos.FtraceEventBundleOuterClass.FtraceEventBundle;
 import perfetto.protos.FtraceEventOuterClass.FtraceEvent;
 import perfetto.protos.ProcessTreeOuterClass.ProcessTree;
@@ -30,7 +31,11 @@ import perfetto.protos.TracePacketOuterClass.TracePacket;
  * FrameTimeline event and ftrace bundle parsed with its generated class. Kept in the test sources only as the
  * yardstick {@code LegacyTraceReaderComparisonTest} holds the streaming decoders to — the same {@link TraceContents},
  * or the same error, on every trace the tests build and on mutants of them. Its FrameTimeline mapping (the generated
- * getters to {@link TraceCollector.Start}) is the collector's code of that revision.
+ * getters to {@link TraceCollector.Start}) is the collector's code of that revision. Four rules were added since, the
+ * same as the streaming reader's, so that the comparison goes on comparing the decoding: nested
+ * {@code compressed_packets} and an ftrace bundle on an unknown clock refused (with the streaming reader's message), a
+ * known packet field with another wire type skipped, TrackEvent packets counted; its {@code print} bytes go to the
+ * shared {@link TraceCollector} (docs/metrics.md 15.1).
  */
 public final class LegacyTraceReader {
 
@@ -47,6 +52,7 @@ public final class LegacyTraceReader {
     private final String name;
     private final TraceCollector out;
     private long packets;
+    private boolean inCompressed;
 
     private LegacyTraceReader(String name, TraceCollector out) {
         this.name = name;
@@ -239,6 +245,16 @@ public final class LegacyTraceReader {
                 if (tag == 0) {
                     break;
                 }
+                int wire = tag & 7;
+                int want = switch (tag >>> 3) {
+                    case 8, 58, 10, 13, 41 -> 0;                                      // varints
+                    case 76, 1, 2, 6, 45, 59, 50, 11, 133 -> 2;                       // length-delimited
+                    default -> wire;
+                };
+                if (wire != want) {
+                    p.skipField(tag); // protobuf-java: an unknown field
+                    continue;
+                }
                 switch (tag >>> 3) {
                     case 8 -> ts = p.readUInt64();                                    // timestamp
                     case 58 -> clock = p.readUInt32();                                // timestamp_clock_id
@@ -249,7 +265,16 @@ public final class LegacyTraceReader {
                     case 13 -> cleared |= (p.readUInt32() & 1) != 0;                  // SEQ_INCREMENTAL_STATE_CLEARED
                     case 41 -> cleared |= p.readBool();                               // incremental_state_cleared
                     case 76 -> frameTimeline = p.readBytes();                         // frame_timeline_event (ext.)
-                    case 1 -> ftrace(FtraceEventBundle.parseFrom(p.readBytes()));     // ftrace_events
+                    case 1 -> {                                                       // ftrace_events
+                        ByteString bundle = p.readBytes();
+                        FtraceEventBundle parsed = FtraceEventBundle.parseFrom(bundle);
+                        long fclock = rawClock(bundle);
+                        if (fclock == FtraceClock.FTRACE_CLOCK_UNKNOWN_VALUE
+                                || (fclock != Long.MIN_VALUE && FtraceClock.forNumber((int) fclock) == null)) {
+                            throw PerfettoTraceReader.unknownFtraceClock(name, packets, fclock);
+                        }
+                        ftrace(parsed);
+                    }
                     case 2 -> processTree(ProcessTree.parseFrom(p.readBytes()));      // process_tree
                     case 6 -> clockSnapshot(ClockSnapshot.parseFrom(p.readBytes()));  // clock_snapshot
                     case 45 -> {                                                      // system_info
@@ -259,7 +284,16 @@ public final class LegacyTraceReader {
                         }
                     }
                     case 59 -> defaults = p.readBytes();                              // trace_packet_defaults
-                    case 50 -> inflate(p.readBytes(), offset);                        // compressed_packets
+                    case 50 -> {                                                      // compressed_packets
+                        if (inCompressed) {
+                            throw PerfettoTraceReader.nested(name, packets); // one level only, as the new reader
+                        }
+                        inflate(p.readBytes(), offset);
+                    }
+                    case 11 -> {                                                      // track_event
+                        out.trackEvent();
+                        p.skipField(tag);
+                    }
                     case 133 -> throw new PerfettoTraceException(name + ": the trace's packets are "
                             + "zstd-compressed, which fpsctl does not read: record it without compression or with "
                             + "deflate");
@@ -353,6 +387,7 @@ public final class LegacyTraceReader {
 
     private void inflate(ByteString compressed, long offset) throws IOException, PerfettoTraceException {
         Inflater inflater = new Inflater();
+        inCompressed = true;
         try (InputStream in = new BufferedInputStream(new InflaterInputStream(compressed.newInput(), inflater),
                 1 << 16)) {
             readTrace(in, false);
@@ -360,6 +395,7 @@ public final class LegacyTraceReader {
             throw new PerfettoTraceException(name + ": compressed packets at byte " + offset + " do not inflate ("
                     + e.getMessage() + "): the trace is broken");
         } finally {
+            inCompressed = false;
             inflater.end();
         }
     }
@@ -397,6 +433,27 @@ public final class LegacyTraceReader {
      * trace_marker; Perfetto's {@code PrintFtraceEvent.buf}). Ftrace timestamps are BOOTTIME unless the bundle names
      * another ftrace clock with a BOOTTIME pair to convert by (ftrace_event_bundle.proto, v58.2).
      */
+    /**
+     * The bundle's last {@code ftrace_clock} as a raw number (protozero's rule, which the streaming reader follows
+     * for it), {@link Long#MIN_VALUE} without one; a bundle that is no message is left to {@code parseFrom}.
+     */
+    private static long rawClock(ByteString bundle) {
+        long clock = Long.MIN_VALUE;
+        try {
+            CodedInputStream in = bundle.newCodedInput();
+            for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+                if (tag == (FtraceEventBundle.FTRACE_CLOCK_FIELD_NUMBER << 3)) {
+                    clock = in.readEnum();
+                } else if (!in.skipField(tag)) {
+                    break;
+                }
+            }
+        } catch (IOException e) {
+            return Long.MIN_VALUE;
+        }
+        return clock;
+    }
+
     private void ftrace(FtraceEventBundle bundle) {
         long shift = 0;
         if (bundle.hasFtraceClock() && bundle.getFtraceClock().getNumber() > 1) {
@@ -409,7 +466,8 @@ public final class LegacyTraceReader {
         }
         for (FtraceEvent e : bundle.getEventList()) {
             if (e.hasPrint()) {
-                out.print((int) e.getPid(), e.getTimestamp() + shift, e.getPrint().getBuf());
+                byte[] buf = e.getPrint().getBufBytes().toByteArray(); // the bytes, as trace_processor reads them
+                out.print((int) e.getPid(), e.getTimestamp() + shift, buf, 0, buf.length);
             }
         }
     }

@@ -278,4 +278,98 @@ class PerfettoTraceReaderTest {
         assertFalse(PerfettoTraceReader.looksLikeTrace("\n\n** Graphics info for pid 1".getBytes(
                 StandardCharsets.UTF_8), 27));
     }
+
+    /**
+     * Perfetto expands {@code compressed_packets} one level only (v58.2 {@code ProtoTraceTokenizer::Tokenize},
+     * {@code ProtoTraceReader::ParsePacket}'s {@code PERFETTO_CHECK}): one level reads, two are the one-line error,
+     * and 1,500 levels (28 KB) are the same error, not a stack overflow.
+     */
+    @Test
+    void compressedPacketsInsideCompressedPacketsAreAOneLineError() throws Exception {
+        byte[] plain = oneFrame(null, 1000).bytes();
+        assertEquals(read(plain).surfaceFrames(), read(SynthTrace.nestedDeflate(plain, 1)).surfaceFrames());
+        for (int layers : new int[] {2, 1500}) {
+            byte[] nested = SynthTrace.nestedDeflate(plain, layers);
+            PerfettoTraceException e = assertThrows(PerfettoTraceException.class, () -> read(nested));
+            assertEquals("t.pftrace: packet 2 holds compressed packets inside compressed packets, which Perfetto "
+                    + "does not read (one level only): the trace is broken", e.getMessage(), layers + " layers");
+            assertTrue(nested.length < (layers == 2 ? 1000 : 40_000), nested.length + " bytes");
+        }
+    }
+
+    /**
+     * Atrace written through the Perfetto SDK (TrackEvent) is not read: a trace with TrackEvent packets and no
+     * doFrame/DrawFrame slice in ftrace says so in one line; with the slices in ftrace, or without TrackEvent, it
+     * does not.
+     */
+    @Test
+    void trackEventsWithoutAtraceSlicesAreAOneLineWarning() throws Exception {
+        byte[] trackEvent = Trace.newBuilder().addPacket(TracePacket.newBuilder().setTimestamp(1_000_000_100L)
+                .setTrustedPacketSequenceId(9).setTrackEvent(perfetto.protos.TrackEventOuterClass.TrackEvent
+                        .newBuilder().setName("Choreographer#doFrame 7").setTrackUuid(1))).build().toByteArray();
+        byte[] plain = oneFrame(null, 1_000_000_000L).bytes();
+        TraceContents sdk = read(cat(plain, trackEvent, trackEvent));
+        List<String> w = sdk.warnings().stream().filter(x -> x.contains("TrackEvent")).toList();
+        assertEquals(List.of("the trace has 2 TrackEvent packet(s) but no Choreographer#doFrame / DrawFrame atrace "
+                + "slice in ftrace: frameOverrunMs and frameDurationCpuMs cannot be computed (atrace written through "
+                + "the Perfetto SDK's track_event is not read; record the gfx and view atrace categories with the "
+                + "linux.ftrace data source)"), w);
+        assertEquals(1, sdk.surfaceFrames().size()); // the FrameTimeline frames are still read
+
+        SynthTrace withAtrace = oneFrame(null, 1_000_000_000L);
+        withAtrace.addFtracePacket(0);
+        withAtrace.addFrame(7, 1_000_000_000L, 1_005_000_000L, 1000, 1000);
+        TraceContents both = read(cat(withAtrace.bytes(), trackEvent));
+        assertFalse(both.slices().isEmpty());
+        assertTrue(both.warnings().stream().noneMatch(x -> x.contains("TrackEvent")), both.warnings().toString());
+        assertTrue(read(plain).warnings().stream().noneMatch(x -> x.contains("TrackEvent")));
+    }
+
+    /**
+     * A known TracePacket field sent with another wire type is an unknown field to protobuf-java's generated parser,
+     * skipped: every packet of a one-frame trace gets a fixed64 {@code timestamp}, a varint {@code ftrace_events} and
+     * FrameTimeline event, and a fixed32 {@code compressed_packets} after its own fields; the frames are those of the
+     * clean trace, and protobuf-java itself (the yardstick) keeps each packet's timestamp.
+     */
+    @Test
+    void aKnownPacketFieldWithAnotherWireTypeIsSkipped() throws Exception {
+        byte[] plain = oneFrame(null, 1_000_000_000L).bytes();
+        byte[] odd = {
+            (8 << 3) | 1, 1, 2, 3, 4, 5, 6, 7, 8,        // timestamp as fixed64
+            (1 << 3), 3,                                 // ftrace_events as a varint
+            (byte) 0xe0, 0x04, 5,                        // frame_timeline_event (76) as a varint
+            (byte) 0x95, 0x03, 1, 2, 3, 4};              // compressed_packets (50) as fixed32
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (TracePacket packet : Trace.parseFrom(plain).getPacketList()) {
+            byte[] body = cat(packet.toByteArray(), odd);
+            TracePacket java = TracePacket.parseFrom(body);
+            assertEquals(packet.getTimestamp(), java.getTimestamp());
+            assertFalse(java.hasFtraceEvents());
+            out.writeBytes(packetField(body));
+        }
+        TraceContents c = read(out.toByteArray());
+        assertEquals(read(plain).surfaceFrames(), c.surfaceFrames());
+        assertEquals(1, c.surfaceFrames().size());
+    }
+
+    private static byte[] packetField(byte[] body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(0x0a);
+        int n = body.length;
+        while ((n & ~0x7f) != 0) {
+            out.write((n & 0x7f) | 0x80);
+            n >>>= 7;
+        }
+        out.write(n);
+        out.writeBytes(body);
+        return out.toByteArray();
+    }
+
+    private static byte[] cat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            out.writeBytes(p);
+        }
+        return out.toByteArray();
+    }
 }
