@@ -95,4 +95,30 @@ class ReportThinningTest {
                 + "[140,1],[400,1]],\"ftCounts\":{\"unattributed\":0,\"onTime\":1,\"app\":1,\"system\":0}", thinned);
         assertEquals("\"count\":12", page.substring(page.indexOf("\"count\":"), page.indexOf("\"count\":") + 10));
     }
+
+    /**
+     * A frame whose time is just below a grid edge in double but on it in float32 belongs to the upper column, as the
+     * page reads it: 32,767.9995 s is 32,768.0 in float32 (one step below it is 1/512 s). Nine best frames (s, ms), a
+     * threshold of 8: at most 2 columns of 32,768 s over a 36,000 s span. The page's column 0 is 0–4 s (shortest 5 ms
+     * at 1 s, longest 10 ms at 0 s); its column 1 holds 32,767.9995 s (2 ms, the shortest) up to 36,000 s (8 ms, the
+     * longest). Columns by double time would put the 2 ms frame in column 0 and keep 35,000 s (6 ms) instead.
+     */
+    @Test
+    void aFrameJustBelowAnEdgeIsInTheColumnOfItsFloat32Time() {
+        long[][] frames = {{0, 10}, {1_000_000, 5}, {2_000_000, 6}, {3_000_000, 7}, {4_000_000, 8},
+            {32_767_999_500L, 2}, {35_000_000_000L, 6}, {35_001_000_000L, 7}, {36_000_000_000L, 8}}; // µs, ms
+        ReportFrames f = new ReportFrames();
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), f);
+        engine.blockStart(WINDOW);
+        for (int i = 0; i < frames.length; i++) {
+            engine.frame(frame(T0 + frames[i][0] * 1000, frames[i][1] * MS, 100 + i));
+        }
+        engine.blockEnd();
+        engine.finish();
+        assertEquals(9, f.size());
+        assertEquals(32_768f, ReportThinning.pageTime(f, 5, T0), "float32 rounds 32,767.9995 s up onto the edge");
+        ReportThinning thin = ReportThinning.of(f, T0, 8);
+        assertEquals(32_768.0, thin.columnS());
+        assertArrayEquals(new int[] {0, 1, 5, 8}, thin.kept());
+    }
 }
