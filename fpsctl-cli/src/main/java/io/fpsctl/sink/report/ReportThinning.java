@@ -6,13 +6,12 @@ package io.fpsctl.sink.report;
  * every frame FrameTimeline marks as app or system jank (the chart rings them), and of the other frames the shortest
  * and the longest of each grid column; untimed frames are not drawn and are left out.
  *
- * <p>The grid is the proof that the chart loses nothing: its columns are {@link #columnS()} seconds wide, a power of
- * two, starting at the page's 0 s, and a frame's column is {@code floor(t / columnS)} of the same float32 {@code t}
- * the page reads. The page snaps its pixel columns to whole grid columns for a thinned run, so the shortest and
- * longest best frame of every pixel column at every zoom are among the kept ones (the extremes of a union of columns
- * are extremes of one of them), and every other drop level and ring is drawn from all of its frames. At the widest
- * zoom a pixel column (at most 1,060 columns, report.js) spans many grid columns; zoomed further in, a column is one
- * grid column wide.
+ * <p>The grid: its columns are {@link #columnS()} seconds wide, a power of two, starting at the page's 0 s, and a
+ * frame's column is {@code floor(t / columnS)} of the same float32 {@code t} the page reads. While a pixel column of
+ * the chart is at least one grid column wide, the page makes it a whole number of grid columns and widens the range
+ * shown to whole grid columns, so the shortest and longest best frame of every pixel column are among the kept ones
+ * (the extremes of a union of columns are extremes of one of them). Zoomed finer, the page draws the kept frames only
+ * and says so (docs/report.md "Big captures").
  *
  * <p>What the page used to count from the frames it decoded — the frame-time distribution (0.5 ms bins, the last
  * holding everything from 1,000 ms, as report.js bins them), the FrameTimeline verdicts and the span — is counted
