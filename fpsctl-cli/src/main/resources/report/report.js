@@ -707,34 +707,39 @@
     'scale for a linear axis.' + (anyFt ? ' Rings mark the FrameTimeline verdict of janky frames: blue when the app ' +
     'was late, teal when the system (SurfaceFlinger, display, scheduling) was.' : ''));
   /* a thinned run says so plainly, with how many frames the page holds (docs/report.md "Big captures") */
-  var thinGrid = 0;
+  var thinGrid = 0, thinCapped = false;
   runs.forEach(function (r, ri) {
     var th = r.frames ? r.frames.thinned : null;
     if (!th) { return; }
     thinGrid = Math.max(thinGrid, th.columnS);
+    thinCapped = thinCapped || th.capped === true;
     ftSec.appendChild(el('p', { 'class': 'legend-note thinned', 'data-thinned': String(ri), text: (runs.length > 1 ? 'Run ' +
       (ri + 1) + ': a' : 'A') + ' long run: this page holds ' + th.kept.toLocaleString('en-US') + ' of its ' +
-      r.frames.count.toLocaleString('en-US') + ' frames \u2014 every janky frame and every frame FrameTimeline ' +
-      "marks as app or system jank, and of the others the shortest and the longest of each " + colWidth(th.columnS) +
+      r.frames.count.toLocaleString('en-US') + ' frames \u2014 ' + (th.capped ? 'too many are janky to hold ' +
+      'them all, so of every drop level and FrameTimeline ring it holds the shortest and the longest of each ' +
+      colWidth(th.columnS) : 'every janky frame and every frame FrameTimeline ' +
+      'marks as app or system jank, and of the others the shortest and the longest of each ' + colWidth(th.columnS)) +
       '. The distribution, the counts and every figure come from all ' + r.frames.count.toLocaleString('en-US') +
       ' frames. Zoomed out to ' + colWidth(th.columnS) + ' or more per pixel column, each dot is the shortest or ' +
       'longest frame of its level in its pixel column over all the frames, as on a page of every frame, but a ' +
       'pixel column is a whole number of ' + colWidth(th.columnS) + ' columns, so a zoom widens to the nearest ' +
       colWidth(th.columnS) + '. Zoomed in further, the chart shows only the frames this page holds, at their own ' +
-      'times: every janky frame, and of the others two per ' + colWidth(th.columnS) + '.' }));
+      'times: ' + (th.capped ? 'two per level and ' : 'every janky frame, and of the others two per ') +
+      colWidth(th.columnS) + '.' }));
   });
   /* shown while the chart is zoomed finer than the grid (view() below), so no reader takes the gaps for no frames */
   var keptOnlyNote = null;
   if (thinGrid > 0) {
     keptOnlyNote = ftSec.appendChild(el('p', { 'class': 'legend-note thinned', id: 'frames-kept-only', hidden: 'hidden',
       text: 'Zoomed in finer than ' + colWidth(thinGrid) + ' per pixel column: the chart shows only the frames ' +
-        'this page holds, at their own times (every janky frame, and of the others the shortest and the longest ' +
-        'of each ' + colWidth(thinGrid) + '); the frames between them are not on this page.' }));
+        'this page holds, at their own times (' + (thinCapped ? 'of each drop level and ring' : 'every janky frame, ' +
+        'and of the others') + ' the shortest and the longest of each ' + colWidth(thinGrid) + '); the frames ' +
+        'between them are not on this page.' }));
   }
   function colWidth(s) { return s >= 1 ? s + ' s' : s >= 0.001 ? +(s * 1000).toPrecision(6) + ' ms' : +(s * 1e6).toPrecision(6) + ' \u00b5s'; }
   report.thinned = runs.map(function (r) {
     return r.frames && r.frames.thinned ? { kept: r.frames.thinned.kept, count: r.frames.count,
-      columnS: r.frames.thinned.columnS } : null;
+      columnS: r.frames.thinned.columnS, capped: r.frames.thinned.capped === true } : null;
   });
   (function () {
     if (!anyFrames) { empty(ftSec, 'No frames in the input: only the summary was given.'); return; }

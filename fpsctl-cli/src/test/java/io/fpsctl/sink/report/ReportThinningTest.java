@@ -2,7 +2,9 @@ package io.fpsctl.sink.report;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
@@ -120,5 +122,35 @@ class ReportThinningTest {
         ReportThinning thin = ReportThinning.of(f, T0, 8);
         assertEquals(32_768.0, thin.columnS());
         assertArrayEquals(new int[] {0, 1, 5, 8}, thin.kept());
+    }
+
+    /**
+     * A run janky all along: 10 frames, all janky, threshold 8, so more janky frames (10) than half the threshold (4).
+     * Every row is then thinned like best frames, on a grid of at most 8 / (2 × 7) columns: one. Frame times (ms)
+     * 70, 68, 72, 69, 195, 71, 190, 200, 67, 70; 67–72 ms miss 4 vsyncs (normal), 190–200 ms miss 11 (middle).
+     * Normal: the shortest is index 8 (67 ms), the longest index 2 (72 ms); middle: index 6 (190) and 7 (200).
+     */
+    @Test
+    void aRunJankyAllAlongKeepsTheExtremesOfEveryLevelPerColumn() {
+        long[] ms = {70, 68, 72, 69, 195, 71, 190, 200, 67, 70};
+        ReportFrames f = new ReportFrames();
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), f);
+        engine.blockStart(WINDOW);
+        long vsync = 0;
+        for (int i = 0; i < ms.length; i++) {
+            engine.frame(frame(T0 + vsync * T, ms[i] * MS, 100 + i));
+            vsync += (ms[i] * MS + T - 1) / T;
+        }
+        engine.blockEnd();
+        engine.finish();
+        assertEquals(10, f.size());
+        for (int i = 0; i < ms.length; i++) {
+            assertEquals(ms[i] >= 190 ? 2 : 1, f.level(i), "drop level of frame " + i);
+        }
+        ReportThinning thin = ReportThinning.of(f, T0, 8);
+        assertTrue(thin.capped());
+        assertArrayEquals(new int[] {2, 6, 7, 8}, thin.kept());
+        assertEquals(10, thin.timed(), "the distribution still counts every frame");
+        assertFalse(ReportThinning.of(frames(), T0, 8).capped(), "3 janky and ringed frames of 12: not capped");
     }
 }

@@ -74,6 +74,62 @@ class ReportThinningZoomBrowserTest {
     }
 
     /**
+     * A run janky all along (3,000 frames, each 67–72 ms or 194–200 ms, threshold 1,000; about 366 s, so at most 71
+     * columns: 8 s each): the page holds at most the
+     * threshold's number of frames, says that every level is thinned, draws no dot outside the range shown, and
+     * prints the distribution of every frame.
+     */
+    @Test
+    void aRunJankyAllAlongStaysSmallAndSaysSo() throws Exception {
+        Optional<Chromium> c = Chromium.find();
+        assumeTrue(c.isPresent(), "chromium is not installed (apt-get install chromium): browser test skipped");
+        ReportFrames frames = new ReportFrames();
+        io.fpsctl.engine.FrameEngine engine = new io.fpsctl.engine.FrameEngine(io.fpsctl.engine.Source.GFXINFO,
+                io.fpsctl.engine.EngineConfig.defaults(), frames);
+        String window = "com.example/com.example.MainActivity";
+        long t = 16_666_667L;
+        engine.blockStart(window);
+        long vsync = 0;
+        for (int i = 0; i < 3000; i++) {
+            long d = (i % 3 == 0 ? 200 - i % 7 : 67 + i % 6) * 1_000_000L;
+            long v = 9_000_000_000L + vsync * t;
+            long his = v + 1_000_000L;
+            long sq = v + d - 1_000_000L;
+            engine.frame(new io.fpsctl.engine.RenderedFrame(window, 0, v, v, his, his, his, his, sq, sq, sq, sq, v + d,
+                    0, 0, t, 1000 + i));
+            vsync += (d + t - 1) / t;
+        }
+        engine.blockEnd();
+        engine.finish();
+        java.io.StringWriter sw = new java.io.StringWriter();
+        io.fpsctl.format.SummaryJson.write(engine.summary("com.example"), null, sw, false);
+        JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(sw.toString());
+        String zooms = "#zoom=0:1000,100:101";
+        JsonNode thin = ReportThinningBrowserTest.selfCheck(c.get().dumpDom(Files.writeString(dir.resolve("j.html"),
+                ReportThinningBrowserTest.page(frames, summary, 1000)), zooms, Files.createTempDirectory(dir, "j")));
+        JsonNode full = ReportThinningBrowserTest.selfCheck(c.get().dumpDom(Files.writeString(dir.resolve("jf.html"),
+                ReportThinningBrowserTest.page(frames, summary, ReportThinning.THIN_ABOVE)), zooms,
+                Files.createTempDirectory(dir, "jf")));
+        JsonNode th = thin.path("thinned").path(0);
+        assertTrue(th.path("capped").asBoolean(), "every frame is janky: " + th);
+        assertTrue(th.path("kept").asInt() <= 1000, "kept: " + th);
+        assertEquals(3000, th.path("count").asInt());
+        assertEquals(full.path("distribution"), thin.path("distribution"));
+        for (int z = 0; z < 2; z++) {
+            JsonNode zt = thin.path("zoomTest").path(z);
+            allInView(zt, "all janky, zoom " + z);
+            clicksFindTheirFrame(zt, "all janky, zoom " + z);
+            assertTrue(zt.path("keptOnlyNote").asBoolean(), "an 8 s grid: every zoom here is finer");
+        }
+        String dom = c.get().dumpDom(dir.resolve("j.html"), Files.createTempDirectory(dir, "jd"));
+        java.util.regex.Matcher said = java.util.regex.Pattern.compile("<p [^>]*data-thinned=\"0\">([^<]*)</p>")
+                .matcher(dom);
+        assertTrue(said.find(), "the note");
+        assertTrue(said.group(1).contains("too many are janky to hold them all, so of every drop level and FrameTimeline ring"
+                + " it holds the shortest and the longest of each 8 s"), said.group(1));
+    }
+
+    /**
      * Checks every zoom of the thinned page's self-check against the page of every frame's at the same zoom and
      * against the hand-built {@code list}; returns how many zooms were as wide as the grid.
      */
