@@ -39,9 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A long run's page (docs/report.md "Big captures") in a real browser, from 3,000 frames built by hand and a
  * threshold lowered to 1,000 so that they are thinned: the page says so and how many frames it holds, embeds every
- * janky and ringed frame, prints the same numbers as the page of every frame (distribution, FrameTimeline counts,
- * span, figures), and at each zoom draws per pixel column the shortest and longest frame of each drop level and ring
- * over all 3,000 frames, worked out here from the hand-built list.
+ * janky and ringed frame, and prints the same numbers as the page of every frame (distribution, FrameTimeline
+ * counts, span, figures). Every zoom of this run is finer than its 0.25 s grid on a 1,280 px page, so the chart shows
+ * the kept frames only and says so; ReportThinningZoomBrowserTest#checkZooms compares each zoom with the page of
+ * every frame (and ReportThinningZoomBrowserTest has zooms as wide as the grid).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("chromium")

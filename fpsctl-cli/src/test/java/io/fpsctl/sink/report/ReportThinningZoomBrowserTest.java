@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A long run's frame-time chart against the page of every frame at the same zoom (docs/report.md "Big captures"),
  * in a real browser: 9,000 frames built by hand (ReportThinningBrowserTest's rules) and a threshold of 8,000, so the
- * grid (0.125 s, 1,600 columns) is finer than a pixel column at the widest zoom and coarser when zoomed in. At every
+ * grid (0.125 s, 1,289 columns over 161 s) is finer than a pixel column at the widest zoom and coarser zoomed in. At every
  * zoom no dot lies outside the range shown and no frame outside it is drawn; as wide as the grid, each pixel column
  * holds the shortest and longest frame of every frame in it; finer, the page says it shows the kept frames only and
  * draws them where the page of every frame draws them; a click on a janky dot finds that dot's frame.
@@ -67,7 +67,7 @@ class ReportThinningZoomBrowserTest {
                 Files.createTempDirectory(dir, "t")));
         JsonNode fullCheck = ReportThinningBrowserTest.selfCheck(c.get().dumpDom(full, ZOOMS,
                 Files.createTempDirectory(dir, "f")));
-        // the span: about 195 s; at most 8,000 / 4 = 2,000 columns → 0.125 s (1,560 columns; 0.0625 s needs 3,120)
+        // the span: 161.07 s; at most 8,000 / 4 = 2,000 columns → 0.125 s (1,289 columns; 0.0625 s needs 2,578)
         assertEquals(0.125, thinCheck.path("thinned").path(0).path("columnS").asDouble());
         int coarse = checkZooms(thinCheck, fullCheck, list, 0.125);
         assertTrue(coarse >= 2 && coarse < 9, "zooms as wide as the grid (0:1000, 0.3:150.7; not 3:60): " + coarse);
