@@ -23,10 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A long run's frame-time chart against the page of every frame at the same zoom (docs/report.md "Big captures"),
  * in a real browser: 9,000 frames built by hand (ReportThinningBrowserTest's rules) and a threshold of 8,000, so the
- * grid (0.125 s, 1,289 columns over 161 s) is finer than a pixel column at the widest zoom and coarser zoomed in. At every
- * zoom no dot lies outside the range shown and no frame outside it is drawn; as wide as the grid, each pixel column
- * holds the shortest and longest frame of every frame in it; finer, the page says it shows the kept frames only and
- * draws them where the page of every frame draws them; a click on a janky dot finds that dot's frame.
+ * grid (0.125 s, 1,289 columns over 161 s) is finer than a pixel column at the widest zoom and coarser zoomed in.
+ * At every zoom no dot lies outside the range shown and no frame outside it is drawn; as wide as the grid, each
+ * pixel column holds the shortest and longest frame of every frame in it; finer, the page says it shows the kept
+ * frames only and draws them where the page of every frame draws them; a click on a janky dot finds its frame.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("chromium")
@@ -125,8 +125,8 @@ class ReportThinningZoomBrowserTest {
         java.util.regex.Matcher said = java.util.regex.Pattern.compile("<p [^>]*data-thinned=\"0\">([^<]*)</p>")
                 .matcher(dom);
         assertTrue(said.find(), "the note");
-        assertTrue(said.group(1).contains("too many are janky to hold them all, so of every drop level and FrameTimeline ring"
-                + " it holds the shortest and the longest of each 8 s"), said.group(1));
+        assertTrue(said.group(1).contains("too many are janky to hold them all, so of every drop level and"
+                + " FrameTimeline ring it holds the shortest and the longest of each 8 s"), said.group(1));
     }
 
     /**
