@@ -707,24 +707,39 @@
     'scale for a linear axis.' + (anyFt ? ' Rings mark the FrameTimeline verdict of janky frames: blue when the app ' +
     'was late, teal when the system (SurfaceFlinger, display, scheduling) was.' : ''));
   /* a thinned run says so plainly, with how many frames the page holds (docs/report.md "Big captures") */
-  var thinGrid = 0;
+  var thinGrid = 0, thinCapped = false;
   runs.forEach(function (r, ri) {
     var th = r.frames ? r.frames.thinned : null;
     if (!th) { return; }
     thinGrid = Math.max(thinGrid, th.columnS);
+    thinCapped = thinCapped || th.capped === true;
     ftSec.appendChild(el('p', { 'class': 'legend-note thinned', 'data-thinned': String(ri), text: (runs.length > 1 ? 'Run ' +
       (ri + 1) + ': a' : 'A') + ' long run: this page holds ' + th.kept.toLocaleString('en-US') + ' of its ' +
-      r.frames.count.toLocaleString('en-US') + ' frames \u2014 every janky frame and every frame FrameTimeline ' +
-      'marks, and of the others the shortest and the longest of each ' + colWidth(th.columnS) + ' column. So the ' +
-      'chart is the same as with every frame: its dots are the shortest and longest frame of each level per pixel ' +
-      'column, and zoomed in below ' + colWidth(th.columnS) + ' per pixel a column is ' + colWidth(th.columnS) +
-      ' wide. The distribution, the counts and every figure come from all ' + r.frames.count.toLocaleString('en-US') +
-      ' frames.' }));
+      r.frames.count.toLocaleString('en-US') + ' frames \u2014 ' + (th.capped ? 'too many are janky to hold ' +
+      'them all, so of every drop level and FrameTimeline ring it holds the shortest and the longest of each ' +
+      colWidth(th.columnS) : 'every janky frame and every frame FrameTimeline ' +
+      'marks as app or system jank, and of the others the shortest and the longest of each ' + colWidth(th.columnS)) +
+      '. The distribution, the counts and every figure come from all ' + r.frames.count.toLocaleString('en-US') +
+      ' frames. Zoomed out to ' + colWidth(th.columnS) + ' or more per pixel column, each dot is the shortest or ' +
+      'longest frame of its level in its pixel column over all the frames, as on a page of every frame, but a ' +
+      'pixel column is a whole number of ' + colWidth(th.columnS) + ' columns, so a zoom widens to the nearest ' +
+      colWidth(th.columnS) + '. Zoomed in further, the chart shows only the frames this page holds, at their own ' +
+      'times: ' + (th.capped ? 'two per level and ' : 'every janky frame, and of the others two per ') +
+      colWidth(th.columnS) + '.' }));
   });
+  /* shown while the chart is zoomed finer than the grid (view() below), so no reader takes the gaps for no frames */
+  var keptOnlyNote = null;
+  if (thinGrid > 0) {
+    keptOnlyNote = ftSec.appendChild(el('p', { 'class': 'legend-note thinned', id: 'frames-kept-only', hidden: 'hidden',
+      text: 'Zoomed in finer than ' + colWidth(thinGrid) + ' per pixel column: the chart shows only the frames ' +
+        'this page holds, at their own times (' + (thinCapped ? 'of each drop level and ring' : 'every janky frame, ' +
+        'and of the others') + ' the shortest and the longest of each ' + colWidth(thinGrid) + '); the frames ' +
+        'between them are not on this page.' }));
+  }
   function colWidth(s) { return s >= 1 ? s + ' s' : s >= 0.001 ? +(s * 1000).toPrecision(6) + ' ms' : +(s * 1e6).toPrecision(6) + ' \u00b5s'; }
   report.thinned = runs.map(function (r) {
     return r.frames && r.frames.thinned ? { kept: r.frames.thinned.kept, count: r.frames.count,
-      columnS: r.frames.thinned.columnS } : null;
+      columnS: r.frames.thinned.columnS, capped: r.frames.thinned.capped === true } : null;
   });
   (function () {
     if (!anyFrames) { empty(ftSec, 'No frames in the input: only the summary was given.'); return; }
@@ -754,22 +769,34 @@
     });
     var width = chartWidth();
     var state = { min: 0, max: full, yMax: 0 };
-    function build(xmin, xmax) {
-      var buckets = Math.max(50, Math.round(width - 60));
-      var bw = (xmax - xmin) / buckets || 1;
-      var x0 = xmin;
-      /* with a thinned run, each pixel column is a whole number of the writer's grid columns (columnS, a power of
-       * two of seconds from 0 s): a frame's grid column is floor(t / columnS) of its float32 t, exactly as the writer
-       * computed it, so the kept frames hold every column's shortest and longest (docs/report.md "Big captures") */
-      var per = 0, c0 = 0;
-      if (thinGrid > 0) {
-        per = Math.max(1, Math.ceil(bw / thinGrid));
-        bw = per * thinGrid;
-        c0 = Math.floor(xmin / thinGrid);
-        x0 = c0 * thinGrid;
-        buckets = Math.floor((Math.floor(xmax / thinGrid) - c0) / per) + 1;
+    /* The visible range and how its pixel columns are cut (docs/report.md "Big captures"). With a thinned run, a
+     * zoom whose pixel column is at least one grid column (columnS, a power of two of seconds from 0 s) widens the
+     * range outward to whole grid columns and cuts it into pixel columns of whole grid columns: a frame's grid column
+     * is floor(t / columnS) of its float32 t, exactly as the writer computed it, so the kept frames hold every pixel
+     * column's shortest and longest, and every dot lies inside the range shown. A finer zoom is cut as a page of every
+     * frame cuts it: it then shows the kept frames only, each in the pixel column of its own time. */
+    function view(mn, mx) {
+      state.min = Math.max(0, mn);
+      state.max = Math.min(full, mx);
+      if (state.max <= state.min) { state.max = state.min + 1e-3; }
+      state.grid = null;
+      var bw = (state.max - state.min) / Math.max(50, Math.round(width - 60));
+      if (thinGrid > 0 && bw >= thinGrid) {
+        var per = Math.ceil(bw / thinGrid);
+        var c0 = Math.floor(state.min / thinGrid);
+        var cols = Math.ceil((Math.floor(state.max / thinGrid) + 1 - c0) / per);
+        state.grid = { c0: c0, per: per, buckets: cols };
+        state.min = c0 * thinGrid;
+        state.max = (c0 + cols * per) * thinGrid;
       }
-      report.framesGrid = { x0: x0, width: bw, columns: buckets };
+      if (keptOnlyNote) { keptOnlyNote.hidden = !!state.grid; }
+    }
+    function build() {
+      var xmin = state.min, xmax = state.max, G = state.grid;
+      var buckets = G ? G.buckets : Math.max(50, Math.round(width - 60));
+      var bw = G ? G.per * thinGrid : (xmax - xmin) / buckets || 1;
+      var x0 = xmin;
+      report.framesGrid = { x0: x0, width: bw, columns: buckets, keptOnly: thinGrid > 0 && !G };
       var x = new Array(buckets * 2);
       for (var b = 0; b < buckets; b++) {
         x[2 * b] = x0 + (b + 0.25) * bw;
@@ -794,8 +821,8 @@
             var l = L[i];
             var t = T[i];
             var bi;
-            if (per > 0) {
-              bi = Math.floor((Math.floor(t / thinGrid) - c0) / per);
+            if (G) {
+              bi = Math.floor((Math.floor(t / thinGrid) - G.c0) / G.per);
               if (l < 0 || bi < 0 || bi >= buckets) { continue; }
             } else {
               if (l < 0 || t < xmin || t > xmax) { continue; }
@@ -835,7 +862,8 @@
     ftSec.appendChild(reset);
     ftSec.appendChild(div);
     var busy = false;
-    var data = build(0, full);
+    view(0, full);
+    var data = build();
     function create(log) {
       return plot({ width: width, height: 280, series: series,
         legend: { live: false },
@@ -867,15 +895,13 @@
     });
     function setRange(mn, mx) {
       busy = true;
-      state.min = Math.max(0, mn);
-      state.max = Math.min(full, mx);
-      if (state.max <= state.min) { state.max = state.min + 1e-3; }
-      var d = build(state.min, state.max);
+      view(mn, mx);
+      var d = build();
       u.setData(d, true);
       track('frames', u, d, { range: [state.min, state.max] });
       busy = false;
     }
-    track('frames', u, data, { range: [0, full] });
+    track('frames', u, data, { range: [state.min, state.max] });
     /* for scripts/bench-report (#bench): mean time of one pan step (re-decimate every frame, new data; uPlot then
      * draws about 2 points per pixel column and level, whatever the number of frames) */
     report.panBench = function (steps) {
@@ -892,8 +918,21 @@
     /* for fpsctl's browser test (#zoom=A:B,C:D): what the chart holds after a zoom to each range, as a drag sets it */
     report.framesZoom = function (mn, mx) {
       setRange(mn, mx);
+      u.batch(function () {}); /* uPlot sets the new scales on a microtask: now, as a later click would find them */
+      var x = report.framesData[0], hits = [];
+      /* a click on each janky dot (levels 1-4 of the first run: frameAt's frames): the frame it finds, or null */
+      for (var li = 1; li < LEVELS.length; li++) {
+        var y = report.framesData[1 + li];
+        for (var j = 0; j < x.length; j++) {
+          if (y[j] === null) { continue; }
+          var hit = frameAt(u.valToPos(x[j], 'x'), u.valToPos(y[j], 'y'));
+          hits.push({ x: x[j], d: y[j], t: hit ? hit.run.frames.T[hit.index] : null,
+            frame: hit ? hit.run.frames.D[hit.index] : null });
+        }
+      }
       return { range: [state.min, state.max], x0: report.framesGrid.x0, width: report.framesGrid.width,
-        columns: report.framesGrid.columns, rows: report.framesData.slice(1) };
+        columns: report.framesGrid.columns, keptOnly: report.framesGrid.keptOnly,
+        keptOnlyNote: keptOnlyNote ? !keptOnlyNote.hidden : null, rows: report.framesData.slice(1), hits: hits };
     };
     /* the janky frame (drop level 1 or more) of the charted run nearest a click, within 6 px; null if none */
     function frameAt(px, py) {

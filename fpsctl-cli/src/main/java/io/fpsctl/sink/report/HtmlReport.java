@@ -454,6 +454,7 @@ public final class HtmlReport {
         } else {
             g.writeNullField("ftCounts");
         }
+        g.writeBooleanField("capped", thin.capped()); // too many janky frames: every row thinned per column
         g.writeEndObject();
     }
 

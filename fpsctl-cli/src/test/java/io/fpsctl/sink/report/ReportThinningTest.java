@@ -2,7 +2,9 @@ package io.fpsctl.sink.report;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fpsctl.engine.EngineConfig;
 import io.fpsctl.engine.FrameEngine;
@@ -94,5 +96,61 @@ class ReportThinningTest {
                 + ",\"timed\":12,\"histogram\":[[4,1],[6,1],[10,1],[12,1],[16,1],[18,1],[20,1],[22,1],[24,1],[28,1],"
                 + "[140,1],[400,1]],\"ftCounts\":{\"unattributed\":0,\"onTime\":1,\"app\":1,\"system\":0}", thinned);
         assertEquals("\"count\":12", page.substring(page.indexOf("\"count\":"), page.indexOf("\"count\":") + 10));
+    }
+
+    /**
+     * A frame whose time is just below a grid edge in double but on it in float32 belongs to the upper column, as the
+     * page reads it: 32,767.9995 s is 32,768.0 in float32 (one step below it is 1/512 s). Nine best frames (s, ms), a
+     * threshold of 8: at most 2 columns of 32,768 s over a 36,000 s span. The page's column 0 is 0–4 s (shortest 5 ms
+     * at 1 s, longest 10 ms at 0 s); its column 1 holds 32,767.9995 s (2 ms, the shortest) up to 36,000 s (8 ms, the
+     * longest). Columns by double time would put the 2 ms frame in column 0 and keep 35,000 s (6 ms) instead.
+     */
+    @Test
+    void aFrameJustBelowAnEdgeIsInTheColumnOfItsFloat32Time() {
+        long[][] frames = {{0, 10}, {1_000_000, 5}, {2_000_000, 6}, {3_000_000, 7}, {4_000_000, 8},
+            {32_767_999_500L, 2}, {35_000_000_000L, 6}, {35_001_000_000L, 7}, {36_000_000_000L, 8}}; // µs, ms
+        ReportFrames f = new ReportFrames();
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), f);
+        engine.blockStart(WINDOW);
+        for (int i = 0; i < frames.length; i++) {
+            engine.frame(frame(T0 + frames[i][0] * 1000, frames[i][1] * MS, 100 + i));
+        }
+        engine.blockEnd();
+        engine.finish();
+        assertEquals(9, f.size());
+        assertEquals(32_768f, ReportThinning.pageTime(f, 5, T0), "float32 rounds 32,767.9995 s up onto the edge");
+        ReportThinning thin = ReportThinning.of(f, T0, 8);
+        assertEquals(32_768.0, thin.columnS());
+        assertArrayEquals(new int[] {0, 1, 5, 8}, thin.kept());
+    }
+
+    /**
+     * A run janky all along: 10 frames, all janky, threshold 8, so more janky frames (10) than half the threshold (4).
+     * Every row is then thinned like best frames, on a grid of at most 8 / (2 × 7) columns: one. Frame times (ms)
+     * 70, 68, 72, 69, 195, 71, 190, 200, 67, 70; 67–72 ms miss 4 vsyncs (normal), 190–200 ms miss 11 (middle).
+     * Normal: the shortest is index 8 (67 ms), the longest index 2 (72 ms); middle: index 6 (190) and 7 (200).
+     */
+    @Test
+    void aRunJankyAllAlongKeepsTheExtremesOfEveryLevelPerColumn() {
+        long[] ms = {70, 68, 72, 69, 195, 71, 190, 200, 67, 70};
+        ReportFrames f = new ReportFrames();
+        FrameEngine engine = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), f);
+        engine.blockStart(WINDOW);
+        long vsync = 0;
+        for (int i = 0; i < ms.length; i++) {
+            engine.frame(frame(T0 + vsync * T, ms[i] * MS, 100 + i));
+            vsync += (ms[i] * MS + T - 1) / T;
+        }
+        engine.blockEnd();
+        engine.finish();
+        assertEquals(10, f.size());
+        for (int i = 0; i < ms.length; i++) {
+            assertEquals(ms[i] >= 190 ? 2 : 1, f.level(i), "drop level of frame " + i);
+        }
+        ReportThinning thin = ReportThinning.of(f, T0, 8);
+        assertTrue(thin.capped());
+        assertArrayEquals(new int[] {2, 6, 7, 8}, thin.kept());
+        assertEquals(10, thin.timed(), "the distribution still counts every frame");
+        assertFalse(ReportThinning.of(frames(), T0, 8).capped(), "3 janky and ringed frames of 12: not capped");
     }
 }
