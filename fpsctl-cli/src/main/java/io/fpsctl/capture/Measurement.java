@@ -93,10 +93,10 @@ public final class Measurement {
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
                 SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
                 if (choice.flutterWindow()) { // docs/metrics.md 16.1: the window's presents, not its HWUI frames
-                    FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
-                    SurfaceFlingerPoller window = new SurfaceFlingerPoller(looped, pkg, engine, null);
-                    if (!window.discover().isEmpty()) {
-                        return loop.around(window, List.of(engine), window, choice.reason());
+                    AutoSource window = AutoSource.flutterWindow(looped, pkg, config, listener, notes, clock);
+                    if (window != null) {
+                        return loop.around(window, window.engines(), null, choice.reason() + "; --source auto "
+                                + "keeps watching for a SurfaceView layer and follows it when it draws more");
                     }
                 }
                 AutoSource auto = new AutoSource(looped, pkg, config, listener, choice.source(), notes, clock);

@@ -176,13 +176,39 @@ class DeviceMatrixTest {
                 + run.notes());
     }
 
+    /**
+     * A FlutterSurfaceView app probed before its SurfaceView layer exists (a fresh start, {@code --restart-app}:
+     * the engine and {@code 1.raster} run from {@code FlutterActivity.onCreate}, the layer comes later;
+     * {@code flutter-late-surface}): auto starts on the window's layer, as for a texture app, then follows the
+     * SurfaceView layer when it appears, as it follows a late game, and measures exactly its truth frames.
+     */
+    @Test
+    void autoFollowsAFlutterSurfaceViewCreatedAfterTheProbe() throws Exception {
+        Run run = runCase(14, 60, "flutter-late-surface", SourceRequest.Kind.AUTO, 8);
+        assertTrue(run.layerAfterProbe(), "the layer was created after auto's probe and first listing");
+        assertTrue(run.initialDescribe().contains("MainActivity") && !run.initialDescribe().contains("SurfaceView"),
+                "the probe (1 s) came before the layer (" + Scenarios.LATE_SURFACE_MS + " ms): "
+                + run.initialDescribe());
+        assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
+        assertTrue(run.describe().contains("SurfaceView["), run.describe());
+        int i = 0;
+        while (i < run.notes().size() && !run.notes().get(i).contains("now measuring SurfaceFlinger layer 'SurfaceView[")) {
+            i++;
+        }
+        assertTrue(i < run.notes().size(), "a switch note: " + run.notes());
+        // the layer list is read once a poll (at most 500 ms apart, more on a loaded machine): within a few polls
+        long late = run.noteTimes().get(i) - run.firstGameFrame();
+        assertTrue(late > 0 && late < 2_500_000_000L, "switched " + late / 1e6 + " ms after the first engine frame: "
+                + run.notes());
+    }
+
     /** A captured frame: its source, key time and period. */
     record Seen(Source source, long time, long interval) {
     }
 
     /** What one capture gave. */
-    record Run(Source initial, Summary summary, String describe, List<String> notes, List<Long> noteTimes,
-               long firstGameFrame) {
+    record Run(Source initial, String initialDescribe, Summary summary, String describe, List<String> notes,
+               List<Long> noteTimes, long firstGameFrame, boolean layerAfterProbe) {
     }
 
     private Run runCase(int android, int hz, String scenario, SourceRequest.Kind kind, int seconds)
@@ -192,12 +218,16 @@ class DeviceMatrixTest {
         SimOptions options = new SimOptions(AndroidVersion.of(android), hz, 7L * android + hz, PKG);
         SimulatedAndroid sim = SimulatedAndroid.create(Scenarios.byName(scenario), options, clock, truth);
         long start = clock.nanoTime();
+        boolean lateLayer = scenario.equals("flutter-late-surface");
+        long layerCreated = Long.MIN_VALUE;
+        long prepared = Long.MAX_VALUE;
         List<Seen> captured = Collections.synchronizedList(new ArrayList<>());
         List<String> notes = Collections.synchronizedList(new ArrayList<>());
         List<Long> noteTimes = Collections.synchronizedList(new ArrayList<>());
         Summary summary;
         DumpTimes dumps;
         Source initial;
+        String initialDescribe;
         String describe;
         // the adbd of the release: Android 6 has no shell_v2, so its rows measure through exec: (LegacyShellStream)
         try (AdbDeviceServer server = new AdbDeviceServer(Simulator.identityOf(options), sim,
@@ -210,7 +240,10 @@ class DeviceMatrixTest {
             awaitOnline(adb, serial);
             try (Device device = DadbDevice.viaServer(address, serial)) {
                 dumps = new DumpTimes(device, clock);
-                clock.awaitNanoTime(start + 1_000_000_000L); // the app (and the game) are drawing
+                // the app (and the game) are drawing; a layer created late must come after the probe and the
+                // measurement's own first listing, so that case counts from the app's start, not the (slower) test's
+                long appStart = sim.appStartedAt().orElseThrow();
+                clock.awaitNanoTime((lateLayer ? appStart : start) + 1_000_000_000L);
                 FrameEngine.Listener listener = new FrameEngine.Listener() {
                     @Override
                     public void frame(FrameResult r) {
@@ -223,6 +256,9 @@ class DeviceMatrixTest {
                             notes.add(n);
                         }, Duration.ofSeconds(1), clock);
                 initial = m.source();
+                initialDescribe = m.describe();
+                prepared = clock.nanoTime();
+                layerCreated = appStart + (lateLayer ? Scenarios.LATE_SURFACE_MS * 1_000_000L : 0);
                 dumps.startOfRun(); // --source auto probed before the run: those reads are not the capture's
                 assertEquals(CaptureSession.End.DURATION, m.run(Duration.ofSeconds(seconds)), notes.toString());
                 summary = m.summary();
@@ -252,6 +288,13 @@ class DeviceMatrixTest {
         ReferenceSummary want;
         if (presented) {
             Span span = dumps.latency;
+            if (layerCreated > prepared) {
+                // created after auto listed the layers: every frame it holds is the capture's, none is history
+                Span fromCreation = new Span();
+                fromCreation.ran(layerCreated, layerCreated);
+                fromCreation.ran(span.lastStart, span.lastEnd);
+                span = fromCreation;
+            }
             List<ReferenceSummary.Present> in = new ArrayList<>();
             for (Truth.Layer f : truth.layers("surfaceview")) {
                 long at = f.frame().actualPresent();
@@ -302,8 +345,8 @@ class DeviceMatrixTest {
         assertEquals(want.p99Ms(), summary.frameTimeMs().p99(), 1e-3, "p99 " + where);
         assertEquals(want.maxMs(), summary.frameTimeMs().max(), 1e-3, "max " + where);
         List<Truth.Layer> game = truth.layers("surfaceview");
-        return new Run(initial, summary, describe, List.copyOf(notes), List.copyOf(noteTimes),
-                game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent());
+        return new Run(initial, initialDescribe, summary, describe, List.copyOf(notes), List.copyOf(noteTimes),
+                game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent(), layerCreated > prepared);
     }
 
     private static void awaitOnline(AdbHostClient adb, String serial) {
