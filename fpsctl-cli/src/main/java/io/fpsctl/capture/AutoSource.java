@@ -154,6 +154,9 @@ final class AutoSource implements FramePoller {
     @Override
     public Summary summary(String pkg) {
         Summary s = mainEngine().summary(pkg);
+        if (!svMain && gfxEngine.source() == Source.SURFACEFLINGER && s.frameTimeline() != null) {
+            s = s.withWarning(io.fpsctl.engine.FlutterTextureJank.WARNING); // docs/metrics.md 16.1
+        }
         FrameEngine otherEngine = svMain ? gfxEngine : sfEngine;
         Summary o = otherEngine.summary(pkg);
         if (o.frames() == 0) {
