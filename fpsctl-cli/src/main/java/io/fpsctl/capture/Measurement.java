@@ -99,8 +99,12 @@ public final class Measurement {
                                 + "keeps watching for a SurfaceView layer and follows it when it draws more");
                     }
                 }
-                AutoSource auto = new AutoSource(looped, pkg, config, listener, choice.source(), notes, clock);
-                return loop.around(auto, auto.engines(), null, choice.reason() + "; --source auto keeps watching "
+                // a texture app whose window has no layer to read: the usual watch, saying why (not the choice's)
+                String why = choice.flutterWindow() ? "a Flutter app without a SurfaceView, but no layer of its "
+                        + "window was found" : choice.reason();
+                AutoSource auto = new AutoSource(looped, pkg, config, listener,
+                        choice.flutterWindow() ? Source.GFXINFO : choice.source(), notes, clock);
+                return loop.around(auto, auto.engines(), null, why + "; --source auto keeps watching "
                         + "HWUI and SurfaceView layers and follows the one that draws more");
             }
             Source source = switch (m.kind()) {

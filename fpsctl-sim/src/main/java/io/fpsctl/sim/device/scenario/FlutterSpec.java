@@ -28,10 +28,10 @@ import java.util.List;
  *                         engine renders into the SurfaceTexture of a TextureView and the activity window composites
  *                         it through HWUI, so the frames are the window's (gfxinfo, the window's layer) and there is
  *                         no SurfaceView layer (docs/metrics.md 16.1); default false ({@code FlutterSurfaceView})
- * @param dropEveryFrames  mean engine frames between dropped buffers (0 = none; FlutterSurfaceView on Android 12+
- *                         only): the frame's GPU work ends after SurfaceFlinger's latch, so at the next latch the
- *                         newer frame's buffer is there too and replaces it, never presented (docs/metrics.md 16
- *                         rule 9; {@code FlutterFrameGenerator})
+ * @param dropEveryFrames  drop exactly every Nth engine frame's buffer (0 = none; FlutterSurfaceView on Android 12+
+ *                         only): by construction, the newer frame's buffer replaces it and it is never presented;
+ *                         the cause (its GPU work ending after SurfaceFlinger's latch) is inferred, not modelled
+ *                         (docs/metrics.md 16 rule 9; {@code FlutterFrameGenerator})
  * @param surfaceViewDelayMs how long after the process starts the FlutterSurfaceView's layer is created (default 0:
  *                         with the process). The engine and its {@code 1.raster} thread exist before that:
  *                         {@code FlutterActivity.onCreate} calls {@code delegate.onAttach} (which sets up the
