@@ -93,14 +93,18 @@ public final class Measurement {
             if (m.kind() == SourceRequest.Kind.AUTO && m.layer() == null) {
                 SourceSelector.Choice choice = SourceSelector.choose(device, pkg, clock);
                 if (choice.flutterWindow()) { // docs/metrics.md 16.1: the window's presents, not its HWUI frames
-                    FrameEngine engine = new FrameEngine(Source.SURFACEFLINGER, config, listener);
-                    SurfaceFlingerPoller window = new SurfaceFlingerPoller(looped, pkg, engine, null);
-                    if (!window.discover().isEmpty()) {
-                        return loop.around(window, List.of(engine), window, choice.reason());
+                    AutoSource window = AutoSource.flutterWindow(looped, pkg, config, listener, notes, clock);
+                    if (window != null) {
+                        return loop.around(window, window.engines(), null, choice.reason() + "; --source auto "
+                                + "keeps watching for a SurfaceView layer and follows it when it draws more");
                     }
                 }
-                AutoSource auto = new AutoSource(looped, pkg, config, listener, choice.source(), notes, clock);
-                return loop.around(auto, auto.engines(), null, choice.reason() + "; --source auto keeps watching "
+                // a texture app whose window has no layer to read: the usual watch, saying why (not the choice's)
+                String why = choice.flutterWindow() ? "a Flutter app without a SurfaceView, but no layer of its "
+                        + "window was found" : choice.reason();
+                AutoSource auto = new AutoSource(looped, pkg, config, listener,
+                        choice.flutterWindow() ? Source.GFXINFO : choice.source(), notes, clock);
+                return loop.around(auto, auto.engines(), null, why + "; --source auto keeps watching "
                         + "HWUI and SurfaceView layers and follows the one that draws more");
             }
             Source source = switch (m.kind()) {

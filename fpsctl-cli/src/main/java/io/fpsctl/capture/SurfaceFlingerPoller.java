@@ -32,6 +32,8 @@ public final class SurfaceFlingerPoller implements FramePoller {
     private final boolean surfaceViewsOnly;
     private final List<String> candidates = new ArrayList<>();
     private final Set<String> seen = new HashSet<>();
+    /** Every layer a listing gave; null before the first listing. */
+    private Set<String> listed;
     private int current;
     private String measuring;
     private long polls;
@@ -63,6 +65,15 @@ public final class SurfaceFlingerPoller implements FramePoller {
                     pkg)) {
                 if (!surfaceViewsOnly || LayerRanker.isSurfaceView(name)) {
                     candidates.add(name);
+                }
+            }
+            boolean first = listed == null;
+            listed = first ? new HashSet<>() : listed;
+            for (String name : candidates) {
+                if (listed.add(name) && !first) {
+                    // created since the last listing (a FlutterSurfaceView after its engine, a game's layer): every
+                    // frame it holds was drawn during the capture, none is history (docs/metrics.md 16.1)
+                    seen.add(name);
                 }
             }
         }

@@ -213,17 +213,44 @@ class DeviceMatrixTest {
                 + run.notes());
     }
 
+    /**
+     * A FlutterSurfaceView app probed before its SurfaceView layer exists (a fresh start, {@code --restart-app}:
+     * the engine and {@code 1.raster} run from {@code FlutterActivity.onCreate}, the layer comes later;
+     * {@code flutter-late-surface}): auto starts on the window's layer, as for a texture app, then follows the
+     * SurfaceView layer when it appears, as it follows a late game, and measures exactly its truth frames.
+     */
+    @Test
+    void autoFollowsAFlutterSurfaceViewCreatedAfterTheProbe() throws Exception {
+        Run run = runCase(14, 60, "flutter-late-surface", SourceRequest.Kind.AUTO, 8, true);
+        assertTrue(run.layerAfterProbe(), "the layer was created after auto's probe and first listing");
+        assertTrue(run.initialDescribe().contains("MainActivity") && !run.initialDescribe().contains("SurfaceView"),
+                "the probe (1 s) came before the layer (" + Scenarios.LATE_SURFACE_MS + " ms): "
+                + run.initialDescribe());
+        assertEquals(Source.SURFACEFLINGER, run.summary().source(), run.notes().toString());
+        assertTrue(run.describe().contains("SurfaceView["), run.describe());
+        int i = 0;
+        while (i < run.notes().size() && !run.notes().get(i).contains("now measuring SurfaceFlinger layer 'SurfaceView[")) {
+            i++;
+        }
+        assertTrue(i < run.notes().size(), "a switch note: " + run.notes());
+        // the layer list is read once a poll (at most 500 ms apart, more on a loaded machine): within a few polls
+        long late = run.noteTimes().get(i) - run.firstGameFrame();
+        assertTrue(late > 0 && late < 2_500_000_000L, "switched " + late / 1e6 + " ms after the first engine frame: "
+                + run.notes());
+    }
+
     /** A captured frame: its source, key time and period. */
     record Seen(Source source, long time, long interval) {
     }
 
     /** What one capture gave. */
-    record Run(Source initial, Summary summary, String describe, List<String> notes, List<Long> noteTimes,
-               long firstGameFrame) {
+    record Run(Source initial, String initialDescribe, Summary summary, String describe, List<String> notes,
+               List<Long> noteTimes, long firstGameFrame, boolean layerAfterProbe) {
     }
 
     /** What the capture itself gave, whichever way it reached the device. */
-    private record Captured(Source initial, Summary summary, String describe, DumpTimes dumps) {
+    private record Captured(Source initial, String initialDescribe, long prepared, Summary summary, String describe,
+                            DumpTimes dumps) {
     }
 
     /**
@@ -245,9 +272,14 @@ class DeviceMatrixTest {
         List<Seen> captured = Collections.synchronizedList(new ArrayList<>());
         List<String> notes = Collections.synchronizedList(new ArrayList<>());
         List<Long> noteTimes = Collections.synchronizedList(new ArrayList<>());
+        // a layer created late must come after the probe and the measurement's own first listing, so that case counts
+        // from the app's start, not the (slower) test's
+        boolean lateLayer = scenario.equals("flutter-late-surface");
+        long appStart = sim.appStartedAt().orElseThrow();
+        long drawing = (lateLayer ? appStart : start) + 1_000_000_000L;
         Captured c;
         if (!viaAdb) {
-            stepped.advanceTo(start + 1_000_000_000L); // the app (and the game) are drawing
+            stepped.advanceTo(drawing); // the app (and the game) are drawing
             c = capture(new InProcessSimDevice(sim), clock, kind, seconds, captured, notes, noteTimes);
         } else {
             // the adbd of the release: Android 6 has no shell_v2, so its rows measure through exec:
@@ -261,7 +293,7 @@ class DeviceMatrixTest {
                 adb.connect(serial);
                 awaitOnline(adb, serial);
                 try (Device device = DadbDevice.viaServer(address, serial)) {
-                    scaled.awaitNanoTime(start + 1_000_000_000L); // the app (and the game) are drawing
+                    scaled.awaitNanoTime(drawing); // the app (and the game) are drawing
                     c = capture(device, clock, kind, seconds, captured, notes, noteTimes);
                 } finally {
                     adb.disconnect(serial);
@@ -272,6 +304,8 @@ class DeviceMatrixTest {
         DumpTimes dumps = c.dumps();
         Source initial = c.initial();
         String describe = c.describe();
+        long prepared = c.prepared();
+        long layerCreated = appStart + (lateLayer ? Scenarios.LATE_SURFACE_MS * 1_000_000L : 0);
         sim.advance(); // every frame up to now reaches the truth
         boolean presented = summary.source() == Source.SURFACEFLINGER;
         String where = "Android " + android + " " + hz + " Hz " + scenario + " " + notes;
@@ -290,6 +324,13 @@ class DeviceMatrixTest {
         ReferenceSummary want;
         if (presented) {
             Span span = dumps.latency;
+            if (layerCreated > prepared) {
+                // created after auto listed the layers: every frame it holds is the capture's, none is history
+                Span fromCreation = new Span();
+                fromCreation.ran(layerCreated, layerCreated);
+                fromCreation.ran(span.lastStart, span.lastEnd);
+                span = fromCreation;
+            }
             List<ReferenceSummary.Present> in = new ArrayList<>();
             for (Truth.Layer f : truth.layers("surfaceview")) {
                 long at = f.frame().actualPresent();
@@ -340,8 +381,8 @@ class DeviceMatrixTest {
         assertEquals(want.p99Ms(), summary.frameTimeMs().p99(), 1e-3, "p99 " + where);
         assertEquals(want.maxMs(), summary.frameTimeMs().max(), 1e-3, "max " + where);
         List<Truth.Layer> game = truth.layers("surfaceview");
-        return new Run(initial, summary, describe, List.copyOf(notes), List.copyOf(noteTimes),
-                game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent());
+        return new Run(initial, initialDescribe, summary, describe, List.copyOf(notes), List.copyOf(noteTimes),
+                game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent(), layerCreated > prepared);
     }
 
     private static Captured capture(Device device, HostClock clock, SourceRequest.Kind kind, int seconds,
@@ -359,13 +400,15 @@ class DeviceMatrixTest {
                     notes.add(n);
                 }, Duration.ofSeconds(1), clock);
         Source initial = m.source();
+        String initialDescribe = m.describe();
+        long prepared = clock.nanoTime();
         dumps.startOfRun(); // --source auto probed before the run: those reads are not the capture's
         assertEquals(CaptureSession.End.DURATION, m.run(Duration.ofSeconds(seconds)), notes.toString());
         String describe = m.describe();
         if (kind == SourceRequest.Kind.SURFACEFLINGER) {
             assertTrue(describe.contains("SurfaceView"), "measures the game's SurfaceView: " + describe);
         }
-        return new Captured(initial, m.summary(), describe, dumps);
+        return new Captured(initial, initialDescribe, prepared, m.summary(), describe, dumps);
     }
 
     private static void awaitOnline(AdbHostClient adb, String serial) {

@@ -39,7 +39,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * truth's, which HWUI's frame durations would have put at 0 %; {@code --source flutter} measures the same layer and
  * every frames.csv row joined with a Flutter frame carries the build and raster of the truth engine frame that window
  * frame composited ({@code truth.flutter.tsv}, the reference of {@link FlutterCaptureFilesEndToEndTest});
- * {@code watch} and {@code gate} on auto measure the same presents.
+ * {@code watch} and {@code gate} on auto measure the same presents, and gate's verdict follows the truth's jank
+ * ({@link #gateAgainstTruth}).
  */
 @Tag("adb")
 @Tag("e2e")
@@ -56,6 +57,7 @@ class FlutterTextureEndToEndTest {
         Path auto = dir.resolve("auto");
         Path flutter = dir.resolve("flutter");
         Path watchCsv = dir.resolve("watch.csv");
+        Path gateSummary = dir.resolve("gate.json");
         Cli capture;
         Cli split;
         Cli watch;
@@ -73,15 +75,14 @@ class FlutterTextureEndToEndTest {
                     "--out", flutter.toString());
             watch = Cli.run("watch", PKG, "-P", p, "-s", sim.serial(), "--duration", "1s", "--plain",
                     "--frames-csv", watchCsv.toString());
-            // the gate's checks are what auto picked and that the Flutter split is printed: 1 s holds 60+ frames
-            gate = Cli.run("gate", PKG, "-P", p, "-s", sim.serial(), "--duration", "1s", "--min-fps", "1",
-                    "--max-ui-p90-ms", "1000", "--max-raster-p90-ms", "1000");
+            gate = Cli.run("gate", PKG, "-P", p, "-s", sim.serial(), "--duration", "2s", "--min-fps", "1",
+                    "--max-ui-p90-ms", "1000", "--max-raster-p90-ms", "1000", "--max-jank-percent", "0",
+                    "--max-app-jank-percent", "50", "--summary-out", gateSummary.toString());
             sim.android().advance(); // every frame up to now reaches the truth
         }
         assertEquals(0, capture.exit, capture::toString);
         assertEquals(0, split.exit, split::toString);
         assertEquals(0, watch.exit, watch::toString);
-        assertEquals(0, gate.exit, gate::toString);
         assertTrue(gate.out.contains("flutter UI p90 (ms)"), gate::toString);
         for (Cli r : List.of(capture, watch, gate)) {
             // auto follows the window's layer: there is no SurfaceView layer to pick
@@ -89,7 +90,7 @@ class FlutterTextureEndToEndTest {
                     "auto picked a SurfaceView: " + r);
             assertTrue(r.err.contains("Flutter app in a profile or debug build"), r.toString());
         }
-        for (Cli r : List.of(capture, watch)) {
+        for (Cli r : List.of(capture, watch, gate)) {
             assertTrue(r.err.contains("a Flutter app without a SurfaceView (FlutterTextureView)"), r.toString());
         }
         Presents truth = presents(dir.resolve("truth.app.latency"));
@@ -118,6 +119,8 @@ class FlutterTextureEndToEndTest {
             assertEquals("surfaceflinger", r.get("source"), r.toString());
             checkedAgainstTruth(r, truth);
         }
+        gateAgainstTruth(gate, gateSummary, truth, Long.parseLong(watched.get(watched.size() - 1).get("endNs")),
+                android >= 12);
 
         // --source flutter: the window layer's presents, each joined row the truth engine frame it composited
         Map<Long, String[]> splitByPresent = truthSplit(dir.resolve("truth.flutter.tsv"));
@@ -137,6 +140,52 @@ class FlutterTextureEndToEndTest {
         assertTrue(joined > layerRows.size() / 2, joined + " of " + layerRows.size() + " rows joined");
         JsonNode block = new ObjectMapper().readTree(find(flutter, "summary.json").toFile()).get("flutter");
         assertEquals(Math.round(1e6 / hz) / 1000.0, block.get("budgetMs").asDouble(), 1e-9, block.toString());
+    }
+
+    /**
+     * gate ran last (after watch's last row): its verdict and figures against the truth's presents from then on. The
+     * truth's janky presents come less than 1.9 s apart, so its 2 s run must see some: jankPercent fails
+     * {@code --max-jank-percent 0} (HWUI's durations would have passed it), its janky frames are truth janky
+     * presents of that stretch, and app jank, blind on a texture app, fails with its reason where FrameTimeline runs
+     * (docs/metrics.md 16.1), never passing on 0 %.
+     */
+    private static void gateAgainstTruth(Cli gate, Path summaryFile, Presents truth, long afterWatch,
+                                         boolean frameTimeline) throws IOException {
+        List<Long> janky = new ArrayList<>();
+        long judged = 0;
+        for (long end : truth.actual().tailSet(afterWatch, false)) {
+            Boolean j = truthJanky(truth, end);
+            judged += j == null ? 0 : 1;
+            if (Boolean.TRUE.equals(j)) {
+                janky.add(end);
+            }
+        }
+        // every 2 s stretch after watch holds a janky present: no gap (from watch's end, between them, to the
+        // truth's last present) as long as gate's 2 s
+        List<Long> marks = new ArrayList<>(janky);
+        marks.add(0, afterWatch);
+        marks.add(truth.actual().last());
+        long widest = 0;
+        for (int i = 1; i < marks.size(); i++) {
+            widest = Math.max(widest, marks.get(i) - marks.get(i - 1));
+        }
+        assertTrue(widest < 1_900_000_000L, "premise: the truth's janky presents after watch come less than 1.9 s "
+                + "apart: " + janky.size() + ", widest gap " + widest / 1e6 + " ms");
+        assertEquals(1, gate.exit, gate::toString);
+        JsonNode s = new ObjectMapper().readTree(summaryFile.toFile());
+        assertEquals("surfaceflinger", s.get("source").asText(), s::toString);
+        long gateJanky = s.get("jankyFrames").asLong();
+        assertTrue(gateJanky >= 1 && gateJanky <= janky.size(), "gate's janky frames " + gateJanky + " of the truth's "
+                + janky.size() + " after watch: " + gate);
+        assertTrue(s.get("frames").asLong() <= judged + 1, "gate's frames are truth presents after watch: " + s);
+        String jankRow = gate.out.lines().filter(l -> l.contains("jankPercent") && !l.contains("appJank")
+                && !l.contains("systemJank")).findFirst().orElse("");
+        assertTrue(jankRow.contains("FAIL"), "jankPercent fails --max-jank-percent 0: " + gate);
+        if (frameTimeline) {
+            String appRow = gate.out.lines().filter(l -> l.contains("appJankPercent")).findFirst().orElse("");
+            assertTrue(appRow.contains("FAIL") && appRow.contains("FlutterTextureView"), "app jank: " + gate);
+            assertTrue(s.get("warnings").toString().contains("appJankPercent is blind"), s::toString);
+        }
     }
 
     /** The window layer's truth: its refresh period and every present, in order. */

@@ -3,6 +3,7 @@ package io.fpsctl.verdict;
 import io.fpsctl.format.Decimals;
 import io.fpsctl.engine.AndroidVitals;
 import io.fpsctl.engine.DropLevel;
+import io.fpsctl.engine.FlutterTextureJank;
 import io.fpsctl.engine.FrameTimelineSummary;
 import io.fpsctl.engine.RunCoverage;
 import io.fpsctl.engine.Summary;
@@ -201,9 +202,13 @@ public final class Gate {
         }
         FrameTimelineSummary ft = s.frameTimeline();
         String median = "median of " + runs.size() + " iterations";
-        checks.add(frameTimelineRow("appJankPercent", ft, value.apply(x -> x.frameTimeline() == null ? null
-                : x.frameTimeline().appJankPercent()), maxAppJankPercent,
-                runs.size() == 1 && ft != null ? joinedText(ft, true) : median));
+        if (runs.stream().anyMatch(FlutterTextureJank::marked)) { // docs/metrics.md 16.1: blind, never 0 %
+            checks.add(flutterTextureAppJank(maxAppJankPercent));
+        } else {
+            checks.add(frameTimelineRow("appJankPercent", ft, value.apply(x -> x.frameTimeline() == null ? null
+                    : x.frameTimeline().appJankPercent()), maxAppJankPercent,
+                    runs.size() == 1 && ft != null ? joinedText(ft, true) : median));
+        }
         checks.add(frameTimelineRow("systemJankPercent", ft, value.apply(x -> x.frameTimeline() == null ? null
                 : x.frameTimeline().systemJankPercent()), maxSystemJankPercent,
                 runs.size() == 1 && ft != null ? joinedText(ft, false) : median));
@@ -331,6 +336,24 @@ public final class Gate {
                 : Decimals.round(value, 2).toPlainString();
         return new GateCheck(metric, INFO_THRESHOLD, measured, Verdict.INFO,
                 metric + " " + measured + " (" + joined + "; no threshold, shown for information)");
+    }
+
+    /**
+     * App jank of a Flutter texture app (docs/metrics.md 16.1): its window's SurfaceFrames cannot show a slow engine
+     * frame, so a threshold on it fails with the reason rather than pass on 0 %, and without one the row says so.
+     */
+    private static GateCheck flutterTextureAppJank(Double max) {
+        String why = "FrameTimeline's app jank cannot see a slow engine frame of a Flutter app without a "
+                + "SurfaceView (FlutterTextureView; gate on --max-jank-percent, docs/metrics.md 16.1)";
+        // the table prints the measured column, not the message: the reason goes there, as for unread resources
+        String measured = "unavailable: blind on a FlutterTextureView app (docs/metrics.md 16.1)";
+        if (max == null) {
+            return new GateCheck("appJankPercent", INFO_THRESHOLD, measured, Verdict.INFO,
+                    "appJankPercent unavailable: " + why);
+        }
+        String threshold = "<= " + text(max, 2);
+        return new GateCheck("appJankPercent", threshold, measured, Verdict.FAIL,
+                "appJankPercent: " + why + ", so it cannot pass " + threshold);
     }
 
     /** E.g. {@code 6 of 236 joined frames, 2 unattributed}: the frames behind a FrameTimeline percentage. */

@@ -41,6 +41,14 @@ final class AppLifecycle {
     AppLifecycle(AndroidVersion version, String packageName, Scenario scenario, TimeSource time, VsyncClock clock,
                  FrameObserver frames, List<HwuiFrameGenerator> windowGenerators, LayerFrameSource gameGenerator,
                  DeviceIds ids) {
+        this(version, packageName, scenario, time, clock, frames, windowGenerators, gameGenerator, ids,
+                time.nanoTime());
+    }
+
+    /** @param start when the process starts: the time the generators' first frames count from */
+    AppLifecycle(AndroidVersion version, String packageName, Scenario scenario, TimeSource time, VsyncClock clock,
+                 FrameObserver frames, List<HwuiFrameGenerator> windowGenerators, LayerFrameSource gameGenerator,
+                 DeviceIds ids, long start) {
         this.version = version;
         this.packageName = packageName;
         this.scenario = scenario;
@@ -54,7 +62,7 @@ final class AppLifecycle {
                 ? "/data/app/~~" + ids.token(22) + "==/" + packageName + "-" + ids.token(22) + "=="
                 : "/data/app/" + packageName + "-1";
         this.systemLayers = new SystemLayers(version, ids);
-        startProcess(time.nanoTime(), false);
+        startProcess(start, false);
     }
 
     String packageName() {
@@ -85,6 +93,9 @@ final class AppLifecycle {
 
     /** Every SurfaceFlinger layer in Z order. */
     List<SfLayer> layers() {
+        if (process != null) {
+            process.reached(time.nanoTime()); // a layer created since the last advance is listed too
+        }
         return systemLayers.withApp(process);
     }
 
@@ -148,9 +159,12 @@ final class AppLifecycle {
         }
         if (restart && gameGenerator != null) {
             gameGenerator.restartAt(now + (scenario.surfaceView() != null ? scenario.surfaceView().startMs()
-                    : io.fpsctl.sim.device.scenario.FlutterSpec.START_MS) * 1_000_000L);
+                    : scenario.flutter().firstFrameMs()) * 1_000_000L);
         }
-        process = new AppProcess(pid, now, windows, gameGenerator);
+        // a FlutterSurfaceView's layer may come after the engine (FlutterSpec#surfaceViewDelayMs)
+        long surfaceViewDelayMs = scenario.flutter() == null || scenario.flutter().textureView() ? 0
+                : scenario.flutter().surfaceViewDelayMs();
+        process = new AppProcess(pid, now, windows, gameGenerator, now + surfaceViewDelayMs * 1_000_000L);
         process.createLayers(version, ids::nextLayerId, ids::hex, packageName, ids.taskId(),
                 systemLayers.displayRootId());
     }

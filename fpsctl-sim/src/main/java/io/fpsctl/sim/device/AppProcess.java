@@ -30,8 +30,21 @@ final class AppProcess {
     private String activityRecord;
     private String appWindowToken;
     private LayerFrame pendingGame;
+    /** The SurfaceView's layers (container, background, buffer): listed only from {@link #surfaceViewFrom}. */
+    private final List<SfLayer> surfaceViewLayers = new ArrayList<>();
+    /** Device time the SurfaceView's layers are created (a FlutterSurfaceView's may come after the engine). */
+    private final long surfaceViewFrom;
+    /** The newest time {@link #advanceTo} reached. */
+    private long now;
 
     AppProcess(int pid, long now, List<AppWindow> windows, LayerFrameSource game) {
+        this(pid, now, windows, game, now);
+    }
+
+    /** @param surfaceViewFrom when the SurfaceView's layers appear (no earlier than {@code now}) */
+    AppProcess(int pid, long now, List<AppWindow> windows, LayerFrameSource game, long surfaceViewFrom) {
+        this.surfaceViewFrom = surfaceViewFrom;
+        this.now = now;
         this.pid = pid;
         this.startedAt = now;
         this.global = new ProfileData(now);
@@ -57,8 +70,14 @@ final class AppProcess {
         return windows;
     }
 
+    /** The layers that exist now: a SurfaceView's only once its layer was created ({@link #surfaceViewFrom}). */
     List<SfLayer> layers() {
-        return layers;
+        if (now >= surfaceViewFrom || surfaceViewLayers.isEmpty()) {
+            return layers;
+        }
+        List<SfLayer> existing = new ArrayList<>(layers);
+        existing.removeAll(surfaceViewLayers);
+        return existing;
     }
 
     /** Name of the SurfaceView buffer layer, or null. */
@@ -71,8 +90,14 @@ final class AppProcess {
         return surfaceViewContainerName;
     }
 
+    /** The device's time is now at least {@code now}: what {@link #layers} lists. */
+    void reached(long now) {
+        this.now = Math.max(this.now, now);
+    }
+
     /** Everything that happened up to {@code now}. */
     void advanceTo(long now, AndroidVersion version, VsyncClock clock, FrameObserver observer) {
+        this.now = Math.max(this.now, now);
         for (AppWindow w : windows) {
             w.advanceTo(now, global, version, clock, observer);
         }
@@ -169,6 +194,12 @@ final class AppProcess {
     }
 
     private void addSurfaceView(AndroidVersion v, String title, IntSupplier seq, int parent) {
+        int before = layers.size();
+        addSurfaceViewLayers(v, title, seq, parent);
+        surfaceViewLayers.addAll(layers.subList(before, layers.size()));
+    }
+
+    private void addSurfaceViewLayers(AndroidVersion v, String title, IntSupplier seq, int parent) {
         if (v.hasBlastSurfaceView()) {
             add(v, "Background for SurfaceView[" + title + "]", seq, parent, null);
             int container = add(v, "SurfaceView[" + title + "]", seq, parent, null);

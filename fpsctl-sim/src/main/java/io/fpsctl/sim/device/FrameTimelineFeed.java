@@ -28,8 +28,10 @@ final class FrameTimelineFeed implements FrameObserver {
         AppWindow w = p.windows().get(windowIndex);
         String layer = p.windowLayerName(w);
         String container = windowIndex == 0 ? p.surfaceViewContainerName() : null;
+        // a FlutterSurfaceView's container before its layers exist (FlutterSpec#surfaceViewDelayMs): none yet
+        boolean containerExists = container != null && layerId(p, container) >= 0;
         ring.hwuiFrame(p.pid(), new FrameTimelineRing.Layer(w.layerKey(), layer, layerId(p, layer)),
-                container == null ? null
+                !containerExists ? null
                         : new FrameTimelineRing.Layer("surfaceview-container", container, layerId(p, container)),
                 frame);
     }

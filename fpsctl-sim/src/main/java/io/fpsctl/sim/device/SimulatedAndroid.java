@@ -101,7 +101,8 @@ public final class SimulatedAndroid implements ShellHandler {
             // the SurfaceView layer code names and shows the FlutterSurfaceView's layer as it does a game's
             this.flutterTimeline = new FlutterTimeline();
             FlutterFrameGenerator engine = new FlutterFrameGenerator(this.scenario.flutter(), clock, root.split(),
-                    flutterTimeline, start + FlutterSpec.START_MS * 1_000_000L, version.hasBlastSurfaceView());
+                    flutterTimeline, start + this.scenario.flutter().firstFrameMs() * 1_000_000L,
+                    version.hasBlastSurfaceView());
             if (this.scenario.flutter().textureView()) {
                 // FlutterTextureView: the activity window composites the engine's frames (docs/metrics.md 16.1)
                 windowGenerators.get(0).drawsTexture(engine, FlutterSpec.START_MS * 1_000_000L);
@@ -117,7 +118,7 @@ public final class SimulatedAndroid implements ShellHandler {
         this.frames = new FrameTaps(observer, pageFlips);
         DeviceIds ids = new DeviceIds(deviceRandom);
         this.app = new AppLifecycle(version, packageName, this.scenario, time, clock, frames, windowGenerators,
-                gameGenerator, ids);
+                gameGenerator, ids, start); // the process starts when its generators' first frames count from
         this.frameTimeline = new FrameTimelineRing(version, clock,
                 FrameTimelineFaults.forScenario(this.scenario.name()), frames);
         frames.timeline(new FrameTimelineFeed(frameTimeline, app::process));
@@ -289,6 +290,12 @@ public final class SimulatedAndroid implements ShellHandler {
             throw new java.net.ConnectException("Connection refused");
         }
         return host.connectTcp(port);
+    }
+
+    /** Device time the running app's process started, or empty. */
+    public synchronized java.util.OptionalLong appStartedAt() {
+        AppProcess process = app.process();
+        return process == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(process.startedAt());
     }
 
     /** Pid of the running app. */

@@ -43,10 +43,10 @@ import java.util.Map;
  *       after a header line, the strings exactly as the emulated version prints them (e.g. {@code App Deadline
  *       Missed, Buffer Stuffing}, {@code Expired}, {@code Late Finish}); layer keys as above plus
  *       {@code surfaceview-container} (bufferless transactions of the SurfaceView's container layer).</li>
- *   <li>{@code t.flutter.tsv} – Flutter scenarios (docs/metrics.md 16): one line per Flutter frame whose buffer was
- *       presented, {@code number\tvsyncStart\tbuildStart\tbuildFinish\trasterStart\trasterFinish\tactualPresent}
+ *   <li>{@code t.flutter.tsv} – Flutter scenarios (docs/metrics.md 16): one line per Flutter frame the engine rasterized
+ *       (presented or dropped), {@code number\tvsyncStart\tbuildStart\tbuildFinish\trasterStart\trasterFinish\tactualPresent}
  *       (device monotonic ns) after a header line: the engine's {@code FrameTiming} phases and the present time of
- *       the frame's buffer on the {@code surfaceview} layer; {@code -1} for a frame whose buffer was dropped
+ *       the frame's buffer on the {@code surfaceview} layer (a texture app's: the window frame that showed it); {@code -1} for a frame whose buffer was dropped
  *       (replaced before it was presented: {@code FlutterSpec#dropEveryFrames}).</li>
  *   <li>{@code t.resources.jsonl} – one JSON object per read of the app's {@code /proc} stat files (docs/metrics.md 13):
  *       {@link ResourceTruth} (uptime ns, pid, every thread's exact CPU ns and printed ticks, the process's ticks,

@@ -84,15 +84,17 @@ public final class FlutterFrameGenerator implements LayerFrameSource {
         long ready = readyOf(f);
         long present = presentOf(ready, lead(f));
         if (f.number() >= nextDrop) {
-            // A dropped buffer (inferred timing; the replacement is frameworks/native Layer::setBuffer on BLAST,
-            // docs/metrics.md 16 rule 9): f's GPU work ends after its latch, so it misses its present; the next
-            // frame's buffer reaches SurfaceFlinger before the following latch and replaces f's in the layer's
-            // pending state: f is never presented (PresentState::Dropped) and the screen keeps the previous frame
-            // one vsync more (or, when the next frame was ready by f's own latch, both were latched together and
-            // the newer shown at f's present). The engine still reports f's timings (shell.cc
-            // OnFrameRasterized: every rasterized frame), so the VM service posts it. Before BLAST, SurfaceFlinger's consumer does not drop buffers
-            // with auto timestamps (BufferQueueConsumer::acquireBuffer skips its drop loop for mIsAutoTimestamp):
-            // no drop there (the scenario option is ignored).
+            // A dropped buffer, by construction: every dropEveryFrames-th engine frame, whatever its timing (the
+            // replacement is frameworks/native Layer::setBuffer on BLAST, docs/metrics.md 16 rule 9). The stated
+            // cause (f's GPU work ends after its latch, the next frame's buffer reaches SurfaceFlinger before the
+            // following latch and replaces f's in the layer's pending state, PresentState::Dropped) is inferred and
+            // not modelled: f's ready time is not moved past its latch, and g's present follows from g's own ready
+            // time, so g may land in the vsync f would have had (both latched together: no gap on the layer) or
+            // one later (the previous frame stays a vsync more). The engine still reports f's timings (shell.cc
+            // OnFrameRasterized: every rasterized frame), so the VM service posts it. Before BLAST no drop is
+            // modelled (the option is ignored): BufferQueueConsumer::acquireBuffer skips its drop loop for
+            // auto-timestamped buffers, which holds for engines that set no present time; engines whose GL path
+            // sets one through eglPresentationTimeANDROID can be dropped there too (docs/metrics.md 16 rule 9).
             nextDrop = f.number() + spec.dropEveryFrames();
             FlutterFrameTiming g = nextEngineFrame();
             long gReady = readyOf(g);

@@ -154,10 +154,11 @@ public final class HwuiFrameGenerator {
      * onFrameAvailable listener invalidates the TextureView (AOSP frameworks/base TextureView.java
      * mUpdateListener -> updateLayer(); invalidate()), so the window draws at the next Choreographer vsync after
      * the raster finished, and RenderThread latches the texture in that frame (DeferredLayerUpdater::apply ->
-     * updateTexImage). One window frame per engine buffer, in queue order, and a window frame still drawing delays
-     * the next buffer's frame: inferred (the consumer acquires buffers in queue order when no expected present time
-     * is given, BufferQueueConsumer::acquireBuffer; SurfaceTexture never drops a queued buffer unasked), so every
-     * engine frame the user saw is one window frame.
+     * updateTexImage). Modelled: one window frame per engine buffer, in queue order, a window frame still drawing
+     * delaying the next buffer's frame, so every engine frame is one window frame. A real TextureView can replace a
+     * buffer instead: its SurfaceTexture's consumer and producer are app-controlled (SurfaceTexture_init:
+     * GLConsumer(..., !singleBufferMode)), so BufferQueueProducer::queueBuffer marks items droppable and overwrites
+     * one not yet acquired when RenderThread is late; not modelled (docs/metrics.md 16.1).
      */
     private HwuiFrame nextTextured() {
         FlutterFrameTiming f = texture.nextEngineFrame();

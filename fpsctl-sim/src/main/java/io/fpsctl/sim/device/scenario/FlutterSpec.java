@@ -28,15 +28,25 @@ import java.util.List;
  *                         engine renders into the SurfaceTexture of a TextureView and the activity window composites
  *                         it through HWUI, so the frames are the window's (gfxinfo, the window's layer) and there is
  *                         no SurfaceView layer (docs/metrics.md 16.1); default false ({@code FlutterSurfaceView})
- * @param dropEveryFrames  mean engine frames between dropped buffers (0 = none; FlutterSurfaceView on Android 12+
- *                         only): the frame's GPU work ends after SurfaceFlinger's latch, so at the next latch the
- *                         newer frame's buffer is there too and replaces it, never presented (docs/metrics.md 16
- *                         rule 9; {@code FlutterFrameGenerator})
+ * @param dropEveryFrames  drop exactly every Nth engine frame's buffer (0 = none; FlutterSurfaceView on Android 12+
+ *                         only): by construction, the newer frame's buffer replaces it and it is never presented;
+ *                         the cause (its GPU work ending after SurfaceFlinger's latch) is inferred, not modelled
+ *                         (docs/metrics.md 16 rule 9; {@code FlutterFrameGenerator})
+ * @param surfaceViewDelayMs how long after the process starts the FlutterSurfaceView's layer is created (default 0:
+ *                         with the process). The engine and its {@code 1.raster} thread exist before that:
+ *                         {@code FlutterActivity.onCreate} calls {@code delegate.onAttach} (which sets up the
+ *                         engine) before {@code setContentView(createFlutterView())}, and a SurfaceView's layer
+ *                         only exists once the window's first traversal makes its surface (inferred: the
+ *                         layer is created in {@code SurfaceView.updateSurface} from the view's
+ *                         {@code onAttachedToWindow}/pre-draw); an add-to-app engine warmed before its
+ *                         {@code FlutterFragment} is shown widens the gap to seconds. The engine draws its first
+ *                         frame {@link #START_MS} after the layer exists ({@link #firstFrameMs}); ignored for a
+ *                         texture app (no SurfaceView)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
                           List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead,
-                          Boolean textureView, Integer dropEveryFrames) {
+                          Boolean textureView, Integer dropEveryFrames, Long surfaceViewDelayMs) {
 
     /** The engine's first frame after the process starts (inferred: engine start-up and the first build). */
     public static final long START_MS = 300;
@@ -54,6 +64,10 @@ public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double
         sfLatchLead = sfLatchLead == null ? 1.0 : sfLatchLead;
         textureView = textureView != null && textureView;
         dropEveryFrames = dropEveryFrames == null ? 0 : dropEveryFrames;
+        surfaceViewDelayMs = surfaceViewDelayMs == null ? 0L : surfaceViewDelayMs;
+        if (surfaceViewDelayMs < 0) {
+            throw new IllegalArgumentException("flutter surfaceViewDelayMs must be >= 0");
+        }
         if (dropEveryFrames < 0 || dropEveryFrames == 1) {
             throw new IllegalArgumentException("flutter dropEveryFrames must be 0 (none) or at least 2");
         }
@@ -63,6 +77,19 @@ public record FlutterSpec(String buildMode, List<Double> buildShare, List<Double
         if (slowEveryFrames < 0 || slowFactors.stream().anyMatch(f -> f <= 0)) {
             throw new IllegalArgumentException("flutter slowEveryFrames must be >= 0 and slowFactors > 0");
         }
+    }
+
+    /** An app whose SurfaceView layer (if any) is created with its process. */
+    public FlutterSpec(String buildMode, List<Double> buildShare, List<Double> rasterShare, Integer slowEveryFrames,
+                       List<Double> slowFactors, Boolean mergedUiThread, Double sfLatchLead, Boolean textureView,
+                       Integer dropEveryFrames) {
+        this(buildMode, buildShare, rasterShare, slowEveryFrames, slowFactors, mergedUiThread, sfLatchLead,
+                textureView, dropEveryFrames, null);
+    }
+
+    /** The engine's first frame, in ms after the process started: {@link #START_MS} after its surface exists. */
+    public long firstFrameMs() {
+        return START_MS + (textureView ? 0 : surfaceViewDelayMs);
     }
 
     /** A FlutterSurfaceView app (the default embedding). */

@@ -54,6 +54,10 @@ import java.util.function.Supplier;
  *   <li>{@code flutter-dropped-buffer} – the {@code flutter} app whose every 40th buffer is replaced before it is
  *       presented (Android 12+, BLAST; {@link FlutterSpec#dropEveryFrames}): the VM service posts the frame, the
  *       layer never presents it (docs/metrics.md 16 rule 9).</li>
+ *   <li>{@code flutter-late-surface} – the {@code flutter} app whose FlutterSurfaceView layer is created
+ *       {@link #LATE_SURFACE_MS} ms after the process (its engine and {@code 1.raster} run from the start;
+ *       {@link FlutterSpec#surfaceViewDelayMs}): the engine's first frame follows the layer by
+ *       {@link FlutterSpec#START_MS} ms (docs/metrics.md 16.1).</li>
  * </ul>
  */
 public final class Scenarios {
@@ -83,6 +87,7 @@ public final class Scenarios {
         BUILT_IN.put("flutter-short-latch", () -> flutter("flutter-short-latch", "profile", false, 0.3));
         BUILT_IN.put("flutter-texture", Scenarios::flutterTexture);
         BUILT_IN.put("flutter-dropped-buffer", Scenarios::flutterDroppedBuffer);
+        BUILT_IN.put("flutter-late-surface", Scenarios::flutterLateSurface);
     }
 
     private Scenarios() {
@@ -152,6 +157,22 @@ public final class Scenarios {
         return new Scenario("flutter-dropped-buffer", 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null,
                 app);
     }
+
+    /** The {@code flutter} app whose SurfaceView layer is created {@value #LATE_SURFACE_MS} ms after its engine. */
+    private static Scenario flutterLateSurface() {
+        FlutterSpec app = new FlutterSpec("profile", null, null, 45, null, false, null, false, null,
+                LATE_SURFACE_MS);
+        List<PhaseSpec> phases = List.of(PhaseSpec.render(200, 0, null, false), PhaseSpec.idle(3_600_000, 0));
+        return new Scenario("flutter-late-surface", 60, null, List.of(WindowSpec.of(".MainActivity", phases)), null,
+                app);
+    }
+
+    /**
+     * {@code flutter-late-surface}'s gap between the engine and its SurfaceView layer: longer than a cold start's
+     * (one traversal), as an add-to-app engine warmed before its screen is shown gives, so that a test's probe (after
+     * connecting through an adb server, seconds on a loaded machine) lands in it.
+     */
+    public static final long LATE_SURFACE_MS = 5_000;
 
     private static Scenario flutterTexture() {
         FlutterSpec app = new FlutterSpec("profile", null, null, 45, null, false, null, true);
