@@ -305,6 +305,7 @@ class DeviceMatrixTest {
         Source initial = c.initial();
         String describe = c.describe();
         long prepared = c.prepared();
+        String initialDescribe = c.initialDescribe();
         long layerCreated = appStart + (lateLayer ? Scenarios.LATE_SURFACE_MS * 1_000_000L : 0);
         sim.advance(); // every frame up to now reaches the truth
         boolean presented = summary.source() == Source.SURFACEFLINGER;
