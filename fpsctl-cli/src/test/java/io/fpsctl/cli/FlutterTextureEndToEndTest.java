@@ -70,8 +70,10 @@ class FlutterTextureEndToEndTest {
             String p = Integer.toString(farm.port(0));
             capture = Cli.run("capture", PKG, "-P", p, "-s", sim.serial(), "--duration", "2s", "--out",
                     auto.toString());
-            // 2 s: 120 presents at 60 Hz (240 at 120 Hz) to join, far more than "more than half joined" needs
-            split = Cli.run("capture", PKG, "-P", p, "-s", sim.serial(), "--duration", "2s", "--source", "flutter",
+            // 3 s: 180 presents at 60 Hz to join, far more than "more than half joined" needs; and the gate after watch
+            // then falls where the scenario's slow engine frames come less than 1.9 s apart (gateAgainstTruth's premise,
+            // asserted there: with 2 s here the gate's stretch at 60 Hz held a 2.2 s gap)
+            split = Cli.run("capture", PKG, "-P", p, "-s", sim.serial(), "--duration", "3s", "--source", "flutter",
                     "--out", flutter.toString());
             watch = Cli.run("watch", PKG, "-P", p, "-s", sim.serial(), "--duration", "1s", "--plain",
                     "--frames-csv", watchCsv.toString());
