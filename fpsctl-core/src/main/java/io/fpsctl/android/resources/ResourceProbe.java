@@ -111,7 +111,8 @@ public final class ResourceProbe {
             reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
             if (sdk >= GpuWorkDump.FIRST_SDK) {
                 // docs/metrics.md 14 rule 10: one dumpsys a poll (a binder call that copies gpuservice's eBPF map of
-                // a few hundred entries at most); below Android 13 the argument prints nothing, so it is not run
+                // a few hundred entries at most); below Android 13 the argument is not known (the whole gpu dump), so
+                // it is not run
                 reads.put(Part.GPU_WORK, GpuWorkDump.COMMAND);
             }
         }
@@ -344,9 +345,10 @@ public final class ResourceProbe {
 
     /**
      * The app's GPU time (docs/metrics.md 14 rule 10): its uid is the {@code Uid:} line the app network part read in
-     * the same batch (no process of its own).
+     * the same batch (no process of its own). Never throws for its text: an old gpuservice's whole dump or a row of
+     * the wrong shape is this figure unavailable, the batch's other figures stay.
      */
-    private GpuWorkDump.Reading gpuWork(Map<String, String> parts, List<String> missing) throws DumpFormatException {
+    private GpuWorkDump.Reading gpuWork(Map<String, String> parts, List<String> missing) {
         String old = GpuWorkDump.tooOld(sdk);
         GpuWorkDump.Reading r;
         if (old != null) {
@@ -359,7 +361,12 @@ public final class ResourceProbe {
             } else if (uid < 0) {
                 r = new GpuWorkDump.Reading(null, "no Uid: line for the app");
             } else {
-                r = guarded(Part.GPU_WORK, () -> GpuWorkDump.parse(text, uid));
+                try {
+                    r = GpuWorkDump.parse(text, uid);
+                } catch (DumpFormatException e) {
+                    // a table of the wrong shape costs this figure only (docs/metrics.md 14 rule 10), not the batch
+                    r = new GpuWorkDump.Reading(null, e.getMessage());
+                }
             }
         }
         if (r.reason() != null) {

@@ -1,6 +1,7 @@
 package io.fpsctl.sim.device;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
@@ -218,6 +219,17 @@ class SimLoadFilesTest {
         assertEquals(Long.parseLong(b.group(1)), t.appGpuNs());
         assertEquals("GPU work information is not available.\n\n",
                 new SimHarness("smooth", 14, GpuProfile.CLOSED).sh("dumpsys gpu --gpuwork"));
-        assertEquals("", new SimHarness("smooth", 12, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork"));
+        // before 13 doDump does not know the argument and prints its whole dump (GpuService::doDump, lineage-17.1 to
+        // 19.1): the driver lines, GpuMem's snapshot on 12 only, then GpuStats' global entry; 8/9 print nothing
+        String twelve = new SimHarness("smooth", 12, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork");
+        assertTrue(twelve.startsWith("Stable Game Driver: unsupported\nPre-release Game Driver: unsupported\n\n"
+                + "Memory snapshot for GPU 0:\nGlobal total: "), twelve);
+        assertTrue(twelve.contains("\ndriverPackageName = system\n") && twelve.endsWith("glesVersion = 196610\n\n\n"),
+                twelve);
+        assertFalse(twelve.contains("GPU work"), twelve);
+        String ten = new SimHarness("smooth", 10, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork");
+        assertTrue(ten.startsWith("Stable Game Driver: unsupported\nPre-release Game Driver: unsupported\n\n"
+                + "driverPackageName = system\n"), ten);
+        assertEquals("", new SimHarness("smooth", 8, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork"));
     }
 }
