@@ -26,7 +26,7 @@ public final class ResourceProbe {
         FREQUENCIES("cpu frequencies"), RSS("memory rss"), MEMINFO("memory pss"), THERMAL("thermal status"),
         BATTERY("battery temperature"), GPU("gpu"), POWER("battery power"), NET_RULE("traffic accounting"),
         APP_NET("app network"),
-        DEVICE_NET("device network"), GPU_WORK("app gpu time");
+        DEVICE_NET("device network"), GPU_WORK("app gpu time"), APP_UID_STATS("app network map");
 
         final String label;
 
@@ -109,6 +109,11 @@ public final class ResourceProbe {
             }
             reads.put(Part.APP_NET, QtaguidStats.command(pid));
             reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
+            if (sdk >= AppUidStatsDump.FIRST_SDK) {
+                // docs/metrics.md 14 rule 11: the app's bytes on an eBPF phone, the service's dump of netd's
+                // app_uid_stats_map, every poll (its cost there)
+                reads.put(Part.APP_UID_STATS, AppUidStatsDump.command(sdk));
+            }
             if (sdk >= GpuWorkDump.FIRST_SDK) {
                 // docs/metrics.md 14 rule 10: one dumpsys a poll (a binder call that copies gpuservice's eBPF map of
                 // a few hundred entries at most); below Android 13 the argument is not known (the whole gpu dump), so
@@ -308,9 +313,22 @@ public final class ResourceProbe {
             }
             String ruleText = knownNetRule != null ? knownNetRule : parts.get(Part.NET_RULE.key());
             TrafficAccounting.Choice rule = TrafficAccounting.of(ruleText, sdk);
-            if (rule != null && rule.ebpf()) {
+            if (sdk >= AppUidStatsDump.FIRST_SDK && (rule == null || rule.ebpf())) {
+                // docs/metrics.md 14 rule 11: Android 13+ counts with eBPF only, and a system service prints the map
+                int uid = GpuWorkDump.uid(parts.get(Part.APP_NET.key()));
+                String map = parts.get(Part.APP_UID_STATS.key());
+                if (uid < 0) {
+                    netReason = "no Uid: line for the app";
+                } else if (map == null) {
+                    netReason = "no output";
+                } else {
+                    AppUidStatsDump.Reading r = AppUidStatsDump.parse(map, uid, AppUidStatsDump.command(sdk));
+                    appNet = r.bytes();
+                    netReason = r.reason();
+                }
+            } else if (rule != null && rule.ebpf()) {
                 netReason = "per-app bytes need xt_qtaguid; this phone counts them with eBPF maps the shell cannot "
-                        + "read (netd getBpfSupportLevel: " + rule.seen() + ")";
+                        + "read (netd getBpfSupportLevel: " + rule.seen() + ")"; // before 13 only netd prints them (rule 11)
             } else {
                 String q = parts.get(Part.APP_NET.key());
                 netReason = q == null ? "no output" : QtaguidStats.unreadable(q);
