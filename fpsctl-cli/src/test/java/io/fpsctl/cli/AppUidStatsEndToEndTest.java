@@ -88,15 +88,6 @@ class AppUidStatsEndToEndTest {
         assertTrue(n.get("appUnavailable").isNull(), n::toString);
         int checked = 0;
         for (CSVRecord w : windows) {
-            dbg.append(w.get("startNs")).append("..").append(w.get("endNs")).append(" app ").append(w.get("appRxBytes"))
-                    .append(" dev ").append(w.get("deviceRxBytes")).append(" ref ")
-                    .append(rx.covers(Long.parseLong(w.get("startNs"))) && rx.covers(Long.parseLong(w.get("endNs")))
-                            ? rx.change(Long.parseLong(w.get("startNs")), Long.parseLong(w.get("endNs"))) : -1)
-                    .append('\n');
-        }
-        System.err.println("DBG " + android + "\n" + dbg + java.nio.file.Files.readString(load).lines()
-                .filter(l -> l.contains("appUidStats")).reduce("", (a, b) -> a + b + "\n"));
-        for (CSVRecord w : windows) {
             long start = Long.parseLong(w.get("startNs"));
             long end = Long.parseLong(w.get("endNs"));
             assertTrue(!w.get("appRxBytes").isEmpty(), w::toString);
@@ -106,8 +97,9 @@ class AppUidStatsEndToEndTest {
             // fpsctl places each read where the host's poll ran on the frame timeline, the truth at the phone's
             // uptime: on this shared machine a read can sit tens of ms off (measured: a window 16 % short, its device
             // bytes just as short), so the window's own bytes are checked to 20 %, and their share of the device's
-            // bytes in the same window, which the placement moves alike, to 1 %: the truth's share is its own two
-            // counters' change over the window
+            // bytes in the same window, which the placement moves alike, to 3 % (the map's dumpsys runs a few ms
+            // after /proc/net/dev in the batch: measured 1.1 % apart): the truth's share is its own two counters'
+            // change over the window. Another uid's bytes or a halved figure are far outside both.
             double wantRx = rx.change(start, end);
             double wantTx = tx.change(start, end);
             double appRx = Double.parseDouble(w.get("appRxBytes"));
@@ -116,9 +108,9 @@ class AppUidStatsEndToEndTest {
             assertEquals(wantTx, appTx, wantTx * 0.2, w::toString);
             if (devRx.covers(start) && devRx.covers(end)) {
                 assertEquals(wantRx / devRx.change(start, end), appRx / Double.parseDouble(w.get("deviceRxBytes")),
-                        0.01, w::toString);
+                        0.03, w::toString);
                 assertEquals(wantTx / devTx.change(start, end), appTx / Double.parseDouble(w.get("deviceTxBytes")),
-                        0.01, w::toString);
+                        0.03, w::toString);
                 checked++;
             }
         }
