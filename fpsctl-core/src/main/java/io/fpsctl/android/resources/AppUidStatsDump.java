@@ -11,7 +11,8 @@ package io.fpsctl.android.resources;
  *       NetworkStatsService.java dump} prints, after {@code "BPF map content:"} and one indent of two spaces,
  *       {@code dumpAppUidStatsMapLocked} → staticlibs {@code BpfDump.dumpMap}: {@code "mAppUidStatsMap:"}, then
  *       {@code "  " + header}, then {@code "  " + uid + " " + rxBytes + " " + rxPackets + " " + txBytes + " " +
- *       txPackets} per entry (read in lineage-21.0 = 14 and 22.0 = 15); a concurrent delete prints
+ *       txPackets} per entry (read in lineage-21.0 = 14, 22.0 = 15, and bluestacks/packages-modules-Connectivity-a16 at
+ *       0256dbaa = 16: the same text); a concurrent delete prints
  *       {@code "Entry is deleted while dumping, iterating from first entry"} and the walk starts again (so an entry
  *       can be printed twice: the last row of the uid is the newest), an error {@code "Map dump end with error: %s"}.
  *       The map is read at dump time: no poll, no write to disk (unlike {@code --poll}).</li>
