@@ -38,9 +38,20 @@ final class LoadFigures {
         String appReason = null;
         String devReason = null;
         String appGpuReason = null;
+        // rule 10: the GPU work counter can be cleared between any two reads, so an interval's figure needs every read
+        // it holds known and none gone back, not only its interpolated edges (which can still rise across a clear)
+        Double lastGpu = from[4];
+        boolean gpuBack = false;
+        boolean gpuGap = false;
         for (DeviceLoad d : describing) {
             if (d == null) {
                 continue;
+            }
+            if (d.appGpuNs() == null) {
+                gpuGap = true;
+            } else {
+                gpuBack |= lastGpu != null && d.appGpuNs() < lastGpu;
+                lastGpu = d.appGpuNs().doubleValue();
             }
             n++;
             if (d.gpuPercent() != null) {
@@ -81,25 +92,29 @@ final class LoadFigures {
         Long appTx = delta(from[1], to[1]);
         Long devRx = delta(from[2], to[2]);
         Long devTx = delta(from[3], to[3]);
-        Double appGpuMs = from[4] == null || to[4] == null || to[4] < from[4] ? null : (to[4] - from[4]) / 1e6;
+        gpuBack |= from[4] != null && to[4] != null && to[4] < from[4];
+        Double appGpuMs = from[4] == null || to[4] == null || gpuBack || gpuGap ? null : (to[4] - from[4]) / 1e6;
         return new LoadUsage(gpu, mhz, gpu == null && mhz == null ? orNotRead(gpuReason) : gpuReason,
                 charging, power, power == null ? orNotRead(powerReason) : null,
                 appRx, appTx, appRx == null || appTx == null ? reason(appReason, from[0], to[0]) : null,
                 devRx, devTx, devRx == null || devTx == null ? reason(devReason, from[2], to[2]) : null,
-                appGpuMs, appGpuMs == null ? gpuTimeReason(appGpuReason, from[4], to[4]) : null);
+                appGpuMs, appGpuMs == null ? gpuTimeReason(appGpuReason, gpuBack) : null);
     }
 
     /**
      * Rule 10: gpuservice clears its GPU work map whenever statsd pulls GPU_WORK_PER_UID (GpuWork::pullWorkAtoms
      * ends with clearMap()), so a counter that went back is that, not the app giving time back.
      */
-    private static String gpuTimeReason(String reason, Double a, Double b) {
-        if (reason != null) {
-            return reason;
+    private static String gpuTimeReason(String reason, boolean back) {
+        if (back) {
+            return RESET;
         }
-        return a != null && b != null && b < a ? "GPU work counters reset (a statsd pull of GPU_WORK_PER_UID clears "
-                + "them)" : NOT_READ;
+        return reason != null ? reason : NOT_READ;
     }
+
+    /** Rule 10: the two clears of GpuWork's map. */
+    static final String RESET = "GPU work counters reset (a statsd pull of GPU_WORK_PER_UID clears them, as does "
+            + "gpuservice's hourly clear of a map over three quarters full)";
 
     private static String orNotRead(String reason) {
         return reason == null ? NOT_READ : reason;
@@ -167,6 +182,10 @@ final class LoadFigures {
         private boolean appGpuSeen;
         /** A counter went back in the run: its total would miss that interval, so the run has none (rule 10). */
         private boolean appGpuReset;
+        /** The last known GPU work counter of the run's reads, compared across unknown reads too. */
+        private Long lastGpu;
+        /** A read of the run had no GPU work counter: a total would miss its intervals (rule 10). */
+        private boolean appGpuGap;
         private String appGpuReason;
         private boolean any;
         long slowGpuBusy;
@@ -201,13 +220,22 @@ final class LoadFigures {
             appReason = b.appNetReason() != null ? b.appNetReason() : appReason;
             devReason = b.deviceNetReason() != null ? b.deviceNetReason() : devReason;
             appGpuReason = b.appGpuReason() != null ? b.appGpuReason() : appGpuReason;
-            if (a != null && a.appGpuNs() != null && b.appGpuNs() != null) {
-                if (b.appGpuNs() >= a.appGpuNs()) {
+            if (lastGpu == null && a != null && a.appGpuNs() != null) {
+                lastGpu = a.appGpuNs();
+            }
+            if ((a != null && a.appGpuNs() == null) || b.appGpuNs() == null) {
+                appGpuGap = true;
+            }
+            if (b.appGpuNs() != null) {
+                // against the last known read, not only a: an unknown read (an emptied map right after a clear prints
+                // no uid) must not hide the clear
+                if (lastGpu != null && b.appGpuNs() < lastGpu) {
+                    appGpuReset = true;
+                } else if (a != null && a.appGpuNs() != null) {
                     appGpuNs += b.appGpuNs() - a.appGpuNs();
                     appGpuSeen = true;
-                } else {
-                    appGpuReset = true;
                 }
+                lastGpu = b.appGpuNs();
             }
             Double[] x = net(a);
             Double[] y = net(b);
@@ -234,9 +262,11 @@ final class LoadFigures {
                     energy, dischargingSeconds, chargingSeconds, sign, power,
                     seen[0] ? bytes[0] : null, seen[1] ? bytes[1] : null, seen[0] ? null : orNotRead(appReason),
                     seen[2] ? bytes[2] : null, seen[3] ? bytes[3] : null, seen[2] ? null : orNotRead(devReason),
-                    slowGpuBusy, appGpuSeen && !appGpuReset ? appGpuNs / 1e6 : null,
-                    appGpuReset ? gpuTimeReason(null, 1.0, 0.0) + " during the run"
-                            : appGpuSeen ? null : orNotRead(appGpuReason));
+                    slowGpuBusy, appGpuSeen && !appGpuReset && !appGpuGap ? appGpuNs / 1e6 : null,
+                    appGpuReset ? RESET + " during the run"
+                            : !appGpuSeen ? orNotRead(appGpuReason)
+                            : appGpuGap ? "some reads of the run had no GPU work figure (" + orNotRead(appGpuReason)
+                                    + "): a total would miss their intervals" : null);
         }
     }
 }

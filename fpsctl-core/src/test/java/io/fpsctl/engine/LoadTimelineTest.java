@@ -154,4 +154,55 @@ class LoadTimelineTest {
         assertEquals("GPU work information is not available", off.window(0, S).load().appGpuReason());
         assertEquals("GPU work information is not available", off.summary().load().appGpuReason());
     }
+    /**
+     * A clear between two reads inside a window, whose interpolated edges still rise: reads 0, 800, 100 (cleared) and
+     * 1000 ms at 0 to 3 s; the window 1.5 to 2.5 s has edges 450 and 550 (a false 100 ms) and a read that went back
+     * between them: unknown, saying why.
+     */
+    @Test
+    void aResetBetweenAWindowsEdgeReadsIsSeen() {
+        ResourceTimeline t = new ResourceTimeline(100);
+        t.add(0, read(100, gpuTime(0L, null)));
+        t.add(1 * S, read(101, gpuTime(800_000_000L, null)));
+        t.add(2 * S, read(102, gpuTime(100_000_000L, null)));
+        t.add(3 * S, read(103, gpuTime(1_000_000_000L, null)));
+        LoadUsage u = t.window(3 * S / 2, 5 * S / 2).load();
+        assertNull(u.appGpuMs(), u::toString);
+        assertTrue(u.appGpuReason().contains("reset"), u::toString);
+        // a window inside one interval after the clear is whole: 2.25 to 2.75 s of 100 -> 1000 ms is 450 ms
+        assertEquals(450.0, t.window(9 * S / 4, 11 * S / 4).load().appGpuMs(), EPS);
+    }
+
+    /**
+     * Right after a clear the map is empty until the driver's next report, so the read in between is unknown ("lists no
+     * uid"): reads 0, 800, unknown, 50, 900 ms. The run must not add 0->800 and 50->900 (1650 ms) as if whole: the
+     * counter went back across the unknown read; and a run with an unknown read in its middle has no total either
+     * (0, 800, unknown, 900: whether it was cleared cannot be told).
+     */
+    @Test
+    void anEmptyReadRightAfterAClearDoesNotHideIt() {
+        String empty = "dumpsys gpu --gpuwork lists no uid (the GPU driver reported no gpu_work_period yet, or the map "
+                + "was just cleared)";
+        ResourceTimeline t = new ResourceTimeline(100);
+        t.add(0, read(100, gpuTime(0L, null)));
+        t.add(1 * S, read(101, gpuTime(800_000_000L, null)));
+        t.add(2 * S, read(102, gpuTime(null, empty)));
+        t.add(3 * S, read(103, gpuTime(50_000_000L, null)));
+        t.add(4 * S, read(104, gpuTime(900_000_000L, null)));
+        LoadSummary run = t.summary().load();
+        assertNull(run.appGpuMs(), run::toString);
+        assertTrue(run.appGpuReason().contains("during the run"), run::toString);
+        ResourceTimeline g = new ResourceTimeline(100);
+        g.add(0, read(100, gpuTime(0L, null)));
+        g.add(1 * S, read(101, gpuTime(800_000_000L, null)));
+        g.add(2 * S, read(102, gpuTime(null, empty)));
+        g.add(3 * S, read(103, gpuTime(900_000_000L, null)));
+        LoadSummary gap = g.summary().load();
+        assertNull(gap.appGpuMs(), gap::toString);
+        assertTrue(gap.appGpuReason().contains("a total would miss their intervals")
+                && gap.appGpuReason().contains("lists no uid"), gap::toString);
+        // a window holding the unknown read is unknown with its reason; one before it is whole
+        assertEquals(empty, g.window(3 * S / 2, 5 * S / 2).load().appGpuReason());
+        assertEquals(400.0, g.window(S / 4, 3 * S / 4).load().appGpuMs(), EPS);
+    }
 }

@@ -7,9 +7,13 @@ import io.fpsctl.android.DumpFormatException;
  * (frameworks/native {@code services/gpuservice/gpuwork/GpuWork.cpp}, new in Android 13, API 33; read in lineage-20
  * and in a 2025 tree, the same text) keeps, in an eBPF map fed by the GPU driver's {@code power/gpu_work_period}
  * tracepoint, each (GPU id, uid)'s summed active and inactive time. {@code GpuService::doDump} prints it for the
- * argument {@code --gpuwork} alone ({@code dumpWork}); Android 10 to 12's doDump knows only {@code --gpustats},
- * {@code --gpudriverinfo} and {@code --gpumem}, so there the argument prints nothing, and the batch does not ask
- * below API 33. {@code GpuWork::dump} prints:
+ * argument {@code --gpuwork} alone ({@code dumpWork}). Before 13 the argument is not known, and doDump prints its
+ * whole dump instead: Android 12 (lineage-19.1) knows {@code --gpustats}, {@code --gpudriverinfo}, {@code --gpumem},
+ * Android 11 (18.1) the first two, Android 10 (17.1) {@code --gpustats} only, and any other argument leaves
+ * {@code dumpAll} true (the {@code "Stable Game Driver: …"} lines, GpuMem's dump on 12, GpuStats' dump). The batch
+ * does not ask below API 33, but asks a device whose API level is unknown: any text that is neither the table nor
+ * one of its two "not available" lines is therefore the app's GPU time unavailable, saying so, never a format error
+ * that would cost the batch's other figures. {@code GpuWork::dump} prints:
  * <ul>
  *   <li>{@code "GPU work information is not available.\n"} when {@code initialize()} did not finish (no BPF map, or
  *       the driver has no {@code gpu_work_period} tracepoint to attach to): unavailable, saying so;</li>
@@ -57,7 +61,8 @@ public final class GpuWorkDump {
     /**
      * Reads the dump for {@code uid}.
      *
-     * @throws DumpFormatException when the table is there but a row is not of its shape
+     * @throws DumpFormatException when the table is there but a row is not of its shape (the batch turns it into
+     *                             this figure's reason, never the batch's: ResourceProbe)
      */
     public static Reading parse(String text, int uid) throws DumpFormatException {
         String[] lines = text.split("\n", -1);
@@ -81,8 +86,8 @@ public final class GpuWorkDump {
             return new Reading(null, "GPU work map is not available (gpuservice)");
         }
         if (!first.equals(TITLE) || i + 1 >= lines.length || !lines[i + 1].strip().equals(HEADER)) {
-            throw new DumpFormatException("dumpsys gpu --gpuwork: not the GPU work table (first line \""
-                    + clip(first) + "\")");
+            return new Reading(null, "dumpsys gpu --gpuwork printed no GPU work table (first line \"" + clip(first)
+                    + "\"): gpuservice before Android 13 does not know --gpuwork and prints its whole dump");
         }
         long sum = 0;
         int rows = 0;
@@ -123,7 +128,7 @@ public final class GpuWorkDump {
         }
         if (rows == 0) {
             return new Reading(null, "dumpsys gpu --gpuwork lists no uid (the GPU driver reported no "
-                    + "gpu_work_period yet)");
+                    + "gpu_work_period yet, or the map was just cleared)");
         }
         return new Reading(sum, null);
     }

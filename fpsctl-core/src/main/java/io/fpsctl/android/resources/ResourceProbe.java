@@ -26,7 +26,7 @@ public final class ResourceProbe {
         FREQUENCIES("cpu frequencies"), RSS("memory rss"), MEMINFO("memory pss"), THERMAL("thermal status"),
         BATTERY("battery temperature"), GPU("gpu"), POWER("battery power"), NET_RULE("traffic accounting"),
         APP_NET("app network"),
-        DEVICE_NET("device network"), GPU_WORK("app gpu time");
+        DEVICE_NET("device network"), GPU_WORK("app gpu time"), APP_UID_STATS("app network map");
 
         final String label;
 
@@ -109,9 +109,15 @@ public final class ResourceProbe {
             }
             reads.put(Part.APP_NET, QtaguidStats.command(pid));
             reads.put(Part.DEVICE_NET, ProcNetDev.COMMAND);
+            if (sdk >= AppUidStatsDump.FIRST_SDK) {
+                // docs/metrics.md 14 rule 11: the app's bytes on an eBPF phone, the service's dump of netd's
+                // app_uid_stats_map, every poll (its cost there)
+                reads.put(Part.APP_UID_STATS, AppUidStatsDump.command(sdk));
+            }
             if (sdk >= GpuWorkDump.FIRST_SDK) {
                 // docs/metrics.md 14 rule 10: one dumpsys a poll (a binder call that copies gpuservice's eBPF map of
-                // a few hundred entries at most); below Android 13 the argument prints nothing, so it is not run
+                // a few hundred entries at most); below Android 13 the argument is not known (the whole gpu dump), so
+                // it is not run
                 reads.put(Part.GPU_WORK, GpuWorkDump.COMMAND);
             }
         }
@@ -307,9 +313,22 @@ public final class ResourceProbe {
             }
             String ruleText = knownNetRule != null ? knownNetRule : parts.get(Part.NET_RULE.key());
             TrafficAccounting.Choice rule = TrafficAccounting.of(ruleText, sdk);
-            if (rule != null && rule.ebpf()) {
+            if (sdk >= AppUidStatsDump.FIRST_SDK && (rule == null || rule.ebpf())) {
+                // docs/metrics.md 14 rule 11: Android 13+ counts with eBPF only, and a system service prints the map
+                int uid = GpuWorkDump.uid(parts.get(Part.APP_NET.key()));
+                String map = parts.get(Part.APP_UID_STATS.key());
+                if (uid < 0) {
+                    netReason = "no Uid: line for the app";
+                } else if (map == null) {
+                    netReason = "no output";
+                } else {
+                    AppUidStatsDump.Reading r = AppUidStatsDump.parse(map, uid, AppUidStatsDump.command(sdk));
+                    appNet = r.bytes();
+                    netReason = r.reason();
+                }
+            } else if (rule != null && rule.ebpf()) {
                 netReason = "per-app bytes need xt_qtaguid; this phone counts them with eBPF maps the shell cannot "
-                        + "read (netd getBpfSupportLevel: " + rule.seen() + ")";
+                        + "read (netd getBpfSupportLevel: " + rule.seen() + ")"; // before 13 only netd prints them (rule 11)
             } else {
                 String q = parts.get(Part.APP_NET.key());
                 netReason = q == null ? "no output" : QtaguidStats.unreadable(q);
@@ -344,9 +363,10 @@ public final class ResourceProbe {
 
     /**
      * The app's GPU time (docs/metrics.md 14 rule 10): its uid is the {@code Uid:} line the app network part read in
-     * the same batch (no process of its own).
+     * the same batch (no process of its own). Never throws for its text: an old gpuservice's whole dump or a row of
+     * the wrong shape is this figure unavailable, the batch's other figures stay.
      */
-    private GpuWorkDump.Reading gpuWork(Map<String, String> parts, List<String> missing) throws DumpFormatException {
+    private GpuWorkDump.Reading gpuWork(Map<String, String> parts, List<String> missing) {
         String old = GpuWorkDump.tooOld(sdk);
         GpuWorkDump.Reading r;
         if (old != null) {
@@ -359,7 +379,12 @@ public final class ResourceProbe {
             } else if (uid < 0) {
                 r = new GpuWorkDump.Reading(null, "no Uid: line for the app");
             } else {
-                r = guarded(Part.GPU_WORK, () -> GpuWorkDump.parse(text, uid));
+                try {
+                    r = GpuWorkDump.parse(text, uid);
+                } catch (DumpFormatException e) {
+                    // a table of the wrong shape costs this figure only (docs/metrics.md 14 rule 10), not the batch
+                    r = new GpuWorkDump.Reading(null, e.getMessage());
+                }
             }
         }
         if (r.reason() != null) {

@@ -64,9 +64,81 @@ class GpuWorkDumpTest {
     void otherTextIsAFormatError() {
         assertThrows(DumpFormatException.class, () -> GpuWorkDump.parse("GPU work information.\n"
                 + "gpu_id uid total_active_duration_ns total_inactive_duration_ns\n0 10123 12\n", 10123));
-        assertThrows(DumpFormatException.class, () -> GpuWorkDump.parse("Game Driver info:\n", 10123));
         assertThrows(DumpFormatException.class, () -> GpuWorkDump.parse("GPU work information.\n"
                 + "gpu_id uid total_active_duration_ns total_inactive_duration_ns\n[errors:2 0 10123 1 2\n", 10123));
+    }
+
+    /**
+     * Android 10 to 12's gpuservice does not know {@code --gpuwork}: {@code GpuService::doDump} (lineage-19.1, 12)
+     * leaves {@code dumpAll} true for an argument it does not know and prints the driver lines
+     * ({@code dumpGameDriverInfo}), a blank line, {@code GpuMem::dump}, a blank line, {@code GpuStats::dump} (its
+     * {@code GpuStatsGlobalInfo::toString} lines, a blank line each) and a blank line. Written by hand from those.
+     */
+    static final String ANDROID_12_WHOLE_DUMP = "Stable Game Driver: unsupported\n"
+            + "Pre-release Game Driver: unsupported\n"
+            + "\n"
+            + "Memory snapshot for GPU 0:\n"
+            + "Global total: 187432960\n"
+            + "Proc 1234 total: 25165824\n"
+            + "Proc 4000 total: 62914560\n"
+            + "\n"
+            + "driverPackageName = system\n"
+            + "driverVersionName = 0.502.0\n"
+            + "driverVersionCode = 0\n"
+            + "driverBuildTime = 1630000000\n"
+            + "glLoadingCount = 41\n"
+            + "glLoadingFailureCount = 0\n"
+            + "angleLoadingCount = 0\n"
+            + "angleLoadingFailureCount = 0\n"
+            + "vkLoadingCount = 3\n"
+            + "vkLoadingFailureCount = 0\n"
+            + "vulkanVersion = 4198400\n"
+            + "cpuVulkanVersion = 4198400\n"
+            + "glesVersion = 196610\n"
+            + "\n"
+            + "\n";
+
+    @Test
+    void beforeAndroid13TheWholeGpuDumpIsUnavailableNotAnError() throws DumpFormatException {
+        GpuWorkDump.Reading r = GpuWorkDump.parse(ANDROID_12_WHOLE_DUMP, 10123);
+        assertNull(r.activeNs());
+        assertTrue(r.reason().startsWith("dumpsys gpu --gpuwork printed no GPU work table (first line \"Stable Game "
+                + "Driver: unsupported\")"), r.reason());
+        assertTrue(r.reason().contains("Android 13"), r.reason());
+        // Android 10 (lineage-17.1 doDump: only --gpustats is known) prints the driver lines and GpuStats only
+        assertNull(GpuWorkDump.parse("Stable Game Driver: unsupported\nPre-release Game Driver: unsupported\n\n"
+                + "driverPackageName = system\n\n\n", 10123).activeNs());
+    }
+
+    /**
+     * A device whose API level is unknown is asked (the batch takes it as the newest): on a 12 phone the part holds the
+     * whole gpu dump, and only the app's GPU time is unavailable; CPU, memory and network stay.
+     */
+    @Test
+    void anUnknownApiLevelOnAnOldPhoneKeepsEveryOtherFigure() throws DumpFormatException {
+        String m = ResourceProbe.MARKER + " ";
+        ResourceProbe probe = ResourceProbe.of(4000, Integer.MAX_VALUE, false, false, true, "com.example.feed");
+        assertTrue(probe.command().contains("dumpsys gpu --gpuwork"), probe.command());
+        String base = m + "uptime\n600.00 4000.00\n" + m + "process\n"
+                + "4000 (om.example.feed) S 601 601 0 0 -1 1077952832 41235 0 612 0 12 3 0 0 10 -10"
+                + " 52 0 81234 15203987456 35612 18446744073709551615 1 1 0 0 0 0 4612 1 1073775868 0 0 0 17 4 0 0"
+                + " 0 0 0 0 0 0 0 0 0 0 0\n"
+                + m + "net_rule\n31\n4.19.157-perf\n"
+                + m + "app_net\nUid:\t10123\t10123\t10123\t10123\n"
+                + "cat: /proc/net/xt_qtaguid/stats: No such file or directory\n"
+                + m + "device_net\n" + DeviceLoadPartsTest.NET_DEV;
+        ResourceSample s = probe.parse(base + m + "gpu_work\n" + ANDROID_12_WHOLE_DUMP);
+        assertNull(s.gpuWork().activeNs());
+        assertTrue(s.missing().contains("app gpu time: " + s.gpuWork().reason()), s.missing()::toString);
+        assertTrue(s.uptimeSeconds() == 600.0, () -> "uptime " + s.uptimeSeconds());
+        assertTrue(s.process() != null, "the app's process is still read");
+        assertTrue(s.deviceNet() != null, "the device's bytes are still read");
+        // a table row of the wrong shape, too, costs the app's GPU time only
+        ResourceSample bad = probe.parse(base + m + "gpu_work\nGPU work information.\n"
+                + "gpu_id uid total_active_duration_ns total_inactive_duration_ns\n0 10123 12\n\n");
+        assertNull(bad.gpuWork().activeNs());
+        assertTrue(bad.gpuWork().reason().contains("not 4 numbers"), bad.gpuWork()::reason);
+        assertTrue(bad.deviceNet() != null && bad.process() != null, "the other figures stay");
     }
 
     /** In the batch: the uid comes from the app network part's Uid: line; a missing figure is said in missing. */

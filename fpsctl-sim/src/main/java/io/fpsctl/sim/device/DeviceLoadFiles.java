@@ -165,6 +165,11 @@ final class DeviceLoadFiles implements FrameObserver {
         return profile == GpuProfile.ADRENO ? ua : -ua;
     }
 
+    /** The app uid's bytes since boot, received and sent, as netd's app_uid_stats_map counts them (rule 11). */
+    long[] appBytes(long now) {
+        return new long[] {appRx(now), appTx(now)};
+    }
+
     private long appRx(long now) {
         return (download ? 500_000L : 2_000L) * now / SECOND;
     }

@@ -143,6 +143,7 @@ public final class SimulatedAndroid implements ShellHandler {
                 "meminfo", new MeminfoService(version, app, time),
                 "battery", new BatteryDumpService(version, thermals, time)));
         services.put("gpu", new GpuWorkService(version, loadFiles, time, frames::load)); // docs/metrics.md 14 rule 10
+        AppUidStatsService.register(services, version, loadFiles, time, frames::load); // docs/metrics.md 14 rule 11
         if (version.major() >= 10) { // ThermalManagerService is new in Android 10
             services.put("thermalservice", new ThermalService(version, thermals, time, this.scenario.sensors()));
         }

@@ -1,6 +1,7 @@
 package io.fpsctl.sim.device;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
@@ -218,6 +219,52 @@ class SimLoadFilesTest {
         assertEquals(Long.parseLong(b.group(1)), t.appGpuNs());
         assertEquals("GPU work information is not available.\n\n",
                 new SimHarness("smooth", 14, GpuProfile.CLOSED).sh("dumpsys gpu --gpuwork"));
-        assertEquals("", new SimHarness("smooth", 12, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork"));
+        // before 13 doDump does not know the argument and prints its whole dump (GpuService::doDump, lineage-17.1 to
+        // 19.1): the driver lines, GpuMem's snapshot on 12 only, then GpuStats' global entry; 8/9 print nothing
+        String twelve = new SimHarness("smooth", 12, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork");
+        assertTrue(twelve.startsWith("Stable Game Driver: unsupported\nPre-release Game Driver: unsupported\n\n"
+                + "Memory snapshot for GPU 0:\nGlobal total: "), twelve);
+        assertTrue(twelve.contains("\ndriverPackageName = system\n") && twelve.endsWith("glesVersion = 196610\n\n\n"),
+                twelve);
+        assertFalse(twelve.contains("GPU work"), twelve);
+        String ten = new SimHarness("smooth", 10, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork");
+        assertTrue(ten.startsWith("Stable Game Driver: unsupported\nPre-release Game Driver: unsupported\n\n"
+                + "driverPackageName = system\n"), ten);
+        assertEquals("", new SimHarness("smooth", 8, GpuProfile.ADRENO).sh("dumpsys gpu --gpuwork"));
+    }
+    /**
+     * docs/metrics.md 14 rule 11: netd's app_uid_stats_map in the dump of the service that holds it, per version:
+     * NetworkStatsService.dump's "BPF map content:" on 14+, native TrafficController::dump's "mAppUidStatsMap::" on
+     * 13, and on 9-12 no service the shell may find (dumpsys: Can't find service). The app's row is its truth.
+     */
+    @Test
+    void appUidStatsMapPerVersion() {
+        SimHarness h = new SimHarness("download", 14, GpuProfile.ADRENO);
+        h.advanceMillis(2_000);
+        String a = h.sh("dumpsys netstats");
+        h.advanceMillis(1_000);
+        String b = h.sh("dumpsys netstats");
+        Pattern row = Pattern.compile("\nBPF map content:\n(?:.*\n)*?  mAppUidStatsMap:\n"
+                + "    uid rxBytes rxPackets txBytes txPackets\n    0 \\d+ \\d+ \\d+ \\d+\n    1000 \\d+ \\d+ \\d+ \\d+\n"
+                + "    10123 (\\d+) \\d+ (\\d+) \\d+\n    10124 1200 8 900 7\n  mStatsMapA:\n");
+        java.util.regex.Matcher ma = row.matcher(a);
+        java.util.regex.Matcher mb = row.matcher(b);
+        assertTrue(ma.find(), a);
+        assertTrue(mb.find(), b);
+        // the download scenario receives 500 000 B/s and sends 20 000 B/s
+        assertEquals(500_000L, Long.parseLong(mb.group(1)) - Long.parseLong(ma.group(1)));
+        assertEquals(20_000L, Long.parseLong(mb.group(2)) - Long.parseLong(ma.group(2)));
+        LoadTruth t = h.loads.get(h.loads.size() - 1);
+        assertEquals("appUidStats", t.part());
+        assertEquals(Long.parseLong(mb.group(1)), t.appRxBytes());
+        assertEquals(Long.parseLong(mb.group(2)), t.appTxBytes());
+        String thirteen = new SimHarness("download", 13, GpuProfile.ADRENO)
+                .sh("dumpsys connectivity trafficcontroller");
+        assertTrue(thirteen.startsWith("  TrafficController\n\n    mCookieTagMap status: OK\n"), thirteen);
+        assertTrue(Pattern.compile("\n\n      mAppUidStatsMap::\n      uid rxBytes rxPackets txBytes txPackets\n"
+                + "      0 \\d+ \\d+ \\d+ \\d+\n      1000 \\d+ \\d+ \\d+ \\d+\n      10123 \\d+ \\d+ \\d+ \\d+\n")
+                .matcher(thirteen).find(), thirteen);
+        assertEquals("Can't find service: netd\n", new SimHarness("download", 12, GpuProfile.ADRENO)
+                .run("dumpsys netd trafficcontroller").err());
     }
 }
