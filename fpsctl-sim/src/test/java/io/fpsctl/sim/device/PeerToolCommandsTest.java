@@ -381,8 +381,10 @@ class PeerToolCommandsTest {
 
     @Test
     void dumpsysListsTheNewServices() {
-        assertEquals("Currently running services:\n  SurfaceFlinger\n  activity\n  battery\n  display\n  gfxinfo\n"
-                + "  meminfo\n  package\n  thermalservice\n  window\n", device(13, "smooth", 60).sh("dumpsys"));
+        // connectivity (netd's map, Android 13: AppUidStatsService) and gpu (--gpuwork: GpuWorkService) too
+        assertEquals("Currently running services:\n  SurfaceFlinger\n  activity\n  battery\n  connectivity\n"
+                + "  display\n  gfxinfo\n  gpu\n  meminfo\n  package\n  thermalservice\n  window\n",
+                device(13, "smooth", 60).sh("dumpsys"));
     }
 
     private static String only(List<String> lines, String regex) {
