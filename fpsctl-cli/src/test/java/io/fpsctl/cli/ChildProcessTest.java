@@ -104,7 +104,9 @@ class ChildProcessTest {
         assertTrue(csv.endsWith("\n"), "whole rows");
         List<String> rows = csv.lines().skip(1).toList();
         assertEquals(json.get("frames").asLong(), rows.size(), "one row per counted frame");
-        long withState = rows.stream().filter(r -> r.endsWith(",Presented") || r.endsWith(",Dropped")).count();
+        // presentState is the device's text: always quoted (docs/formats.md 6)
+        long withState = rows.stream().filter(r -> r.endsWith(",\"Presented\"") || r.endsWith(",\"Dropped\""))
+                .count();
         assertTrue(withState > rows.size() * 9 / 10, withState + " of " + rows.size() + " rows have a verdict");
     }
 

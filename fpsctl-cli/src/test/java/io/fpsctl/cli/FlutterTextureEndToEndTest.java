@@ -68,16 +68,16 @@ class FlutterTextureEndToEndTest {
                      null, 0))) {
             farm.connect(0, sim.serial());
             String p = Integer.toString(farm.port(0));
-            capture = Cli.run("capture", PKG, "-P", p, "-s", sim.serial(), "--duration", "2s", "--out",
+            // 4 s: the scenario's slow engine frames come up to ~2.3 s apart at 60 Hz (gateAgainstTruth's premise);
+            // a 2 s capture could hold none of them
+            capture = Cli.run("capture", PKG, "-P", p, "-s", sim.serial(), "--duration", "4s", "--out",
                     auto.toString());
-            // 3 s: 180 presents at 60 Hz to join, far more than "more than half joined" needs; and the gate after watch
-            // then falls where the scenario's slow engine frames come less than 1.9 s apart (gateAgainstTruth's premise,
-            // asserted there: with 2 s here the gate's stretch at 60 Hz held a 2.2 s gap)
+            // 3 s: 180 presents at 60 Hz to join, far more than "more than half joined" needs
             split = Cli.run("capture", PKG, "-P", p, "-s", sim.serial(), "--duration", "3s", "--source", "flutter",
                     "--out", flutter.toString());
             watch = Cli.run("watch", PKG, "-P", p, "-s", sim.serial(), "--duration", "1s", "--plain",
                     "--frames-csv", watchCsv.toString());
-            gate = Cli.run("gate", PKG, "-P", p, "-s", sim.serial(), "--duration", "2s", "--min-fps", "1",
+            gate = Cli.run("gate", PKG, "-P", p, "-s", sim.serial(), "--duration", "3s", "--min-fps", "1",
                     "--max-ui-p90-ms", "1000", "--max-raster-p90-ms", "1000", "--max-jank-percent", "0",
                     "--max-app-jank-percent", "50", "--summary-out", gateSummary.toString());
             sim.android().advance(); // every frame up to now reaches the truth
@@ -146,7 +146,7 @@ class FlutterTextureEndToEndTest {
 
     /**
      * gate ran last (after watch's last row): its verdict and figures against the truth's presents from then on. The
-     * truth's janky presents come less than 1.9 s apart, so its 2 s run must see some: jankPercent fails
+     * truth's janky presents come less than 2.9 s apart, so its 3 s run must see some: jankPercent fails
      * {@code --max-jank-percent 0} (HWUI's durations would have passed it), its janky frames are truth janky
      * presents of that stretch, and app jank, blind on a texture app, fails with its reason where FrameTimeline runs
      * (docs/metrics.md 16.1), never passing on 0 %.
@@ -162,8 +162,8 @@ class FlutterTextureEndToEndTest {
                 janky.add(end);
             }
         }
-        // every 2 s stretch after watch holds a janky present: no gap (from watch's end, between them, to the
-        // truth's last present) as long as gate's 2 s
+        // every stretch of gate's 3 s after watch holds a janky present: no gap (from watch's end, between them, to
+        // the truth's last present) as long as 2.9 s (the scenario's slow engine frames come up to ~2.3 s apart)
         List<Long> marks = new ArrayList<>(janky);
         marks.add(0, afterWatch);
         marks.add(truth.actual().last());
@@ -171,7 +171,7 @@ class FlutterTextureEndToEndTest {
         for (int i = 1; i < marks.size(); i++) {
             widest = Math.max(widest, marks.get(i) - marks.get(i - 1));
         }
-        assertTrue(widest < 1_900_000_000L, "premise: the truth's janky presents after watch come less than 1.9 s "
+        assertTrue(widest < 2_900_000_000L, "premise: the truth's janky presents after watch come less than 2.9 s "
                 + "apart: " + janky.size() + ", widest gap " + widest / 1e6 + " ms");
         assertEquals(1, gate.exit, gate::toString);
         JsonNode s = new ObjectMapper().readTree(summaryFile.toFile());

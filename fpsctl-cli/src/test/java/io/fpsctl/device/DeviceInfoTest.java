@@ -53,7 +53,7 @@ class DeviceInfoTest {
 
     /**
      * Golden lines written by hand from adb's list format (transport.cpp {@code append_transport} at platform-tools
-     * 29.0.6, Debian's adb): {@code "%-22s %s"} serial and state, the devpath, {@code product:} and {@code device:}
+     * 29.0.6, the version Debian packages): {@code "%-22s %s"} serial and state, the devpath, {@code product:} and {@code device:}
      * as the banner gave them (spaces and any byte but a line feed kept), {@code model:} made alphanumeric, the
      * transport id last. A name with a space must not make the device look offline.
      */
