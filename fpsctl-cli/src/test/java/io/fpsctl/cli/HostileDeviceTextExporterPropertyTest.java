@@ -192,7 +192,7 @@ class HostileDeviceTextExporterPropertyTest {
         return b.toString();
     }
 
-    /** As {@code HostileDeviceTextPropertyTest.whole}: text no C0 control cuts or drops parts of. */
+    /** As {@code HostileDeviceText.whole}: text no C0 control cuts or drops parts of. */
     private static boolean whole(String s) {
         return !s.isBlank() && s.chars().noneMatch(c -> c < 0x20);
     }
@@ -246,6 +246,6 @@ class HostileDeviceTextExporterPropertyTest {
 
     @Provide
     Arbitrary<String> texts() {
-        return new HostileDeviceTextPropertyTest().texts();
+        return HostileDeviceText.texts();
     }
 }

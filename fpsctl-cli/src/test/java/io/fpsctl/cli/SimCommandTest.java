@@ -5,9 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * {@code fpsctl sim}: it prints how to connect, writes the truth, sends its transport diagnostics through the
+ * command's standard error, refuses bad options, and reboots its device on the same port as a new boot. Every case
+ * but the usage errors runs a simulator for a fixed time in real time ({@code --run-for}, a reboot that keeps the
+ * device away for {@code SimCommand.REBOOT_OFFLINE}): the class mostly waits, so it runs in the {@code e2e} set
+ * (E2eTagsTest's pattern does not see {@code Cli.run("sim", …)}, so the tag is written here by hand).
+ */
+@Tag("e2e")
 class SimCommandTest {
 
     @Test
