@@ -96,13 +96,9 @@ final class FlutterCaptureFilesCase {
         String gapAfterJoined = null;
         Map<Long, TruthFrame> byPresent = scenario.endsWith("release") ? Map.of()
                 : truth(dir.resolve("truth.flutter.tsv"));
-        if (scenario.equals("flutter-short-latch")) {
-            // the case the scenario is for: buffers presented less than a refresh period after their raster finished
-            long periodNs = Math.round(1e9 / hz);
-            long shorter = byPresent.entrySet().stream()
-                    .filter(e -> e.getKey() - e.getValue().rasterFinish() < periodNs).count();
-            assertTrue(shorter > byPresent.size() / 10, shorter + " of " + byPresent.size() + " frames within a period");
-        }
+        // the case the scenario is for: buffers presented less than a refresh period after their raster finished
+        long periodNs = Math.round(1e9 / hz);
+        long withinPeriod = 0;
         try (Reader in = Files.newBufferedReader(find(out, "frames.csv"))) {
             for (CSVRecord row : CSVFormat.DEFAULT.builder().setHeader().build().parse(in)) {
                 rows++;
@@ -117,6 +113,7 @@ final class FlutterCaptureFilesCase {
                 assertEquals(null, gapAfterJoined, "a row without its Flutter frame between joined rows");
                 assertTrue(t != null, "a joined row is a truth Flutter frame's present: " + where);
                 joined++;
+                withinPeriod += Long.parseLong(row.get("endNs")) - t.rasterFinish() < periodNs ? 1 : 0;
                 assertEquals(t.uiMs(), row.get("uiMs"), "build of frame " + t.number() + ": " + where);
                 assertEquals(t.rasterMs(), row.get("rasterMs"), "raster of frame " + t.number() + ": " + where);
                 assertEquals(t.bottleneck(), row.get("flutterBottleneck"), where);
@@ -131,6 +128,13 @@ final class FlutterCaptureFilesCase {
             return;
         }
         assertTrue(joined > rows / 2, joined + " of " + rows + " rows joined");
+        if (scenario.equals("flutter-short-latch")) {
+            // premise: the capture joined at least one such buffer, which a join that wants a period between the
+            // raster finish and the present would have paired with the next present, shifting its whole run. Counted
+            // on the joined rows, not on the whole truth file: how long the simulator ran before and after the
+            // capture (adb's start, the machine's load) changes the file's share, not what this capture checked
+            assertTrue(withinPeriod >= 1, withinPeriod + " of " + joined + " joined frames presented within a period");
+        }
         assertEquals(Math.round(1e6 / hz) / 1000.0, block.get("budgetMs").asDouble(), 1e-9, block.toString());
         assertTrue(block.get("frames").asLong() >= joined, block.toString());
     }
