@@ -19,12 +19,18 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The case of {@link FlutterCaptureFilesEndToEndTest} and {@link FlutterShortLatchCaptureFilesEndToEndTest} (the
  * first says what is checked and why): a capture through Debian's adb server, each frames.csv row checked against
  * the simulator's truth by the reference calculation of {@link TruthFrame}.
+ *
+ * <p>Its tags are its callers' (JUnit reads them only on test classes): they say, where E2eTagsTest and ToolTagsTest
+ * look, that this code starts a simulator through Debian's adb.
  */
+@Tag("adb")
+@Tag("e2e")
 final class FlutterCaptureFilesCase {
     private static final String PKG = "com.example.feed";
 

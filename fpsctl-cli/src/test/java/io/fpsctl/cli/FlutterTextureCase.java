@@ -23,13 +23,19 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The case of the {@code flutter-texture} classes ({@link FlutterTextureEndToEndTest} says what it checks and why),
  * shared by the classes that split its Android versions so that no class runs the eight cases one after another:
  * the simulator through Debian's adb server, {@code capture} on auto and on {@code --source flutter}, {@code watch}
  * and {@code gate}, each checked against the simulator's truth files by the reference calculations below.
+ *
+ * <p>Its tags are its callers' (JUnit reads them only on test classes): they say, where E2eTagsTest and ToolTagsTest
+ * look, that this code starts a simulator through Debian's adb.
  */
+@Tag("adb")
+@Tag("e2e")
 final class FlutterTextureCase {
     private static final String PKG = "com.example.feed";
 
