@@ -12,7 +12,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@link FlutterCaptureFilesEndToEndTest}'s check on the {@code flutter-short-latch} scenario (SurfaceFlinger latching
  * 0.3 of a period before the present: buffers presented less than a period after their raster finished, which the
  * join must not pair with the next present, docs/metrics.md 16 rule 9): every joined frames.csv row carries the truth
- * frame's build, raster and longer thread. Its own class so that the five captures run side by side.
+ * frame's build, raster and longer thread. Its own class so that the five captures run side by side. In the
+ * simulator such buffers come only in the app's first second, before its first slow frame stuffs the layer's queue
+ * (see {@link FlutterCaptureFilesCase}): the capture, which starts later, checks the scenario's joins after that.
  */
 @Tag("adb")
 @Tag("e2e")
