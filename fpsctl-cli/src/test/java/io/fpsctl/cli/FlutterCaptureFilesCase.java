@@ -144,7 +144,8 @@ final class FlutterCaptureFilesCase {
                     + "service (a release build, or its announcement has left the log)"), summary.get("warnings").toString());
             return;
         }
-        assertTrue(joined > rows / 2, joined + " of " + rows + " rows joined");
+        assertTrue(joined > rows / 2, joined + " of " + rows + " rows joined; the block " + block + ", warnings "
+                + summary.get("warnings"));
         assertEquals(Math.round(1e6 / hz) / 1000.0, block.get("budgetMs").asDouble(), 1e-9, block.toString());
         assertTrue(block.get("frames").asLong() >= joined, block.toString());
     }
