@@ -21,8 +21,12 @@ import java.util.List;
  *
  * <p>One premise is not checked here (docs/metrics.md 16 rule 9, said in each
  * run's warnings): a buffer replaced before it was presented (Android 12+ BLAST, {@code Layer::setBuffer}) shifts
- * the rest of its run by one present. And where a run's frames and presents are perfectly regular, neighbouring
- * offsets are equally steady: the earliest passing one is taken.
+ * the rest of its run by one present. And where a run's presents are perfectly regular (no skipped vsync: a run
+ * that starts late, after the last slow frame), neighbouring offsets are equally steady: such a run joins none, as
+ * the earliest passing offset is the true one only when every frame was presented within one period of its raster
+ * finish. The steadiness is a weight of evidence, not a proof: over a short run (tens of frames, a service reached
+ * late) a shifted offset can still come out steadier by more than half a period (the simulator's runs: none wrong
+ * from 120 frames on, a few of 30–60 frames).
  */
 public final class FlutterFrameJoin {
 
@@ -67,7 +71,7 @@ public final class FlutterFrameJoin {
             while (end < rf.length && frames.get(end).number() == frames.get(end - 1).number() + 1) {
                 end++;
             }
-            int o = pair(p, from, n, rf, start, end);
+            int o = pair(p, from, n, rf, start, end, periodUs * 1000L);
             if (o != Integer.MIN_VALUE) {
                 for (int k = start; k < end; k++) {
                     int present = o + k;
@@ -82,8 +86,11 @@ public final class FlutterFrameJoin {
         return out;
     }
 
-    /** The offset (present index − frame index) of frames [start, end) among presents [from, n), or MIN_VALUE. */
-    private static int pair(long[] p, int from, int n, long[] early, int start, int end) {
+    /**
+     * The offset (present index − frame index) of frames [start, end) among presents [from, n), or MIN_VALUE when no
+     * offset passes or the steadiest one does not stand out (a tie: see below).
+     */
+    private static int pair(long[] p, int from, int n, long[] early, int start, int end, long periodNs) {
         int lo = from - (end - 1);
         int hi = n - 1 - start;
         if (lo > hi || !passes(p, from, n, early, start, end, hi)) {
@@ -97,23 +104,54 @@ public final class FlutterFrameJoin {
                 lo = mid + 1;
             }
         }
-        int best = Integer.MIN_VALUE;
-        double bestSteps = Double.MAX_VALUE;
-        for (int o = lo; o <= Math.min(n - 1 - start, lo + CANDIDATES); o++) {
-            int first = Math.max(start, from - o);
-            int last = Math.min(end, n - o);
-            if (last - first < MIN_PAIRS) {
+        // The candidates: the passing offsets with MIN_PAIRS pairs or more. They are weighed on the frames they all
+        // pair, so that no offset looks steadier only because it leaves out the frames (a slow one at the run's end,
+        // a later offset pairs no present with) where the latency steps most.
+        int top = Math.min(n - 1 - start, lo + CANDIDATES);
+        int first = Integer.MIN_VALUE;
+        int last = Integer.MAX_VALUE;
+        int candidates = 0;
+        for (int o = lo; o <= top; o++) {
+            int f = Math.max(start, from - o);
+            int l = Math.min(end, n - o);
+            if (l - f < MIN_PAIRS) {
                 continue;
             }
-            double steps = 0;
+            first = Math.max(first, f);
+            last = Math.min(last, l);
+            candidates++;
+        }
+        if (candidates == 0 || last - first < MIN_PAIRS) {
+            return Integer.MIN_VALUE;
+        }
+        int best = Integer.MIN_VALUE;
+        long bestSteps = Long.MAX_VALUE;
+        long runnerUp = Long.MAX_VALUE;
+        for (int o = lo; o <= top; o++) {
+            if (Math.min(end, n - o) - Math.max(start, from - o) < MIN_PAIRS) {
+                continue;
+            }
+            long steps = 0;
             for (int k = first + 1; k < last; k++) {
                 steps += Math.abs((p[o + k] - early[k]) - (p[o + k - 1] - early[k - 1]));
             }
-            steps /= last - first - 1;
             if (steps < bestSteps) {
+                runnerUp = bestSteps;
                 bestSteps = steps;
                 best = o;
+            } else {
+                runnerUp = Math.min(runnerUp, steps);
             }
+        }
+        // Where the presents step one period each (a stretch with no skipped vsync), every offset sees the same
+        // present steps, so their latency steps are equal: the stretch does not tell the pairing. Telling needs an
+        // irregular present, where the true pairing's latency steps by about the frame's own lateness and a shifted
+        // one's by about a period more (a skipped vsync moves the present by T; the shifted pairing sets it against
+        // a frame that was not late), so the totals differ by the order of T. Two offsets whose totals differ by
+        // less than half a period are a tie: the run joins none rather than take one (docs/metrics.md 16 rule 9).
+        // A tie's own difference is the presents' rounding and jitter (ns to µs), far below half a period.
+        if (runnerUp != Long.MAX_VALUE && runnerUp - bestSteps < periodNs / 2) {
+            return Integer.MIN_VALUE;
         }
         return best;
     }

@@ -102,6 +102,23 @@ class FrameCsvFlutterTest {
         }
     }
 
+    /**
+     * The same frames against presents that step one period each (100, 110 … 210 ms, no missed vsync). Offset 0
+     * fails (frame 10 finished at 150 ms, not before the present at 150); offset 1 (frame 5 + i at row i + 1) passes
+     * with latencies 20, 21, 20, 12, 11, 10, 11, 12, 10, 11 ms, and so do offsets 2, 3 and 4 (a period more each;
+     * offset 5 pairs only 7 frames). On the eight frames they all pair (5 … 12) each sees present steps of 10 ms
+     * against raster-finish steps of 9, 11, 18, 11, 11, 9, 9 ms: latency steps 1, 1, 8, 1, 1, 1, 1, 14 ms in all,
+     * for every offset. A tie: no row is joined, rather than the earliest passing offset taken.
+     */
+    @Test
+    void regularPresentsThatDoNotTellTheOffsetJoinNone() throws Exception {
+        long[] regular = {100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210};
+        String in = csv(regular);
+        StringWriter out = new StringWriter();
+        assertEquals(0, FrameCsvFlutter.fill(() -> new StringReader(in), out, frames(), 10_000));
+        assertEquals(List.of("//"), cells(out.toString()).stream().distinct().toList());
+    }
+
     @Test
     void fewerThanEightFramesJoinNone() throws Exception {
         String in = csv(PRESENTS_MS);
