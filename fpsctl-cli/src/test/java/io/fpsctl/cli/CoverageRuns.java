@@ -75,6 +75,25 @@ final class CoverageRuns {
                 .count();
     }
 
+    /**
+     * Waits until fpsctl, once it prints "measuring", has read the frames of at least {@code deviceNs} of the device's
+     * clock since its run began: the run's first poll answered (the run began before it), then {@code deviceNs} of the
+     * device's clock, then a poll sent after that answered. The loop polls one list at a time (CaptureSession; a
+     * prefetch runs in the loop's own thread, device/PrefetchingDevice), so poll k + 1 arriving means poll k was
+     * answered. A condition on the device's clock alone is not one on what fpsctl read: on a loaded machine the
+     * device went away before the run's first poll (CoverageEndToEndTest at load average 28: "went away 0.0 s into
+     * the run", 0 ms measured). At 60 Hz the polls are ~1 s apart (half the 120-frame ring, capture/GfxinfoPoller), so
+     * this takes 2-3 s of a run; at 120 Hz half that.
+     */
+    static void untilFramesRead(Simulator s, long deviceNs) {
+        long before = framestatsPolls(s);
+        pollUntil(() -> framestatsPolls(s) >= before + 2, "the run's first poll answered");
+        long t0 = s.android().now();
+        pollUntil(() -> s.android().now() - t0 > deviceNs, deviceNs / 1e9 + " s of the device's clock");
+        long after = framestatsPolls(s);
+        pollUntil(() -> framestatsPolls(s) >= after + 2, "a poll after those " + deviceNs / 1e9 + " s answered");
+    }
+
     static Path find(Path dir, String name) throws Exception {
         try (var w = Files.walk(dir)) {
             return w.filter(p -> p.getFileName().toString().equals(name)).findFirst().orElseThrow();
