@@ -66,8 +66,8 @@ class DeviceLossTest {
     }
 
     /**
-     * Runs fpsctl against a fresh simulator and kills the simulator for good once the command measures and the
-     * device has drawn {@code framesNs} more of its clock.
+     * Runs fpsctl against a fresh simulator and kills the simulator for good once the command measures and has read
+     * {@code framesNs} of the device's frames ({@link CoverageRuns#untilFramesRead}).
      */
     private static Run untilTheDeviceDies(long framesNs, String... args) throws Exception {
         return untilTheDeviceDies(framesNs, null, args);
@@ -90,8 +90,8 @@ class DeviceLossTest {
                     new PrintWriter(err, true))));
             t.start();
             pollUntil(() -> err.toString().contains("measuring") || err.toString().contains("watching"));
-            long t0 = s.android().now();
-            pollUntil(() -> s.android().now() - t0 > framesNs); // on the device's clock
+            // fpsctl has read framesNs of the device's frames since its run began, not only the device drawn them
+            CoverageRuns.untilFramesRead(s, framesNs);
             if (csv != null) {
                 pollUntil(() -> rowsOnDisk(csv) > 60);
             }
