@@ -35,9 +35,15 @@ final class GpuWorkCase {
 
     /**
      * The checks of a capture of Android {@code android} with {@code gpu}: its outputs under {@code out}, the truth
-     * files beside {@code dir}/truth.txt, {@code err} what it printed on standard error.
+     * files beside {@code dir}/truth.txt, {@code err} what it printed on standard error. {@code realTime}: the capture
+     * polled in real time (through adb), where a read is placed on the frame timeline at the end of its poll, a poll
+     * that beside six other test JVMs can take a good part of a second: the windows' figures against the truth's line
+     * at their edges need each read placed where it was made, which only the stepped clock gives (there the
+     * estimate lags the device by at most the newest frame's age), so they are checked there; what does not depend
+     * on where the reads were placed is checked both ways.
      */
-    static void check(int android, GpuProfile gpu, Path dir, Path out, String err) throws Exception {
+    static void check(int android, GpuProfile gpu, Path dir, Path out, String err, boolean realTime)
+            throws Exception {
         Path cap;
         try (Stream<Path> s = Files.walk(out)) {
             cap = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow()
@@ -89,8 +95,12 @@ final class GpuWorkCase {
             // the counter is interpolated at the window's edges by where the reads sit on the frame timeline (the
             // host's poll times), not by the phone's uptime: a GPU busy all the time can show a few % over the
             // window's length
-            assertTrue(ms >= 0 && ms <= lengthMs * 1.05, "within its window: " + w);
+            assertTrue(ms >= 0, "never negative: " + w);
             windowsMs += ms;
+            if (realTime) {
+                continue;
+            }
+            assertTrue(ms <= lengthMs * 1.05, "within its window: " + w);
             if (ref.covers(start) && ref.covers(end)) {
                 // the truth's reads on a straight line between them, at the window's edges (TruthCounter); the
                 // placement of fpsctl's reads (tens of ms on this shared machine) moves a busy GPU's figure by as
@@ -99,10 +109,13 @@ final class GpuWorkCase {
                 checked++;
             }
         }
-        assertTrue(checked >= 1, "windows inside the reads' span: " + checked);
-        // the windows lie within the reads' span (interpolated at their edges): together at most the run's figure
+        // the windows lie within the reads' span (interpolated at their edges, wherever the reads were placed): a
+        // counter that never goes back gives them together at most the run's figure, each rounded to 0.05 ms
         assertTrue(windowsMs <= truthMs + 0.05 * withResources.size(), windowsMs + " > " + truthMs);
-        assertTrue(windowsMs > truthMs / 3, "the windows hold most of it: " + windowsMs + " of " + truthMs);
+        if (!realTime) {
+            assertTrue(checked >= 1, "windows inside the reads' span: " + checked);
+            assertTrue(windowsMs > truthMs / 3, "the windows hold most of it: " + windowsMs + " of " + truthMs);
+        }
     }
 
     /** The app's GPU ns of each {@code gpuWork} truth line, in order. */

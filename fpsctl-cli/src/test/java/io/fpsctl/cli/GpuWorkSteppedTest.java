@@ -32,6 +32,6 @@ class GpuWorkSteppedTest {
         String err = SteppedCapture.run(Scenarios.GPU_HEAVY,
                 new SimOptions(AndroidVersion.of(android), 60, 11, GpuWorkCase.PKG).withGpu(gpu),
                 SourceRequest.Kind.GFXINFO, 4, out, dir.resolve("truth.txt")).err();
-        GpuWorkCase.check(android, gpu, dir, out, err);
+        GpuWorkCase.check(android, gpu, dir, out, err, false);
     }
 }
