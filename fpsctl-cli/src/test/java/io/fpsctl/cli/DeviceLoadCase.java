@@ -39,7 +39,7 @@ final class DeviceLoadCase {
      * Every version the issue names (8, 10, 12, 14, 16) × every GPU profile (Adreno, Mali, closed): the simulated GPU
      * and fuel-gauge files depend on the profile, the network files on the version (xt_qtaguid up to 9, eBPF after,
      * netd's map from 13: DeviceLoadFiles), and the GPU-heavy scenario runs on 10 and 14. Stepped (no waiting) in
-     * DeviceLoadSteppedTest; through Debian's adb in real time only what the transport or real time add
+     * DeviceLoadSteppedTest; through an adb server in real time only what the transport or real time add
      * (DeviceLoadEndToEndTest's class comment).
      */
     static Stream<Arguments> phones() {
