@@ -59,6 +59,6 @@ class DeviceLoadEndToEndTest {
             assertEquals(0, r.exit, r::toString);
             err = r.err;
         }
-        DeviceLoadCase.check(android, gpu, dir, out, err);
+        DeviceLoadCase.check(android, gpu, dir, out, err, true);
     }
 }

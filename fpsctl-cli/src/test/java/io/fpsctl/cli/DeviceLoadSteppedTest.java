@@ -27,6 +27,6 @@ class DeviceLoadSteppedTest {
         Path out = dir.resolve("out");
         String err = SteppedCapture.run(DeviceLoadCase.scenario(android), DeviceLoadCase.options(android, gpu),
                 SourceRequest.Kind.GFXINFO, 4, out, dir.resolve("truth.txt")).err();
-        DeviceLoadCase.check(android, gpu, dir, out, err);
+        DeviceLoadCase.check(android, gpu, dir, out, err, false);
     }
 }

@@ -53,7 +53,7 @@ class ResourcesEndToEndTest {
     }
 
     /** One batch of fpsctl's as the truth has it: what its /proc/uptime printed, then its threads' stat read. */
-    private record Read(double uptimeS, JsonNode threads) {
+    record Read(double uptimeS, JsonNode threads) {
     }
 
     /**
@@ -117,8 +117,20 @@ class ResourcesEndToEndTest {
                 new SimOptions(AndroidVersion.of(14), 60, 11, PKG), 0, truth, false, null, 0))) {
             cap = capture(dir, sim, dir.resolve("out"), "5s");
         }
+        cpuCase(dir, cap, true);
+    }
+
+    /**
+     * The checks of a 5 s capture of the jank scenario (outputs in {@code cap}, truth files beside
+     * {@code dir}/truth.txt): per-thread CPU within one tick of the truth, peaks, memory, windows. {@code realTime}:
+     * the capture polled through adb in real time, where how many reads 5 s make depends on the machine's load
+     * (beside other test JVMs on a loaded machine: 4 where an idle one makes 9); the counts are then checked on the
+     * stepped clock ({@link ResourcesSteppedTest}), where they do not depend on it.
+     */
+    static void cpuCase(Path dir, Path cap, boolean realTime) throws Exception {
         List<Read> reads = batches(dir);
-        assertTrue(reads.size() >= 5, "reads: " + reads.size());
+        // in real time two at least (one interval: what the mean needs)
+        assertTrue(reads.size() >= (realTime ? 2 : 5), "reads: " + reads.size());
         double spanS = reads.get(reads.size() - 1).uptimeS() - reads.get(0).uptimeS();
         // the same clock on both sides (truthMeanPercent): they differ by the ticks' truncation only, under one tick
         // (10 ms of CPU) at each end of the span, in %
@@ -160,7 +172,7 @@ class ResourcesEndToEndTest {
         // window had begun)
         ReadSpan span = ReadSpan.of(dir.resolve("truth.load.jsonl"));
         int inside = span.assertInsideHaveResources(windows);
-        assertTrue(inside >= 1, "windows between two reads: " + inside);
+        assertTrue(realTime || inside >= 1, "windows between two reads: " + inside);
         for (CSVRecord w : windows) {
             if (span.inside(Long.parseLong(w.get("startNs")), Long.parseLong(w.get("endNs")))) {
                 assertTrue(!w.get("rssKb").isEmpty(), "window " + w);

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Resources (docs/metrics.md section 13) of a phone that throttles, on a stepped clock: {@link SteppedCapture} runs
+ * Resources (docs/metrics.md section 13) on a stepped clock, the per-thread CPU of a janky app and a phone that
+ * throttles: {@link SteppedCapture} runs
  * what {@code fpsctl capture} runs against the simulator's shell in this process, the clock moving only when the poll
  * loop sleeps. The check is about figures over a long run (the worst thermal status, the share of the time
  * throttled, the slow frames labelled by it), not about the transport or real time, so the 37 s the scenario needs
@@ -30,6 +31,24 @@ import org.junit.jupiter.api.io.TempDir;
 class ResourcesSteppedTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PKG = "com.example.feed";
+
+    /**
+     * {@link ResourcesEndToEndTest#cpuCase}'s checks (per-thread CPU within one tick of the truth, peaks, memory, the
+     * windows between two reads) with the counts a 5 s run gives whatever the load: at least 5 reads and a window
+     * between two of them. The adb run checks the figures where its polls really came.
+     */
+    @Test
+    void perThreadCpuEqualsTheSimulatorsTruthWithinOneTick(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("out");
+        SteppedCapture.run("jank", new SimOptions(AndroidVersion.of(14), 60, 11, PKG), SourceRequest.Kind.GFXINFO, 5,
+                out, dir.resolve("truth.txt"));
+        Path cap;
+        try (Stream<Path> s = Files.walk(out)) {
+            cap = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow()
+                    .getParent();
+        }
+        ResourcesEndToEndTest.cpuCase(dir, cap, false);
+    }
 
     /**
      * The simulator's {@code throttle} scenario: the thermal status rises every 10 s and is SEVERE from 30 s on, and
