@@ -1,27 +1,15 @@
 package io.fpsctl.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fpsctl.sim.Simulator;
 import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.GpuProfile;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,120 +18,39 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The app's own GPU time end to end (docs/metrics.md 14 rule 10): {@code capture} of a GPU-heavy app on a simulated
- * phone through Debian's adb server. Android 14 and 16 with a driver that reports {@code gpu_work_period} (Adreno):
- * the run's {@code resources.gpu.appActiveMs} equals the simulator's truth (what each {@code dumpsys gpu --gpuwork}
- * printed for the app's uid, {@code t.load.jsonl} part {@code gpuWork}) through the reference calculation below, and
- * each window's {@code appGpuMs} is a part of it no longer than the window. Without the tracepoint (closed profile)
- * and on Android 12 (no GpuWork) the figure is unavailable with its reason in summary.json and windows.csv, never 0.
+ * phone through Debian's adb server, checked by {@link GpuWorkCase} (the run's {@code resources.gpu.appActiveMs}
+ * equals the simulator's truth, each window's {@code appGpuMs} a part of it no longer than the window).
+ *
+ * <p>Every case (Android 14 and 16 with a driver that reports {@code gpu_work_period}, the closed profile without
+ * it, Android 12 without GpuWork) runs in {@link GpuWorkSteppedTest} with the same checks on a stepped clock.
+ * Through adb in real time only Android 14 with Adreno: {@code dumpsys gpu --gpuwork} in every poll's batch through
+ * the transport, the run's figure exact, and the windows between two reads carrying a part of it wherever the polls
+ * really came. How close each window's figure is to the truth's line at its edges depends on where the reads were
+ * placed, at the end of polls that beside six other test JVMs run late: that is checked on the stepped clock, where a
+ * read is placed where it was made ({@link GpuWorkCase#check}). The unavailable cases' reasons and Android 16's
+ * table are the simulator's text whichever way it is read: stepped only. Was the 4 cases through adb: 25 s.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("adb")
 @Tag("e2e")
 class GpuWorkEndToEndTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String PKG = "com.example.feed";
 
     @ParameterizedTest(name = "Android {0}, {1}")
-    @CsvSource({"14, ADRENO", "16, MALI", "14, CLOSED", "12, ADRENO"})
+    @CsvSource({"14, ADRENO"})
     void theAppsGpuTimeEqualsTheTruth(int android, GpuProfile gpu, @TempDir Path dir) throws Exception {
         assumeTrue(AdbFarm.available(), "adb is not on PATH (apt-get install adb): skipping");
         Path truth = dir.resolve("truth.txt");
         Path out = dir.resolve("out");
         Cli r;
         try (Simulator sim = Simulator.start(new Simulator.Config(Scenarios.byName(Scenarios.GPU_HEAVY),
-                new SimOptions(AndroidVersion.of(android), 60, 11, PKG).withGpu(gpu), 0, truth, false, null, 0));
+                new SimOptions(AndroidVersion.of(android), 60, 11, GpuWorkCase.PKG).withGpu(gpu), 0, truth, false,
+                null, 0));
              AdbFarm farm = new AdbFarm(dir, 1)) {
             farm.connect(0, sim.serial());
-            r = Cli.run("capture", PKG, "-P", Integer.toString(farm.port(0)), "-s", sim.serial(), "--duration",
-                    "4s", "--out", out.toString(), "--source", "gfxinfo");
+            r = Cli.run("capture", GpuWorkCase.PKG, "-P", Integer.toString(farm.port(0)), "-s", sim.serial(),
+                    "--duration", "4s", "--out", out.toString(), "--source", "gfxinfo");
             assertEquals(0, r.exit, r::toString);
         }
-        Path cap;
-        try (Stream<Path> s = Files.walk(out)) {
-            cap = s.filter(p -> p.getFileName().toString().equals("summary.json")).findFirst().orElseThrow()
-                    .getParent();
-        }
-        JsonNode g = JSON.readTree(cap.resolve("summary.json").toFile()).get("resources").get("gpu");
-        List<CSVRecord> windows = rows(cap.resolve("windows.csv"));
-        List<CSVRecord> withResources = windows.stream().filter(w -> !w.get("mainCpuPercent").isEmpty()).toList();
-        assertTrue(withResources.size() >= 2, "windows with resources: " + withResources.size());
-        List<Long> reads = gpuWork(dir.resolve("truth.load.jsonl"));
-        if (android < 13 || gpu == GpuProfile.CLOSED) {
-            String reason = android < 13
-                    ? "the app's GPU time needs Android 13 (API 33: gpuservice's GpuWork, dumpsys gpu --gpuwork), "
-                            + "the device is API " + AndroidVersion.of(android).sdk()
-                    : "GPU work information is not available (gpuservice's GpuWork found no BPF map or no "
-                            + "power/gpu_work_period tracepoint in the GPU driver)";
-            assertTrue(g.get("appActiveMs").isNull(), g::toString);
-            assertEquals(reason, g.get("appUnavailable").asText(), g::toString);
-            assertTrue(reads.isEmpty(), "no GPU work table was printed: " + reads);
-            for (CSVRecord w : withResources) {
-                assertTrue(w.get("appGpuMs").isEmpty() && w.get("unavailable").contains("appGpu=" + reason),
-                        w::toString);
-            }
-            assertTrue(r.err.contains("app gpu time: " + reason), r::toString);
-            return;
-        }
-        // reference: a counter summed over the intervals between successive reads = its last read minus its first
-        assertTrue(reads.size() >= 3, "reads: " + reads);
-        for (int i = 1; i < reads.size(); i++) {
-            assertTrue(reads.get(i) >= reads.get(i - 1), "the simulator never clears the map: " + reads);
-        }
-        double truthMs = (reads.get(reads.size() - 1) - reads.get(0)) / 1e6;
-        assertTrue(truthMs > 500, "a GPU-heavy app keeps the GPU busy: " + truthMs + " ms");
-        assertEquals(truthMs, g.get("appActiveMs").asDouble(), 0.051, g::toString); // one decimal
-        assertTrue(g.get("appUnavailable").isNull(), g::toString);
-        double windowsMs = 0;
-        int checked = 0;
-        TruthCounter ref = TruthCounter.of(dir.resolve("truth.load.jsonl"), "gpuWork", "appGpuNs");
-        for (CSVRecord w : withResources) {
-            assertTrue(!w.get("appGpuMs").isEmpty(), w::toString);
-            double ms = Double.parseDouble(w.get("appGpuMs"));
-            long start = Long.parseLong(w.get("startNs"));
-            long end = Long.parseLong(w.get("endNs"));
-            double lengthMs = (end - start) / 1e6;
-            // the counter is interpolated at the window's edges by where the reads sit on the frame timeline (the
-            // host's poll times), not by the phone's uptime: a GPU busy all the time can show a few % over the
-            // window's length
-            assertTrue(ms >= 0 && ms <= lengthMs * 1.05, "within its window: " + w);
-            windowsMs += ms;
-            if (ref.covers(start) && ref.covers(end)) {
-                // the truth's reads on a straight line between them, at the window's edges (TruthCounter); the
-                // placement of fpsctl's reads (tens of ms on this shared machine) moves a busy GPU's figure by as
-                // much: within a fifth of the window, which a halved or doubled figure (~450 ms) is not
-                assertEquals(ref.change(start, end) / 1e6, ms, lengthMs * 0.2, w::toString);
-                checked++;
-            }
-        }
-        assertTrue(checked >= 1, "windows inside the reads' span: " + checked);
-        // the windows lie within the reads' span (interpolated at their edges): together at most the run's figure
-        assertTrue(windowsMs <= truthMs + 0.05 * withResources.size(), windowsMs + " > " + truthMs);
-        assertTrue(windowsMs > truthMs / 3, "the windows hold most of it: " + windowsMs + " of " + truthMs);
-    }
-
-    /** The app's GPU ns of each {@code gpuWork} truth line, in order. */
-    private static List<Long> gpuWork(Path file) throws IOException {
-        List<Long> out = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return out;
-        }
-        for (String line : Files.readAllLines(file)) {
-            if (line.isBlank()) {
-                continue;
-            }
-            JsonNode n = JSON.readTree(line);
-            if (n.get("part").asText().equals("gpuWork")) {
-                out.add(n.get("appGpuNs").asLong());
-            }
-        }
-        return out;
-    }
-
-    private static List<CSVRecord> rows(Path csv) throws IOException {
-        try (Reader in = Files.newBufferedReader(csv);
-             CSVParser p = CSVParser.parse(in, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
-                     .build())) {
-            return p.getRecords();
-        }
+        GpuWorkCase.check(android, gpu, dir, out, r.err, true);
     }
 }

@@ -6,7 +6,9 @@ package io.fpsctl.sim.device;
  * command did not read it or the file was not readable.
  *
  * @param uptimeNs      device CLOCK_BOOTTIME at the read
- * @param part          which read: {@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}, {@code gpuWork}
+ * @param part          which read: {@code gpu}, {@code power}, {@code appNet}, {@code deviceNet}, {@code gpuWork},
+ *                      {@code appUidStats}, or {@code uptime}: a read of {@code /proc/uptime} (every other field
+ *                      null), which printed {@code uptimeNs} truncated to hundredths of a second
  * @param gpuPercent    the load the GPU node printed (kgsl: 100 × busy / total of the last period; Mali: utilization)
  * @param gpuMhz        the clock it printed, in MHz
  * @param gpuReadable   false when the nodes answered Permission denied
@@ -26,4 +28,10 @@ package io.fpsctl.sim.device;
 public record LoadTruth(long uptimeNs, String part, Double gpuPercent, Double gpuMhz, Boolean gpuReadable,
                         String status, Long currentUa, Long voltageUv, Double drainMw, Long appRxBytes,
                         Long appTxBytes, Long deviceRxBytes, Long deviceTxBytes, Long appGpuNs) {
+
+    /** A read of {@code /proc/uptime} at {@code uptimeNs} (part {@code uptime}). */
+    public static LoadTruth uptime(long uptimeNs) {
+        return new LoadTruth(uptimeNs, "uptime", null, null, null, null, null, null, null, null, null, null, null,
+                null);
+    }
 }

@@ -72,6 +72,9 @@ final class ProcFiles implements ShellCommand {
                     long idle = cs * 6;
                     out.append(String.format(Locale.ROOT, "%d.%02d %d.%02d\n", cs / 100, cs % 100, idle / 100,
                             idle % 100));
+                    // the moment that dates a reader's batch (fpsctl's resources: docs/metrics.md 13.8): a test's
+                    // reference dates the batch's other reads as the reader did, however long they came after it
+                    loadTruth.accept(LoadTruth.uptime(ns));
                 } else if (snapshot != null && snapshot.denied().contains(file)) {
                     err.append("cat: ").append(file).append(": Permission denied\n");
                 } else if (snapshot != null && snapshot.files().containsKey(file)) {

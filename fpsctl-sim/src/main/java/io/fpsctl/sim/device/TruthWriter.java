@@ -52,7 +52,8 @@ import java.util.Map;
  *       {@link ResourceTruth} (uptime ns, pid, every thread's exact CPU ns and printed ticks, the process's ticks,
  *       each cpufreq policy's current and maximum kHz, thermal status, RSS and PSS in kB).</li>
  *   <li>{@code t.load.jsonl} – one JSON object per command that read the GPU, battery or network files
- *       (docs/metrics.md 14): {@link LoadTruth} (uptime ns, which part, and what it printed).</li>
+ *       (docs/metrics.md 14), and one per read of {@code /proc/uptime} (part {@code uptime}): {@link LoadTruth}
+ *       (uptime ns, which part, and what it printed).</li>
  * </ul>
  * A frame is written once its values are final (hwui: FrameCompleted and GpuCompleted passed; SurfaceFlinger:
  * present and acquire fences signalled); buffers are flushed after every batch. I/O errors stop writing and
