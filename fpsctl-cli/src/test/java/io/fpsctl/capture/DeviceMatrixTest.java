@@ -230,10 +230,19 @@ class DeviceMatrixTest {
             i++;
         }
         assertTrue(i < run.notes().size(), "a switch note: " + run.notes());
-        // followed within about two polls of the game's first frame
+        // Followed within three polls of the game's first frame, counted in polls, not in time: a poll comes late
+        // on a loaded machine, more so on the scaled clock (a 60 ms stall of this JVM is 180 ms of device time;
+        // 1.5 s, about two half-ring polls at 90 Hz, was seen exceeded beside other test JVMs). AutoSource switches
+        // at once when HWUI drew nothing new in a poll and the SurfaceView did, or when the SurfaceView drew more
+        // over the last 2 polls twice in a row. The menu stops at 5 s and the game draws from then on without a
+        // hitch (Scenarios#gameLate): the first poll after the game's first present (A) may still read menu frames,
+        // the next (B) those the menu completed after A's dump, the third (C) none (a menu frame completes well
+        // within a poll interval): C switches at the latest.
         long late = run.noteTimes().get(i) - run.firstGameFrame();
-        assertTrue(late > 0 && late < 1_500_000_000L, "switched " + late / 1e6 + " ms after the game started: "
-                + run.notes());
+        long noteAt = run.noteTimes().get(i);
+        long polls = run.pollStarts().stream().filter(t -> t > run.firstGameFrame() && t <= noteAt).count();
+        assertTrue(late > 0 && polls >= 1 && polls <= 3, "switched " + late / 1e6 + " ms and " + polls
+                + " polls after the game started: " + run.notes());
     }
 
     /** A captured frame: its source, key time and period. */
@@ -242,7 +251,7 @@ class DeviceMatrixTest {
 
     /** What one capture gave. */
     record Run(Source initial, String initialDescribe, Summary summary, String describe, List<String> notes,
-               List<Long> noteTimes, long firstGameFrame, boolean layerAfterProbe) {
+               List<Long> noteTimes, long firstGameFrame, boolean layerAfterProbe, List<Long> pollStarts) {
     }
 
     /** What the capture itself gave, whichever way it reached the device. */
@@ -387,7 +396,8 @@ class DeviceMatrixTest {
         assertEquals(want.maxMs(), summary.frameTimeMs().max(), 1e-3, "max " + where);
         List<Truth.Layer> game = truth.layers("surfaceview");
         return new Run(initial, initialDescribe, summary, describe, List.copyOf(notes), List.copyOf(noteTimes),
-                game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent(), layerCreated > prepared);
+                game.isEmpty() ? Long.MIN_VALUE : game.get(0).frame().actualPresent(), layerCreated > prepared,
+                List.copyOf(dumps.gfxinfo.starts));
     }
 
     private static Captured capture(Device device, HostClock clock, SourceRequest.Kind kind, int seconds,
@@ -463,7 +473,11 @@ class DeviceMatrixTest {
         volatile long lastStart;
         volatile long lastEnd;
 
+        /** When each dump started (each poll's, in order). */
+        final List<Long> starts = Collections.synchronizedList(new ArrayList<>());
+
         void ran(long s, long e) {
+            starts.add(s);
             if (firstStart == Long.MIN_VALUE) {
                 firstStart = s;
                 firstEnd = e;
