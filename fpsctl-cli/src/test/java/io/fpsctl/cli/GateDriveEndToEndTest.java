@@ -11,16 +11,16 @@ import io.fpsctl.sim.device.AndroidVersion;
 import io.fpsctl.sim.device.SimOptions;
 import io.fpsctl.sim.device.scenario.Scenarios;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The gate that drives (--scroll, --run, --restart-app), repeats (--iterations) and gives verdicts (--baseline). */
+/**
+ * The gate that drives (--scroll, --run, --restart-app) and repeats (--iterations). Its verdicts against a baseline
+ * (--baseline) are {@link GateBaselineEndToEndTest}'s (split so that no class runs long beside the others).
+ */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("e2e")
 @Tag("timing")
@@ -31,81 +31,6 @@ class GateDriveEndToEndTest {
     private static Simulator sim(String scenario) throws Exception {
         return Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
                 new SimOptions(AndroidVersion.of(14), 60, 5, PKG), 0, null, false, null, 0));
-    }
-
-    /** 5 iterations of --scroll DUR (2 s of jank hold at least two of its slow frames, one every 40 frames). */
-    private static Cli scrollGate(String scenario, String scroll, Path out, String... more) {
-        List<String> args = new ArrayList<>(List.of("gate", PKG, "--simulate=" + scenario, "--source", "gfxinfo",
-                "--scroll", scroll, "--iterations", "5", "--min-fps", "1", "--summary-out", out.toString()));
-        args.addAll(List.of(more));
-        return Cli.run(args.toArray(String[]::new));
-    }
-
-    private static double[] p99Of(JsonNode run) {
-        List<Double> v = new ArrayList<>();
-        run.get("iterations").forEach(i -> v.add(i.get("frameTimeMs").get("p99").doubleValue()));
-        return v.stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    /** The reference median: the middle value, or the mean of the two middle values. */
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-    }
-
-    @Test
-    void jankAgainstASmoothBaselineRegressesAndTheSameScenarioIsUnchanged(@TempDir Path dir) throws Exception {
-        Path base = dir.resolve("base.json");
-        Cli b = scrollGate("smooth", "1s", base);
-        assertEquals(0, b.exit, b.toString());
-        JsonNode baseRun = JSON.readTree(base.toFile());
-        assertEquals(5, baseRun.get("iterations").size(), "each iteration's summary is kept");
-        assertEquals(1, baseRun.get("schemaVersion").intValue());
-        assertTrue(baseRun.get("comparison").isNull(), "no baseline, no comparison");
-        assertEquals(baseRun.get("iterations").get(4).get("fps"), baseRun.get("fps"), "top level: last iteration");
-
-        Path cand = dir.resolve("cand.json");
-        Cli jank = scrollGate("jank", "2s", cand, "--baseline", base.toString(), "--max-regression", "10");
-        assertEquals(1, jank.exit, jank.toString());
-        assertTrue(jank.out.lines().anyMatch(l -> l.contains("frameTimeMs.p99 vs baseline")
-                && l.contains("regressed") && l.endsWith("FAIL")), jank.out);
-        assertTrue(jank.out.contains("gate FAILED"), jank.out);
-        // the Hodges-Lehmann shift worked out here: the median of all 25 p99 differences (jank - smooth), in %
-        JsonNode candRun = JSON.readTree(cand.toFile());
-        double[] bf = p99Of(baseRun);
-        double[] cf = p99Of(candRun);
-        double[] diffs = new double[bf.length * cf.length];
-        int k = 0;
-        for (double c : cf) {
-            for (double x : bf) {
-                diffs[k++] = c - x;
-            }
-        }
-        double shiftPercent = median(diffs) / median(bf) * 100;
-        assertTrue(shiftPercent > 10, "jank's p99 is more than 10 % longer than smooth's: " + shiftPercent);
-        JsonNode p99 = candRun.get("comparison").get("frameTimeMs.p99");
-        assertEquals("regressed", p99.get("verdict").asText());
-        assertTrue(p99.get("ciLowPercent").doubleValue() > 0, "the whole interval on the worse side: " + p99);
-        assertEquals(shiftPercent, p99.get("deltaPercent").doubleValue(), 0.5); // from 2-decimal iteration values
-        assertEquals(median(cf), p99.get("candidate").doubleValue(), 0.006);
-
-        Cli same = scrollGate("smooth", "1s", dir.resolve("again.json"), "--baseline", base.toString(),
-                "--max-regression", "10");
-        assertEquals(0, same.exit, same.toString());
-        long rows = same.out.lines().filter(l -> l.contains(" vs baseline")).count();
-        assertTrue(rows >= 5, same.out);
-        assertEquals(rows, same.out.lines().filter(l -> l.contains(" vs baseline") && l.contains("unchanged")
-                && l.endsWith("PASS")).count(), same.out);
-
-        // thresholds apply to the iteration median (worked out here), not to one iteration
-        double candMedian = median(cf);
-        Cli atMedian = Cli.run("gate", "--from", cand.toString(), "--max-p99-ms", Double.toString(candMedian));
-        assertEquals(0, atMedian.exit, atMedian.toString());
-        Cli below = Cli.run("gate", "--from", cand.toString(), "--max-p99-ms", java.math.BigDecimal.valueOf(candMedian)
-                .subtract(new java.math.BigDecimal("0.01")).toPlainString());
-        assertEquals(1, below.exit, below.toString());
     }
 
     @Test

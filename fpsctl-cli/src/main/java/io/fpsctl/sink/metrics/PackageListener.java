@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * Feeds {@link FrameMetrics} from the engine of one app on one device. Counts a coverage gap (docs/metrics.md 11) when
  * frames resume after {@link #disconnected()} (its length: from the newest frame read before to the oldest frame
- * read after) and on a ring overflow (length not known, so only counted). Each FrameTimeline verdict (docs/metrics.md 10,
+ * read after; none when nothing was read before it went away) and on a ring overflow (length not known, so only
+ * counted). Each FrameTimeline verdict (docs/metrics.md 10,
  * Android 12+) counts once in the per-app FrameTimeline series, labelled with the source of the frames that awaited
  * verdicts; the first verdict creates all of them at 0, so rates exist before the first jank.
  */
@@ -55,7 +56,9 @@ public final class PackageListener implements FrameEngine.Listener {
      * the last value of a device that is gone. Counters stay (they only ever grow; their rate falls to 0).
      */
     public synchronized void disconnected() {
-        gapPending = true;
+        // Away before any frame of the app was read: coverage had not begun, so there is no gap (no newest frame to
+        // measure from). Left pending, it closed at the second frame read, one frame interval long.
+        gapPending = newestNs != Long.MIN_VALUE;
         for (String source : fpsSources) {
             m.fps.remove(appLabels(source));
         }

@@ -110,6 +110,39 @@ class FrameMetricsTest {
         assertTrue(text.contains("model=\"" + model + "\""), text);
     }
 
+    /**
+     * A device that goes away before any frame of the app was read (the exporter was still preparing) leaves no
+     * coverage gap: nothing was covered yet. The frames read once it is back are the first, and the next ones
+     * follow them one vsync apart: no gap of one frame interval either. A later absence counts as usual.
+     */
+    @Test
+    void anAbsenceBeforeTheFirstFrameIsNoGap() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AtomicLong clock = new AtomicLong();
+        FrameMetrics m = new FrameMetrics(registry, 2, Duration.ofMinutes(1), clock::get, "9.9.9");
+        PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
+        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
+        long v = 10_000_000_000L;
+        l.disconnected();
+        e.blockStart("A");
+        e.frame(frame("A", v, 6));
+        e.frame(frame("A", v + T, 6));
+        e.frame(frame("A", v + 2 * T, 6));
+        e.blockEnd();
+        String text = scrape(registry);
+        assertEquals(3, value(text, "fpsctl_frames_total", DEV), text);
+        assertEquals(0, value(text, "fpsctl_coverage_gaps_total", DEV), text);
+        assertEquals(0, value(text, "fpsctl_coverage_gap_seconds_total", DEV), text);
+        // away again, now after frames were read: from the newest one before (v + 2T) to the next (v + 2T + 3 s)
+        l.disconnected();
+        e.blockStart("A");
+        e.frame(frame("A", v + 2 * T + 3_000_000_000L, 6));
+        e.blockEnd();
+        text = scrape(registry);
+        assertEquals(1, value(text, "fpsctl_coverage_gaps_total", DEV), text);
+        assertEquals(3.0, value(text, "fpsctl_coverage_gap_seconds_total", DEV), 1e-9);
+    }
+
     @Test
     void countsFramesJankHistogramCapsWindowsAndExpiresSeries() throws Exception {
         PrometheusRegistry registry = new PrometheusRegistry();
