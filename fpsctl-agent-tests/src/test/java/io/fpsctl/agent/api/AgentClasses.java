@@ -15,8 +15,8 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The on-device agent's compiled classes (fpsctl-agent's src/main/java, compiled into its target/classes) and every
- * member of another class their code refers to, read with ASM from the class files themselves.
+ * The on-device agent's compiled classes (fpsctl-agent's src/main/java, compiled into its target/classes) and
+ * every member of another class their code refers to, read with ASM from the class files themselves.
  */
 final class AgentClasses {
     /** fpsctl-agent, the module beside this one (both are folders of the repository; these tests run in theirs). */
@@ -58,7 +58,8 @@ final class AgentClasses {
     /** Every field and method reference made by the code of {@code internalName}. */
     static List<Ref> references(String internalName) {
         List<Ref> refs = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(AGENT.resolve("target/classes").resolve(internalName + ".class"))) {
+        Path file = AGENT.resolve("target/classes").resolve(internalName + ".class");
+        try (InputStream in = Files.newInputStream(file)) {
             new ClassReader(in).accept(new ClassVisitor(Opcodes.ASM9) {
                 @Override
                 public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {
