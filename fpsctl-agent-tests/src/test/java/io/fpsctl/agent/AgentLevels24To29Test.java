@@ -6,8 +6,8 @@ import org.robolectric.annotation.Config;
 
 /**
  * {@link AgentLevelsChecks} on Android 7.0 → 10 (API 24 → 29): FrameInfo-dated reports on 24/25, FrameMetrics'
- * own timestamps from 26, the hidden queue hooks refused to an app targeting 35 from 29. The other half of the
- * levels is {@link AgentLevels30To35Test}, so two test JVMs can run them at once.
+ * own timestamps from 26, the hidden queue hooks refused to an app targeting 35 from 29.
+ * The other half of the levels is {@link AgentLevels30To35Test}.
  */
 @RunWith(RobolectricTestRunner.class)
 @Config(sdk = {24, 25, 26, 27, 28, 29})

@@ -6,8 +6,8 @@ import org.robolectric.annotation.Config;
 
 /**
  * {@link AgentLevelsChecks} on Android 11 → 15 (API 30 → 35): GPU time and deadline in FrameMetrics from 31, the
- * hidden queue hooks refused to an app targeting 35 unless hidden-API checks are off. The other half of the levels
- * is {@link AgentLevels24To29Test}, so two test JVMs can run them at once.
+ * hidden queue hooks refused to an app targeting 35 unless hidden-API checks are off.
+ * The other half of the levels is {@link AgentLevels24To29Test}.
  */
 @RunWith(RobolectricTestRunner.class)
 @Config(sdk = {30, 31, 32, 33, 34, 35})

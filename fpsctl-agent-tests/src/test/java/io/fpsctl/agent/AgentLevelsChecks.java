@@ -56,7 +56,8 @@ import java.util.Map;
  * <p>The checks are here; the levels they run on are in two classes, {@link AgentLevels24To29Test} and
  * {@link AgentLevels30To35Test}: Robolectric runs a class's levels one after another in one JVM (each level a
  * sandbox of its own android-all), so one class of twelve levels was the agent's longest class, and two classes of
- * six let two test JVMs share the work. Every check runs on every level 24 → 35, as before.
+ * six can run in two test JVMs where cores are free (fpsctl-agent-tests/pom.xml says why it runs one). Every check
+ * runs on every level 24 → 35, as before.
  */
 public abstract class AgentLevelsChecks {
     private static final String DISPATCH = ">>>>> Dispatching to Handler (android.view.Choreographer$FrameHandler) "
