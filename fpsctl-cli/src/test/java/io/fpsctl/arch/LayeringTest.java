@@ -53,8 +53,8 @@ import org.objectweb.asm.Opcodes;
  * </ul>
  * The layers {@code android}, {@code format}, {@code analysis} and {@code verdict} are optional: the rule holds
  * while they are being created. The agent's class files are here only when Maven hands this module fpsctl-agent's
- * classes folder (a build that stops before {@code package}); its own module checks that it stands alone
- * (fpsctl-agent's AgentStandsAloneTest).
+ * classes folder (a build that stops before {@code package}); its tests' module checks that it stands alone
+ * (fpsctl-agent-tests' AgentStandsAloneTest).
  */
 @AnalyzeClasses(packages = "io.fpsctl", importOptions = LayeringTest.MainCode.class)
 class LayeringTest {
@@ -73,7 +73,7 @@ class LayeringTest {
         }
     }
 
-    /** The module that builds each package: fpsctl-core, fpsctl-sim, fpsctl-cli (fpsctl-agent: its own test). */
+    /** The module that builds each package: fpsctl-core, fpsctl-sim, fpsctl-cli (fpsctl-agent: checked by its tests). */
     static String moduleOf(String packageName) {
         for (String core : List.of("text", "android", "engine", "format", "analysis", "verdict")) {
             if (packageName.equals("io.fpsctl." + core) || packageName.startsWith("io.fpsctl." + core + ".")) {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole {@code am instrument} line the agent is started with. fpsctl-agent's HiddenApiTest checks, per API
+ * The whole {@code am instrument} line the agent is started with. fpsctl-agent-tests' HiddenApiTest checks, per API
  * level, that {@code --no-hidden-api-checks} is there exactly where the platform parses it ({@code android.Am}).
  */
 class AgentPollerCommandTest {

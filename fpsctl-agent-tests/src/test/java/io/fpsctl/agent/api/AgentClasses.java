@@ -15,10 +15,13 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The on-device agent's compiled classes (this module's src/main/java, compiled into target/classes) and every
- * member of another class their code refers to, read with ASM from the class files themselves.
+ * The on-device agent's compiled classes (fpsctl-agent's src/main/java, compiled into its target/classes) and
+ * every member of another class their code refers to, read with ASM from the class files themselves.
  */
 final class AgentClasses {
+    /** fpsctl-agent, the module beside this one (both are folders of the repository; these tests run in theirs). */
+    private static final Path AGENT = Path.of("..", "fpsctl-agent");
+
     /** One reference from agent code: {@code owner} internal name, member name and descriptor. */
     record Ref(String fromClass, String owner, String name, String descriptor, boolean isMethod) {
         String member() {
@@ -31,8 +34,8 @@ final class AgentClasses {
 
     /** Internal names of the agent's classes, nested ones included. */
     static List<String> names() {
-        Path src = Path.of("src/main/java");
-        Path classes = Path.of("target/classes");
+        Path src = AGENT.resolve("src/main/java");
+        Path classes = AGENT.resolve("target/classes");
         List<String> out = new ArrayList<>();
         try (Stream<Path> files = Files.walk(src)) {
             for (Path p : files.filter(f -> f.toString().endsWith(".java") && !f.endsWith("package-info.java")).toList()) {
@@ -55,7 +58,8 @@ final class AgentClasses {
     /** Every field and method reference made by the code of {@code internalName}. */
     static List<Ref> references(String internalName) {
         List<Ref> refs = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(Path.of("target/classes", internalName + ".class"))) {
+        Path file = AGENT.resolve("target/classes").resolve(internalName + ".class");
+        try (InputStream in = Files.newInputStream(file)) {
             new ClassReader(in).accept(new ClassVisitor(Opcodes.ASM9) {
                 @Override
                 public MethodVisitor visitMethod(int access, String name, String desc, String sig, String[] ex) {

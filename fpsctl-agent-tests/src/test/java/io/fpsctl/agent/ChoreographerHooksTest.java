@@ -71,7 +71,8 @@ public class ChoreographerHooksTest {
     @Test
     public void sessionInstallsEveryCapabilityAndHooksResumedActivities() throws Exception {
         session = new AgentSession(100, Clock.SYSTEM, io.fpsctl.agent.wrappers.PlatformAccess.INSTANCE);
-        // an app targeting 28 may use the queue hooks on 34 (mLock is maxTargetSdk 28); see AgentLevelsTest for 35
+        // an app targeting 28 may use the queue hooks on 34 (mLock is maxTargetSdk 28); see AgentLevels30To35Test
+        // for 35
         RuntimeEnvironment.getApplication().getApplicationInfo().targetSdkVersion = 28;
         session.install(RuntimeEnvironment.getApplication());
         RecordBatch batch = session.batch();

@@ -324,7 +324,7 @@ public class AgentLifecycleLevelsTest {
             public Void call() throws Exception {
                 assertSame("the Printer the app set while attached is back", appWhile, looperPrinter());
                 assertEquals("no agent callback queued", new ArrayList<String>(),
-                        AgentLevelsTest.agentCallbacksQueued());
+                        AgentLevelsChecks.agentCallbacksQueued());
                 Looper.getMainLooper().setMessageLogging(null);
                 return null;
             }

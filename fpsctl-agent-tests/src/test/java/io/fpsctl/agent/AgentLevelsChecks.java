@@ -34,12 +34,9 @@ import io.fpsctl.android.AgentStreamParser;
 
 import org.junit.After;
 import org.junit.Test;
-import org.junit.runner.RunWith;
 import org.robolectric.Robolectric;
-import org.robolectric.RobolectricTestRunner;
 import org.robolectric.RuntimeEnvironment;
 import org.robolectric.android.controller.ActivityController;
-import org.robolectric.annotation.Config;
 import org.robolectric.shadows.FrameMetricsBuilder;
 
 import java.lang.reflect.Field;
@@ -55,10 +52,14 @@ import java.util.Map;
  * FrameMetrics timestamps only from API 26 (before: the Choreographer frame time), GPU and deadline from 31;
  * the draw listener survives a decor view that attaches later (ViewTreeObserver.merge on 24/25); and the
  * records the real encoder writes decode in the real host parser ({@link AgentStreamParser}).
+ *
+ * <p>The checks are here; the levels they run on are in two classes, {@link AgentLevels24To29Test} and
+ * {@link AgentLevels30To35Test}: Robolectric runs a class's levels one after another in one JVM (each level a
+ * sandbox of its own android-all), so one class of twelve levels was the agent's longest class, and two classes of
+ * six can run in two test JVMs where cores are free (fpsctl-agent-tests/pom.xml says why it runs one). Every check
+ * runs on every level 24 → 35, as before.
  */
-@RunWith(RobolectricTestRunner.class)
-@Config(sdk = {24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35})
-public class AgentLevelsTest {
+public abstract class AgentLevelsChecks {
     private static final String DISPATCH = ">>>>> Dispatching to Handler (android.view.Choreographer$FrameHandler) "
             + "{3c1} android.view.Choreographer$FrameDisplayEventReceiver@9a1: 0";
     private static final String FINISHED = "<<<<< Finished to Handler (android.view.Choreographer$FrameHandler) "
