@@ -72,7 +72,7 @@ import org.junit.jupiter.api.io.TempDir;
  * loaded 2-core machine (the capture said so: "frames may have been lost between two polls"): this class no longer
  * runs alone in a serial set, so the clock runs slower, and the rows are split in three classes of about 15 s
  * (at 3× the 16 runs took 39 s one after another). Through adb in plain real time a row would take 5.5 s. Every run
- * through adb was 50 runs in 104 s, most of it waiting, in the serial timing set (docs/performance.md "The test
+ * through adb was 50 runs in 104 s, most of it waiting, in the former serial timing set (docs/performance.md "The test
  * suite").
  *
  * <p>Span: the capture starts with a history read (frames already in the rings are not counted) and ends with
@@ -83,7 +83,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 @Tag("adb")
 @Tag("e2e")
-@Tag("timing")
 class DeviceMatrixTest {
     static final long SCALE = 2;
     /** No adb server: the simulator's shell in this process on a stepped clock. */

@@ -44,7 +44,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("adb")
 @Tag("prometheus")
 @Tag("e2e")
-@Tag("timing")
 class ExporterPrometheusEndToEndTest {
     private static final String PKG = "com.example.feed";
     private static final HttpClient HTTP = HttpClient.newHttpClient();

@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>Every check here also runs in {@link FrameTimelineSteppedTest} (untagged, the CPU set) on a stepped clock, the
  * simulator's shell in-process ({@link SteppedCapture}): the 8 scenario/version cases, the game's layer, the default
- * source, Android 11. Through {@code fpsctl} and adb in real time (this class, in the serial timing set) only what
+ * source, Android 11. Through {@code fpsctl} and adb in real time (this class, in the e2e set) only what
  * the transport, the command line or real time add: a freeze on Android 13 (7 s: frames presented up to 1.3 s after
  * their vsync while the polls and the 3 s horizon run in real time, where a late poll would show), system jank on Android 16
  * (3 s: the command's own frames.csv and summary.json, its options, adbd's batched shell), and the gate's exit
@@ -43,7 +43,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * captures in ~51 s through adb (docs/performance.md "The test suite").
  */
 @Tag("e2e")
-@Tag("timing")
 class FrameTimelineEndToEndTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

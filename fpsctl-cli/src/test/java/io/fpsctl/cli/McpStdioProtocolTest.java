@@ -36,7 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("e2e")
-@Tag("timing") // its progress gaps and end-of-input answers are timed: run alone, never beside the e2e forks
 class McpStdioProtocolTest {
     private static final String PKG = SimOptions.DEFAULT_PACKAGE;
     private static final ObjectMapper JSON = new ObjectMapper();

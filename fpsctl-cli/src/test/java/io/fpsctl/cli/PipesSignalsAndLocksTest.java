@@ -28,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 @Tag("e2e")
-@Tag("timing")
 class PipesSignalsAndLocksTest {
     private static final String PKG = "com.example.feed";
 

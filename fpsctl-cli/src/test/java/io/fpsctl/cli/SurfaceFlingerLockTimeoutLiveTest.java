@@ -38,7 +38,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("e2e")
-@Tag("timing")
 class SurfaceFlingerLockTimeoutLiveTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();
