@@ -34,14 +34,18 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A long run's thinned page (docs/report.md "Big captures") still seeks the screen recording to the picture of each
- * frame it holds: the capture of ScreenRecordEndToEndTest's rendered-frames case, reported with the threshold lowered
+ * frame it holds: the capture of ScreenRecordRenderedFramesEndToEndTest's case, reported with the threshold lowered
  * to 100 frames, then each kept frame sought as a click on it does ({@code #seek-test-frames}); the picture shown is
  * the one the simulator's truth says showed that frame.
+ *
+ * <p>Beside other test JVMs: the page seeks in headless chromium in real time ({@code ChromiumPage}: no virtual-time
+ * budget that could run out while the decoder answers) and the test waits, bounded, for the page's own "done"; the
+ * capture goes through the simulator's adb in real time because the recording is a device process fpsctl starts,
+ * stops with SIGINT and pulls (the in-process stepped device runs each shell command to its end before the next).
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 @Tag("chromium")
 @Tag("e2e")
-@Tag("timing") // chromium plays the video in virtual time while the page seeks it: run alone
 class ScreenRecordThinnedReportTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();
