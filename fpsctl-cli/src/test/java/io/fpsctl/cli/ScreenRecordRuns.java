@@ -1,15 +1,20 @@
 package io.fpsctl.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fpsctl.sim.Simulator;
+import io.fpsctl.testing.PollUntil;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -25,6 +30,40 @@ final class ScreenRecordRuns {
     private static final Pattern SELF_CHECK = Pattern.compile("<pre id=\"selfcheck\">(.*?)</pre>", Pattern.DOTALL);
 
     private ScreenRecordRuns() {
+    }
+
+    /**
+     * {@code fpsctl capture PKG --connect SIM --record ARGS} as a child process, stopped with SIGINT once the device
+     * has started its third recording (the test lowered its limit to chain files): a chain of at least three files
+     * whatever the machine's load. A fixed duration does not give that: the simulator encodes in software, and on a
+     * busy machine its encoder finishes a file seconds after the limit (a 7 s capture in files of 2 s gave two files
+     * with 3.6 s and 4.8 s between them beside other test JVMs), a delay a phone's hardware encoder does not have.
+     * Returns the capture's standard error; the capture ended as SIGINT ends it (exit 130, docs/outputs-and-signals.md).
+     */
+    static String captureUntilThirdRecording(Simulator sim, Path dir, Path out, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("capture", PKG, "--connect", sim.serial(), "--duration",
+                "120s", "--out", out.toString(), "--record"));
+        command.addAll(List.of(args));
+        Path err = dir.resolve("capture.err");
+        Process p = ChildProcessTest.fpsctl(command.toArray(String[]::new))
+                .redirectOutput(dir.resolve("capture.out").toFile()).redirectError(err.toFile()).start();
+        try {
+            PollUntil.condition(() -> {
+                if (!p.isAlive()) {
+                    throw new AssertionError("capture ended before three recordings (exit " + p.exitValue() + "): "
+                            + Files.readString(err));
+                }
+                return sim.android().screenRecordingsStarted() >= 3;
+            }, Duration.ofSeconds(90), "the device's third recording");
+            // a recording starts only while capture measures, so its SIGINT handler is in place
+            assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "capture still running 60 s after SIGINT");
+            String text = Files.readString(err);
+            assertEquals(130, p.exitValue(), text);
+            return text;
+        } finally {
+            p.destroyForcibly();
+        }
     }
 
     /** The one capture folder capture wrote under {@code out} (not its .fpsctl.lock), for the app. */
