@@ -34,6 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the page it writes, so the commands' options and files are checked with it. What the page is checked against is
  * that run's own summary.json, so how many frames a loaded machine lets the run read changes both sides alike, never
  * the comparison: the class runs beside other test JVMs.
+ *
+ * <p>{@code --allow-partial}: coverage is not what this class checks (the coverage classes do); beside other test JVMs
+ * a poll that comes late can lose frames the device's buffers no longer hold (seen: 86 % of a 6 s capture measured,
+ * exit 3), and the checks here compare the page and the video with that same run's files, whatever frames it holds.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("chromium")
@@ -49,7 +53,8 @@ class ReportBrowserTest {
         Optional<Chromium> c = Chromium.find();
         assumeTrue(c.isPresent(), "chromium is not installed (apt-get install chromium): browser test skipped");
         chromium = c.get();
-        Cli r = Cli.run("capture", PKG, "--simulate=jank", "--duration", "4s", "--out", dir.resolve("d").toString(),
+        Cli r = Cli.run("capture", PKG, "--allow-partial", "--simulate=jank", "--duration", "4s", "--out",
+                dir.resolve("d").toString(),
                 "--report");
         assertEquals(0, r.exit, r.toString());
         try (Stream<Path> s = Files.list(dir.resolve("d"))) {
@@ -150,7 +155,7 @@ class ReportBrowserTest {
     @Test
     void comparisonWithAZeroJankBaselineShowsTheRegression() throws Exception {
         Path base = dir.resolve("zero-base.json");
-        Cli b = Cli.run("gate", PKG, "--simulate=smooth", "--source", "gfxinfo", "--duration", "2s",
+        Cli b = Cli.run("gate", PKG, "--allow-partial", "--simulate=smooth", "--source", "gfxinfo", "--duration", "2s",
                 "--max-jank-percent", "100", "--summary-out", base.toString());
         assertEquals(0, b.exit, b.toString());
         assertEquals(0.0, JSON.readTree(base.toFile()).get("jankPercent").doubleValue(), "smooth has no jank");

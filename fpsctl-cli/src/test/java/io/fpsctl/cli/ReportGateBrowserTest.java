@@ -36,6 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the page it writes, so the commands' options and files are checked with it. What the page is checked against is
  * that run's own summary.json, so how many frames a loaded machine lets the run read changes both sides alike, never
  * the comparison: the class runs beside other test JVMs.
+ *
+ * <p>{@code --allow-partial}: coverage is not what this class checks (the coverage classes do); beside other test JVMs
+ * a poll that comes late can lose frames the device's buffers no longer hold (seen: 86 % of a 6 s capture measured,
+ * exit 3), and the checks here compare the page and the video with that same run's files, whatever frames it holds.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("chromium")
@@ -56,7 +60,7 @@ class ReportGateBrowserTest {
     void gateReportShowsTheThresholdsAndTheMeasuredSummary() throws Exception {
         Path html = dir.resolve("gate.html");
         Path saved = dir.resolve("gate-summary.json");
-        Cli r = Cli.run("gate", PKG, "--simulate=jank", "--duration", "2s", "--min-fps", "1000",
+        Cli r = Cli.run("gate", PKG, "--allow-partial", "--simulate=jank", "--duration", "2s", "--min-fps", "1000",
                 "--max-jank-percent", "100", "--summary-out", saved.toString(), "--report", html.toString());
         assertEquals(1, r.exit, "1000 fps cannot pass: " + r);
         String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "g"));
@@ -76,7 +80,7 @@ class ReportGateBrowserTest {
     void gateReportMarksFramesByTheirFrameTimelineVerdict() throws Exception {
         Path html = dir.resolve("ft.html");
         Path saved = dir.resolve("ft-summary.json");
-        Cli r = Cli.run("gate", PKG, "--simulate=system-jank", "--duration", "3s", "--min-fps", "1",
+        Cli r = Cli.run("gate", PKG, "--allow-partial", "--simulate=system-jank", "--duration", "3s", "--min-fps", "1",
                 "--summary-out", saved.toString(), "--report", html.toString());
         assertEquals(0, r.exit, r.toString());
         assertTrue(r.out.contains("systemJankPercent") && r.out.contains("info"), "the split beside the check: " + r.out);
@@ -106,7 +110,8 @@ class ReportGateBrowserTest {
     @Test
     void captureReportFromFramesCsvMarksTheSummarysSplit() throws Exception {
         Path out = dir.resolve("ftcap");
-        Cli r = Cli.run("capture", PKG, "--simulate=system-jank", "--duration", "3s", "--out", out.toString(),
+        Cli r = Cli.run("capture", PKG, "--allow-partial", "--simulate=system-jank", "--duration", "3s", "--out",
+                out.toString(),
                 "--report");
         assertEquals(0, r.exit, r.toString());
         Path folder;
@@ -134,7 +139,8 @@ class ReportGateBrowserTest {
     void gateReportChartsCpuPerThreadAndMemoryUnderTheFpsChart() throws Exception {
         Path html = dir.resolve("res.html");
         Path saved = dir.resolve("res.json");
-        Cli r = Cli.run("gate", PKG, "--simulate=jank", "--source", "gfxinfo", "--duration", "5s", "--min-fps", "1",
+        Cli r = Cli.run("gate", PKG, "--allow-partial", "--simulate=jank", "--source", "gfxinfo", "--duration", "5s",
+                "--min-fps", "1",
                 "--summary-out", saved.toString(), "--report", html.toString());
         assertEquals(0, r.exit, r.toString());
         JsonNode resources = JSON.readTree(saved.toFile()).path("resources");

@@ -39,6 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the page it writes, so the commands' options and files are checked with it. What the page is checked against is
  * that run's own summary.json, so how many frames a loaded machine lets the run read changes both sides alike, never
  * the comparison: the class runs beside other test JVMs.
+ *
+ * <p>{@code --allow-partial}: coverage is not what this class checks (the coverage classes do); beside other test JVMs
+ * a poll that comes late can lose frames the device's buffers no longer hold (seen: 86 % of a 6 s capture measured,
+ * exit 3), and the checks here compare the page and the video with that same run's files, whatever frames it holds.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @Tag("chromium")
@@ -74,12 +78,14 @@ class ReportGateIterationsBrowserTest {
     @Test
     void gateReportChartsEveryIterationWithItsSpreadAndVerdicts() throws Exception {
         Path base = dir.resolve("it-base.json");
-        Cli b = Cli.run("gate", PKG, "--simulate=jank", "--duration", "2s", "--iterations", "3", "--min-fps", "1",
+        Cli b = Cli.run("gate", PKG, "--allow-partial", "--simulate=jank", "--duration", "2s", "--iterations", "3",
+                "--min-fps", "1",
                 "--summary-out", base.toString());
         assertEquals(0, b.exit, b.toString());
         Path cand = dir.resolve("it-cand.json");
         Path html = dir.resolve("it.html");
-        Cli r = Cli.run("gate", PKG, "--simulate=freeze", "--duration", "2s", "--iterations", "3", "--min-fps", "1",
+        Cli r = Cli.run("gate", PKG, "--allow-partial", "--simulate=freeze", "--duration", "2s", "--iterations", "3",
+                "--min-fps", "1",
                 "--max-jank-percent", "100", "--baseline", base.toString(), "--max-regression", "10",
                 "--summary-out", cand.toString(), "--report", html.toString());
         assertTrue(r.exit == 0 || r.exit == 1, r.toString());

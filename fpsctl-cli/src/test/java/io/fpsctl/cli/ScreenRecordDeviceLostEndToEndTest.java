@@ -53,6 +53,7 @@ class ScreenRecordDeviceLostEndToEndTest {
         return Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
                 new SimOptions(AndroidVersion.of(14), 60, 11, PKG), 0, truth, false, null, 0));
     }
+
     @Test
     void aDeviceLostMidRecordingKeepsTheFilesPulledBefore(@TempDir Path dir) throws Exception {
         assumeTrue(FfmpegFrames.available(), "ffmpeg is not installed (apt-get install ffmpeg): skipped");

@@ -49,6 +49,10 @@ import org.junit.jupiter.api.io.TempDir;
  * real time ({@code ChromiumPage}: no virtual-time budget that could run out while the decoder answers) and the test
  * waits, bounded, for the page's own "done": a loaded machine makes the seeks slower, never different, so the class
  * runs beside other test JVMs.
+ *
+ * <p>{@code --allow-partial}: coverage is not what this class checks (the coverage classes do); beside other test JVMs
+ * a poll that comes late can lose frames the device's buffers no longer hold (seen: 86 % of a 6 s capture measured,
+ * exit 3), and the checks here compare the page and the video with that same run's files, whatever frames it holds.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 @Tag("chromium")
@@ -68,7 +72,8 @@ class ScreenRecordEndToEndTest {
         Path truth = dir.resolve("t.txt");
         Path out = dir.resolve("out");
         try (Simulator s = sim(truth)) {
-            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--source", "surfaceflinger", "--duration", "6s",
+            Cli r = Cli.run("capture", PKG, "--allow-partial", "--connect", s.serial(), "--source", "surfaceflinger",
+                    "--duration", "6s",
                     "--out", out.toString(), "--record", "--report");
             assertEquals(0, r.exit, r.toString());
         }
@@ -135,7 +140,8 @@ class ScreenRecordEndToEndTest {
         Path out = dir.resolve("out");
         try (Simulator s = sim(null)) {
             s.android().setScreenRecordUnavailable(true);
-            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "2s", "--out", out.toString(),
+            Cli r = Cli.run("capture", PKG, "--allow-partial", "--connect", s.serial(), "--duration", "2s", "--out",
+                    out.toString(),
                     "--record");
             assertEquals(0, r.exit, r.toString());
             long warnings = r.err.lines().filter(l -> l.contains("no screen recording")).count();
@@ -152,7 +158,8 @@ class ScreenRecordEndToEndTest {
         Path out = dir.resolve("out");
         try (Simulator s = sim(null)) {
             s.android().setScreenRecordNoEncoder(true); // screenrecord exits 0 after its ERROR line (docs/report.md)
-            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "2s", "--out", out.toString(),
+            Cli r = Cli.run("capture", PKG, "--allow-partial", "--connect", s.serial(), "--duration", "2s", "--out",
+                    out.toString(),
                     "--record");
             assertEquals(0, r.exit, r.toString());
             assertEquals(1, r.err.lines().filter(l -> l.contains("no screen recording")).count(), r.err);

@@ -37,6 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
  * real time ({@code ChromiumPage}: no virtual-time budget that could run out while the decoder answers) and the test
  * waits, bounded, for the page's own "done": a loaded machine makes the seeks slower, never different, so the class
  * runs beside other test JVMs.
+ *
+ * <p>{@code --allow-partial}: coverage is not what this class checks (the coverage classes do); beside other test JVMs
+ * a poll that comes late can lose frames the device's buffers no longer hold (seen: 86 % of a 6 s capture measured,
+ * exit 3), and the checks here compare the page and the video with that same run's files, whatever frames it holds.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 @Tag("chromium")
@@ -46,13 +50,15 @@ class ScreenRecordGateEndToEndTest {
         return Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
                 new SimOptions(AndroidVersion.of(14), 60, 11, PKG), 0, truth, false, null, 0));
     }
+
     @Test
     void aGateOfThreeIterationsShowsThreeVideos(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.find().orElse(null);
         assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): skipped");
         Path html = dir.resolve("r.html");
         try (Simulator s = sim(null)) {
-            Cli r = Cli.run("gate", PKG, "--connect", s.serial(), "--duration", "3s", "--iterations", "3",
+            Cli r = Cli.run("gate", PKG, "--allow-partial", "--connect", s.serial(), "--duration", "3s",
+                    "--iterations", "3",
                     "--min-fps", "1", "--record", "--report", html.toString());
             assertEquals(0, r.exit, r.toString());
         }

@@ -46,6 +46,10 @@ import org.junit.jupiter.api.io.TempDir;
  * real time ({@code ChromiumPage}: no virtual-time budget that could run out while the decoder answers) and the test
  * waits, bounded, for the page's own "done": a loaded machine makes the seeks slower, never different, so the class
  * runs beside other test JVMs.
+ *
+ * <p>{@code --allow-partial}: coverage is not what this class checks (the coverage classes do); beside other test JVMs
+ * a poll that comes late can lose frames the device's buffers no longer hold (seen: 86 % of a 6 s capture measured,
+ * exit 3), and the checks here compare the page and the video with that same run's files, whatever frames it holds.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 @Tag("chromium")
@@ -55,6 +59,7 @@ class ScreenRecordRenderedFramesEndToEndTest {
         return Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
                 new SimOptions(AndroidVersion.of(14), 60, 11, PKG), 0, truth, false, null, 0));
     }
+
     /**
      * Rendered (gfxinfo) frames: a seek to each frame as a click on it does (the page's #seek-test-frames, up to 200
      * frames) shows that frame's own picture. Expected from the truth alone: the frame's framestats row (t.txt, by IntendedVsync) gives its
@@ -68,7 +73,8 @@ class ScreenRecordRenderedFramesEndToEndTest {
         Path truth = dir.resolve("t.txt");
         Path out = dir.resolve("out");
         try (Simulator s = sim(truth)) {
-            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--source", "gfxinfo", "--duration", "6s",
+            Cli r = Cli.run("capture", PKG, "--allow-partial", "--connect", s.serial(), "--source", "gfxinfo",
+                    "--duration", "6s",
                     "--out", out.toString(), "--record", "--report");
             assertEquals(0, r.exit, r.toString());
         }
@@ -109,6 +115,7 @@ class ScreenRecordRenderedFramesEndToEndTest {
         long origin = Long.parseLong(worst.get("intendedVsyncNs"))
                 - Math.round(v.get("clickedFrame").get("t").asDouble() * 1e9);
         int checked = 0;
+        int beforeVideo = 0;
         for (JsonNode seek : v.get("tested")) {
             String why = seek.get("why").asText();
             if (!why.contains(" at ")) {
@@ -123,10 +130,19 @@ class ScreenRecordRenderedFramesEndToEndTest {
             assertNotNull(swapped, why + " is in the truth");
             Integer want = numberOf.get(swapped);
             assertNotNull(want, why + " was presented");
-            assertEquals(want, FfmpegFrames.at(decoded, seek.get("currentTime").asDouble()).number(),
-                    "the video at " + seek + " shows the rendered frame's picture, number " + want);
+            int shown = FfmpegFrames.at(decoded, seek.get("currentTime").asDouble()).number();
+            if (want < decoded.get(0).number()) {
+                // presented before screenrecord started: fpsctl starts the recording beside its first poll, not
+                // before it, so on a busy machine a few frames the capture counts can precede the video; no picture
+                // of theirs exists, and the page shows the first one (the screen when the recording started)
+                assertEquals(decoded.get(0).number(), shown, "the video at " + seek + ", a frame before it starts");
+                beforeVideo++;
+                continue;
+            }
+            assertEquals(want, shown, "the video at " + seek + " shows the rendered frame's picture, number " + want);
             checked++;
         }
-        assertTrue(checked >= 150, "rendered frames checked: " + checked);
+        assertTrue(checked >= 150, "rendered frames checked: " + checked + " (and " + beforeVideo
+                + " presented before the recording started)");
     }
 }
