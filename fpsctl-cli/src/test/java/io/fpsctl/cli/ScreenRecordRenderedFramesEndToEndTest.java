@@ -132,9 +132,10 @@ class ScreenRecordRenderedFramesEndToEndTest {
             assertNotNull(want, why + " was presented");
             int shown = FfmpegFrames.at(decoded, seek.get("currentTime").asDouble()).number();
             if (want < decoded.get(0).number()) {
-                // presented before screenrecord started: fpsctl starts the recording beside its first poll, not
-                // before it, so on a busy machine a few frames the capture counts can precede the video; no picture
-                // of theirs exists, and the page shows the first one (the screen when the recording started)
+                // presented before screenrecord started: capture starts the recording after Measurement.prepare,
+                // beside its first poll (CaptureCommand), so a frame the capture counts can precede the video when
+                // the recording starts late; no picture of its own exists, the page shows the first one (the screen
+                // when the recording started)
                 assertEquals(decoded.get(0).number(), shown, "the video at " + seek + ", a frame before it starts");
                 beforeVideo++;
                 continue;
@@ -142,6 +143,8 @@ class ScreenRecordRenderedFramesEndToEndTest {
             assertEquals(want, shown, "the video at " + seek + " shows the rendered frame's picture, number " + want);
             checked++;
         }
+        System.out.println("rendered frames sought: " + checked + " shown, " + beforeVideo
+                + " presented before the recording started");
         assertTrue(checked >= 150, "rendered frames checked: " + checked + " (and " + beforeVideo
                 + " presented before the recording started)");
     }

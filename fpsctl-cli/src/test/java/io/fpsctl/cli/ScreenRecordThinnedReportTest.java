@@ -140,6 +140,8 @@ class ScreenRecordThinnedReportTest {
             assertEquals(want, shown, "the video at " + seek + " shows the rendered frame's picture, number " + want);
             checked++;
         }
+        System.out.println("kept frames sought: " + checked + " shown, " + beforeVideo
+                + " presented before the recording started");
         assertTrue(checked >= Math.min(150, thinned.path("kept").asInt() - 5), "kept frames checked: " + checked
                 + " of " + thinned + " (and " + beforeVideo + " presented before the recording started)");
     }

@@ -61,13 +61,14 @@ class ScreenRecordUnreadableFileEndToEndTest {
         Chromium chromium = Chromium.find().orElse(null);
         assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium): skipped");
         Path out = dir.resolve("out");
+        String err;
         try (Simulator s = sim(null)) {
             s.android().setScreenRecordLimitSeconds(2);
-            captureUntilThirdRecording(s, dir, out, "--source", "surfaceflinger");
+            err = captureUntilThirdRecording(s, dir, out, "--source", "surfaceflinger");
         }
         Path folder = captureFolder(out);
         JsonNode files = JSON.readTree(folder.resolve("video.json").toFile()).get("files");
-        assertTrue(files.size() >= 3, "three recordings in files of 2 s: " + files);
+        assertTrue(files.size() >= 3, "three recordings in files of 2 s: " + files + "\n" + err);
         Path broken = folder.resolve(files.get(1).get("file").asText());
         byte[] mp4 = Files.readAllBytes(broken);
         byte[] magic = "#VV1NSC0PET1ME".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
