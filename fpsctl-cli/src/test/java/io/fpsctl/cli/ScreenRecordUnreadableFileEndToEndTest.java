@@ -108,6 +108,10 @@ class ScreenRecordUnreadableFileEndToEndTest {
                 intoBroken++;
             }
         }
-        assertTrue(intoBroken >= 5, "seeks into the file without picture times: " + intoBroken);
+        // one seek into that file is enough to see the fault this guards against (a seek by time sent to the file
+        // before it fails the check above for every such seek); how many of the page's 200 fall into it depends on
+        // which frames the page picks (those closest to a whole number of refreshes), that is on the run's timing:
+        // 3 and 4 of 200 seen on a busy machine, where "at least 5" failed
+        assertTrue(intoBroken >= 1, "seeks into the file without picture times: " + intoBroken);
     }
 }
