@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The HTML report opened in a real browser (Debian's headless chromium; skipped when it is not installed): no
  * console error, every chart drew its data, and every figure the page prints equals summary.json.
  * <p>Here: a capture folder's report and the same run overlaid, a dump without frames, a zero-jank baseline; the
- * gate reports are in ReportGateBrowserTest and ReportGateIterationsBrowserTest.
+ * gate reports are in ReportGateBrowserTest, ReportCsvAndResourcesBrowserTest and ReportGateIterationsBrowserTest.
  *
  * <p>In real time through the command line, not on the stepped clock: each case is the command a user runs
  * ({@code capture}/{@code gate} with {@code --simulate}, {@code --report}, {@code --summary-out}, {@code report}) and

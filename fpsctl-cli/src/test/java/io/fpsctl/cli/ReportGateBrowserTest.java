@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The HTML report opened in a real browser (Debian's headless chromium; skipped when it is not installed): no
  * console error, every chart drew its data, and every figure the page prints equals summary.json.
- * <p>Here: a gate's report with its thresholds, its FrameTimeline verdicts (and a capture's, from frames.csv) and its
- * CPU and memory charts (split from ReportBrowserTest).
+ * <p>Here: a gate's report with its thresholds and its FrameTimeline verdicts (split from ReportBrowserTest; a
+ * capture's verdicts from frames.csv and the CPU and memory charts are in ReportCsvAndResourcesBrowserTest).
  *
  * <p>In real time through the command line, not on the stepped clock: each case is the command a user runs
  * ({@code capture}/{@code gate} with {@code --simulate}, {@code --report}, {@code --summary-out}, {@code report}) and
@@ -101,63 +101,5 @@ class ReportGateBrowserTest {
         assertTrue(marked.find(), "the FrameTimeline table has the frames' count");
         assertEquals(ft.path("systemJank").asLong(), Long.parseLong(marked.group(1)));
         assertFiguresEqual(dom, JSON.readTree(saved.toFile()), 0);
-    }
-
-    /**
-     * capture --report on a simulated Android 14 where both the app and the system miss frames: the report is made
-     * from frames.csv, whose re-analysis hands the frames' verdicts to the chart; what it marks equals summary.json.
-     */
-    @Test
-    void captureReportFromFramesCsvMarksTheSummarysSplit() throws Exception {
-        Path out = dir.resolve("ftcap");
-        Cli r = Cli.run("capture", PKG, "--allow-partial", "--simulate=system-jank", "--duration", "3s", "--out",
-                out.toString(),
-                "--report");
-        assertEquals(0, r.exit, r.toString());
-        Path folder;
-        try (Stream<Path> s = Files.list(out)) {
-            folder = s.filter(p -> !p.getFileName().toString().startsWith(".")) // not capture's .fpsctl.lock
-                    .findFirst().orElseThrow().resolve(PKG);
-        }
-        JsonNode ft = JSON.readTree(folder.resolve("summary.json").toFile()).path("frameTimeline");
-        assertTrue(ft.path("systemJank").asLong() > 0, "the scenario has system jank: " + ft);
-        String dom = chromium.dumpDom(folder.resolve("report.html"), Files.createTempDirectory(dir, "fc"));
-        JsonNode check = selfCheck(dom);
-        assertEquals(List.of(), errors(check));
-        JsonNode drawn = check.path("frameTimeline").path(0);
-        assertEquals(ft.path("appJank").asLong(), drawn.path("app").asLong(), drawn + " vs " + ft);
-        assertEquals(ft.path("systemJank").asLong(), drawn.path("system").asLong(), drawn + " vs " + ft);
-        assertEquals(ft.path("unattributed").asLong(), drawn.path("unattributed").asLong(), drawn + " vs " + ft);
-    }
-
-    /**
-     * Issue 26 in the report: a live gate run reads the app's CPU per thread and memory per live window
-     * (docs/metrics.md 13); the page charts them under the fps chart on the same time axis (the same x range), one
-     * point per live window as the fps chart has, for the main thread, RenderThread and the whole app, and RSS.
-     */
-    @Test
-    void gateReportChartsCpuPerThreadAndMemoryUnderTheFpsChart() throws Exception {
-        Path html = dir.resolve("res.html");
-        Path saved = dir.resolve("res.json");
-        Cli r = Cli.run("gate", PKG, "--allow-partial", "--simulate=jank", "--source", "gfxinfo", "--duration", "5s",
-                "--min-fps", "1",
-                "--summary-out", saved.toString(), "--report", html.toString());
-        assertEquals(0, r.exit, r.toString());
-        JsonNode resources = JSON.readTree(saved.toFile()).path("resources");
-        assertTrue(resources.isObject(), "the simulated run read resources: " + resources);
-        String dom = chromium.dumpDom(html, Files.createTempDirectory(dir, "res"));
-        JsonNode check = selfCheck(dom);
-        assertEquals(List.of(), errors(check));
-        JsonNode fps = check.path("charts").path("fps");
-        JsonNode cpu = check.path("charts").path("cpu");
-        JsonNode memory = check.path("charts").path("memory");
-        assertTrue(cpu.path("series").asInt() >= 3, "app, main thread and RenderThread at least: " + cpu);
-        assertTrue(cpu.path("pixels").asInt() > 0 && memory.path("pixels").asInt() > 0, check.toString());
-        assertTrue(memory.path("points").asInt() > 0, memory.toString());
-        assertEquals(fps.path("xRange").toString(), cpu.path("xRange").toString(), "one time axis");
-        assertEquals(fps.path("xRange").toString(), memory.path("xRange").toString(), "one time axis");
-        // one value per live window and series, at most: the windows are the fps chart's points
-        assertTrue(cpu.path("points").asInt() <= cpu.path("series").asInt() * fps.path("points").asInt(), check.toString());
-        assertTrue(dom.contains("CPU per thread") && dom.contains("RenderThread"), "titled and named");
     }
 }

@@ -12,9 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the report browser classes (ReportBrowserTest, ReportGateBrowserTest, ReportGateIterationsBrowserTest) share:
- * the page's self-check and its figures compared with summary.json. The classes were one until they were split so
- * that each runs in a test JVM of its own beside the others.
+ * What the report browser classes (ReportBrowserTest, ReportGateBrowserTest, ReportCsvAndResourcesBrowserTest,
+ * ReportGateIterationsBrowserTest) share: the page's self-check and its figures compared with summary.json. The
+ * classes were one until they were split so that each runs in a test JVM of its own beside the others.
  */
 final class ReportPages {
     static final String PKG = "com.example.feed";
