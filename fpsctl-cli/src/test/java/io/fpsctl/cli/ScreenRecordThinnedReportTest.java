@@ -34,14 +34,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A long run's thinned page (docs/report.md "Big captures") still seeks the screen recording to the picture of each
- * frame it holds: the capture of ScreenRecordEndToEndTest's rendered-frames case, reported with the threshold lowered
+ * frame it holds: the capture of ScreenRecordRenderedFramesEndToEndTest's case, reported with the threshold lowered
  * to 100 frames, then each kept frame sought as a click on it does ({@code #seek-test-frames}); the picture shown is
  * the one the simulator's truth says showed that frame.
+ *
+ * <p>Beside other test JVMs: the page seeks in headless chromium in real time ({@code ChromiumPage}: no virtual-time
+ * budget that could run out while the decoder answers) and the test waits, bounded, for the page's own "done"; the
+ * capture goes through the simulator's adb in real time because the recording is a device process fpsctl starts,
+ * stops with SIGINT and pulls (the in-process stepped device runs each shell command to its end before the next).
+ *
+ * <p>{@code --allow-partial}: coverage is not what this class checks (the coverage classes do); beside other test JVMs
+ * a poll that comes late can lose frames the device's buffers no longer hold (seen: 86 % of a 6 s capture measured,
+ * exit 3), and the checks here compare the page and the video with that same run's files, whatever frames it holds.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 @Tag("chromium")
 @Tag("e2e")
-@Tag("timing") // chromium plays the video in virtual time while the page seeks it: run alone
 class ScreenRecordThinnedReportTest {
     private static final String PKG = "com.example.feed";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,7 +64,8 @@ class ScreenRecordThinnedReportTest {
         Path out = dir.resolve("out");
         try (Simulator s = Simulator.start(new Simulator.Config(Scenarios.byName("jank"),
                 new SimOptions(AndroidVersion.of(14), 60, 11, PKG), 0, truth, false, null, 0))) {
-            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--source", "gfxinfo", "--duration", "6s",
+            Cli r = Cli.run("capture", PKG, "--allow-partial", "--connect", s.serial(), "--source", "gfxinfo",
+                    "--duration", "6s",
                     "--out", out.toString(), "--record");
             assertEquals(0, r.exit, r.toString());
         }
@@ -108,6 +117,7 @@ class ScreenRecordThinnedReportTest {
         JsonNode v = check.get("video");
         assertEquals(true, v.path("testDone").asBoolean(), check.toString());
         int checked = 0;
+        int beforeVideo = 0;
         for (JsonNode seek : v.get("tested")) {
             String why = seek.get("why").asText();
             if (!why.contains(" at ")) {
@@ -119,11 +129,20 @@ class ScreenRecordThinnedReportTest {
             assertNotNull(frame, why + " is a frame of the truth");
             Integer want = numberOf.get(swapOf.get(frame));
             assertNotNull(want, why + " was presented");
-            assertEquals(want, FfmpegFrames.at(decoded, seek.get("currentTime").asDouble()).number(),
-                    "the video at " + seek + " shows the rendered frame's picture, number " + want);
+            int shown = FfmpegFrames.at(decoded, seek.get("currentTime").asDouble()).number();
+            if (want < decoded.get(0).number()) {
+                // presented before screenrecord started (it starts beside the capture's first poll): no picture of
+                // its own, the page shows the first (as ScreenRecordRenderedFramesEndToEndTest says)
+                assertEquals(decoded.get(0).number(), shown, "the video at " + seek + ", a frame before it starts");
+                beforeVideo++;
+                continue;
+            }
+            assertEquals(want, shown, "the video at " + seek + " shows the rendered frame's picture, number " + want);
             checked++;
         }
+        System.out.println("kept frames sought: " + checked + " shown, " + beforeVideo
+                + " presented before the recording started");
         assertTrue(checked >= Math.min(150, thinned.path("kept").asInt() - 5), "kept frames checked: " + checked
-                + " of " + thinned);
+                + " of " + thinned + " (and " + beforeVideo + " presented before the recording started)");
     }
 }

@@ -65,6 +65,8 @@ final class ScreenRecordCommand implements FrameObserver {
     private volatile boolean noEncoder;
     private volatile String failure;
     private int presented;
+    /** Recordings started so far (a test's condition; no part of the device's behaviour). */
+    private final java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
 
     ScreenRecordCommand(AndroidVersion version, TimeSource time, Object lock, Runnable advance, DeviceFiles files,
                         long elapsedMinusMonotonicNs) {
@@ -74,6 +76,11 @@ final class ScreenRecordCommand implements FrameObserver {
         this.advance = advance;
         this.files = files;
         this.elapsedMinusMonotonicNs = elapsedMinusMonotonicNs;
+    }
+
+    /** How many recordings have started (their first picture taken) since the device booted. */
+    int started() {
+        return started.get();
     }
 
     void setMaxLimitSeconds(int seconds) {
@@ -202,6 +209,7 @@ final class ScreenRecordCommand implements FrameObserver {
         }
         long limitNs = (capSec > 0 ? Math.min(limit, capSec) : limit) * 1_000_000_000L;
         Recording r = new Recording(files.create(file), time.nanoTime(), limitNs, presented());
+        started.incrementAndGet();
         // the process's command line as toybox ps reads it (/proc/PID/cmdline, argv joined by spaces), not the sh -c
         // line: a pattern anchored at "^screenrecord" matches it whether or not mksh exec'd the command
         running.put(r, "screenrecord" + (args.isEmpty() ? "" : " " + String.join(" ", args)));

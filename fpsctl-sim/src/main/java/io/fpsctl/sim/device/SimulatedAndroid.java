@@ -184,6 +184,14 @@ public final class SimulatedAndroid implements ShellHandler {
         screenRecord.setMaxLimitSeconds(seconds);
     }
 
+    /**
+     * How many screenrecord recordings have started on this device: a test waits on it for a chain of files instead
+     * of for a time that a loaded machine may not give (the simulator's software encoder competes for the CPU).
+     */
+    public int screenRecordingsStarted() {
+        return screenRecord.started();
+    }
+
     /** A device without {@code screenrecord} (or whose display cannot be recorded): the command is not found. */
     public void setScreenRecordUnavailable(boolean unavailable) {
         screenRecord.setUnavailable(unavailable);
