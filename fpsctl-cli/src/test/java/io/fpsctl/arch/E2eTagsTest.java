@@ -48,6 +48,43 @@ class E2eTagsTest {
         assertTrue(found >= 20, "test sources that start a simulator: " + found);
     }
 
+    /**
+     * jqwik runs a {@code @Property} class in its own engine, which reads only jqwik's {@code net.jqwik.api.Tag}:
+     * JUnit Jupiter's {@code @Tag} on such a class is ignored, so surefire's tag filters never see it and the class
+     * runs in the untagged set whatever it says (five property classes that start simulators held the CPU set's two
+     * JVMs for 80 s that way). Every module's test sources.
+     */
+    @Test
+    void propertyClassesTagThemselvesWithJqwiksTag() throws IOException {
+        List<String> wrong = new ArrayList<>();
+        int properties = 0;
+        try (Stream<Path> modules = Files.list(Path.of("."))) {
+            for (Path module : modules.filter(m -> m.getFileName().toString().startsWith("fpsctl-")).sorted().toList()) {
+                Path dir = module.resolve("src/test/java");
+                if (!Files.isDirectory(dir)) {
+                    continue;
+                }
+                try (Stream<Path> files = Files.walk(dir)) {
+                    for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                        if (f.getFileName().toString().equals(SELF)) {
+                            continue;
+                        }
+                        String text = Files.readString(f);
+                        if (!text.contains("import net.jqwik.api.Property;") && !text.contains("import net.jqwik.api.*;")) {
+                            continue;
+                        }
+                        properties++;
+                        if (text.contains("import org.junit.jupiter.api.Tag;")) {
+                            wrong.add(f + " is a jqwik class: its tags must be net.jqwik.api.Tag");
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), wrong);
+        assertTrue(properties >= 10, "jqwik classes found: " + properties);
+    }
+
     private static List<Path> testSources() throws IOException {
         Path dir = Path.of("fpsctl-cli/src/test/java");
         assertTrue(Files.isDirectory(dir), "run in the repository's folder: " + dir.toAbsolutePath());

@@ -31,7 +31,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.junit.jupiter.api.Tag;
+import net.jqwik.api.Tag;
 
 /**
  * The exporter's {@code /metrics} and its log with random hostile text in every device-text field it shows: the

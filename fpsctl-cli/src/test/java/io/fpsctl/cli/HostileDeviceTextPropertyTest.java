@@ -9,7 +9,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.junit.jupiter.api.Tag;
+import net.jqwik.api.Tag;
 
 /**
  * Random hostile text (every C0 and C1 control, {@code ESC [}, {@code ESC ]}, the bidi overrides and isolates,

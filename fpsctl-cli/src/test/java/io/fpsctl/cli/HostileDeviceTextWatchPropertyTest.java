@@ -13,7 +13,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.junit.jupiter.api.Tag;
+import net.jqwik.api.Tag;
 
 /**
  * The texts of {@code HostileDeviceTextPropertyTest} (the same seed, tries and parameters, so the same hostile title,

@@ -16,7 +16,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.junit.jupiter.api.Tag;
+import net.jqwik.api.Tag;
 
 /**
  * Random device text (every C0 and C1 control, {@code ESC [}, {@code ESC ]}, the bidi overrides and isolates,

@@ -15,7 +15,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.junit.jupiter.api.Tag;
+import net.jqwik.api.Tag;
 
 /**
  * Random hostile text (as {@code HostileDeviceTextPropertyTest} makes it) in what fpsctl relays of a device tool's
