@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,8 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link ChromiumPage}'s bounds, with stand-ins for the browser: a DevTools endpoint that accepts and never answers
  * cannot hold the wait past its deadline, and the browser's children are ended even when they ignore SIGTERM.
  * (Without the bounds the first test hangs until its timeout, the second leaves the children running.)
+ *
+ * <p>Here rather than in fpsctl-testing: it waits about 10 s on its stand-ins' deadlines, and every module's build
+ * waits for fpsctl-testing's; in fpsctl-cli's e2e set it waits beside the others.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@Tag("e2e")
 class ChromiumPageTest {
 
     @Test
