@@ -573,6 +573,19 @@ public final class CaptureSession {
         return outcome.partial();
     }
 
+    /**
+     * The newest frame time its engines have read, the history of their first look included
+     * ({@link FrameEngine#newestFrameNs()}), or Long.MIN_VALUE: how far the device was covered. Call on the poll
+     * loop's thread (e.g. from its reconnector): the engines are single-threaded.
+     */
+    public long newestFrameNs() {
+        long newest = Long.MIN_VALUE;
+        for (FrameEngine e : engines) {
+            newest = Math.max(newest, e.newestFrameNs());
+        }
+        return newest;
+    }
+
     /** Ring overflows of every engine so far. */
     private long overflowCount() {
         long n = 0;

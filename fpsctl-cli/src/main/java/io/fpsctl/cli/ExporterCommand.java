@@ -118,8 +118,8 @@ final class ExporterCommand implements Callable<Integer> {
                 }
 
                 @Override
-                public void disconnected() {
-                    l.disconnected();
+                public void disconnected(long coveredUntilNs) {
+                    l.disconnected(coveredUntilNs);
                 }
             };
         };

@@ -48,7 +48,10 @@ final class AppLoop implements Runnable {
         String who = farmDevice.name() + " " + pkg + ": ";
         String lastProblem = null;
         CaptureSession.Reconnector noting = timeout -> {
-            sink.disconnected();
+            // only the running measurement's poll loop calls it (after measurement = m below), on this thread, which
+            // alone drives that measurement's engines: reading how far they had seen needs no lock
+            Measurement current = measurement;
+            sink.disconnected(current == null ? Long.MIN_VALUE : current.session().newestFrameNs());
             return reconnector.awaitOnline(timeout);
         };
         while (!stopped) {
@@ -66,7 +69,7 @@ final class AppLoop implements Runnable {
                     return;
                 }
             } catch (DeviceGoneException e) {
-                sink.disconnected();
+                sink.disconnected(Long.MIN_VALUE); // thrown by prepare: no engine of this measurement looked yet
                 if (!reconnector.awaitOnline(settings.reconnectTimeout())) {
                     notes.accept(who + "device lost: waiting for the adb server to list it again");
                     return;

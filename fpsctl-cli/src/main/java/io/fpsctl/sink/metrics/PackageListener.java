@@ -15,9 +15,10 @@ import java.util.Map;
 
 /**
  * Feeds {@link FrameMetrics} from the engine of one app on one device. Counts a coverage gap (docs/metrics.md 11) when
- * frames resume after {@link #disconnected()} (its length: from the newest frame read before to the oldest frame
- * read after; none when nothing was read before it went away) and on a ring overflow (length not known, so only
- * counted). Each FrameTimeline verdict (docs/metrics.md 10,
+ * frames resume after {@link #disconnected(long)} (its length: from the newest frame read before — counted, or
+ * history of the engine's first look, which is not counted but shows the device was covered — to the oldest frame
+ * read after; none when nothing at all was read before it went away) and on a ring overflow (length not known, so
+ * only counted). Each FrameTimeline verdict (docs/metrics.md 10,
  * Android 12+) counts once in the per-app FrameTimeline series, labelled with the source of the frames that awaited
  * verdicts; the first verdict creates all of them at 0, so rates exist before the first jank.
  */
@@ -54,10 +55,16 @@ public final class PackageListener implements FrameEngine.Listener {
      * The device went away: the next frame read closes a coverage gap, and the gauges of this app on this device
      * (its fps, the device's refresh rate) stop being exported until frames come again, so a dashboard never shows
      * the last value of a device that is gone. Counters stay (they only ever grow; their rate falls to 0).
+     * Called on the app's loop thread (the poll loop's reconnector, or after a failed prepare), the thread that
+     * also feeds {@link #frame}; synchronized all the same, like every method here.
+     *
+     * @param coveredUntilNs the newest frame time the engine had read, history included (frames already in the
+     *     rings at its first look are not sent here, yet the device was covered from then on), or Long.MIN_VALUE
      */
-    public synchronized void disconnected() {
-        // Away before any frame of the app was read: coverage had not begun, so there is no gap (no newest frame to
-        // measure from). Left pending, it closed at the second frame read, one frame interval long.
+    public synchronized void disconnected(long coveredUntilNs) {
+        // Away before any frame was read, history included: coverage had not begun, so there is no gap (no newest
+        // frame to measure from). Left pending, it closed at the second frame read, one frame interval long.
+        newestNs = Math.max(newestNs, coveredUntilNs);
         gapPending = newestNs != Long.MIN_VALUE;
         for (String source : fpsSources) {
             m.fps.remove(appLabels(source));

@@ -117,7 +117,7 @@ class ExporterHardeningTest {
         String before = scrape(registry);
         assertTrue(before.contains("fpsctl_fps{"), before);
         assertTrue(before.contains("fpsctl_refresh_rate_hz{"), before);
-        l.disconnected();
+        l.disconnected(e.newestFrameNs());
         String after = scrape(registry);
         assertFalse(after.contains("fpsctl_fps{"), "the fps of a device gone is not exported: " + after);
         assertFalse(after.contains("fpsctl_refresh_rate_hz{"), after);

@@ -9,6 +9,7 @@ import io.fpsctl.engine.EngineRun;
 import io.fpsctl.engine.LiveWindow;
 import io.fpsctl.engine.ResourceUsage;
 import io.fpsctl.engine.FrameEngine;
+import io.fpsctl.engine.FrameSink;
 import io.fpsctl.engine.FrameTimelineAttribution;
 import io.fpsctl.engine.RenderedFrame;
 import io.fpsctl.engine.Source;
@@ -123,7 +124,7 @@ class FrameMetricsTest {
         PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
         FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
         long v = 10_000_000_000L;
-        l.disconnected();
+        l.disconnected(Long.MIN_VALUE); // as when preparing the measurement found the device gone: no engine looked
         e.blockStart("A");
         e.frame(frame("A", v, 6));
         e.frame(frame("A", v + T, 6));
@@ -134,13 +135,47 @@ class FrameMetricsTest {
         assertEquals(0, value(text, "fpsctl_coverage_gaps_total", DEV), text);
         assertEquals(0, value(text, "fpsctl_coverage_gap_seconds_total", DEV), text);
         // away again, now after frames were read: from the newest one before (v + 2T) to the next (v + 2T + 3 s)
-        l.disconnected();
+        l.disconnected(e.newestFrameNs());
         e.blockStart("A");
         e.frame(frame("A", v + 2 * T + 3_000_000_000L, 6));
         e.blockEnd();
         text = scrape(registry);
         assertEquals(1, value(text, "fpsctl_coverage_gaps_total", DEV), text);
         assertEquals(3.0, value(text, "fpsctl_coverage_gap_seconds_total", DEV), 1e-9);
+    }
+
+    /**
+     * The engine's first look takes the rows already in the rings as history: not counted, not sent to the listener,
+     * yet the device was covered from then on. A device that goes away after that look and before the first new
+     * frame leaves one gap, measured (by hand) from the history's newest frame (v + 2T) to the first frame read once
+     * it is back (v + 2T + 4 s): 4 s. The frame drawn after it follows one vsync later: no second gap.
+     */
+    @Test
+    void anAbsenceAfterOnlyHistoryWasReadIsAGapFromTheHistory() throws Exception {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        AtomicLong clock = new AtomicLong();
+        FrameMetrics m = new FrameMetrics(registry, 2, Duration.ofMinutes(1), clock::get, "9.9.9");
+        PackageListener l = m.listener(new FrameMetrics.Device("d1", "Pixel 8", "14"), "com.a");
+        FrameEngine e = new FrameEngine(Source.GFXINFO, EngineConfig.defaults(), l);
+        long v = 10_000_000_000L;
+        FrameSink history = e.input(FrameEngine.Rows.HISTORY);
+        history.blockStart("A");
+        history.frame(frame("A", v, 6));
+        history.frame(frame("A", v + T, 6));
+        history.frame(frame("A", v + 2 * T, 6));
+        history.blockEnd();
+        String text = scrape(registry);
+        assertEquals(0, value(text, "fpsctl_frames_total", DEV), "history is not counted: " + text);
+        l.disconnected(e.newestFrameNs()); // what the exporter's loop passes: how far the engine had seen
+        long back = v + 2 * T + 4_000_000_000L;
+        e.blockStart("A");
+        e.frame(frame("A", back, 6));
+        e.frame(frame("A", back + T, 6));
+        e.blockEnd();
+        text = scrape(registry);
+        assertEquals(2, value(text, "fpsctl_frames_total", DEV), text);
+        assertEquals(1, value(text, "fpsctl_coverage_gaps_total", DEV, "package=\"com.a\""), text);
+        assertEquals(4.0, value(text, "fpsctl_coverage_gap_seconds_total", DEV), 1e-9);
     }
 
     @Test
@@ -186,7 +221,7 @@ class FrameMetricsTest {
         assertEquals(1, value(text, "fpsctl_build_info", "version=\"9.9.9\""), text);
 
         // the device went away; the next frame read is 5 s after the newest one before
-        l.disconnected();
+        l.disconnected(e.newestFrameNs());
         e.blockStart("A");
         e.frame(frame("A", v + 2 * T + 5_000_000_000L, 6));
         e.blockEnd();
