@@ -78,7 +78,6 @@ class FrameTimelineDumpTruthTest {
     void eachAllDumpRecordsTheBufferSurfaceFramesItPrintedFinalAndNoPendingOne() throws IOException {
         Device d = new Device();
         d.time.advanceMillis(1_000);
-        int withPending = 0;
         for (int i = 0; i < 40; i++) {
             d.time.advanceMillis(97);
             String dump = d.sh("dumpsys SurfaceFlinger --frametimeline -all");
@@ -94,9 +93,7 @@ class FrameTimelineDumpTruthTest {
             assertFalse(pending.isEmpty(), "the ring's newest display frame is always pending (dump " + i + ")");
             pending.retainAll(recorded);
             assertTrue(pending.isEmpty(), "a pending SurfaceFrame recorded as final: " + pending);
-            withPending++;
         }
-        assertEquals(40, withPending);
         d.sh("dumpsys SurfaceFlinger --frametimeline -jank");
         assertEquals(40, d.dumps.size(), "-jank prints only janky display frames: not a dump of the whole ring");
     }
