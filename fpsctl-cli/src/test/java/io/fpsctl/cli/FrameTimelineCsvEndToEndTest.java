@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * frames.csv's {@code jankTypes} and {@code presentState} end to end: {@code capture} from a simulated device through
  * Debian's adb server, then {@code analyze frames.csv}. Every row's two cells must equal what the simulator's truth
  * files say about that frame (IntendedVsync → FrameTimelineVsyncId from its framestats truth, token → SurfaceFrame
- * from its FrameTimeline truth, the printed jank strings mapped to keys here by hand), and re-analysing the CSV
+ * from its FrameTimeline truth, the printed jank strings mapped to keys here by hand; empty for a frame no dump of
+ * the simulator showed with its present processed, per its truth of the dumps), and re-analysing the CSV
  * must give the capture's {@code frameTimeline} object.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -77,6 +79,9 @@ class FrameTimelineCsvEndToEndTest {
 
         Map<Long, Long> tokenByVsync = FrameTimelineTruth.tokens(truth);
         Map<Long, String[]> surfaceFrames = FrameTimelineTruth.surfaceFrames(dir.resolve("truth.frametimeline.tsv"));
+        // a frame whose verdict no poll showed (its display frame still pending at the last poll, or gone from the
+        // ring between two) has empty cells: fpsctl cannot know what SurfaceFlinger had not said
+        Set<Long> readable = FrameTimelineTruth.shownFinal(dir.resolve("truth.frametimeline-dumps.tsv"));
         List<CSVRecord> rows = rows(capDir.resolve("frames.csv"));
         assertTrue(rows.size() > 100, "rows: " + rows.size());
         int app = 0;
@@ -86,7 +91,7 @@ class FrameTimelineCsvEndToEndTest {
         for (CSVRecord row : rows) {
             long vsync = Long.parseLong(row.get("intendedVsyncNs"));
             Long token = tokenByVsync.get(vsync);
-            String[] sf = token == null ? null : surfaceFrames.get(token);
+            String[] sf = token == null || !readable.contains(token) ? null : surfaceFrames.get(token);
             String types = sf == null ? "" : String.join("|", FrameTimelineTruth.keys(sf[0], sf[1]));
             String state = sf == null ? "" : sf[0];
             String where = "frame at IntendedVsync " + vsync + " (token " + token + ")";

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -98,6 +99,8 @@ class FrameTimelineEndToEndTest {
         }
         Map<Long, Long> tokenByVsync = FrameTimelineTruth.tokens(truth);
         Map<Long, String[]> surfaceFrames = FrameTimelineTruth.surfaceFrames(dir.resolve("truth.frametimeline.tsv"));
+        // only what some dump showed final can be joined (a display frame still pending at the last poll is not)
+        Set<Long> readable = FrameTimelineTruth.shownFinal(dir.resolve("truth.frametimeline-dumps.tsv"));
 
         long joined = 0;
         long unattributed = 0;
@@ -107,7 +110,8 @@ class FrameTimelineEndToEndTest {
         long expired = 0;
         Map<String, Long> types = new LinkedHashMap<>();
         for (long v : counted) {
-            String[] sf = surfaceFrames.get(tokenByVsync.get(v));
+            Long token = tokenByVsync.get(v);
+            String[] sf = token == null || !readable.contains(token) ? null : surfaceFrames.get(token);
             if (sf == null) {
                 unattributed++;
                 continue;

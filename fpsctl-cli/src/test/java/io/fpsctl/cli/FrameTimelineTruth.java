@@ -5,8 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The FrameTimeline side of the simulator's truth files, read here without fpsctl's parsers: which token each
@@ -98,6 +100,30 @@ final class FrameTimelineTruth {
             }
             out.put(Long.parseLong(c[0]), new String[] {c[3], c[4], c.length > 6 ? c[6] : "Valid",
                     c.length > 7 ? c[7] : ""});
+        }
+        return out;
+    }
+
+    /**
+     * The Tokens of the app's buffer SurfaceFrames that some {@code --frametimeline -all} dump showed with their
+     * present processed (the truth's {@code frametimeline-dumps.tsv}, split by hand): only those can have been joined
+     * by a capture that polled the simulator. A frame whose display frame was still pending at the capture's last
+     * poll (SurfaceFlinger processes a present fence only at its next composition: FrameTimeline::setSfPresent →
+     * flushPendingPresentFences, frameworks/native services/surfaceflinger/FrameTimeline/FrameTimeline.cpp,
+     * android-12.1 … 15), or that left the 64-frame ring between two polls, is in none.
+     */
+    static Set<Long> shownFinal(Path dumpsTsv) throws IOException {
+        Set<Long> out = new HashSet<>();
+        for (String line : Files.readAllLines(dumpsTsv)) {
+            String[] c = line.split("\t", -1);
+            if (c[0].equals("uptimeNs") || c.length < 2 || c[1].isEmpty()) {
+                continue;
+            }
+            for (String shown : c[1].split(",")) {
+                if (shown.startsWith("app:")) {
+                    out.add(Long.parseLong(shown.substring("app:".length())));
+                }
+            }
         }
         return out;
     }

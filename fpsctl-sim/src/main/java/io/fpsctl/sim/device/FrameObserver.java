@@ -33,6 +33,15 @@ public interface FrameObserver {
     }
 
     /**
+     * {@code dumpsys SurfaceFlinger --frametimeline -all} was printed at {@code uptimeNs}: the buffer SurfaceFrames it
+     * showed with a processed present (their verdicts final), as {@code layerKey:token}. A SurfaceFrame never shown
+     * so could not be read by any poll: its display frame left the ring between two dumps, or was still pending at
+     * the last one (SurfaceFlinger processes a present fence only at its next composition).
+     */
+    default void frameTimelineDump(long uptimeNs, java.util.List<String> finalBufferFrames) {
+    }
+
+    /**
      * A Flutter frame's buffer was presented (docs/metrics.md 16): the engine's timing of it, in device time.
      */
     default void flutterFrame(io.fpsctl.sim.device.frames.FlutterFrameTiming frame) {

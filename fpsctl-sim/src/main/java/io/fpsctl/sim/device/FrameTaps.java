@@ -65,6 +65,11 @@ final class FrameTaps implements FrameObserver {
     }
 
     @Override
+    public void frameTimelineDump(long uptimeNs, List<String> finalBufferFrames) {
+        truth.frameTimelineDump(uptimeNs, finalBufferFrames);
+    }
+
+    @Override
     public void resources(ResourceTruth truth) {
         this.truth.resources(truth);
     }

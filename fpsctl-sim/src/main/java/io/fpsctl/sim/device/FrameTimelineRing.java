@@ -240,6 +240,24 @@ final class FrameTimelineRing {
     /** {@code dumpsys SurfaceFlinger --frametimeline <args>} at {@code now}. */
     String dump(List<String> args, long now) {
         advanceTo(now);
+        if (args.contains("-all")) {
+            // the truth of what this dump lets a reader join: the final display frames' buffer SurfaceFrames (the
+            // newest notFinal.size() are printed with their present not processed, their verdicts unknown)
+            List<String> shown = new ArrayList<>();
+            int finalFrames = ring.size() - notFinal.size();
+            int i = 0;
+            for (TimelineDisplayFrame d : ring) {
+                if (i++ >= finalFrames) {
+                    break;
+                }
+                for (TimelineSurfaceFrame s : d.surfaceFrames()) {
+                    if (s.buffer()) {
+                        shown.add(s.layerKey() + ":" + s.token());
+                    }
+                }
+            }
+            observer.frameTimelineDump(now, shown);
+        }
         return formatter.dump(args, new ArrayList<>(ring), notFinal.size());
     }
 

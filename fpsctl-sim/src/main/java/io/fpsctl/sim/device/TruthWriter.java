@@ -43,6 +43,10 @@ import java.util.Map;
  *       after a header line, the strings exactly as the emulated version prints them (e.g. {@code App Deadline
  *       Missed, Buffer Stuffing}, {@code Expired}, {@code Late Finish}); layer keys as above plus
  *       {@code surfaceview-container} (bufferless transactions of the SurfaceView's container layer).</li>
+ *   <li>{@code t.frametimeline-dumps.tsv} – Android 12+: one line per {@code dumpsys SurfaceFlinger --frametimeline
+ *       -all}, {@code uptimeNs\tfinalBufferSurfaceFrames} after a header line: when it was printed and the buffer
+ *       SurfaceFrames it showed with their present processed, as comma-separated {@code layerKey:token} (what a
+ *       poll at that moment could join; a SurfaceFrame in no line was never readable with its verdict).</li>
  *   <li>{@code t.flutter.tsv} – Flutter scenarios (docs/metrics.md 16): one line per Flutter frame the engine rasterized
  *       (presented or dropped), {@code number\tvsyncStart\tbuildStart\tbuildFinish\trasterStart\trasterFinish\tactualPresent}
  *       (device monotonic ns) after a header line: the engine's {@code FrameTiming} phases and the present time of
@@ -147,6 +151,19 @@ public final class TruthWriter implements FrameObserver, Closeable {
                 .append(s.presentState()).append('\t').append(s.jankType()).append('\t')
                 .append(s.buffer() ? 1 : 0).append('\t').append(s.predictionState()).append('\t')
                 .append(s.finishMetadata()).append('\n');
+        write(w, row);
+    }
+
+    /** The FrameTimeline dumps truth file (see class doc). */
+    public Path frameTimelineDumpsFile() {
+        return sibling(".frametimeline-dumps.tsv");
+    }
+
+    @Override
+    public synchronized void frameTimelineDump(long uptimeNs, java.util.List<String> finalBufferFrames) {
+        Writer w = writer("frametimeline-dumps", frameTimelineDumpsFile(), "uptimeNs\tfinalBufferSurfaceFrames\n");
+        row.setLength(0);
+        row.append(uptimeNs).append('\t').append(String.join(",", finalBufferFrames)).append('\n');
         write(w, row);
     }
 
