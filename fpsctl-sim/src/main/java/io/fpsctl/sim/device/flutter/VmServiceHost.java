@@ -170,7 +170,9 @@ public final class VmServiceHost implements AutoCloseable {
     /** The host port the WebSocket server listens on (the device loopback's stand-in). */
     int localPort() {
         int port = server.getPort();
-        for (int i = 0; port == 0 && i < 200; i++) { // the server thread binds it right after start()
+        // the server thread binds it right after start(): until then getPort() is 0 (no channel yet) or -1 (the
+        // channel's socket is open but not bound: ServerSocket.getLocalPort)
+        for (int i = 0; port <= 0 && i < 200; i++) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
