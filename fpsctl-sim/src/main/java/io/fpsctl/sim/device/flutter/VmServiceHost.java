@@ -239,7 +239,8 @@ public final class VmServiceHost implements AutoCloseable {
      */
     private void flushStranded() {
         for (WebSocket conn : clients.keySet()) {
-            if (conn.isOpen() && conn.hasBufferedData()) {
+            // a closing connection too: its close frame can be the stranded message
+            if (conn.hasBufferedData()) {
                 server.onWriteDemand(conn); // a spare demand is harmless: doWrite finds the queue empty
             }
         }
