@@ -170,7 +170,9 @@ public final class VmServiceHost implements AutoCloseable {
     /** The host port the WebSocket server listens on (the device loopback's stand-in). */
     int localPort() {
         int port = server.getPort();
-        for (int i = 0; port == 0 && i < 200; i++) { // the server thread binds it right after start()
+        // the server thread binds it right after start(): until then getPort() is 0 (no channel yet) or -1 (the
+        // channel's socket is open but not bound: ServerSocket.getLocalPort)
+        for (int i = 0; port <= 0 && i < 200; i++) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
@@ -204,6 +206,7 @@ public final class VmServiceHost implements AutoCloseable {
 
     private void post() {
         try {
+            flushStranded();
             if (clients.values().stream().noneMatch(c -> c.extension)) {
                 return;
             }
@@ -222,6 +225,24 @@ public final class VmServiceHost implements AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             // a client that went away mid-send; the next round skips it
+        }
+    }
+
+    /**
+     * Asks the server thread again to write what a connection still holds. Java-WebSocket 1.5.7 can strand a
+     * message sent from any thread but its selector thread: {@code WebSocketImpl.write} queues the bytes and calls
+     * {@code WebSocketServer.onWriteDemand} (interest READ|WRITE, wake the selector), while the selector thread's
+     * {@code doWrite}, having found the queue empty in {@code SocketChannelIOHelper.batch}, sets the interest back
+     * to READ afterwards: the message waits for the connection's next send (read in the 1.5.7 jar's bytecode; the
+     * symptom is TooTallNate/Java-WebSocket issue 145). A burst's last event, or a reply sent while an event is
+     * being written, then never arrives. A fresh write demand each batch bounds that wait to one batch.
+     */
+    private void flushStranded() {
+        for (WebSocket conn : clients.keySet()) {
+            // a closing connection too: its close frame can be the stranded message
+            if (conn.hasBufferedData()) {
+                server.onWriteDemand(conn); // a spare demand is harmless: doWrite finds the queue empty
+            }
         }
     }
 
