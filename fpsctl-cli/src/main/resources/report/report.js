@@ -441,15 +441,15 @@
       report.playhead = t;
       plots.forEach(function (u) { if (u.playhead) { u.redraw(false, false); } });
     }
-    /* Seeks to page time t: in file k when given, else the file that covers it, else the next file (t fell between
-     * two), else the end */
+    /* Seeks to page time t: in file k when given, else the file that covers it (the last that starts at or before
+     * t: a file's last picture stays on screen until the next file's first, as each screenrecord starts only after
+     * the one before exited), else the next file (t fell between two, over 50 ms after the last picture), else the
+     * end. The 50 ms never sends t back to the file before one that already started at t. */
     function seek(t, why, k) {
       if (files.length === 0) { return; }
       if (k === undefined) {
-        k = files.length - 1;
-        for (var i = 0; i < files.length; i++) {
-          if (t <= files[i].lastS + 0.05) { k = i; break; }
-        }
+        k = Math.max(0, fileAt(t));
+        if (t > files[k].lastS + 0.05 && k + 1 < files.length) { k++; }
       }
       var within = Math.max(0, Math.min(t - files[k].firstS, files[k].lastS - files[k].firstS + 0.05));
       var entry = { target: t, file: k, name: files[k].name, asked: within, why: why || null };
@@ -1260,6 +1260,11 @@
       order.sort(function (a, b) { return (f0.D[a] % period) - (f0.D[b] % period); });
       order.slice(0, 200).forEach(function (i) {
         steps.push(function () { live.seekFrame(cr, f0.T[i], f0.D[i], 'frame ' + i + ' at ' + f0.T[i]); });
+      });
+      /* then, as a click on a chart there would, 1 ms into each chained file after the first: the file before it
+       * ended less than the seek's 50 ms slack earlier when the next screenrecord started at once */
+      player.files.forEach(function (f, k) {
+        if (k > 0) { steps.push(function () { player.seek(f.firstS + 0.001, 'file ' + k + ' start'); }); }
       });
     }
     report.video.tested = [];

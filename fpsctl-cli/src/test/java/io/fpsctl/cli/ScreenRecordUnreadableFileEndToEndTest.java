@@ -69,6 +69,13 @@ class ScreenRecordUnreadableFileEndToEndTest {
         Path folder = captureFolder(out);
         JsonNode files = JSON.readTree(folder.resolve("video.json").toFile()).get("files");
         assertTrue(files.size() >= 3, "three recordings in files of 2 s: " + files + "\n" + err);
+        // each screenrecord starts only once the one before it exited (fpsctl waits for its exit before the next;
+        // screenrecord.cpp stamps a picture when SurfaceFlinger queues it to the new virtual display), so a file's
+        // first picture comes after the last of the file before: the files never overlap on the device's clock
+        for (int k = 1; k < files.size(); k++) {
+            assertTrue(files.get(k).get("firstFrameNs").asLong() > files.get(k - 1).get("lastFrameNs").asLong(),
+                    "file " + k + " starts after the one before ends: " + files);
+        }
         Path broken = folder.resolve(files.get(1).get("file").asText());
         byte[] mp4 = Files.readAllBytes(broken);
         byte[] magic = "#VV1NSC0PET1ME".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -90,8 +97,18 @@ class ScreenRecordUnreadableFileEndToEndTest {
         assertEquals(true, v.path("testDone").asBoolean(), check.toString());
         JsonNode firstS = v.get("firstS");
         int intoBroken = 0;
+        int starts = 0;
         for (JsonNode seek : v.get("tested")) {
             String why = seek.get("why").asText();
+            if (why.matches("file [0-9]+ start")) {
+                // a seek by time 1 ms after file k's first picture: that picture is on screen then, so file k, not
+                // the file before (whose last picture may lie within the page's 50 ms slack of the target)
+                int k = Integer.parseInt(why.split(" ")[1]);
+                assertEquals(k, seek.get("file").asInt(), "the file sought at " + seek + " (files: " + files
+                        + ", origin-relative firstS " + firstS + ")");
+                starts++;
+                continue;
+            }
             if (!why.contains(" at ")) {
                 continue; // the click and the buttons
             }
@@ -102,8 +119,12 @@ class ScreenRecordUnreadableFileEndToEndTest {
                     covering = k;
                 }
             }
-            // a seek by time half a refresh on may reach the next file; never an earlier one
-            assertTrue(seek.get("file").asInt() >= covering, "the file covering " + seek + ": " + covering);
+            // the picture on screen at the present is the last stamped at or before it: in the last file that
+            // starts at or before it (its first picture follows the last of the file before). A seek by time half a
+            // refresh on may reach the next file; never an earlier one, also when the file before ended less than
+            // the page's 50 ms slack before the target
+            assertTrue(seek.get("file").asInt() >= covering, "the file covering " + seek + ": " + covering
+                    + " (files: " + files + ", origin-relative firstS " + firstS + ")");
             if (covering == 1) {
                 intoBroken++;
             }
@@ -113,5 +134,6 @@ class ScreenRecordUnreadableFileEndToEndTest {
         // which frames the page picks (those closest to a whole number of refreshes), that is on the run's timing:
         // 3 and 4 of 200 seen on a busy machine, where "at least 5" failed
         assertTrue(intoBroken >= 1, "seeks into the file without picture times: " + intoBroken);
+        assertEquals(firstS.size() - 1, starts, "a seek to the start of each file after the first: " + v.get("tested"));
     }
 }
