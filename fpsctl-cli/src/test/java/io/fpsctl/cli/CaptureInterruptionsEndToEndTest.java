@@ -3,6 +3,8 @@ package io.fpsctl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fpsctl.sim.Simulator;
 import io.fpsctl.testing.PollUntil;
 import io.fpsctl.sim.device.AndroidVersion;
@@ -11,6 +13,8 @@ import io.fpsctl.sim.device.scenario.Scenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Tag;
@@ -27,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("e2e")
 class CaptureInterruptionsEndToEndTest {
     private static final String PKG = "com.example.feed";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Simulator sim(String scenario) throws Exception {
         return Simulator.start(new Simulator.Config(Scenarios.byName(scenario),
@@ -71,22 +76,91 @@ class CaptureInterruptionsEndToEndTest {
         }
     }
 
+    private static Path find(Path dir, String name) throws java.io.IOException {
+        try (var w = Files.walk(dir)) {
+            return w.filter(p -> p.getFileName().toString().equals(name)).findFirst().orElseThrow();
+        }
+    }
+
     @Test
     void captureCarriesOnAcrossAnAppCrash(@TempDir Path dir) throws Exception {
         try (Simulator s = sim("smooth")) {
             int pidBefore = s.android().pid().orElseThrow();
-            s.after(Duration.ofMillis(2500), a -> a.crashApp());
-            Cli r = Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "5s", "--out", dir.toString(),
-                    "--source", "gfxinfo");
-            assertEquals(0, r.exit, r.toString());
+            AtomicReference<Cli> result = new AtomicReference<>();
+            Thread t = new Thread(() -> result.set(Cli.run("capture", PKG, "--connect", s.serial(), "--duration", "5s",
+                    "--out", dir.toString(), "--source", "gfxinfo")));
+            t.start();
+            // crash once the capture is recording frames (not after a guessed delay from the simulator's start)
+            PollUntil.condition(() -> frameRows(dir) > 100, Duration.ofSeconds(30), "the capture records frames");
+            // the device clock of every frame timestamp (no device restart here), around the crash
+            long crashFromNs = s.android().now();
+            s.android().crashApp();
+            long crashToNs = s.android().now();
+            t.join(60_000);
+            Cli r = result.get();
+            assertTrue(r != null, "the capture ended");
             assertTrue(s.android().pid().orElseThrow() != pidBefore, "the app restarted with a new pid");
-            Path frames;
-            try (var w = Files.walk(dir)) {
-                frames = w.filter(p -> p.getFileName().toString().equals("frames.csv")).findFirst().orElseThrow();
+            JsonNode sum = JSON.readTree(find(dir, "summary.json").toFile());
+            // What the old process drew after the last poll died with it (docs/metrics.md 11, "app restarted"): up
+            // to a poll interval (500 ms, GfxinfoPoller.MAX_DELAY, plus the poll's own time, longer on a loaded
+            // machine) of a 5 s run, so the run may rightly measure less than 90 % and be partial (exit 3). The
+            // exit must follow the summary's own figures, and a partial run must say the app restart is why.
+            double asked = sum.get("askedMs").asDouble();
+            double measured = sum.get("measuredMs").asDouble();
+            assertEquals(5000.0, asked, 0.001, sum.toString());
+            boolean partial = measured < 0.9 * asked;
+            assertEquals(partial, sum.get("partial").asBoolean(), sum.toString());
+            assertEquals(partial ? 3 : 0, r.exit, r + "\n" + sum);
+            List<String> gapWarnings = new ArrayList<>();
+            sum.get("warnings").forEach(w -> {
+                if (w.asText().startsWith("coverage gap of ")) {
+                    gapWarnings.add(w.asText());
+                }
+            });
+            int gaps = sum.get("coverageGaps").asInt();
+            assertEquals(gaps, gapWarnings.size(), sum.toString());
+            // exactly one gap is the app restart; any other is a ring overflow of a late poll on a loaded machine
+            assertEquals(1, gapWarnings.stream().filter(w -> w.contains("the app process restarted")).count(),
+                    sum.toString());
+            if (partial) {
+                String why = sum.get("partialReason").asText();
+                assertTrue(why.contains("the app restarted") || (gaps > 1 && why.contains("ring overflows")),
+                        sum.toString());
+                assertTrue(r.err.contains("partial run") && r.err.contains("--allow-partial"), r.err);
             }
-            // 5 s at 120 Hz: frames of both processes are counted (the new process starts a new segment)
-            long rows = Files.readAllLines(frames).size() - 1;
-            assertTrue(rows > 350, "frames before and after the crash: " + rows);
+            // The frames are right. The smooth scenario draws at every vsync once the frame before has completed
+            // (HwuiFrameGenerator#next: the next frame is at the later of the next vsync and the first vsync after
+            // the previous frame's end), so in frames.csv a frame follows the one before within a period of the
+            // later of its vsync and its end, except across a coverage gap: the restart's, which spans the crash
+            // (from the old process's newest frame read to the new one's first, docs/metrics.md 11), and any ring
+            // overflow. The gaps in the summary are those steps, and their lengths add up to coverageGapMs.
+            List<String> lines = Files.readAllLines(find(dir, "frames.csv"));
+            List<String> header = List.of(lines.get(0).split(","));
+            int vsyncCol = header.indexOf("intendedVsyncNs");
+            int endCol = header.indexOf("endNs");
+            long[][] frames = lines.stream().skip(1).map(l -> l.split(","))
+                    .map(c -> new long[] {Long.parseLong(c[vsyncCol]), Long.parseLong(c[endCol])})
+                    .sorted(java.util.Comparator.comparingLong(f -> f[0])).toArray(long[][]::new);
+            long before = java.util.Arrays.stream(frames).filter(f -> f[0] < crashFromNs).count();
+            long after = java.util.Arrays.stream(frames).filter(f -> f[0] >= crashToNs).count();
+            assertTrue(before > 100 && after > 0, "frames of both processes, before and after the crash: " + before
+                    + ", " + after);
+            double periodNs = 1e9 / 120;
+            int restartStep = java.util.stream.IntStream.range(1, frames.length)
+                    .filter(i -> frames[i - 1][0] < crashToNs && frames[i][0] >= crashFromNs)
+                    .boxed().max(java.util.Comparator.comparingLong(i -> frames[i][0] - frames[i - 1][0]))
+                    .orElseThrow();
+            List<Double> gapStepsMs = new ArrayList<>();
+            for (int i = 1; i < frames.length; i++) {
+                long later = Math.max(frames[i - 1][0], frames[i - 1][1]);
+                if (i == restartStep || frames[i][0] - later > 1.5 * periodNs) {
+                    gapStepsMs.add((frames[i][0] - frames[i - 1][0]) / 1e6);
+                }
+            }
+            assertEquals(gaps, gapStepsMs.size(), "gaps in frames.csv " + gapStepsMs + " vs " + sum);
+            assertEquals(sum.get("coverageGapMs").asDouble(),
+                    gapStepsMs.stream().mapToDouble(Double::doubleValue).sum(), 0.01 * gaps,
+                    "gaps in frames.csv " + gapStepsMs + " vs " + sum);
         }
     }
 }
