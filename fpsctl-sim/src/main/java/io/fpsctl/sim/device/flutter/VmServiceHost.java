@@ -234,7 +234,7 @@ public final class VmServiceHost implements AutoCloseable {
      * {@code WebSocketServer.onWriteDemand} (interest READ|WRITE, wake the selector), while the selector thread's
      * {@code doWrite}, having found the queue empty in {@code SocketChannelIOHelper.batch}, sets the interest back
      * to READ afterwards: the message waits for the connection's next send (read in the 1.5.7 jar's bytecode; the
-     * symptom is TooTallNate/Java-WebSocket issue 145). A burst's last event, or a reply sent while an event is
+     * symptom is the one reported upstream as TooTallNate/Java-WebSocket#145). A burst's last event, or a reply sent while an event is
      * being written, then never arrives. A fresh write demand each batch bounds that wait to one batch.
      */
     private void flushStranded() {
