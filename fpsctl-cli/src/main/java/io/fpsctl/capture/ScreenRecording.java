@@ -262,9 +262,13 @@ public final class ScreenRecording {
     private void tryDelete(String remote) {
         try {
             device.shell(ScreenRecord.deleteCommand(remote), Duration.ofSeconds(10));
-        } catch (Exception ignored) {
+        } catch (Exception e) {
             // a file left in /data/local/tmp is harmless; the device may be gone, and dadb (Kotlin) reports a closed
-            // connection with IOExceptions it does not declare: a file already copied whole stays in the recording
+            // connection with IOExceptions it does not declare: a file already copied whole stays in the recording.
+            // An interrupt (Kotlin may throw InterruptedException undeclared too) is the stop's: keep it set.
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
